@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { getChannels, toChannelView } from '../shared/data/channels';
+import { apiEndpoint } from '../shared/http/api-handler';
+
+/** channels/list takes no parameters (a given channelId is ignored). */
+export const schema = v.object({});
+
+export const handler = apiEndpoint({
+  path: 'channels/list',
+  schema,
+  channelScoped: false,
+  handle: async (_input, { principal }) => {
+    const channels = await getChannels(principal.workspaceId, principal.channelIds);
+    return { data: channels.map(toChannelView), message: `Found ${channels.length} channel(s)` };
+  },
+});

@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { listCustomFields } from '../shared/data/definitions';
+import { apiEndpoint } from '../shared/http/api-handler';
+import { channelId } from '../shared/http/params';
+
+export const schema = v.object({ channelId: channelId() });
+
+export const handler = apiEndpoint({
+  path: 'custom-fields/list',
+  schema,
+  channelScoped: true,
+  handle: async (_input, { principal, channelId }) => {
+    const fields = await listCustomFields(principal.workspaceId, channelId);
+    return { data: fields, message: `Found ${fields.length} custom field(s)` };
+  },
+});

@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { listLabels } from '../shared/data/definitions';
+import { apiEndpoint } from '../shared/http/api-handler';
+import { channelId } from '../shared/http/params';
+
+export const schema = v.object({ channelId: channelId() });
+
+export const handler = apiEndpoint({
+  path: 'labels/list',
+  schema,
+  channelScoped: true,
+  handle: async (_input, { principal, channelId }) => {
+    const labels = await listLabels(principal.workspaceId, channelId);
+    return { data: labels, message: `Found ${labels.length} label(s)` };
+  },
+});

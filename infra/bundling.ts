@@ -1,0 +1,24 @@
+/**
+ * The esbuild options every Lambda bundle is built with. CDK's NodejsFunction and the
+ * local build (scripts/build.ts, used by `npm start` and the benchmark) both derive
+ * their settings from this one object, so the local stack runs what AWS runs.
+ *
+ * Why these values: see docs/PERFORMANCE.md (ESM, AWS SDK bundled and tree-shaken,
+ * minified; source maps are external so they cost nothing at init).
+ */
+export const BUNDLING = {
+  format: 'esm' as const,
+  target: 'node22',
+  platform: 'node' as const,
+  minify: true,
+  sourcemap: true,
+  mainFields: ['module', 'main'],
+  /** Bundle the AWS SDK too: tree-shaken, it loads faster than the runtime's full copy. */
+  externalModules: [] as string[],
+  /** ESM bundles still meet CommonJS dependencies that call require() for Node built-ins. */
+  banner: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
+  outExtension: '.mjs',
+};
+
+/** The Lambda runtime every function uses. */
+export const LAMBDA_RUNTIME_NAME = 'nodejs22.x';

@@ -1,0 +1,118 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureTable, runningStack, startStore, type LocalStore, type StackInfo } from './local/store';
+
+/**
+ * The operator CLI: `npm run --silent admin -- COMMAND [FLAGS]`. Every command
+ * prints one JSON object on stdout and exits 0, or prints a message on stderr and
+ * exits non-zero. It works against the running `npm start` of DATA_DIR, opens
+ * DATA_DIR's store itself when no stack runs, and works against AWS when TABLE_NAME
+ * is set (with the usual AWS credentials and region).
+ */
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const USAGE = `Commands:
+  workspace create --name NAME
+  key create --workspace WS --role admin|team [--name NAME] [--user USER_ID] [--expires-at ISO8601]
+  key revoke --key KEY_ID
+  channel create --workspace WS --owner USER_ID --name NAME --phone-number-id PNID [--waba-id WABA] [--access-token TOKEN]
+  channel assign --channel CH --user USER_ID
+  contacts recount --channel CH
+  template sync --channel CH
+  automation create --channel CH --name NAME [--status active|inactive] [--steps FILE]
+  inbound --channel CH --from PHONE --text TEXT`;
+
+class UsageError extends Error {}
+
+function required(flags: Record<string, string | undefined>, name: string): string {
+  const value = flags[name];
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+interface Connection {
+  mode: 'aws' | 'local';
+  stack?: StackInfo;
+  store?: LocalStore;
+}
+
+/** Points the data layer at AWS, the running stack's store, or DATA_DIR's store opened here. */
+async function connect(): Promise<Connection> {
+  if (process.env.TABLE_NAME && !process.env.DYNAMODB_ENDPOINT && !process.env.DATA_DIR) return { mode: 'aws' };
+  if (process.env.DYNAMODB_ENDPOINT) return { mode: 'local' };
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const stack = await runningStack(dataDir);
+  if (stack) {
+    process.env.DYNAMODB_ENDPOINT = stack.dynamodbEndpoint;
+    return { mode: 'local', stack };
+  }
+  const store = await startStore(dataDir);
+  await ensureTable(store.endpoint);
+  process.env.DYNAMODB_ENDPOINT = store.endpoint;
+  return { mode: 'local', store };
+}
+
+async function run(argv: string[], connection: Connection): Promise<object> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: Object.fromEntries(
+      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text'].map((flag) => [flag, { type: 'string' as const }]),
+    ),
+  });
+  const flags = values as Record<string, string | undefined>;
+  const commands = await import('./admin/commands');
+  const command = positionals.join(' ');
+  switch (command) {
+    case 'workspace create':
+      return commands.workspaceCreate(required(flags, 'name'));
+    case 'key create': {
+      const role = required(flags, 'role');
+      if (role !== 'admin' && role !== 'team') throw new UsageError('--role must be admin or team.');
+      return commands.keyCreate({ workspaceId: required(flags, 'workspace'), role, name: flags.name, userId: flags.user, expiresAt: flags['expires-at'] });
+    }
+    case 'key revoke':
+      return commands.keyRevoke(required(flags, 'key'));
+    case 'channel create': {
+      const { view } = await commands.channelCreate({
+        workspaceId: required(flags, 'workspace'),
+        ownerUserId: required(flags, 'owner'),
+        name: required(flags, 'name'),
+        phoneNumberId: required(flags, 'phone-number-id'),
+        wabaId: flags['waba-id'],
+        accessToken: flags['access-token'],
+      });
+      return view;
+    }
+    case 'channel assign':
+      return commands.channelAssign(required(flags, 'channel'), required(flags, 'user'));
+    case 'contacts recount':
+      return commands.contactsRecount(required(flags, 'channel'));
+    case 'template sync':
+    case 'automation create':
+    case 'inbound':
+      throw new commands.OperatorError(`'${command}' is not built yet: it arrives with the messaging and automations issues.`);
+    default:
+      throw new UsageError(command ? `Unknown command '${command}'.` : 'No command given.');
+  }
+  void connection;
+}
+
+const connection = await connect().catch((error: Error) => {
+  console.error(`Cannot open the store: ${error.message}`);
+  process.exit(2);
+});
+let exitCode = 0;
+try {
+  const result = await run(process.argv.slice(2), connection);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} catch (error) {
+  const message = (error as Error).message;
+  console.error(error instanceof UsageError || (error as Error).name === 'TypeError' ? `${message}\n\n${USAGE}` : message);
+  exitCode = 1;
+} finally {
+  await connection.store?.close();
+}
+process.exit(exitCode);

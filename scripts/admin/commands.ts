@@ -1,0 +1,113 @@
+import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
+import type { Role } from '../../shared/auth/principal';
+import { clock } from '../../shared/clock';
+import { createChannel, findChannelById, toChannelView } from '../../shared/data/channels';
+import { recountContacts } from '../../shared/data/contacts';
+import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel, putApiKey, revokeApiKey } from '../../shared/data/tenants';
+import { newId } from '../../shared/ids';
+
+/**
+ * The operator commands, shared by the CLI (scripts/admin.ts) and the demo seed.
+ * Each returns the JSON object the CLI prints; failures throw an OperatorError
+ * whose message the CLI prints on stderr.
+ */
+
+export class OperatorError extends Error {}
+
+export async function workspaceCreate(name: string, id?: string) {
+  return { id: await createWorkspace(name, id) };
+}
+
+export interface KeyCreateInput {
+  workspaceId: string;
+  role: Role;
+  name?: string;
+  userId?: string;
+  expiresAt?: string;
+  /** Seed only: a fixed key so the demo keys are the same every time. */
+  apiKey?: string;
+  keyId?: string;
+}
+
+/** Creates an API key (a new API user unless `userId` is given); the secret is returned only here. */
+export async function keyCreate(input: KeyCreateInput) {
+  if (!(await getWorkspace(input.workspaceId))) throw new OperatorError(`No workspace ${input.workspaceId}.`);
+  if (input.expiresAt !== undefined && Number.isNaN(Date.parse(input.expiresAt))) throw new OperatorError('--expires-at must be an ISO 8601 date-time.');
+  let userId = input.userId;
+  if (userId) {
+    const user = await getApiUser(input.workspaceId, userId);
+    if (!user) throw new OperatorError(`No API user ${userId} in workspace ${input.workspaceId}.`);
+    if (user.role !== input.role) throw new OperatorError(`User ${userId} is a ${user.role} user; --role must match.`);
+  } else {
+    userId = (await createApiUser(input.workspaceId, input.role)).userId;
+  }
+  const apiKey = input.apiKey ?? generateApiKey();
+  const keyId = input.keyId ?? newId('key');
+  await putApiKey({
+    keyHash: hashApiKey(apiKey),
+    keyId,
+    workspaceId: input.workspaceId,
+    userId,
+    role: input.role,
+    name: input.name,
+    expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined,
+    revoked: false,
+    createdAt: clock.nowIso(),
+  });
+  return { keyId, userId, apiKey };
+}
+
+export async function keyRevoke(keyId: string) {
+  if (!(await revokeApiKey(keyId))) throw new OperatorError(`No key ${keyId}.`);
+  return { keyId, revoked: true as const };
+}
+
+export interface ChannelCreateInput {
+  workspaceId: string;
+  ownerUserId: string;
+  name: string;
+  phoneNumberId: string;
+  wabaId?: string;
+  accessToken?: string;
+  accessTokenSecret?: string;
+  displayPhoneNumber?: string;
+  id?: string;
+}
+
+/** Creates a channel owned by an admin user, whose keys then see it. */
+export async function channelCreate(input: ChannelCreateInput) {
+  if (!(await getWorkspace(input.workspaceId))) throw new OperatorError(`No workspace ${input.workspaceId}.`);
+  const owner = await getApiUser(input.workspaceId, input.ownerUserId);
+  if (!owner) throw new OperatorError(`No API user ${input.ownerUserId} in workspace ${input.workspaceId}.`);
+  if (owner.role !== 'admin') throw new OperatorError(`The owner must be an admin user; ${input.ownerUserId} is a team user (use channel assign).`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(input.phoneNumberId)) throw new OperatorError('--phone-number-id must be 1-64 letters, digits, _ or -.');
+  let channel;
+  try {
+    channel = await createChannel({ ...input, ownerUserId: owner.userId });
+  } catch (error) {
+    throw new OperatorError((error as Error).message);
+  }
+  await grantChannel(input.workspaceId, owner.userId, channel.id);
+  return { channel, view: toChannelView(channel) };
+}
+
+/** Lets a team user's keys use a channel (seen within 10 s by a key already in use). */
+export async function channelAssign(channelId: string, userId: string) {
+  const channel = await requireChannel(channelId);
+  const user = await getApiUser(channel.workspaceId, userId);
+  if (!user) throw new OperatorError(`No API user ${userId} in the channel's workspace.`);
+  await grantChannel(channel.workspaceId, userId, channelId);
+  return { channelId, userId };
+}
+
+/** Repair: recounts a channel's contacts from its compact index. */
+export async function contactsRecount(channelId: string) {
+  const channel = await requireChannel(channelId);
+  return { channelId, contactCount: await recountContacts(channel.workspaceId, channelId) };
+}
+
+export async function requireChannel(channelId: string) {
+  const channel = await findChannelById(channelId);
+  if (!channel) throw new OperatorError(`No channel ${channelId}.`);
+  return channel;
+}

@@ -1,0 +1,57 @@
+import { build } from 'esbuild';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUNDLING } from '../infra/bundling';
+import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
+
+/** Repository root (scripts/ sits directly below it). */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(ROOT, 'dist', 'functions');
+
+export interface BundleTarget {
+  name: string;
+  entry: string;
+}
+
+/** Every Lambda the stack deploys: one per API route, plus the support functions. */
+export function bundleTargets(): BundleTarget[] {
+  return [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry }) => ({ name, entry }));
+}
+
+/** Where a function's bundle lands: dist/functions/<Name>/index.mjs, as CDK's asset folder holds it. */
+export const bundlePath = (name: string) => join(DIST, name, `index${BUNDLING.outExtension}`);
+
+/**
+ * Builds the Lambda bundles with exactly the options CDK's NodejsFunction uses
+ * (infra/bundling.ts), so the local stack and the benchmark run what AWS runs.
+ */
+export async function buildBundles(targets = bundleTargets(), options: { metafile?: boolean } = {}) {
+  await rm(DIST, { recursive: true, force: true });
+  return Promise.all(
+    targets.map(async ({ name, entry }) => {
+      await mkdir(join(DIST, name), { recursive: true });
+      return build({
+        entryPoints: [join(ROOT, entry)],
+        outfile: bundlePath(name),
+        bundle: true,
+        platform: BUNDLING.platform,
+        format: BUNDLING.format,
+        target: BUNDLING.target,
+        minify: BUNDLING.minify,
+        sourcemap: BUNDLING.sourcemap,
+        mainFields: BUNDLING.mainFields,
+        external: BUNDLING.externalModules,
+        banner: { js: BUNDLING.banner },
+        metafile: options.metafile,
+        logLevel: 'warning',
+      });
+    }),
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await buildBundles();
+  console.log(`Built ${bundleTargets().length} bundles into ${DIST} in ${Date.now() - started} ms`);
+}

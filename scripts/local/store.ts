@@ -1,0 +1,68 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { createRequire } from 'node:module';
+import { mkdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { CREATE_TABLE_INPUT, LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
+
+const require = createRequire(import.meta.url);
+const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
+
+export interface LocalStore {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts dynalite on 127.0.0.1 (a free port), persisted under `dataDir/dynamodb`, or
+ * in memory when `dataDir` is undefined (tests). Only one process may open a folder.
+ */
+export async function startStore(dataDir: string | undefined, port = 0): Promise<LocalStore> {
+  const path = dataDir ? join(dataDir, 'dynamodb') : undefined;
+  if (path) await mkdir(path, { recursive: true });
+  const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${bound}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Creates the single table (same shape as the CDK stack's) unless it exists. */
+export async function ensureTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand({ TableName: tableName, ...CREATE_TABLE_INPUT }));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** What a running `npm start` publishes in DATA_DIR so the operator CLI can reach it. */
+export interface StackInfo {
+  pid: number;
+  dynamodbEndpoint: string;
+  baseUrl: string;
+  graphBaseUrl?: string;
+  sandboxUrl?: string;
+}
+
+export const stackInfoPath = (dataDir: string) => join(dataDir, 'stack.json');
+
+/** The running stack of `dataDir`, if its process is alive. */
+export async function runningStack(dataDir: string): Promise<StackInfo | undefined> {
+  try {
+    const info = JSON.parse(await readFile(stackInfoPath(dataDir), 'utf8')) as StackInfo;
+    process.kill(info.pid, 0);
+    return info;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,82 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { clock } from '../clock';
+import { getApiKeyByHash, getApiUser } from '../data/tenants';
+import { headerValue } from '../http/headers';
+import { hashApiKey, hashesEqual, looksLikeApiKey } from './api-keys';
+import { toAuthorizerContext, type Principal } from './principal';
+
+/** Longest time a key lookup is reused: a revoked key stops working within this. */
+export const KEY_CACHE_MS = 10_000;
+
+/** Query parameters under which callers put keys in URLs: refused even beside a valid header. */
+const KEY_QUERY_PARAMETERS = ['apikey', 'api_key', 'key', 'access_token'];
+
+interface CachedPrincipal {
+  principal: Principal;
+  usageIdentifierKey?: string;
+  cachedAt: number;
+}
+
+const cache = new Map<string, CachedPrincipal>();
+
+/** Thrown for every refusal; API Gateway turns exactly this message into its 401. */
+export const UNAUTHORIZED = 'Unauthorized';
+
+/** The API key from `X-API-Key` or `Authorization: Bearer`, if any. */
+export function apiKeyFromHeaders(headers: Record<string, string | undefined> | null | undefined): string | undefined {
+  const direct = headerValue(headers, 'x-api-key')?.trim();
+  if (direct) return direct;
+  const bearer = headerValue(headers, 'authorization')?.match(/^Bearer\s+(\S+)\s*$/i);
+  return bearer?.[1];
+}
+
+/**
+ * Resolves the caller's API key to its principal. Unknown, revoked and expired keys
+ * are the same refusal, so the answer tells nothing about which keys exist.
+ */
+export async function resolvePrincipal(apiKey: string): Promise<CachedPrincipal | undefined> {
+  if (!looksLikeApiKey(apiKey)) return undefined;
+  const keyHash = hashApiKey(apiKey);
+  const now = clock.now();
+  const cached = cache.get(keyHash);
+  if (cached && now - cached.cachedAt < KEY_CACHE_MS) return cached;
+  cache.delete(keyHash);
+  const record = await getApiKeyByHash(keyHash);
+  if (!record || !hashesEqual(record.keyHash, keyHash) || record.revoked) return undefined;
+  if (record.expiresAt && Date.parse(record.expiresAt) <= now) return undefined;
+  const user = await getApiUser(record.workspaceId, record.userId);
+  if (!user) return undefined;
+  const principal: Principal = { workspaceId: record.workspaceId, userId: record.userId, keyId: record.keyId, role: record.role, channelIds: user.channelIds };
+  const entry: CachedPrincipal = { principal, usageIdentifierKey: user.usagePlanKeyValue, cachedAt: now };
+  cache.set(keyHash, entry);
+  return entry;
+}
+
+/** The REQUEST authorizer: allows the whole API for a valid key, with the principal as context. */
+export async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  const query = Object.keys(event.queryStringParameters ?? {}).map((name) => name.toLowerCase());
+  if (query.some((name) => KEY_QUERY_PARAMETERS.includes(name))) throw new Error(UNAUTHORIZED);
+  const apiKey = apiKeyFromHeaders(event.headers);
+  const resolved = apiKey ? await resolvePrincipal(apiKey) : undefined;
+  if (!resolved) throw new Error(UNAUTHORIZED);
+  return {
+    principalId: resolved.principal.userId,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeApiArn(event.methodArn) }],
+    },
+    context: toAuthorizerContext(resolved.principal),
+    ...(resolved.usageIdentifierKey ? { usageIdentifierKey: resolved.usageIdentifierKey } : {}),
+  };
+}
+
+/** `arn:…:apiId/stage/GET/contacts/list` → `arn:…:apiId/stage/*` so one result serves every route. */
+function wholeApiArn(methodArn: string): string {
+  const [apiArn, stage] = methodArn.split('/');
+  return `${apiArn}/${stage}/*`;
+}
+
+/** Test hook: forget cached lookups. */
+export function clearKeyCache(): void {
+  cache.clear();
+}

@@ -1,0 +1,87 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../clock';
+import { ConflictError } from '../http/errors';
+import { newId } from '../ids';
+import { batchGetAll } from './batch';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+
+export interface ChannelRecord {
+  id: string;
+  workspaceId: string;
+  name: string;
+  phoneNumberId: string;
+  displayPhoneNumber?: string;
+  wabaId?: string;
+  isActive: boolean;
+  ownerUserId: string;
+  /** Where the chat network access token lives: a Secrets Manager secret name in AWS. */
+  accessTokenSecret?: string;
+  /** Local stack only: the sandbox token itself (the local store is the secret store). */
+  accessToken?: string;
+  createdAt: string;
+}
+
+/** The public view of a channel (channels/list). */
+export function toChannelView(channel: ChannelRecord) {
+  return { id: channel.id, name: channel.name, phoneNumberId: channel.phoneNumberId, isActive: channel.isActive };
+}
+
+/**
+ * Creates a channel. The phone-number id pointer is claimed first with a condition,
+ * so a number can belong to one channel only; if writing the channel then fails,
+ * the claim is released.
+ */
+export async function createChannel(input: Omit<ChannelRecord, 'id' | 'createdAt' | 'isActive'> & { id?: string }): Promise<ChannelRecord> {
+  const channel: ChannelRecord = { ...input, id: input.id ?? newId('ch'), isActive: true, createdAt: clock.nowIso() };
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.channelByPhoneNumberId(channel.phoneNumberId), entity: 'phoneNumberPointer', workspaceId: channel.workspaceId, channelId: channel.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(`Phone-number id ${channel.phoneNumberId} is already used by a channel.`);
+    throw error;
+  }
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.channelById(channel.id), entity: 'channelPointer', workspaceId: channel.workspaceId, channelId: channel.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.channel(channel.workspaceId, channel.id), entity: 'channel', ...channel } }));
+  } catch (error) {
+    // Release the phone number so the operator can retry; the id pointer alone names no channel.
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.channelByPhoneNumberId(channel.phoneNumberId) }));
+    throw error;
+  }
+  return channel;
+}
+
+export async function getChannel(workspaceId: string, channelId: string): Promise<ChannelRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.channel(workspaceId, channelId) }));
+  return Item as ChannelRecord | undefined;
+}
+
+/** Resolves a phone-number id (webhooks) to its channel's tenant, via its pointer item. */
+export async function getChannelPointer(phoneNumberId: string): Promise<{ workspaceId: string; channelId: string } | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.channelByPhoneNumberId(phoneNumberId) }));
+  return Item ? { workspaceId: Item.workspaceId, channelId: Item.channelId } : undefined;
+}
+
+/** Finds a channel by its id alone (operator commands), via its pointer item. */
+export async function findChannelById(channelId: string): Promise<ChannelRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.channelById(channelId) }));
+  return Item ? getChannel(Item.workspaceId, channelId) : undefined;
+}
+
+/** Reads the given channels of one workspace (one BatchGet call per 100 ids), ordered by name. */
+export async function getChannels(workspaceId: string, channelIds: string[]): Promise<ChannelRecord[]> {
+  const found = await batchGetAll<ChannelRecord>(channelIds.map((id) => keys.channel(workspaceId, id)));
+  return found.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,260 @@
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../clock';
+import { newId } from '../ids';
+import { batchGetAll, queryAll } from './batch';
+import { db, isConditionFailure, tableName } from './client';
+import { contactIndexBucketOf, keys, type Key } from './keys';
+
+/**
+ * Contacts of a channel. One item per real phone number (the normalized number is
+ * the sort key, so two creates of one number cannot both succeed). Beside the items
+ * the channel keeps:
+ * - a head item (sk `CONTACT#`, sorting first among contacts) with the contact count
+ *   and the definitions version, so page 1 and `total` come from one query;
+ * - a compact index: 256 bucket items mapping phone → lowercased name prefix
+ *   (~30 bytes a contact), read for searches and deep pages instead of whole contacts.
+ */
+
+export type CustomFieldValue = string | number;
+
+export interface ContactRecord {
+  id: string;
+  phone: string;
+  name?: string;
+  email?: string;
+  profilePictureUrl?: string;
+  labelIds: string[];
+  customFields: Record<string, CustomFieldValue>;
+  status: 'active';
+  waId?: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Set until the contact is in the index and the count; finished on its next touch. */
+  indexPending?: boolean;
+}
+
+export interface ContactChanges {
+  name?: string;
+  email?: string | null;
+  profilePictureUrl?: string | null;
+  labelIds?: string[];
+  /** Keys to set; a null value removes the key. Keys not named stay as they are. */
+  customFields?: Record<string, CustomFieldValue | null>;
+  waId?: string;
+}
+
+export interface ContactIndexEntry {
+  phone: string;
+  name: string;
+}
+
+/** Characters of a name kept in the index for search. */
+const INDEX_NAME_LENGTH = 64;
+const indexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
+
+/**
+ * Applies `changes` to the contact of `phone`, creating it when there is none and
+ * `mayCreate` allows. Concurrent calls for one number converge on one item: an
+ * update first, a conditional create when nothing is there, an update again if a
+ * concurrent create won. Each field ends as one of the values written (single-item
+ * atomic updates; custom fields merge key by key).
+ */
+export async function upsertContact(
+  workspaceId: string,
+  channelId: string,
+  phone: string,
+  changes: ContactChanges,
+  mayCreate: () => boolean,
+): Promise<{ contact: ContactRecord; created: boolean } | undefined> {
+  for (;;) {
+    const updated = await updateContact(workspaceId, channelId, phone, changes);
+    if (updated) {
+      if (updated.indexPending) await finishIndexing(workspaceId, channelId, updated);
+      else if (changes.name !== undefined) await writeIndexEntry(workspaceId, channelId, updated);
+      return { contact: updated, created: false };
+    }
+    if (!mayCreate()) return undefined;
+    const created = await createContact(workspaceId, channelId, phone, changes);
+    if (created) {
+      await finishIndexing(workspaceId, channelId, created);
+      return { contact: created, created: true };
+    }
+  }
+}
+
+async function createContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
+  const now = clock.nowIso();
+  const customFields = Object.fromEntries(Object.entries(changes.customFields ?? {}).filter(([, value]) => value !== null)) as Record<string, CustomFieldValue>;
+  const contact: ContactRecord = {
+    id: newId('ct'),
+    phone,
+    name: changes.name,
+    email: changes.email ?? undefined,
+    profilePictureUrl: changes.profilePictureUrl ?? undefined,
+    labelIds: changes.labelIds ?? [],
+    customFields,
+    status: 'active',
+    waId: changes.waId,
+    createdAt: now,
+    updatedAt: now,
+    indexPending: true,
+  };
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return contact;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+async function updateContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = { ':now': clock.nowIso() };
+  const sets = ['#updatedAt = :now'];
+  const removes: string[] = [];
+  const plain: Array<keyof ContactChanges> = ['name', 'email', 'profilePictureUrl', 'labelIds', 'waId'];
+  for (const field of plain) {
+    const value = changes[field];
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    if (value === null) removes.push(`#${field}`);
+    else {
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
+    }
+  }
+  Object.entries(changes.customFields ?? {}).forEach(([key, value], i) => {
+    names['#cf'] = 'customFields';
+    names[`#cf${i}`] = key;
+    if (value === null) removes.push(`#cf.#cf${i}`);
+    else {
+      values[`:cf${i}`] = value;
+      sets.push(`#cf.#cf${i} = :cf${i}`);
+    }
+  });
+  try {
+    const result = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.contact(workspaceId, channelId, phone),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes as ContactRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Writes the contact's compact index entry (idempotent). */
+async function writeIndexEntry(workspaceId: string, channelId: string, contact: ContactRecord): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.contactIndexBucket(workspaceId, channelId, contactIndexBucketOf(contact.phone)),
+      UpdateExpression: 'SET #phone = :name',
+      ExpressionAttributeNames: { '#phone': contact.phone },
+      ExpressionAttributeValues: { ':name': indexName(contact.name) },
+    }),
+  );
+}
+
+/**
+ * Puts a new contact into the index and the count, exactly once: the index entry is
+ * idempotent, and only the caller that clears the pending marker adds to the count.
+ * A crash before the marker is cleared is finished by the contact's next touch; a
+ * crash between clearing and counting is fixed by `recountContacts` (admin repair).
+ */
+async function finishIndexing(workspaceId: string, channelId: string, contact: ContactRecord): Promise<void> {
+  await writeIndexEntry(workspaceId, channelId, contact);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.contact(workspaceId, channelId, contact.phone),
+        UpdateExpression: 'REMOVE indexPending',
+        ConditionExpression: 'indexPending = :true',
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return;
+    throw error;
+  }
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.contactHead(workspaceId, channelId),
+      UpdateExpression: 'ADD contactCount :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
+export interface ContactHead {
+  contactCount: number;
+  defsVersion: number;
+}
+
+/** Page 1 in one query: the head item (count, definitions version) then the first `limit` contacts by phone. */
+export async function firstContactPage(workspaceId: string, channelId: string, limit: number): Promise<{ head: ContactHead; contacts: ContactRecord[] }> {
+  const head = keys.contactHead(workspaceId, channelId);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': head.pk, ':prefix': head.sk },
+      Limit: limit + 1,
+    }),
+  );
+  const items = (result.Items ?? []) as Array<Key & ContactRecord & Partial<ContactHead>>;
+  const headItem = items[0]?.sk === head.sk ? items.shift() : undefined;
+  return {
+    head: { contactCount: Number(headItem?.contactCount ?? 0), defsVersion: Number(headItem?.defsVersion ?? 0) },
+    contacts: items.slice(0, limit),
+  };
+}
+
+/** The channel's whole compact index, sorted by phone (≤ ~100 bytes a contact). */
+export async function readContactIndex(workspaceId: string, channelId: string): Promise<ContactIndexEntry[]> {
+  const { pk, skPrefix } = keys.contactIndexPrefix(workspaceId, channelId);
+  const buckets = await queryAll<Record<string, string>>(pk, skPrefix);
+  const entries: ContactIndexEntry[] = [];
+  for (const bucket of buckets) {
+    for (const [phone, name] of Object.entries(bucket)) if (phone !== 'pk' && phone !== 'sk') entries.push({ phone, name });
+  }
+  return entries.sort((a, b) => (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0));
+}
+
+/** Reads the contacts with these phone numbers, in the given order (one BatchGet per 100). */
+export async function getContactsByPhone(workspaceId: string, channelId: string, phones: string[]): Promise<ContactRecord[]> {
+  const found = await batchGetAll<ContactRecord>(phones.map((phone) => keys.contact(workspaceId, channelId, phone)));
+  const byPhone = new Map(found.map((contact) => [contact.phone, contact]));
+  return phones.map((phone) => byPhone.get(phone)).filter((contact): contact is ContactRecord => contact !== undefined);
+}
+
+/** Repair: sets the contact count from the index (the source of truth for membership). */
+export async function recountContacts(workspaceId: string, channelId: string): Promise<number> {
+  const count = (await readContactIndex(workspaceId, channelId)).length;
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.contactHead(workspaceId, channelId),
+      UpdateExpression: 'SET contactCount = :count',
+      ExpressionAttributeValues: { ':count': count },
+    }),
+  );
+  return count;
+}

@@ -1,0 +1,177 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../clock';
+import { newId } from '../ids';
+import { queryAll } from './batch';
+import { db, isConditionFailure, tableName } from './client';
+import { keys, type Key } from './keys';
+
+/**
+ * Labels and custom field definitions of a channel. Both are matched by name,
+ * case-insensitively (the lowercased name is the sort key), and stored with the case
+ * first given. Every change bumps the channel's definitions version on the contact
+ * head item, which lets readers cache definitions per warm container.
+ */
+
+export const CUSTOM_FIELD_TYPES = ['text', 'number', 'email', 'phone', 'date', 'label', 'dropdown'] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+export interface LabelRecord {
+  id: string;
+  channelId: string;
+  name: string;
+  description: string | null;
+  color: string;
+  displayOrder: number;
+}
+
+export interface CustomFieldRecord {
+  id: string;
+  channelId: string;
+  name: string;
+  type: CustomFieldType;
+  isRequired: boolean;
+  options: string[];
+}
+
+export const DEFAULT_LABEL_COLOR = '#9E9E9E';
+
+type Fields = Record<string, unknown>;
+
+/**
+ * Creates the definition at `key` or updates the given fields of the existing one:
+ * an update first (the common case for a manage call), a conditional create when
+ * nothing is there, and an update again if a concurrent call created it meanwhile.
+ */
+async function upsertDefinition<T>(key: Key, changes: Fields, createWith: () => Fields): Promise<{ record: T; created: boolean }> {
+  for (;;) {
+    const updated = await updateExisting<T>(key, changes);
+    if (updated) return { record: updated, created: false };
+    const item = { ...key, ...createWith(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
+    try {
+      await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return { record: item as T, created: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}
+
+async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefined> {
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = { ':now': clock.nowIso() };
+  const sets = ['#updatedAt = :now'];
+  for (const [field, value] of Object.entries(changes)) {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  try {
+    const result = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes as T;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Bumps the channel's definitions version so cached label and field definitions are refreshed. */
+async function bumpDefinitionsVersion(workspaceId: string, channelId: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.contactHead(workspaceId, channelId),
+      UpdateExpression: 'ADD defsVersion :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
+/** Creates or updates a label matched by name. Only given fields change. */
+export async function upsertLabel(
+  workspaceId: string,
+  channelId: string,
+  name: string,
+  changes: Partial<Pick<LabelRecord, 'description' | 'color' | 'displayOrder'>>,
+): Promise<{ label: LabelRecord; created: boolean }> {
+  const { record, created } = await upsertDefinition<LabelRecord>(keys.label(workspaceId, channelId, name), changes, () => ({
+    entity: 'label',
+    id: newId('lb'),
+    channelId,
+    name,
+    description: null,
+    color: DEFAULT_LABEL_COLOR,
+    displayOrder: 0,
+  }));
+  await bumpDefinitionsVersion(workspaceId, channelId);
+  return { label: toLabelView(record), created };
+}
+
+/** Creates or updates a custom field definition matched by name. */
+export async function upsertCustomField(
+  workspaceId: string,
+  channelId: string,
+  name: string,
+  changes: Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' | 'options'>>,
+): Promise<{ field: CustomFieldRecord; created: boolean }> {
+  const { record, created } = await upsertDefinition<CustomFieldRecord>(keys.customField(workspaceId, channelId, name), changes, () => ({
+    type: 'text',
+    id: newId('cf'),
+    channelId,
+    name,
+    isRequired: false,
+    options: [],
+    entity: 'customField',
+  }));
+  await bumpDefinitionsVersion(workspaceId, channelId);
+  return { field: toCustomFieldView(record), created };
+}
+
+/** Reads one custom field definition by name (consistent), or undefined. */
+export async function getCustomField(workspaceId: string, channelId: string, name: string): Promise<CustomFieldRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.customField(workspaceId, channelId, name), ConsistentRead: true }));
+  return Item ? toCustomFieldView(Item as CustomFieldRecord) : undefined;
+}
+
+/** All labels of a channel, ordered by displayOrder then name. */
+export async function listLabels(workspaceId: string, channelId: string): Promise<LabelRecord[]> {
+  const { pk, skPrefix } = keys.labelPrefix(workspaceId, channelId);
+  return sortLabels((await queryAll<LabelRecord>(pk, skPrefix)).map(toLabelView));
+}
+
+/** All custom field definitions of a channel, ordered by name. */
+export async function listCustomFields(workspaceId: string, channelId: string): Promise<CustomFieldRecord[]> {
+  const { pk, skPrefix } = keys.customFieldPrefix(workspaceId, channelId);
+  return (await queryAll<CustomFieldRecord>(pk, skPrefix)).map(toCustomFieldView);
+}
+
+/** Labels and custom fields of a channel in one query (what contacts/manage validates against). */
+export async function listDefinitions(workspaceId: string, channelId: string): Promise<{ labels: LabelRecord[]; fields: CustomFieldRecord[] }> {
+  const { pk, skPrefix } = keys.definitionsPrefix(workspaceId, channelId);
+  const items = await queryAll<LabelRecord & CustomFieldRecord & Key>(pk, skPrefix, { ConsistentRead: true });
+  return {
+    labels: sortLabels(items.filter((item) => item.sk.startsWith('DEF#LABEL#')).map(toLabelView)),
+    fields: items.filter((item) => item.sk.startsWith('DEF#FIELD#')).map(toCustomFieldView),
+  };
+}
+
+function sortLabels(labels: LabelRecord[]): LabelRecord[] {
+  return labels.sort((a, b) => a.displayOrder - b.displayOrder || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+export function toLabelView(item: LabelRecord): LabelRecord {
+  return { id: item.id, channelId: item.channelId, name: item.name, description: item.description ?? null, color: item.color, displayOrder: item.displayOrder };
+}
+
+export function toCustomFieldView(item: CustomFieldRecord): CustomFieldRecord {
+  return { id: item.id, channelId: item.channelId, name: item.name, type: item.type, isRequired: item.isRequired, options: item.options ?? [] };
+}

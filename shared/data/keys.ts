@@ -1,0 +1,71 @@
+/**
+ * Every entity's keys, composed in one place (see the access-pattern table in
+ * docs/ARCHITECTURE.md). Partition keys of tenant data start with the workspace id,
+ * so no query can cross tenants by construction; the only other partitions are
+ * pointer items (API key hash, phone-number id, chatmid) that name their tenant.
+ * Match keys (label and field names) are lowercased here and nowhere else.
+ */
+
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+/** Number of compact contact-index buckets per channel (at 1M contacts, ~120 KB each). */
+export const CONTACT_INDEX_BUCKETS = 256;
+
+const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
+const channelPk = (workspaceId: string, channelId: string) => `WS#${workspaceId}#CH#${channelId}`;
+
+/** Lowercased, trimmed match key for names compared case-insensitively. */
+export const matchKey = (name: string) => name.trim().toLowerCase();
+
+export const keys = {
+  workspace: (workspaceId: string): Key => ({ pk: workspacePk(workspaceId), sk: 'WORKSPACE' }),
+  apiUser: (workspaceId: string, userId: string): Key => ({ pk: workspacePk(workspaceId), sk: `USER#${userId}` }),
+  /** Pointer item: an API key's SHA-256 hash → its workspace, user and state. */
+  apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  /** Pointer item: an API key's public id → its hash, so operators can revoke by id. */
+  apiKeyById: (keyId: string): Key => ({ pk: `KEYID#${keyId}`, sk: 'KEYID' }),
+  channel: (workspaceId: string, channelId: string): Key => ({ pk: workspacePk(workspaceId), sk: `CHANNEL#${channelId}` }),
+  channelPrefix: (workspaceId: string) => ({ pk: workspacePk(workspaceId), skPrefix: 'CHANNEL#' }),
+  /** Pointer item: a channel id → its workspace (operator commands name only the channel). */
+  channelById: (channelId: string): Key => ({ pk: `CHID#${channelId}`, sk: 'CHID' }),
+  /** Pointer item: a chat-network phone-number id → its channel (webhooks; uniqueness). */
+  channelByPhoneNumberId: (phoneNumberId: string): Key => ({ pk: `PNID#${phoneNumberId}`, sk: 'PNID' }),
+
+  /** The channel's contact head: contact count and definitions version; sorts first among contacts. */
+  contactHead: (workspaceId: string, channelId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: 'CONTACT#' }),
+  contact: (workspaceId: string, channelId: string, phone: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CONTACT#${phone}` }),
+  contactPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CONTACT#' }),
+  contactIndexBucket: (workspaceId: string, channelId: string, bucket: number): Key => ({
+    pk: channelPk(workspaceId, channelId),
+    sk: `CIDX#${bucket.toString(16).padStart(2, '0')}`,
+  }),
+  contactIndexPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CIDX#' }),
+
+  label: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#LABEL#${matchKey(name)}` }),
+  labelPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#LABEL#' }),
+  customField: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#FIELD#${matchKey(name)}` }),
+  customFieldPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#FIELD#' }),
+  /** Labels and custom fields together: what contacts/manage validates against, in one query. */
+  definitionsPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#' }),
+
+  /** A fixed one-minute window of one API user's requests in one rate-limit class. */
+  rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
+    pk: `WS#${workspaceId}#RL#${userId}`,
+    sk: `${rateClass}#${windowStart}`,
+  }),
+
+  channelPartition: channelPk,
+};
+
+/** The contact-index bucket a phone number falls in (FNV-1a, stable across releases). */
+export function contactIndexBucketOf(phone: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < phone.length; i++) {
+    hash ^= phone.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % CONTACT_INDEX_BUCKETS;
+}

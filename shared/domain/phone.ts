@@ -1,0 +1,32 @@
+import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
+
+/** Longest input we try to parse; anything longer is not a phone number. */
+export const MAX_PHONE_INPUT_LENGTH = 32;
+
+const ALLOWED_PHONE_CHARS = /^[+\d\s\-().]+$/;
+
+/**
+ * Normalizes a phone number to digits with country code (E.164 without `+`).
+ * Accepts a leading `+` or `00`, spaces, dashes, dots and brackets. Returns undefined
+ * when the input is not a possible number with a country code: we never guess a
+ * country, since a guess could merge two different people into one contact.
+ */
+export function normalizePhone(input: string): string | undefined {
+  const trimmed = input.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_PHONE_INPUT_LENGTH || !ALLOWED_PHONE_CHARS.test(trimmed)) return undefined;
+  if (trimmed.indexOf('+') > 0 || trimmed.split('+').length > 2) return undefined;
+  let digits = trimmed.replace(/\D/g, '');
+  if (!trimmed.startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
+  if (digits.length < 8 || digits.length > 15) return undefined;
+  try {
+    const parsed = parsePhoneNumberWithError(`+${digits}`);
+    return parsed.isPossible() ? parsed.number.slice(1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Masks a phone number for logs: keeps the country code's first digits and the last two. */
+export function maskPhone(phone: string): string {
+  return phone.length <= 4 ? '****' : `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}`;
+}

@@ -1,0 +1,54 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type * as v from 'valibot';
+import type { Principal } from '../auth/principal';
+import { findRoute } from '../routes';
+import type { ApiContext } from './context';
+import type { EndpointResult } from './envelope';
+import { channelScope } from './middleware/channel';
+import { responseEnvelope } from './middleware/envelope';
+import { requestParameters, validParameters } from './middleware/parameters';
+import { authorizedPrincipal } from './middleware/principal';
+import { rateLimit } from './middleware/rate-limit';
+
+export interface RequestScope {
+  principal: Principal;
+  requestId: string;
+  /** Set for channel-scoped endpoints. */
+  channelId: string;
+}
+
+interface EndpointDefinition<TSchema extends v.GenericSchema> {
+  /** The route table row's path, e.g. `contacts/list`. */
+  path: string;
+  schema: TSchema;
+  /** Whether the endpoint works on one channel (resolved from channelId or the key's only channel). */
+  channelScoped: boolean;
+  handle: (input: v.InferOutput<TSchema>, scope: RequestScope) => Promise<EndpointResult>;
+}
+
+/**
+ * Builds an endpoint's Lambda handler on the one middleware stack every endpoint
+ * shares: envelope and logging, principal, rate limit, parameters, validation,
+ * channel resolution, in that order.
+ */
+export function apiEndpoint<TSchema extends v.GenericSchema>(definition: EndpointDefinition<TSchema>) {
+  const route = findRoute(definition.path);
+  if (!route) throw new Error(`No route table row for ${definition.path}`);
+  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
+    .use(responseEnvelope(route))
+    .use(authorizedPrincipal())
+    .use(rateLimit())
+    .use(requestParameters())
+    .use(validParameters(definition.schema));
+  if (definition.channelScoped) stack.use(channelScope());
+  return stack.handler(async function endpoint(_event, context) {
+    const { api } = context;
+    const result = await definition.handle(api.input as v.InferOutput<TSchema>, {
+      principal: api.principal!,
+      requestId: api.requestId,
+      channelId: api.channelId ?? '',
+    });
+    return result as unknown as APIGatewayProxyResult;
+  });
+}

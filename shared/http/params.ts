@@ -1,0 +1,145 @@
+import * as v from 'valibot';
+import { normalizePhone } from '../domain/phone';
+
+/**
+ * Parameter schemas shared by every endpoint. GET delivers every value as a string,
+ * POST as JSON types, so each schema accepts both forms and outputs one type.
+ * Every string and list has a maximum (docs/ARCHITECTURE.md lists them).
+ */
+
+export const LIMITS = {
+  id: 64,
+  name: 100,
+  shortText: 255,
+  description: 1000,
+  url: 2048,
+  email: 254,
+  messageBody: 4096,
+  listEntries: 50,
+  customFields: 50,
+  customFieldValue: 1000,
+  options: 100,
+  search: 100,
+} as const;
+
+// Control characters other than tab and newline have no place in any parameter.
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const noControlChars = v.check((s: string) => !CONTROL_CHARS.test(s), 'must not contain control characters');
+
+/** A non-empty, trimmed string of at most `max` characters. */
+export const text = (max: number) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.nonEmpty('must not be empty'),
+    v.maxLength(max, `must be at most ${max} characters`),
+    noControlChars,
+  );
+
+/** A trimmed string that may be empty (to clear a value), of at most `max` characters. */
+export const optionalText = (max: number) =>
+  v.pipe(v.string('must be a string'), v.trim(), v.maxLength(max, `must be at most ${max} characters`), noControlChars);
+
+/** An identifier such as a channel id. */
+export const identifier = () =>
+  v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(LIMITS.id, `must be at most ${LIMITS.id} characters`), v.regex(/^[A-Za-z0-9_.:-]+$/, 'is not a valid identifier'));
+
+/** An integer given as a JSON number or as a decimal string. */
+export const integer = (min: number, max: number) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/))], 'must be an integer'),
+    v.transform(Number),
+    v.number('must be an integer'),
+    v.integer('must be an integer'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+/** A boolean given as JSON true/false or the strings "true"/"false" (GET). */
+export const boolean = () =>
+  v.pipe(
+    v.union([v.boolean(), v.picklist(['true', 'false', 'TRUE', 'FALSE', 'True', 'False'])], 'must be true or false'),
+    v.transform((value) => value === true || (typeof value === 'string' && value.toLowerCase() === 'true')),
+  );
+
+/** A list of names: a JSON array of strings, or a comma-separated string. Duplicates are dropped. */
+export const nameList = (maxEntries: number, maxLength: number) =>
+  v.pipe(
+    v.union(
+      [
+        v.pipe(v.array(v.string(), 'must be an array of strings'), v.maxLength(maxEntries, `must have at most ${maxEntries} entries`)),
+        v.pipe(v.string(), v.maxLength(maxEntries * (maxLength + 1), `must have at most ${maxEntries} entries`), v.transform((s) => (s.trim() === '' ? [] : s.split(',')))),
+      ],
+      'must be an array of strings or a comma-separated string',
+    ),
+    v.transform((names) => [...new Map(names.map((n) => n.trim()).filter((n) => n !== '').map((n) => [n.toLowerCase(), n])).values()]),
+    v.maxLength(maxEntries, `must have at most ${maxEntries} entries`),
+    v.check((names) => names.every((n) => n.length <= maxLength && !CONTROL_CHARS.test(n)), `entries must be at most ${maxLength} characters, without control characters`),
+  );
+
+/** A phone number in any common notation, normalized to digits with country code. */
+export const phone = () =>
+  v.pipe(
+    v.union([v.string(), v.number()], 'must be a phone number string'),
+    v.transform(String),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const normalized = normalizePhone(dataset.value);
+      if (normalized === undefined) {
+        addIssue({ message: 'must be a phone number with country code, e.g. +14155550100' });
+        return NEVER;
+      }
+      return normalized;
+    }),
+  );
+
+export const email = () =>
+  v.pipe(v.string('must be a string'), v.trim(), v.maxLength(LIMITS.email, `must be at most ${LIMITS.email} characters`), v.email('must be a valid email address'), v.toLowerCase());
+
+export const httpUrl = () =>
+  v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.maxLength(LIMITS.url, `must be at most ${LIMITS.url} characters`),
+    v.url('must be an http or https URL'),
+    v.check((s) => /^https?:\/\//i.test(s), 'must be an http or https URL'),
+  );
+
+export const hexColor = () => v.pipe(v.string('must be a string'), v.trim(), v.regex(/^#[0-9A-Fa-f]{6}$/, 'must be # followed by six hex digits, e.g. #FF8800'), v.toUpperCase());
+
+export const channelId = () => v.optional(identifier());
+
+const customFieldValue = v.union([v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue, `values must be at most ${LIMITS.customFieldValue} characters`)), v.number(), v.boolean(), v.null()], 'values must be strings, numbers, booleans or null');
+
+/** `customFieldsData`: a JSON object, a JSON object in a string (GET), or `key:value,key2:value2`. */
+export const customFieldsData = () =>
+  v.pipe(
+    v.union([v.record(v.string(), v.unknown()), v.pipe(v.string(), v.maxLength(LIMITS.customFields * (LIMITS.customFieldValue + LIMITS.name)))], 'must be an object or key:value pairs'),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const value = dataset.value;
+      if (typeof value !== 'string') return value as Record<string, unknown>;
+      if (value.trim().startsWith('{')) {
+        try {
+          const parsed: unknown = JSON.parse(value);
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+        } catch {
+          // reported below
+        }
+        addIssue({ message: 'is not a valid JSON object' });
+        return NEVER;
+      }
+      const pairs: Record<string, unknown> = Object.create(null);
+      for (const pair of value.split(',')) {
+        if (pair.trim() === '') continue;
+        const colon = pair.indexOf(':');
+        if (colon <= 0) {
+          addIssue({ message: `"${pair.trim().slice(0, 40)}" is not a key:value pair` });
+          return NEVER;
+        }
+        pairs[pair.slice(0, colon).trim()] = pair.slice(colon + 1).trim();
+      }
+      return pairs;
+    }),
+    v.check((data) => Object.keys(data).length <= LIMITS.customFields, `must have at most ${LIMITS.customFields} fields`),
+    v.check((data) => Object.keys(data).every((key) => key.trim() !== '' && key.length <= LIMITS.name && !CONTROL_CHARS.test(key)), `keys must be 1 to ${LIMITS.name} characters`),
+    v.record(v.string(), customFieldValue),
+  );

@@ -1,0 +1,70 @@
+/**
+ * The route table: the single source of truth for the API's endpoints.
+ *
+ * It drives the CDK stack (one function per row, its IAM grants, the usage plan's
+ * per-method throttles), the local gateway of `npm start` and the OpenAPI document.
+ * Adding an endpoint is one row here plus its function file, which exports `schema`
+ * and `handler`. The table holds plain data only, so a Lambda bundle that imports
+ * it to find its own rate-limit class stays small.
+ */
+
+export const API_BASE_PATH = '/api/workspace/v1';
+export const WEBHOOK_PATH = '/webhooks/whatsapp';
+
+export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write';
+
+/** What a function may do to the table: readers get read actions only. */
+export type TableAccess = 'read' | 'write';
+
+export interface ApiRoute {
+  /** Path below {@link API_BASE_PATH}, e.g. `contacts/list`. */
+  readonly path: string;
+  /** The function's entry file, relative to the repository root. */
+  readonly entry: string;
+  /** A stable PascalCase name for the function, its log group and its alarms. */
+  readonly name: string;
+  readonly rateLimitClass: RateLimitClass;
+  readonly tableAccess: TableAccess;
+  /** Reads channel access tokens from Secrets Manager. */
+  readonly readsSecrets?: boolean;
+  /** Sends to the automation queue. */
+  readonly sendsToQueue?: boolean;
+  /** One line for the OpenAPI document and the docs page. */
+  readonly summary: string;
+  readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations';
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { path: 'channels/list', entry: 'functions/channels-list.ts', name: 'ChannelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Channels', summary: 'List the channels the API key may use' },
+  { path: 'contacts/manage', entry: 'functions/contacts-manage.ts', name: 'ContactsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Create a contact, or update the one matched by phone number' },
+  { path: 'contacts/list', entry: 'functions/contacts-list.ts', name: 'ContactsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List and search the contacts of a channel, paginated' },
+  { path: 'labels/manage', entry: 'functions/labels-manage.ts', name: 'LabelsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Labels', summary: 'Create a label, or update the one matched by name' },
+  { path: 'labels/list', entry: 'functions/labels-list.ts', name: 'LabelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },
+  { path: 'custom-fields/manage', entry: 'functions/custom-fields-manage.ts', name: 'CustomFieldsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Custom fields', summary: 'Create a custom field definition, or update the one matched by name' },
+  { path: 'custom-fields/list', entry: 'functions/custom-fields-list.ts', name: 'CustomFieldsList', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Custom fields', summary: 'List the custom field definitions of a channel' },
+];
+
+/** Functions that are not API endpoints behind the authorizer. */
+export const AUTHORIZER_ENTRY = 'functions/authorizer.ts';
+
+/** Finds the route row for a path below the API base, or undefined. */
+export function findRoute(path: string): ApiRoute | undefined {
+  return API_ROUTES.find((route) => route.path === path);
+}
+
+/**
+ * Functions that are not authorized API endpoints. Later work adds the WhatsApp webhook
+ * (`functions/webhook-whatsapp.ts`, public, signature-checked), the automation runner
+ * (`functions/automation-runner.ts`, SQS) and the public OpenAPI/docs functions here.
+ */
+export interface SupportFunction {
+  readonly entry: string;
+  readonly name: string;
+  readonly tableAccess: TableAccess;
+  readonly readsSecrets?: boolean;
+  readonly sendsToQueue?: boolean;
+}
+
+export const SUPPORT_FUNCTIONS: Record<'authorizer', SupportFunction> = {
+  authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableAccess: 'read' },
+};
