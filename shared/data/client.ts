@@ -1,14 +1,18 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { LOCAL_TABLE_NAME } from './table-schema';
 
 /**
  * The table's document client, created once per container (module scope).
  *
  * DYNAMODB_ENDPOINT points it at dynalite or DynamoDB Local; there it needs no real
- * credentials. The SDK's standard retry mode retries throttling and 5xx with
- * backoff; 4 attempts and short timeouts keep a retry inside the Lambda's budget.
+ * credentials. Throttling and 5xx are retried (4 attempts) with full-jitter
+ * exponential backoff capped so all retries fit in about a second and a half, well
+ * inside the API functions' 10 s budget (the SDK's default throttling base of 500 ms
+ * could spend several seconds).
  */
+const retryDelay = (attempt: number) => Math.round(Math.random() * Math.min(800, 50 * 2 ** attempt));
 function createDocumentClient(): DynamoDBDocumentClient {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   const client = new DynamoDBClient({
@@ -19,8 +23,7 @@ function createDocumentClient(): DynamoDBDocumentClient {
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         }
       : {}),
-    maxAttempts: 4,
-    retryMode: 'standard',
+    retryStrategy: new ConfiguredRetryStrategy(4, retryDelay),
   });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },

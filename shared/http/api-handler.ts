@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import type { Principal } from '../auth/principal';
 import { findRoute } from '../routes';
@@ -27,12 +27,15 @@ interface EndpointDefinition<TSchema extends v.GenericSchema> {
   handle: (input: v.InferOutput<TSchema>, scope: RequestScope) => Promise<EndpointResult>;
 }
 
+/** What Lambda invokes for a REST proxy integration. */
+export type ApiLambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
 /**
  * Builds an endpoint's Lambda handler on the one middleware stack every endpoint
  * shares: envelope and logging, principal, rate limit, parameters, validation,
  * channel resolution, in that order.
  */
-export function apiEndpoint<TSchema extends v.GenericSchema>(definition: EndpointDefinition<TSchema>) {
+export function apiEndpoint<TSchema extends v.GenericSchema>(definition: EndpointDefinition<TSchema>): ApiLambdaHandler {
   const route = findRoute(definition.path);
   if (!route) throw new Error(`No route table row for ${definition.path}`);
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
@@ -42,7 +45,7 @@ export function apiEndpoint<TSchema extends v.GenericSchema>(definition: Endpoin
     .use(requestParameters())
     .use(validParameters(definition.schema));
   if (definition.channelScoped) stack.use(channelScope());
-  return stack.handler(async function endpoint(_event, context) {
+  const handler = stack.handler(async function endpoint(_event, context) {
     const { api } = context;
     const result = await definition.handle(api.input as v.InferOutput<TSchema>, {
       principal: api.principal!,
@@ -51,4 +54,5 @@ export function apiEndpoint<TSchema extends v.GenericSchema>(definition: Endpoin
     });
     return result as unknown as APIGatewayProxyResult;
   });
+  return handler as unknown as ApiLambdaHandler;
 }

@@ -1,0 +1,170 @@
+import { countTemplateVariables, type GraphTemplate } from '../../shared/chat/templates';
+import { metaError, type MetaErrorSpec } from './sandbox-catalog';
+
+/**
+ * Validates a send body the way the Cloud API does, strict where Meta is strict
+ * (types, required fields, template parameters) and lenient where it is lenient
+ * (`recipient_type` and `preview_url` may be absent, `language.policy` is allowed,
+ * a template without variables needs no `components`).
+ */
+
+export type SendKind = 'free_form' | 'template';
+
+export type SendCheck =
+  | { ok: true; to: string; waId: string; kind: SendKind; template?: GraphTemplate }
+  | { ok: false; error: MetaErrorSpec };
+
+type Json = Record<string, unknown>;
+
+const MEDIA_TYPES = ['image', 'video', 'document', 'audio'];
+const TEXT_LIMIT = 4096;
+
+/** Signals a refusal from deep inside the checks; caught once in {@link validateSend}. */
+class Refusal extends Error {
+  constructor(readonly spec: MetaErrorSpec) {
+    super(spec.message);
+  }
+}
+
+function refuse(code: number, details: string): never {
+  throw new Refusal(metaError(code, details));
+}
+
+/** Checks a send body against the Cloud API's rules and the WABA's templates. */
+export function validateSend(body: unknown, templates: readonly GraphTemplate[]): SendCheck {
+  try {
+    return checkSend(body, templates);
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, error: error.spec };
+    throw error;
+  }
+}
+
+function checkSend(body: unknown, templates: readonly GraphTemplate[]): SendCheck {
+  const message = object(body, 'the request body');
+  if (message.messaging_product === undefined) refuse(131008, 'The parameter messaging_product is required.');
+  if (message.messaging_product !== 'whatsapp') refuse(100, "Param messaging_product must be 'whatsapp'.");
+  if (message.recipient_type !== undefined && message.recipient_type !== 'individual') {
+    refuse(100, "Param recipient_type must be 'individual'.");
+  }
+  const to = recipient(message.to);
+  // The Cloud API treats a body without `type` as text.
+  const type = message.type ?? 'text';
+  if (type === 'text') checkText(message.text);
+  else if (typeof type === 'string' && MEDIA_TYPES.includes(type)) checkMedia(type, message[type]);
+  else if (type === 'template') {
+    const template = checkTemplate(message.template, templates);
+    return { ok: true, to, waId: canonicalWaId(to), kind: 'template', template };
+  } else refuse(100, `Param type '${String(type)}' is not supported by the sandbox.`);
+  return { ok: true, to, waId: canonicalWaId(to), kind: 'free_form' };
+}
+
+/**
+ * The WhatsApp id Meta reports for a number. Brazilian mobile numbers registered
+ * before the ninth digit came in are known without it, and Meta rewrites them.
+ */
+export function canonicalWaId(digits: string): string {
+  const brazil = /^55(\d{2})9(\d{8})$/.exec(digits);
+  return brazil ? `55${brazil[1]}${brazil[2]}` : digits;
+}
+
+/** Digits with country code, a leading `+` tolerated as Meta does. */
+function recipient(value: unknown): string {
+  if (value === undefined) refuse(131008, 'The parameter to is required.');
+  if (typeof value !== 'string' || !/^\+?\d{7,15}$/.test(value)) {
+    refuse(100, 'Param to must be a phone number of digits with country code.');
+  }
+  return value.replace(/^\+/, '');
+}
+
+function checkText(value: unknown): void {
+  const text = object(value, 'text');
+  if (typeof text.body !== 'string' || text.body === '') refuse(131008, "The parameter text['body'] is required.");
+  if (text.body.length > TEXT_LIMIT) refuse(100, `Param text['body'] must be at most ${TEXT_LIMIT} characters long.`);
+  if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean') refuse(100, "Param text['preview_url'] must be a boolean.");
+}
+
+function checkMedia(type: string, value: unknown): void {
+  const media = object(value, type);
+  checkMediaReference(media, type);
+  if (media.caption !== undefined && (type === 'audio' || typeof media.caption !== 'string')) {
+    refuse(100, `Param ${type}['caption'] is not valid here.`);
+  }
+  if (media.filename !== undefined && (type !== 'document' || typeof media.filename !== 'string')) {
+    refuse(100, `Param ${type}['filename'] is not valid here.`);
+  }
+}
+
+/** A media object names its file by `link` (http or https) or by an uploaded media `id`; the sandbox fetches neither. */
+function checkMediaReference(media: Json, type: string): void {
+  if (typeof media.id === 'string' && media.id !== '') return;
+  if (typeof media.link !== 'string') refuse(131008, `The parameter ${type}['link'] or ${type}['id'] is required.`);
+  if (!/^https?:\/\/\S+$/i.test(media.link)) refuse(100, `Param ${type}['link'] must be an http or https URL.`);
+}
+
+function checkTemplate(value: unknown, templates: readonly GraphTemplate[]): GraphTemplate {
+  const request = object(value, 'template');
+  if (typeof request.name !== 'string' || request.name === '') refuse(131008, "The parameter template['name'] is required.");
+  const language = object(request.language, "template['language']");
+  if (typeof language.code !== 'string' || language.code === '') refuse(131008, "The parameter template['language']['code'] is required.");
+  if (language.policy !== undefined && language.policy !== 'deterministic') refuse(100, "Param language['policy'] must be 'deterministic'.");
+  const template = templates.find((candidate) => candidate.name === request.name && candidate.language === language.code);
+  // Meta answers a template that is not approved as if it did not exist in that language.
+  if (!template || template.status !== 'APPROVED') {
+    refuse(132001, `template name (${request.name}) does not exist in ${language.code}`);
+  }
+  checkTemplateParameters(template, request.components);
+  return template;
+}
+
+function checkTemplateParameters(template: GraphTemplate, value: unknown): void {
+  if (value !== undefined && !Array.isArray(value)) refuse(100, "Param template['components'] must be an array.");
+  const components = (value ?? []).map((component: unknown) => object(component, 'template component'));
+  const expected = countTemplateVariables(template.components);
+  const body = components.find((component: Json) => component.type === 'body');
+  const header = components.find((component: Json) => component.type === 'header');
+  const bodyParameters = parameters(body);
+  if (bodyParameters.length !== expected.bodyVariables) {
+    refuse(
+      132000,
+      `body: number of localizable_params (${bodyParameters.length}) does not match the expected number of params (${expected.bodyVariables})`,
+    );
+  }
+  bodyParameters.forEach((parameter) => checkTextParameter(parameter, 'body'));
+  checkHeader(expected.header, header);
+}
+
+function checkHeader(expected: ReturnType<typeof countTemplateVariables>['header'], header: Json | undefined): void {
+  const given = parameters(header);
+  if (expected === null) {
+    if (given.length > 0) refuse(132000, 'header: the template has no header to fill');
+    return;
+  }
+  if (expected.format === 'TEXT') {
+    if (given.length !== expected.variables) {
+      refuse(132000, `header: number of localizable_params (${given.length}) does not match the expected number of params (${expected.variables})`);
+    }
+    given.forEach((parameter) => checkTextParameter(parameter, 'header'));
+    return;
+  }
+  const type = expected.format.toLowerCase();
+  const media = given.length === 1 && given[0].type === type ? given[0][type] : undefined;
+  if (media === undefined) refuse(132000, `header: Format mismatch, expected ${expected.format}, received ${given.length === 0 ? 'none' : String(given[0].type).toUpperCase()}`);
+  checkMediaReference(object(media, `header ${type}`), type);
+}
+
+function parameters(component: Json | undefined): Json[] {
+  if (component === undefined || component.parameters === undefined) return [];
+  if (!Array.isArray(component.parameters)) refuse(100, 'Param parameters must be an array.');
+  return component.parameters.map((parameter: unknown) => object(parameter, 'parameter'));
+}
+
+function checkTextParameter(parameter: Json, where: string): void {
+  if (parameter.type !== 'text' || typeof parameter.text !== 'string') refuse(100, `${where}: parameters must be {type:'text', text}`);
+}
+
+function object(value: unknown, what: string): Json {
+  if (value === undefined) refuse(131008, `The parameter ${what} is required.`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) refuse(100, `Param ${what} must be an object.`);
+  return value as Json;
+}

@@ -1,0 +1,462 @@
+/**
+ * The CDK stack, asserted on its synthesized template. Both stacks are built once
+ * (synthesis takes seconds) with bundling skipped (`aws:cdk:bundling-stacks: []`),
+ * so esbuild never runs here; `npx cdk synth` covers bundling.
+ */
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Code, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LOG_FIELDS, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
+import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
+import { loadStageConfig } from '../../infra/config';
+import { LAMBDA_RUNTIME, NODEJS_BUNDLING, type WorkspaceFunction } from '../../infra/functions';
+import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
+import { DEFAULT_RATE_LIMITS } from '../../shared/config';
+import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
+import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
+import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+interface Built {
+  app: App;
+  stack: WorkspaceApiStack;
+  template: Template;
+  resources: Record<string, Resource>;
+}
+
+const SYNTH_TIMEOUT_MS = 60_000;
+
+function build(context: Record<string, unknown>): Built {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const config = loadStageConfig(app);
+  const stack = new WorkspaceApiStack(app, `WorkspaceApi-${config.stage}`, { config });
+  const template = Template.fromStack(stack);
+  return { app, stack, template, resources: template.toJSON().Resources };
+}
+
+const logicalId = (stack: Stack, element: unknown) => stack.getLogicalId(element as CfnElement);
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Every API Gateway method of a template keyed `<VERB> <full path>`, resolving resource parents. */
+function methodsByRoute(resources: Record<string, Resource>): Map<string, Resource> {
+  const pathOf = (resourceId: string): string => {
+    const resource = resources[resourceId];
+    if (!resource) return ''; // the root resource is referenced with Fn::GetAtt, not a Resource
+    const parent = resource.Properties.ParentId.Ref as string | undefined;
+    return `${parent ? pathOf(parent) : ''}/${resource.Properties.PathPart}`;
+  };
+  const methods = new Map<string, Resource>();
+  for (const resource of Object.values(resources)) {
+    if (resource.Type !== 'AWS::ApiGateway::Method') continue;
+    const resourceRef = resource.Properties.ResourceId.Ref as string | undefined;
+    methods.set(`${resource.Properties.HttpMethod} ${resourceRef ? pathOf(resourceRef) : '/'}`, resource);
+  }
+  return methods;
+}
+
+function statementsOf(built: Built, fn: WorkspaceFunction): { Action: string | string[]; Resource: unknown; Condition?: any }[] {
+  const roleId = logicalId(built.stack, fn.function.role!.node.defaultChild);
+  return Object.values(built.resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+
+const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => asArray(s.Action));
+
+describe('WorkspaceApiStack', () => {
+  let dev: Built;
+  let prod: Built;
+
+  beforeAll(() => {
+    dev = build({ stage: 'dev' });
+    prod = build({ stage: 'prod', rateLimits: JSON.stringify({ api_read: 60 }) });
+  }, SYNTH_TIMEOUT_MS);
+
+  describe('functions', () => {
+    it('creates one function per route and per support function', () => {
+      // Prepare
+      const expected = API_ROUTES.length + Object.keys(SUPPORT_FUNCTIONS).length;
+
+      // Act
+      const functions = dev.template.findResources('AWS::Lambda::Function');
+
+      // Assess
+      expect(Object.keys(functions)).toHaveLength(expected);
+      for (const route of API_ROUTES) expect(dev.stack.functions.get(route.name)).toBeDefined();
+    });
+
+    it('runs every function on nodejs22.x and arm64 with its own log group', () => {
+      // Prepare
+      const functions = Object.values(dev.template.findResources('AWS::Lambda::Function'));
+
+      // Act
+      const runtimes = new Set(functions.map((fn) => fn.Properties.Runtime));
+      const architectures = new Set(functions.map((fn) => JSON.stringify(fn.Properties.Architectures)));
+
+      // Assess
+      expect(LAMBDA_RUNTIME_NAME).toBe('nodejs22.x');
+      expect([...runtimes]).toEqual(['nodejs22.x']);
+      expect([...architectures]).toEqual(['["arm64"]']);
+      for (const fn of functions) expect(fn.Properties.LoggingConfig.LogGroup.Ref).toMatch(/Logs/);
+    });
+
+    it('derives the NodejsFunction bundling from infra/bundling.ts', () => {
+      // Prepare / Act
+      const options = NODEJS_BUNDLING;
+
+      // Assess
+      expect(options).toEqual({
+        format: 'esm',
+        target: BUNDLING.target,
+        minify: BUNDLING.minify,
+        sourceMap: BUNDLING.sourcemap,
+        mainFields: BUNDLING.mainFields,
+        externalModules: [],
+        banner: BUNDLING.banner,
+      });
+    });
+
+    it('gives API functions the table, Powertools settings and their rate limit', () => {
+      // Prepare
+      const route = API_ROUTES.find((r) => r.path === 'contacts/list')!;
+
+      // Act
+      const fn = dev.resources[logicalId(dev.stack, dev.stack.functions.get(route.name)!.function.node.defaultChild)];
+      const prodFn = prod.resources[logicalId(prod.stack, prod.stack.functions.get(route.name)!.function.node.defaultChild)];
+
+      // Assess
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        TABLE_NAME: { Ref: logicalId(dev.stack, dev.stack.table.node.defaultChild) },
+        POWERTOOLS_SERVICE_NAME: 'workspace-api',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        RATE_LIMIT_API_READ: String(DEFAULT_RATE_LIMITS.api_read),
+      });
+      expect(prodFn.Properties.Environment.Variables.RATE_LIMIT_API_READ).toBe('60');
+      expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+    });
+  });
+
+  describe('least privilege', () => {
+    const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+    const NEVER = ['dynamodb:Scan', 'dynamodb:DeleteTable', 'dynamodb:*', '*'];
+
+    it('lets read routes update rate-limit partitions only, and write nothing else', () => {
+      for (const route of API_ROUTES.filter((r) => r.tableAccess === 'read')) {
+        // Prepare
+        const statements = statementsOf(dev, dev.stack.functions.get(route.name)!);
+
+        // Act
+        const actions = actionsOf(statements);
+        const updates = statements.filter((s) => asArray(s.Action).includes('dynamodb:UpdateItem'));
+
+        // Assess
+        expect(actions, route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']));
+        for (const action of [...WRITE_ACTIONS, ...NEVER]) expect(actions, `${route.name} ${action}`).not.toContain(action);
+        expect(updates, route.name).toHaveLength(1);
+        expect(asArray(updates[0].Action)).toEqual(['dynamodb:UpdateItem']);
+        expect(updates[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WS#*#RL#*'] } });
+      }
+    });
+
+    it('lets write routes use item actions but never Scan or table actions', () => {
+      for (const route of API_ROUTES.filter((r) => r.tableAccess === 'write')) {
+        // Prepare
+        const statements = statementsOf(dev, dev.stack.functions.get(route.name)!);
+
+        // Act
+        const actions = actionsOf(statements);
+
+        // Assess
+        expect(actions, route.name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', ...WRITE_ACTIONS]));
+        for (const action of NEVER) expect(actions, `${route.name} ${action}`).not.toContain(action);
+      }
+    });
+
+    it('keeps the authorizer read-only and scopes logs to each function’s own log group', () => {
+      // Prepare
+      const authorizer = dev.stack.functions.get(SUPPORT_FUNCTIONS.authorizer.name)!;
+
+      // Act
+      const statements = statementsOf(dev, authorizer);
+      const logs = statements.find((s) => asArray(s.Action).includes('logs:PutLogEvents'))!;
+
+      // Assess
+      expect(actionsOf(statements).filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+      expect(logs.Resource).toEqual({ 'Fn::GetAtt': [logicalId(dev.stack, authorizer.logGroup.node.defaultChild), 'Arn'] });
+      dev.template.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']] }] }, 0);
+    });
+
+    it('grants secrets and queue access only to functions that declare them', () => {
+      for (const [name, fn] of dev.stack.functions) {
+        // Act
+        const actions = actionsOf(statementsOf(dev, fn));
+
+        // Assess
+        expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(Boolean(fn.spec.readsSecrets) || publicSupportFunctions().some((s) => s.name === name));
+        expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue));
+      }
+    });
+  });
+
+  describe('REST API', () => {
+    it('routes GET and POST of every route to its own function through a proxy integration', () => {
+      // Prepare
+      const methods = methodsByRoute(dev.resources);
+
+      for (const route of API_ROUTES) {
+        const fnId = logicalId(dev.stack, dev.stack.functions.get(route.name)!.function.node.defaultChild);
+        for (const verb of ['GET', 'POST']) {
+          // Act
+          const method = methods.get(`${verb} ${API_BASE_PATH}/${route.path}`);
+
+          // Assess
+          expect(method, `${verb} ${route.path}`).toBeDefined();
+          expect(method!.Properties.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
+          expect(JSON.stringify(method!.Properties.Integration.Uri)).toContain(`"${fnId}"`);
+        }
+      }
+    });
+
+    it('puts the authorizer and an API key requirement on every API method', () => {
+      // Prepare
+      const authorizerId = logicalId(dev.stack, dev.stack.restApi.authorizer.node.defaultChild);
+
+      // Act
+      const apiMethods = [...methodsByRoute(dev.resources)].filter(([key]) => key.includes(` ${API_BASE_PATH}/`));
+
+      // Assess
+      expect(apiMethods).toHaveLength(API_ROUTES.length * 2);
+      for (const [key, method] of apiMethods) {
+        expect(method.Properties, key).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
+      }
+    });
+
+    it('uses a REQUEST authorizer without identity sources or result caching', () => {
+      // Act / Assess
+      dev.template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', AuthorizerResultTtlInSeconds: 0, IdentitySource: '' });
+      dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER', EndpointConfiguration: { Types: ['REGIONAL'] } });
+    });
+
+    it('serves only the declared public paths, without authorizer or API key', () => {
+      // Prepare
+      const declared = publicSupportFunctions().flatMap((fn) => [`GET ${fn.publicPath}`, `POST ${fn.publicPath}`]);
+
+      // Act
+      const publicMethods = [...methodsByRoute(dev.resources)].filter(([key]) => !key.includes(` ${API_BASE_PATH}/`));
+
+      // Assess
+      expect(publicMethods.map(([key]) => key).sort()).toEqual(declared.sort());
+      for (const [key, method] of publicMethods) expect(method.Properties, key).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+    });
+
+    it('adds public routes without the authorizer (the webhook design)', () => {
+      // Prepare
+      const app = new App();
+      const stack = new Stack(app, 'PublicRoutes');
+      const config = loadStageConfig(stack);
+      const fn = (id: string) => new LambdaFunction(stack, id, { runtime: LAMBDA_RUNTIME, handler: 'index.handler', code: Code.fromInline('exports.handler = async () => ({})') });
+      const route = API_ROUTES[0];
+
+      // Act
+      new WorkspaceRestApi(stack, 'Api', { config, authorizerHandler: fn('Auth'), routes: [{ route, handler: fn('Route') }], publicRoutes: [{ path: WEBHOOK_PATH, handler: fn('Webhook') }] });
+      const methods = methodsByRoute(Template.fromStack(stack).toJSON().Resources);
+
+      // Assess
+      for (const verb of ['GET', 'POST']) {
+        expect(methods.get(`${verb} ${WEBHOOK_PATH}`)!.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+        expect(methods.get(`${verb} ${API_BASE_PATH}/${route.path}`)!.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true });
+      }
+      const nagFindings = new AwsSolutionsChecks().validateScope(stack).violations.filter((v) => /APIG4|COG4/.test(v.ruleName));
+      expect(nagFindings).toEqual([]);
+    });
+
+    it('rewrites gateway responses into the error envelope', () => {
+      // Prepare
+      const expected: Record<string, { status?: string; error: string }> = {
+        UNAUTHORIZED: { status: '401', error: 'unauthorized' },
+        ACCESS_DENIED: { status: '403', error: 'forbidden' },
+        THROTTLED: { status: '429', error: 'rate_limited' },
+        QUOTA_EXCEEDED: { status: '429', error: 'rate_limited' },
+        MISSING_AUTHENTICATION_TOKEN: { status: '404', error: 'not_found' },
+        BAD_REQUEST_BODY: { status: '400', error: 'invalid_request' },
+        DEFAULT_4XX: { error: 'invalid_request' },
+        DEFAULT_5XX: { error: 'internal_error' },
+      };
+
+      // Act
+      const responses = Object.values(dev.template.findResources('AWS::ApiGateway::GatewayResponse'));
+      const byType = new Map(responses.map((r) => [r.Properties.ResponseType as string, r.Properties]));
+
+      // Assess
+      expect(responses).toHaveLength(GATEWAY_RESPONSES.length);
+      for (const [type, { status, error }] of Object.entries(expected)) {
+        const response = byType.get(type);
+        expect(response, type).toBeDefined();
+        expect(response!.StatusCode, type).toBe(status);
+        const body = JSON.parse(response!.ResponseTemplates['application/json']);
+        expect(body, type).toEqual({ success: false, error, message: expect.any(String) });
+        expect(response!.ResponseParameters, type).toMatchObject({
+          'gatewayresponse.header.X-Request-Id': 'context.requestId',
+          'gatewayresponse.header.Cache-Control': "'no-store'",
+          'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
+        });
+        const retryAfter = response!.ResponseParameters['gatewayresponse.header.Retry-After'];
+        expect(retryAfter, type).toBe(status === '429' ? "'60'" : undefined);
+      }
+      expect(RETRY_AFTER_SECONDS * 1000).toBe(RATE_WINDOW_MS);
+    });
+
+    it('throttles each method in the usage plan at its rate-limit class', () => {
+      // Prepare
+      const [plan] = Object.values(dev.template.findResources('AWS::ApiGateway::UsagePlan'));
+      const [prodPlan] = Object.values(prod.template.findResources('AWS::ApiGateway::UsagePlan'));
+
+      // Act
+      const throttle = plan.Properties.ApiStages[0].Throttle;
+
+      // Assess
+      expect(throttle[`${API_BASE_PATH}/contacts/list/GET`]).toEqual({ BurstLimit: 120, RateLimit: 2 });
+      expect(prodPlan.Properties.ApiStages[0].Throttle[`${API_BASE_PATH}/contacts/list/GET`]).toEqual({ BurstLimit: 60, RateLimit: 1 });
+      expect(Object.keys(throttle)).toHaveLength(API_ROUTES.length * 2);
+      for (const route of API_ROUTES) {
+        const limit = DEFAULT_RATE_LIMITS[route.rateLimitClass];
+        for (const verb of ['GET', 'POST']) {
+          expect(throttle[`${API_BASE_PATH}/${route.path}/${verb}`], `${verb} ${route.path}`).toEqual({ BurstLimit: limit, RateLimit: limit / 60 });
+        }
+      }
+    });
+
+    it('logs access as JSON without query strings, traces with X-Ray and throttles the stage', () => {
+      // Prepare
+      const [stage] = Object.values(dev.template.findResources('AWS::ApiGateway::Stage'));
+
+      // Act
+      const format: string = stage.Properties.AccessLogSetting.Format;
+
+      // Assess
+      expect(JSON.parse(format)).toEqual(ACCESS_LOG_FIELDS);
+      expect(format).toContain('$context.resourcePath');
+      expect(format).not.toMatch(/\$context\.path\b|requestOverride|querystring|\$context\.identity\.apiKey(?!Id)/i);
+      expect(stage.Properties.TracingEnabled).toBe(true);
+      expect(stage.Properties.MethodSettings).toEqual([
+        { HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false, ThrottlingRateLimit: 100, ThrottlingBurstLimit: 300 },
+      ]);
+    });
+  });
+
+  describe('data', () => {
+    it('creates the on-demand table with PITR and TTL, destroyable outside prod', () => {
+      // Act
+      const [table] = Object.values(dev.template.findResources('AWS::DynamoDB::Table'));
+
+      // Assess
+      expect(table.Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        DeletionProtectionEnabled: false,
+      });
+      expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
+      expect(table.DeletionPolicy).toBe('Delete');
+    });
+
+    it('retains the table with deletion protection in prod', () => {
+      // Act
+      const [table] = Object.values(prod.template.findResources('AWS::DynamoDB::Table'));
+
+      // Assess
+      expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.UpdateReplacePolicy).toBe('Retain');
+    });
+
+    it('redrives the automation queue to an encrypted, SSL-only DLQ after 5 receives', () => {
+      // Prepare
+      const dlqId = logicalId(dev.stack, dev.stack.automation.deadLetterQueue.node.defaultChild);
+      const queueId = logicalId(dev.stack, dev.stack.automation.queue.node.defaultChild);
+
+      // Act
+      const queue = dev.resources[queueId];
+      const policies = Object.values(dev.template.findResources('AWS::SQS::QueuePolicy'));
+
+      // Assess
+      expect(queue.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 });
+      for (const id of [queueId, dlqId]) expect(dev.resources[id].Properties.SqsManagedSseEnabled).toBe(true);
+      expect(policies).toHaveLength(2);
+      for (const policy of policies) {
+        expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+      }
+    });
+
+    it('lets EventBridge Scheduler send to the automation queue', () => {
+      // Prepare
+      const roleId = logicalId(dev.stack, dev.stack.automation.schedulerRole.node.defaultChild);
+      const queueId = logicalId(dev.stack, dev.stack.automation.queue.node.defaultChild);
+
+      // Act
+      const role = dev.resources[roleId];
+      const statements = Object.values(dev.resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+
+      // Assess
+      expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
+      expect(statements).toEqual([{ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }]);
+      dev.template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    });
+
+    it('generates the webhook secret under the stage prefix', () => {
+      // Act / Assess
+      dev.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+        Name: 'workspace-api/dev/webhook',
+        GenerateSecretString: { GenerateStringKey: 'verifyToken', SecretStringTemplate: JSON.stringify({ appSecret: '' }) },
+      });
+    });
+  });
+
+  describe('monitoring and outputs', () => {
+    it('alarms on API 5XX rate, 429s, DLQ depth and per-function errors and p99 duration', () => {
+      // Prepare
+      const names = ['Api5xxRate', 'Api429Count', 'AutomationDlqDepth', ...[...dev.stack.functions.keys()].flatMap((n) => [`${n}Errors`, `${n}P99Duration`])];
+
+      // Act
+      const alarms = Object.values(dev.template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties.AlarmName);
+
+      // Assess
+      expect(alarms.sort()).toEqual(names.map((n) => `workspace-api-dev-${n}`).sort());
+      expect(names).toContain('AuthorizerErrors');
+      dev.template.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
+      dev.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    });
+
+    it('outputs the API URL, table name, usage plan id and queue URL', () => {
+      // Act
+      const outputs = dev.template.toJSON().Outputs;
+
+      // Assess
+      expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'QueueUrl']));
+      expect(JSON.stringify(outputs.ApiUrl.Value)).toMatch(/\/api\/workspace\/v1"\]\]\}$/);
+      expect(outputs.UsagePlanId.Value).toEqual({ Ref: logicalId(dev.stack, dev.stack.restApi.usagePlan.node.defaultChild) });
+    });
+  });
+
+  describe('cdk-nag', () => {
+    it('passes the AwsSolutions pack with every finding acknowledged with a reason', () => {
+      for (const built of [dev, prod]) {
+        // Act
+        const report = new AwsSolutionsChecks().validateScope(built.app);
+
+        // Assess
+        expect(report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+      }
+    });
+  });
+});
