@@ -63,8 +63,11 @@ export interface SupportFunction {
   readonly tableAccess: TableAccess;
   readonly readsSecrets?: boolean;
   readonly sendsToQueue?: boolean;
+  /** A public route (no authorizer, no API key) served by this function, e.g. the webhook. */
+  readonly publicPath?: string;
+  readonly publicMethods?: readonly ('GET' | 'POST')[];
 }
 
-export const SUPPORT_FUNCTIONS: Record<'authorizer', SupportFunction> = {
+export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: SupportFunction } = {
   authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableAccess: 'read' },
 };
