@@ -27,6 +27,8 @@ export const bundlePath = (name: string) => join(DIST, name, `index${BUNDLING.ou
  * (infra/bundling.ts), so the local stack and the benchmark run what AWS runs.
  */
 export async function buildBundles(targets = bundleTargets(), options: { metafile?: boolean } = {}) {
+  // The test run builds once up front; the local stacks it starts then reuse those bundles.
+  if (process.env.PREBUILT_BUNDLES === '1') return [];
   await rm(DIST, { recursive: true, force: true });
   return Promise.all(
     targets.map(async ({ name, entry }) => {

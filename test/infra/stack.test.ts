@@ -5,13 +5,15 @@
  */
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
 import { loadStageConfig } from '../../infra/config';
-import { LAMBDA_RUNTIME, NODEJS_BUNDLING, type WorkspaceFunction } from '../../infra/functions';
+import { LAMBDA_RUNTIME, NODEJS_BUNDLING, WorkspaceFunction } from '../../infra/functions';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
@@ -189,14 +191,41 @@ describe('WorkspaceApiStack', () => {
     });
 
     it('grants secrets and queue access only to functions that declare them', () => {
+      // Prepare
+      const webhookFunctionNames = publicSupportFunctions().filter((fn) => fn.publicPath === WEBHOOK_PATH).map((fn) => fn.name);
       for (const [name, fn] of dev.stack.functions) {
         // Act
         const actions = actionsOf(statementsOf(dev, fn));
 
         // Assess
-        expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(Boolean(fn.spec.readsSecrets) || publicSupportFunctions().some((s) => s.name === name));
+        expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(Boolean(fn.spec.readsSecrets) || webhookFunctionNames.includes(name));
         expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue));
       }
+    });
+
+    it('scopes readsSecrets to the channel secret prefix and sendsToQueue to the queue', () => {
+      // Prepare
+      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+      const stack = new Stack(app, 'Grants');
+      const config = loadStageConfig(stack);
+      const queue = new Queue(stack, 'Queue', { enforceSSL: true, deadLetterQueue: { queue: new Queue(stack, 'Dlq'), maxReceiveCount: 5 } });
+      const spec = { entry: SUPPORT_FUNCTIONS.authorizer.entry, name: 'Reader', tableAccess: 'read' as const, readsSecrets: true, sendsToQueue: true };
+
+      // Act
+      const fn = new WorkspaceFunction(stack, 'Reader', { spec, config, sizing: config.apiFunction, table: new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }), queue });
+      const statements = Object.values<Resource>(Template.fromStack(stack).toJSON().Resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy')
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+      const iam5 = new AwsSolutionsChecks().validateScope(fn).violations.filter((v) => v.ruleName.startsWith('AwsSolutions-IAM5'));
+
+      // Assess
+      expect(statements).toContainEqual({
+        Action: 'secretsmanager:GetSecretValue',
+        Effect: 'Allow',
+        Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':secret:workspace-api/dev/channel/*']] },
+      });
+      expect(statements).toContainEqual({ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId(stack, queue.node.defaultChild), 'Arn'] } });
+      expect(iam5).toEqual([]);
     });
   });
 
@@ -219,36 +248,27 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('puts the authorizer and an API key requirement on every API method', () => {
+    it('puts the authorizer and an API key requirement on every API method, and on nothing else', () => {
       // Prepare
       const authorizerId = logicalId(dev.stack, dev.stack.restApi.authorizer.node.defaultChild);
+      const routeKeys = API_ROUTES.flatMap((route) => ['GET', 'POST'].map((verb) => `${verb} ${API_BASE_PATH}/${route.path}`));
+      const publicKeys = publicSupportFunctions().flatMap((fn) => (fn.publicMethods ?? ['GET', 'POST']).map((verb) => `${verb} ${fn.publicPath}`));
 
       // Act
-      const apiMethods = [...methodsByRoute(dev.resources)].filter(([key]) => key.includes(` ${API_BASE_PATH}/`));
+      const methods = methodsByRoute(dev.resources);
 
       // Assess
-      expect(apiMethods).toHaveLength(API_ROUTES.length * 2);
-      for (const [key, method] of apiMethods) {
-        expect(method.Properties, key).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
+      expect([...methods.keys()].sort()).toEqual([...routeKeys, ...publicKeys].sort());
+      for (const key of routeKeys) {
+        expect(methods.get(key)!.Properties, key).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
       }
+      for (const key of publicKeys) expect(methods.get(key)!.Properties, key).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
     });
 
     it('uses a REQUEST authorizer without identity sources or result caching', () => {
       // Act / Assess
       dev.template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', AuthorizerResultTtlInSeconds: 0, IdentitySource: '' });
       dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER', EndpointConfiguration: { Types: ['REGIONAL'] } });
-    });
-
-    it('serves only the declared public paths, without authorizer or API key', () => {
-      // Prepare
-      const declared = publicSupportFunctions().flatMap((fn) => [`GET ${fn.publicPath}`, `POST ${fn.publicPath}`]);
-
-      // Act
-      const publicMethods = [...methodsByRoute(dev.resources)].filter(([key]) => !key.includes(` ${API_BASE_PATH}/`));
-
-      // Assess
-      expect(publicMethods.map(([key]) => key).sort()).toEqual(declared.sort());
-      for (const [key, method] of publicMethods) expect(method.Properties, key).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
     });
 
     it('adds public routes without the authorizer (the webhook design)', () => {
@@ -260,7 +280,7 @@ describe('WorkspaceApiStack', () => {
       const route = API_ROUTES[0];
 
       // Act
-      new WorkspaceRestApi(stack, 'Api', { config, authorizerHandler: fn('Auth'), routes: [{ route, handler: fn('Route') }], publicRoutes: [{ path: WEBHOOK_PATH, handler: fn('Webhook') }] });
+      new WorkspaceRestApi(stack, 'Api', { config, authorizerHandler: fn('Auth'), routes: [{ route, handler: fn('Route') }], publicRoutes: [{ path: WEBHOOK_PATH, methods: ['GET', 'POST'], handler: fn('Webhook') }] });
       const methods = methodsByRoute(Template.fromStack(stack).toJSON().Resources);
 
       // Assess

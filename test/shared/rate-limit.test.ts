@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { handler as listChannels } from '../../functions/channels-list';
+import { handler as listCustomFields } from '../../functions/custom-fields-list';
+import { clock } from '../../shared/clock';
+import { DEFAULT_RATE_LIMITS } from '../../shared/config';
+import { countRequest } from '../../shared/data/rate-limits';
+import { callApi } from '../support/api';
+import { createTeamKey, createTenant } from '../support/tenants';
+
+/** 12:00:30 — mid-window, so a frozen clock never straddles a minute boundary. */
+const MID_WINDOW = Date.UTC(2026, 5, 1, 12, 0, 30);
+
+async function callTimes(times: number, call: () => Promise<{ status: number }>) {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) statuses.push((await call()).status);
+  return statuses;
+}
+
+describe('per-user rate limits', () => {
+  afterEach(() => clock.reset());
+
+  it('lets exactly 120 api_read requests through in a minute and refuses the 121st with Retry-After', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    clock.freeze(MID_WINDOW);
+    // Act
+    const statuses = await callTimes(120, () => callApi(listChannels, { apiKey: tenant.adminKey }));
+    const refused = await callApi(listChannels, { apiKey: tenant.adminKey });
+    // Assess
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, error: 'rate_limited' });
+    expect(refused.headers['Retry-After']).toBe('30');
+    expect(refused.headers['RateLimit-Policy']).toBe('"api_read";q=120;w=60');
+    expect(refused.headers.RateLimit).toBe('"api_read";r=0;t=30');
+    expect(refused.headers['RateLimit-Remaining']).toBe('0');
+  });
+
+  it('lets exactly 300 api_write requests through, the default of the write class', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    clock.freeze(MID_WINDOW);
+    // Act
+    const statuses = await callTimes(DEFAULT_RATE_LIMITS.api_write, () => callApi(listCustomFields, { apiKey: tenant.adminKey }));
+    const refused = await callApi(listCustomFields, { apiKey: tenant.adminKey });
+    // Assess
+    expect(statuses.filter((status) => status === 200)).toHaveLength(300);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['RateLimit-Limit']).toBe('300');
+  });
+
+  it('counts api_automation_trigger at 20 a minute', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    // Act
+    const results = [];
+    for (let i = 0; i < 21; i++) results.push(await countRequest(tenant.workspaceId, tenant.adminUserId, 'api_automation_trigger', DEFAULT_RATE_LIMITS.api_automation_trigger, MID_WINDOW));
+    // Assess
+    expect(results.filter((r) => r.allowed)).toHaveLength(20);
+    expect(results[20].allowed).toBe(false);
+    expect(results[19].count).toBe(20);
+  });
+
+  it('carries the remaining count on successful responses', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    clock.freeze(MID_WINDOW);
+    // Act
+    const first = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const second = await callApi(listChannels, { apiKey: tenant.adminKey });
+    // Assess
+    expect(first.headers['RateLimit-Remaining']).toBe('119');
+    expect(second.headers['RateLimit-Remaining']).toBe('118');
+    expect(second.headers.RateLimit).toBe('"api_read";r=118;t=30');
+    expect(second.headers['RateLimit-Reset']).toBe('30');
+  });
+
+  it('opens a new window at the next minute', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    clock.freeze(MID_WINDOW);
+    await callTimes(120, () => callApi(listChannels, { apiKey: tenant.adminKey }));
+    // Act
+    clock.freeze(MID_WINDOW + 29_999);
+    const stillRefused = await callApi(listChannels, { apiKey: tenant.adminKey });
+    clock.freeze(MID_WINDOW + 30_000);
+    const nextWindow = await callApi(listChannels, { apiKey: tenant.adminKey });
+    // Assess
+    expect(stillRefused.status).toBe(429);
+    expect(stillRefused.headers['Retry-After']).toBe('1');
+    expect(nextWindow.status).toBe(200);
+    expect(nextWindow.headers['RateLimit-Remaining']).toBe('119');
+  });
+
+  it("keeps one user's limit away from another user's, and counts per user across keys", async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const team = await createTeamKey(tenant, tenant.channelIds);
+    const { keyCreate } = await import('../../scripts/admin/commands');
+    const secondAdminKey = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', userId: tenant.adminUserId });
+    clock.freeze(MID_WINDOW);
+    await callTimes(60, () => callApi(listChannels, { apiKey: tenant.adminKey }));
+    await callTimes(60, () => callApi(listChannels, { apiKey: secondAdminKey.apiKey }));
+    // Act
+    const adminRefused = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const teamAllowed = await callApi(listChannels, { apiKey: team.apiKey });
+    // Assess
+    expect(adminRefused.status).toBe(429);
+    expect(teamAllowed.status).toBe(200);
+    expect(teamAllowed.headers['RateLimit-Remaining']).toBe('119');
+  });
+
+  it('lets exactly 120 of 200 concurrent requests through (no read-then-write race)', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    clock.freeze(MID_WINDOW);
+    // Act
+    const responses = await Promise.all(Array.from({ length: 200 }, () => callApi(listChannels, { apiKey: tenant.adminKey })));
+    // Assess
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(120);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(80);
+  });
+});

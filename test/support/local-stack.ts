@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface DemoFile {
+  baseUrl: string;
+  chatNetwork: { graphBaseUrl: string | null; appSecret: string; verifyToken: string };
+  workspaces: Array<{
+    id: string;
+    name: string;
+    keys: Array<{ role: 'admin' | 'team'; userId: string; apiKey: string }>;
+    channels: Array<{ id: string; name: string; phoneNumberId: string; displayPhoneNumber: string; wabaId: string; accessToken: string }>;
+  }>;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: any;
+}
+
+export interface RunningStack {
+  url: string;
+  baseUrl: string;
+  dataDir: string;
+  demo: DemoFile;
+  output: string[];
+  process: ChildProcess;
+  /** Runs the operator CLI against this stack's DATA_DIR. */
+  admin(...args: string[]): Promise<CliResult>;
+  /** Calls an endpoint below /api/workspace/v1 with an API key. */
+  call(path: string, options?: { apiKey?: string; method?: 'GET' | 'POST'; params?: Record<string, unknown>; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Headers; body: any }>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const tsx = (script: string) => [process.execPath, ['--import', 'tsx', join(ROOT, script)]] as const;
+
+/**
+ * Starts `npm start`'s program (scripts/start.ts) as a child process on a free port
+ * with its own DATA_DIR, and waits for the line that says it accepts requests.
+ */
+export async function startStack(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningStack> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wsapi-e2e-')));
+  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, PREBUILT_BUNDLES: '1', DYNAMODB_ENDPOINT: '', TABLE_NAME: '', ...options.env };
+  delete (env as Record<string, string | undefined>).DYNAMODB_ENDPOINT;
+  delete (env as Record<string, string | undefined>).TABLE_NAME;
+  const [node, args] = tsx('scripts/start.ts');
+  const child = spawn(node, [...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output.join('')}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = output.join('').match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise(match[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local stack exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  const demo = JSON.parse(await readFile(join(dataDir, 'demo.json'), 'utf8')) as DemoFile;
+  const baseUrl = `${url}/api/workspace/v1`;
+  return {
+    url,
+    baseUrl,
+    dataDir,
+    demo,
+    output,
+    process: child,
+    admin: (...cliArgs) => runCli(dataDir, cliArgs),
+    async call(path, callOptions = {}) {
+      const method = callOptions.method ?? 'POST';
+      const headers: Record<string, string> = { ...(callOptions.apiKey ? { 'X-API-Key': callOptions.apiKey } : {}), ...callOptions.headers };
+      let target = `${baseUrl}/${path}`;
+      let body = callOptions.body;
+      if (callOptions.params && method === 'GET') {
+        target += `?${new URLSearchParams(Object.entries(callOptions.params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+      } else if (callOptions.params) {
+        body = JSON.stringify(callOptions.params);
+        headers['Content-Type'] ??= 'application/json';
+      }
+      const response = await fetch(target, { method, headers, body });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((resolvePromise) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
+        child.once('exit', () => resolvePromise());
+        child.kill(signal);
+      }),
+  };
+}
+
+/** Runs `npm run admin -- …` (scripts/admin.ts) with the given DATA_DIR. */
+export function runCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const [node, scriptArgs] = tsx('scripts/admin.ts');
+  const childEnv: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ...env };
+  delete childEnv.DYNAMODB_ENDPOINT;
+  delete childEnv.TABLE_NAME;
+  return new Promise((resolvePromise) => {
+    const child = spawn(node, [...scriptArgs, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('exit', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolvePromise({ code: code ?? -1, stdout, stderr, json });
+    });
+  });
+}
