@@ -30,8 +30,10 @@ describe('the shared middleware stack', () => {
     // Act
     const form = await callApi(manageLabel, { apiKey: tenant.adminKey, body: 'name=formed&color=%23ABCDEF', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const empty = await callApi(listChannels, { apiKey: tenant.adminKey, body: '' });
+    const curlJson = await callApi(manageLabel, { apiKey: tenant.adminKey, body: '{"name":"curled"}', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     // Assess
     expect(form.body.data).toMatchObject({ name: 'formed', color: '#ABCDEF' });
+    expect(curlJson.body.data).toMatchObject({ name: 'curled' });
     expect(empty.status).toBe(200);
   });
 

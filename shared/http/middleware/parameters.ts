@@ -14,7 +14,8 @@ const KEY_PARAMETERS = new Set(['apikey', 'api_key', 'x-api-key', 'key', 'access
 
 /**
  * Merges the query string and the body into one parameter object (the body wins on
- * a clash), as the API treats GET and POST alike. JSON bodies go through middy's
+ * a clash), as the API treats GET and POST alike. A form-typed body that starts
+ * with `{` is read as JSON (what `curl -d '{…}'` sends). JSON bodies go through middy's
  * JSON parser; its own 415/422 become our 400. Bodies of other types, oversized
  * bodies and non-object JSON are refused; a key in the parameters is a 401.
  */
@@ -44,9 +45,9 @@ async function readBody(request: ApiRequest): Promise<Record<string, unknown>> {
   const contentType = headerValue(event.headers, 'content-type') ?? '';
   if (FORM_TYPE.test(contentType)) {
     const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-    return Object.fromEntries(new URLSearchParams(text));
-  }
-  if (contentType !== '' && !JSON_TYPE.test(contentType)) {
+    // `curl -d '{…}'` labels JSON as a form; no real form body starts with a brace.
+    if (!text.trimStart().startsWith('{')) return Object.fromEntries(new URLSearchParams(text));
+  } else if (contentType !== '' && !JSON_TYPE.test(contentType)) {
     throw new BadRequestError('Send the body as application/json (or application/x-www-form-urlencoded).', 'Content-Type', 'unsupported_content_type');
   }
   if (raw.trim() === '') return {};

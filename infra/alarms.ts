@@ -1,0 +1,109 @@
+/**
+ * Alarms and one dashboard: API 5XX rate, 429s, DLQ depth, and errors and p99
+ * duration per function (the authorizer's errors alarm is the "authorizer errors"
+ * alarm). Alarms notify the optional SNS topic from context `alarmTopicArn`.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  SingleValueWidget,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { StageConfig } from './config';
+import type { WorkspaceFunction } from './functions';
+
+const PERIOD = Duration.minutes(5);
+
+export interface MonitoringProps {
+  readonly config: StageConfig;
+  readonly api: RestApi;
+  readonly accessLogs: LogGroup;
+  readonly deadLetterQueue: Queue;
+  readonly functions: readonly WorkspaceFunction[];
+}
+
+export class Monitoring extends Construct {
+  readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const { config, api, deadLetterQueue } = props;
+    const alarmAction = config.alarmTopicArn ? new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', config.alarmTopicArn)) : undefined;
+    const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
+      const created = new Alarm(this, alarmId, {
+        metric,
+        alarmName: `${config.resourcePrefix}-${alarmId}`,
+        alarmDescription: description,
+        threshold,
+        evaluationPeriods,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      if (alarmAction) created.addAlarmAction(alarmAction);
+      this.alarms.push(created);
+      return created;
+    };
+
+    // 5XXError is 0 or 1 per request, so its average is the error rate.
+    const serverErrorRate = api.metricServerError({ statistic: 'Average', period: PERIOD });
+    alarm('Api5xxRate', serverErrorRate, 0.05, 'More than 5% of API requests answered 5XX over 5 minutes', 2);
+
+    // API Gateway has no 429 metric: count 429s (edge throttles and the functions' rate limiter) from the access log.
+    const throttledMetric = new MetricFilter(this, 'Api429Filter', {
+      logGroup: props.accessLogs,
+      filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: `WorkspaceApi/${config.stage}`,
+      metricName: 'Api429Count',
+      metricValue: '1',
+    }).metric({ statistic: 'Sum', period: PERIOD, label: '429' });
+    alarm('Api429Count', throttledMetric, config.throttleAlarmThreshold, `${config.throttleAlarmThreshold}+ API answers were 429 (throttled) in 5 minutes`);
+
+    const dlqDepth = deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
+    alarm('AutomationDlqDepth', dlqDepth, 1, 'Automation messages failed 5 times and wait in the dead-letter queue');
+
+    const errorWidgets: IMetric[] = [];
+    const durationWidgets: IMetric[] = [];
+    for (const { spec, function: fn } of props.functions) {
+      const errors = fn.metricErrors({ statistic: 'Sum', period: PERIOD, label: spec.name });
+      alarm(`${spec.name}Errors`, errors, 1, `${spec.name}: invocations failed (unhandled error or timeout)`);
+      const p99 = fn.metricDuration({ statistic: 'p99', period: PERIOD, label: spec.name });
+      // Alarm well before the timeout turns slow calls into errors.
+      const threshold = Math.round(fn.timeout!.toMilliseconds() * 0.8);
+      alarm(`${spec.name}P99Duration`, p99, threshold, `${spec.name}: p99 duration above 80% of its timeout for 15 minutes`, 3);
+      errorWidgets.push(errors);
+      durationWidgets.push(p99);
+    }
+
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${config.resourcePrefix}-api` });
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'API requests', left: [api.metricCount({ period: PERIOD, statistic: 'Sum' })], width: 8 }),
+      new GraphWidget({
+        title: 'API errors',
+        left: [api.metricClientError({ period: PERIOD, statistic: 'Sum' }), api.metricServerError({ period: PERIOD, statistic: 'Sum' }), throttledMetric],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'API latency (ms)',
+        left: [api.metricLatency({ period: PERIOD, statistic: 'p50' }), api.metricLatency({ period: PERIOD, statistic: 'p99' })],
+        right: [api.metricIntegrationLatency({ period: PERIOD, statistic: 'p99' })],
+        width: 8,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Function errors', left: errorWidgets, width: 10 }),
+      new GraphWidget({ title: 'Function p99 duration (ms)', left: durationWidgets, width: 10 }),
+      new SingleValueWidget({ title: 'Automation DLQ', metrics: [dlqDepth], width: 4 }),
+    );
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * One NodejsFunction per route-table row and per support function, each with its
+ * own role and log group, and IAM grants derived from the row's declarations.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { keys } from '../shared/data/keys';
+import type { RateLimitClass, TableAccess } from '../shared/routes';
+import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
+import type { FunctionSizing, StageConfig } from './config';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** infra/bundling.ts mapped onto NodejsFunction's props (it always bundles for platform node, as `.mjs` for ESM). */
+export const NODEJS_BUNDLING: BundlingOptions = {
+  format: ({ esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const)[BUNDLING.format],
+  target: BUNDLING.target,
+  minify: BUNDLING.minify,
+  sourceMap: BUNDLING.sourcemap,
+  mainFields: BUNDLING.mainFields,
+  externalModules: BUNDLING.externalModules,
+  banner: BUNDLING.banner,
+};
+
+export const LAMBDA_RUNTIME: Runtime = (() => {
+  const runtime = Runtime.ALL.find((candidate) => candidate.name === LAMBDA_RUNTIME_NAME);
+  if (!runtime) throw new Error(`aws-cdk-lib has no Lambda runtime named ${LAMBDA_RUNTIME_NAME}`);
+  return runtime;
+})();
+
+/** Table actions per access level; no Scan, no table-level actions. */
+export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+};
+
+/** `WS#*#RL#*`: every rate-limit window partition, derived from the key builder itself. */
+export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any', 0).pk;
+
+/** What a function declares about itself (a route-table row or a support function). */
+export interface FunctionSpec {
+  readonly entry: string;
+  readonly name: string;
+  readonly tableAccess: TableAccess;
+  readonly readsSecrets?: boolean;
+  readonly sendsToQueue?: boolean;
+  /** API endpoints count each request in the rate limiter (and read their limit from env). */
+  readonly rateLimitClass?: RateLimitClass;
+}
+
+export interface WorkspaceFunctionProps {
+  readonly spec: FunctionSpec;
+  readonly sizing: FunctionSizing;
+  readonly config: StageConfig;
+  readonly table: Table;
+  readonly queue: Queue;
+  readonly environment?: Record<string, string>;
+}
+
+/** A function with its own role and log group, granted exactly what its spec declares. */
+export class WorkspaceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+  readonly spec: FunctionSpec;
+
+  constructor(scope: Construct, id: string, props: WorkspaceFunctionProps) {
+    super(scope, id);
+    const { spec, sizing, config, table, queue } = props;
+    this.spec = spec;
+
+    this.logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    // Own role instead of the default one: the managed AWSLambdaBasicExecutionRole would
+    // allow writing to any log group; this role may write to its own group only.
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    this.logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: join(REPO_ROOT, spec.entry),
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      handler: 'handler',
+      runtime: LAMBDA_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: sizing.memorySize,
+      timeout: sizing.timeout,
+      role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      bundling: NODEJS_BUNDLING,
+      description: `workspace-api ${config.stage}: ${spec.name}`,
+      environment: {
+        TABLE_NAME: table.tableName,
+        POWERTOOLS_SERVICE_NAME: 'workspace-api',
+        POWERTOOLS_LOG_LEVEL: config.logLevel,
+        ...(spec.rateLimitClass && { [`RATE_LIMIT_${spec.rateLimitClass.toUpperCase()}`]: String(config.rateLimits[spec.rateLimitClass]) }),
+        ...(spec.sendsToQueue && { AUTOMATION_QUEUE_URL: queue.queueUrl }),
+        ...props.environment,
+      },
+    });
+
+    this.grantTableAccess(role, table);
+    if (spec.readsSecrets) {
+      role.addToPolicy(channelSecretsStatement(this, config));
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${config.channelSecretPrefix}*]`,
+        reason: 'Channel access tokens are one secret per channel, created at runtime by the operator CLI under this prefix; secret ARNs end in a random suffix.',
+      });
+    }
+    if (spec.sendsToQueue) role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: `Pinned to ${LAMBDA_RUNTIME_NAME} (infra/bundling.ts), the runtime the esbuild target and the local stack match; it moves with them.`,
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.',
+    });
+  }
+
+  private grantTableAccess(role: Role, table: Table): void {
+    role.addToPolicy(new PolicyStatement({ actions: TABLE_ACTIONS[this.spec.tableAccess], resources: [table.tableArn] }));
+    if (this.spec.tableAccess === 'read' && this.spec.rateLimitClass) {
+      // A reader still counts its request in its rate-limit window: UpdateItem, but only
+      // on rate-limit partitions (leading key WS#<workspace>#RL#<user>).
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [RATE_LIMIT_PARTITION_PATTERN] } },
+        }),
+      );
+    }
+  }
+}
+
+/** GetSecretValue on the channel access-token secrets (`workspace-api/<stage>/channel/*`) only. */
+function channelSecretsStatement(scope: Construct, config: StageConfig): PolicyStatement {
+  const resource = Stack.of(scope).formatArn({
+    service: 'secretsmanager',
+    resource: 'secret',
+    // Secret ARNs end in a random suffix, so a name prefix always needs the wildcard.
+    resourceName: `${config.channelSecretPrefix}*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+  return new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [resource] });
+}

@@ -1,0 +1,86 @@
+/**
+ * The Workspace messaging API stack: table, automation queue, secrets, one function
+ * per route-table row and per support function, the REST API and its monitoring.
+ */
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEBHOOK_PATH } from '../shared/routes';
+import { Monitoring } from './alarms';
+import { API_METHODS, type PublicRoute, WorkspaceRestApi } from './api';
+import type { StageConfig } from './config';
+import { type AutomationQueue, createAutomationQueue, createTable, createWebhookSecret } from './data';
+import { WorkspaceFunction } from './functions';
+
+export interface WorkspaceApiStackProps extends StackProps {
+  readonly config: StageConfig;
+}
+
+/** Support functions that declare a `publicPath`: served there without authorizer (GET and POST unless `publicMethods`). */
+export function publicSupportFunctions(): (SupportFunction & { readonly publicPath: string })[] {
+  return Object.values(SUPPORT_FUNCTIONS).filter((fn): fn is SupportFunction & { publicPath: string } => fn.publicPath !== undefined);
+}
+
+export class WorkspaceApiStack extends Stack {
+  readonly table: Table;
+  readonly automation: AutomationQueue;
+  readonly restApi: WorkspaceRestApi;
+  /** Every function by its route-table or support-function name. */
+  readonly functions = new Map<string, WorkspaceFunction>();
+
+  constructor(scope: Construct, id: string, props: WorkspaceApiStackProps) {
+    super(scope, id, { description: `Workspace messaging API (${props.config.stage})`, ...props });
+    const { config } = props;
+    Tags.of(this).add('project', 'workspace-api');
+    Tags.of(this).add('stage', config.stage);
+
+    this.table = createTable(this, config);
+    this.automation = createAutomationQueue(this, config);
+    const webhookSecret = createWebhookSecret(this, config);
+    const deps = { config, table: this.table, queue: this.automation.queue };
+
+    const routes = API_ROUTES.map((route) => {
+      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing: config.apiFunction }));
+      return { route, handler: fn.function };
+    });
+
+    // Every support function gets its function; those with a publicPath also get public routes.
+    const publicRoutes: PublicRoute[] = [];
+    for (const [key, spec] of Object.entries(SUPPORT_FUNCTIONS)) {
+      const isWebhook = spec.publicPath === WEBHOOK_PATH;
+      const fn = this.addFunction(
+        new WorkspaceFunction(this, spec.name, {
+          ...deps,
+          spec,
+          sizing: key === 'authorizer' ? config.authorizerFunction : config.apiFunction,
+          environment: isWebhook ? { WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : undefined,
+        }),
+      );
+      // Only the webhook function may read the webhook's app secret and verify token.
+      if (isWebhook) webhookSecret.grantRead(fn.function);
+      if (spec.publicPath) publicRoutes.push({ path: spec.publicPath, methods: spec.publicMethods ?? API_METHODS, handler: fn.function });
+    }
+    const authorizer = this.functions.get(SUPPORT_FUNCTIONS.authorizer.name)!;
+
+    this.restApi = new WorkspaceRestApi(this, 'Api', { config, authorizerHandler: authorizer.function, routes, publicRoutes });
+
+    new Monitoring(this, 'Monitoring', {
+      config,
+      api: this.restApi.api,
+      accessLogs: this.restApi.accessLogs,
+      deadLetterQueue: this.automation.deadLetterQueue,
+      functions: [...this.functions.values()],
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.restApi.api.urlForPath(API_BASE_PATH), description: 'Base URL of the API' });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'The operator CLI adds every API key to this usage plan' });
+    new CfnOutput(this, 'QueueUrl', { value: this.automation.queue.queueUrl });
+    new CfnOutput(this, 'WebhookSecretName', { value: config.webhookSecretName, description: 'appSecret is set by the operator (docs/DEPLOYMENT.md)' });
+  }
+
+  private addFunction(fn: WorkspaceFunction): WorkspaceFunction {
+    this.functions.set(fn.spec.name, fn);
+    return fn;
+  }
+}
