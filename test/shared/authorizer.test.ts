@@ -35,7 +35,7 @@ describe('the API key authorizer', () => {
     const expired = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', expiresAt: new Date(clock.now() - 1000).toISOString() });
     const revoked = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin' });
     await keyRevoke(revoked.keyId);
-    const attempts = [{ 'x-api-key': generateApiKey() }, { 'x-api-key': 'not-a-key' }, {}, { authorization: `Basic ${tenant.adminKey}` }, { 'x-api-key': expired.apiKey }, { 'x-api-key': revoked.apiKey }];
+    const attempts: Record<string, string>[] = [{ 'x-api-key': generateApiKey() }, { 'x-api-key': 'not-a-key' }, {}, { authorization: `Basic ${tenant.adminKey}` }, { 'x-api-key': expired.apiKey }, { 'x-api-key': revoked.apiKey }];
     // Act
     const outcomes = await Promise.all(attempts.map((headers) => authorize(event(headers)).then(() => 'allowed', (error: Error) => error.message)));
     // Assess

@@ -84,7 +84,7 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
       let target = `${baseUrl}/${path}`;
       let body = callOptions.body;
       if (callOptions.params && method === 'GET') {
-        target += `?${new URLSearchParams(Object.entries(callOptions.params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+        target += `?${new URLSearchParams(Object.entries(callOptions.params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
       } else if (callOptions.params) {
         body = JSON.stringify(callOptions.params);
         headers['Content-Type'] ??= 'application/json';
