@@ -22,6 +22,8 @@ export interface StageConfig {
   readonly logLevel: string;
   readonly apiFunction: FunctionSizing;
   readonly authorizerFunction: FunctionSizing;
+  /** The automation runner and the outbox re-drive: a step may send through the chat network. */
+  readonly backgroundFunction: FunctionSizing;
   /** Create the account-level API Gateway CloudWatch role (once per account and region). */
   readonly apiGatewayCloudWatchRole: boolean;
   /** SNS topic every alarm notifies; none when unset. */
@@ -31,7 +33,7 @@ export interface StageConfig {
   /** Prefix of the per-channel access-token secrets the operator CLI creates. */
   readonly channelSecretPrefix: string;
   readonly webhookSecretName: string;
-  /** Prefix for named resources (usage plan, schedule group). */
+  /** Prefix for named resources (usage plan). */
   readonly resourcePrefix: string;
 }
 
@@ -79,6 +81,10 @@ export function loadStageConfig(scope: Construct): StageConfig {
     authorizerFunction: {
       memorySize: context.number('authorizerMemoryMb', 256),
       timeout: Duration.seconds(context.number('authorizerTimeoutSeconds', 5)),
+    },
+    backgroundFunction: {
+      memorySize: context.number('runnerMemoryMb', 256),
+      timeout: Duration.seconds(context.number('runnerTimeoutSeconds', 60)),
     },
     apiGatewayCloudWatchRole: context.boolean('apiGatewayCloudWatchRole', true),
     alarmTopicArn: context.optionalString('alarmTopicArn'),

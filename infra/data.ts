@@ -1,21 +1,19 @@
 /**
  * Stateful resources: the single table, the automation queue with its dead-letter
- * queue and scheduler role, and the webhook secret.
+ * queue, and the webhook secret.
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { TABLE_KEY, TTL_ATTRIBUTE } from '../shared/data/table-schema';
+import { OUTBOX_INDEX, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/data/table-schema';
 import type { StageConfig } from './config';
 
-/** The single table: same key schema as the local store (shared/data/table-schema.ts), no GSIs. */
+/** The single table: same key schema and index as the local store (shared/data/table-schema.ts). */
 export function createTable(scope: Construct, config: StageConfig): Table {
   const retain = config.removalPolicy === RemovalPolicy.RETAIN;
-  return new Table(scope, 'Table', {
+  const table = new Table(scope, 'Table', {
     partitionKey: { name: TABLE_KEY.partitionKey, type: AttributeType.STRING },
     sortKey: { name: TABLE_KEY.sortKey, type: AttributeType.STRING },
     billingMode: BillingMode.PAY_PER_REQUEST,
@@ -25,20 +23,26 @@ export function createTable(scope: Construct, config: StageConfig): Table {
     deletionProtection: retain,
     removalPolicy: config.removalPolicy,
   });
+  // The sparse outbox index: only executions whose next step is not yet queued are in it.
+  table.addGlobalSecondaryIndex({
+    indexName: OUTBOX_INDEX.indexName,
+    partitionKey: { name: OUTBOX_INDEX.partitionKey, type: AttributeType.STRING },
+    sortKey: { name: OUTBOX_INDEX.sortKey, type: AttributeType.NUMBER },
+    projectionType: ProjectionType.KEYS_ONLY,
+  });
+  return table;
 }
 
 export interface AutomationQueue {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
-  /** Role EventBridge Scheduler assumes to deliver delayed automation steps to the queue. */
-  readonly schedulerRole: Role;
-  readonly scheduleGroup: ScheduleGroup;
 }
 
 /**
- * The automation queue. Short waits use SQS delays; waits beyond SQS's 15 minutes
- * become one-off EventBridge Scheduler schedules in the stage's group, delivered to
- * the same queue with the scheduler role. Messages failing 5 times move to the DLQ.
+ * The automation queue. Waits use SQS's per-message delay; a wait beyond its 15
+ * minutes travels as a chain of 15-minute hops (the runner re-enqueues a message
+ * that arrives early), so nothing polls and no schedule is needed. Messages failing
+ * 5 times move to the DLQ.
  */
 export function createAutomationQueue(scope: Construct, config: StageConfig): AutomationQueue {
   const deadLetterQueue = new Queue(scope, 'AutomationDlq', {
@@ -57,25 +61,11 @@ export function createAutomationQueue(scope: Construct, config: StageConfig): Au
     removalPolicy: config.removalPolicy,
   });
 
-  const scheduleGroup = new ScheduleGroup(scope, 'AutomationSchedules', {
-    scheduleGroupName: `${config.resourcePrefix}-automations`,
-    removalPolicy: config.removalPolicy,
-  });
-  const account = Stack.of(scope).account;
-  const schedulerRole = new Role(scope, 'AutomationSchedulerRole', {
-    description: 'EventBridge Scheduler delivers delayed automation steps to the automation queue',
-    // Confused-deputy guard: only schedules of this account may assume the role.
-    assumedBy: new ServicePrincipal('scheduler.amazonaws.com').withConditions({
-      StringEquals: { 'aws:SourceAccount': account },
-    }),
-  });
-  schedulerRole.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
-
   Validations.of(deadLetterQueue).acknowledge({
     id: 'AwsSolutions-SQS3',
     reason: 'This queue is the dead-letter queue of the automation queue; it has no DLQ of its own.',
   });
-  return { queue, deadLetterQueue, schedulerRole, scheduleGroup };
+  return { queue, deadLetterQueue };
 }
 
 /**

@@ -7,12 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { keys } from '../shared/data/keys';
+import { OUTBOX_INDEX } from '../shared/data/table-schema';
 import type { RateLimitClass, TableAccess } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
 import type { FunctionSizing, StageConfig } from './config';
@@ -28,6 +33,7 @@ export const NODEJS_BUNDLING: BundlingOptions = {
   mainFields: BUNDLING.mainFields,
   externalModules: BUNDLING.externalModules,
   banner: BUNDLING.banner,
+  define: BUNDLING.define,
 };
 
 export const LAMBDA_RUNTIME: Runtime = (() => {
@@ -61,6 +67,11 @@ export interface FunctionSpec {
   readonly tableAccess: TableAccess;
   readonly readsSecrets?: boolean;
   readonly sendsToQueue?: boolean;
+  /** Fed by the automation queue, with partial batch responses. */
+  readonly consumesQueue?: boolean;
+  /** Invoked every this many minutes. */
+  readonly everyMinutes?: number;
+  readonly readsOutboxIndex?: boolean;
   /** API endpoints count each request in the rate limiter (and read their limit from env). */
   readonly rateLimitClass?: RateLimitClass;
 }
@@ -124,6 +135,13 @@ export class WorkspaceFunction extends Construct {
       });
     }
     if (spec.sendsToQueue) role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+    if (spec.consumesQueue) {
+      // One step per invocation keeps a slow send from holding back its batch; failures are reported per record.
+      this.function.addEventSource(new SqsEventSource(queue, { batchSize: 5, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }));
+    }
+    if (spec.everyMinutes) {
+      new Rule(this, 'Schedule', { schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)), targets: [new LambdaFunction(this.function, { retryAttempts: 2 })] });
+    }
 
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
@@ -137,6 +155,9 @@ export class WorkspaceFunction extends Construct {
 
   private grantTableAccess(role: Role, table: Table): void {
     role.addToPolicy(new PolicyStatement({ actions: TABLE_ACTIONS[this.spec.tableAccess], resources: [table.tableArn] }));
+    if (this.spec.readsOutboxIndex) {
+      role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${OUTBOX_INDEX.indexName}`] }));
+    }
     if (this.spec.tableAccess === 'read' && this.spec.rateLimitClass) {
       // A reader still counts its request in its rate-limit window: UpdateItem, but only
       // on rate-limit partitions (leading key WS#<workspace>#RL#<user>).

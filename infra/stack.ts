@@ -52,7 +52,7 @@ export class WorkspaceApiStack extends Stack {
         new WorkspaceFunction(this, spec.name, {
           ...deps,
           spec,
-          sizing: key === 'authorizer' ? config.authorizerFunction : config.apiFunction,
+          sizing: key === 'authorizer' ? config.authorizerFunction : spec.consumesQueue || spec.everyMinutes ? config.backgroundFunction : config.apiFunction,
           environment: isWebhook ? { WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : undefined,
         }),
       );

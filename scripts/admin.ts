@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTable, runningStack, startStore, type LocalStore, type StackInfo } from './local/store';
@@ -64,6 +65,7 @@ async function run(argv: string[], connection: Connection): Promise<object> {
   });
   const flags = values as Record<string, string | undefined>;
   const commands = await import('./admin/commands');
+  const messaging = await import('./admin/messaging');
   const command = positionals.join(' ');
   switch (command) {
     case 'workspace create':
@@ -76,14 +78,17 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     case 'key revoke':
       return commands.keyRevoke(required(flags, 'key'));
     case 'channel create': {
-      const { view } = await commands.channelCreate({
+      const phoneNumberId = required(flags, 'phone-number-id');
+      const given = { wabaId: flags['waba-id'], accessToken: flags['access-token'] };
+      // Locally a missing WABA id or token gets sandbox ones; with the stack running, the channel's templates are synced.
+      const { channel, view } = await commands.channelCreate({
         workspaceId: required(flags, 'workspace'),
         ownerUserId: required(flags, 'owner'),
         name: required(flags, 'name'),
-        phoneNumberId: required(flags, 'phone-number-id'),
-        wabaId: flags['waba-id'],
-        accessToken: flags['access-token'],
+        phoneNumberId,
+        ...(connection.mode === 'local' ? messaging.sandboxCredentials(phoneNumberId, given) : given),
       });
+      await messaging.afterChannelCreate(connection, channel);
       return view;
     }
     case 'channel assign':
@@ -91,9 +96,21 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     case 'contacts recount':
       return commands.contactsRecount(required(flags, 'channel'));
     case 'template sync':
-    case 'automation create':
+      return messaging.templateSync(connection, required(flags, 'channel'));
     case 'inbound':
-      throw new commands.OperatorError(`'${command}' is not built yet: it arrives with the messaging and automations issues.`);
+      return messaging.inbound(connection, required(flags, 'channel'), required(flags, 'from'), required(flags, 'text'));
+    case 'automation create': {
+      const file = flags.steps;
+      let document: unknown;
+      if (file !== undefined) {
+        try {
+          document = JSON.parse(await readFile(file, 'utf8'));
+        } catch (error) {
+          throw new commands.OperatorError(`Cannot read the steps file ${file}: ${(error as Error).message}`);
+        }
+      }
+      return commands.automationCreate(required(flags, 'channel'), required(flags, 'name'), flags.status, document);
+    }
     default:
       throw new UsageError(command ? `Unknown command '${command}'.` : 'No command given.');
   }

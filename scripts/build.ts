@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLING } from '../infra/bundling';
@@ -29,27 +29,37 @@ export const bundlePath = (name: string) => join(DIST, name, `index${BUNDLING.ou
 export async function buildBundles(targets = bundleTargets(), options: { metafile?: boolean } = {}) {
   // The test run builds once up front; the local stacks it starts then reuse those bundles.
   if (process.env.PREBUILT_BUNDLES === '1') return [];
-  await rm(DIST, { recursive: true, force: true });
-  return Promise.all(
-    targets.map(async ({ name, entry }) => {
-      await mkdir(join(DIST, name), { recursive: true });
-      return build({
-        entryPoints: [join(ROOT, entry)],
-        outfile: bundlePath(name),
-        bundle: true,
-        platform: BUNDLING.platform,
-        format: BUNDLING.format,
-        target: BUNDLING.target,
-        minify: BUNDLING.minify,
-        sourcemap: BUNDLING.sourcemap,
-        mainFields: BUNDLING.mainFields,
-        external: BUNDLING.externalModules,
-        banner: { js: BUNDLING.banner },
-        metafile: options.metafile,
-        logLevel: 'warning',
-      });
-    }),
-  );
+  // Build into a private folder, then rename each file into place: a rename is atomic,
+  // so a stack loading bundles while another process rebuilds never sees half a file.
+  const staging = join(ROOT, 'dist', `.build-${process.pid}-${Date.now()}`);
+  try {
+    return await Promise.all(
+      targets.map(async ({ name, entry }) => {
+        const outfile = join(staging, name, `index${BUNDLING.outExtension}`);
+        const result = await build({
+          entryPoints: [join(ROOT, entry)],
+          outfile,
+          bundle: true,
+          platform: BUNDLING.platform,
+          format: BUNDLING.format,
+          target: BUNDLING.target,
+          minify: BUNDLING.minify,
+          sourcemap: BUNDLING.sourcemap,
+          mainFields: BUNDLING.mainFields,
+          external: BUNDLING.externalModules,
+          banner: { js: BUNDLING.banner },
+          define: BUNDLING.define,
+          metafile: options.metafile,
+          logLevel: 'warning',
+        });
+        await mkdir(join(DIST, name), { recursive: true });
+        for (const file of await readdir(join(staging, name))) await rename(join(staging, name, file), join(DIST, name, file));
+        return result;
+      }),
+    );
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -10,6 +10,9 @@
 
 export const API_BASE_PATH = '/api/workspace/v1';
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
+/** The OpenAPI document and the docs page: public and read-only (no API key). */
+export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
+export const DOCS_PATH = '/docs';
 
 export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write';
 
@@ -42,6 +45,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: 'labels/list', entry: 'functions/labels-list.ts', name: 'LabelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },
   { path: 'custom-fields/manage', entry: 'functions/custom-fields-manage.ts', name: 'CustomFieldsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Custom fields', summary: 'Create a custom field definition, or update the one matched by name' },
   { path: 'custom-fields/list', entry: 'functions/custom-fields-list.ts', name: 'CustomFieldsList', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Custom fields', summary: 'List the custom field definitions of a channel' },
+  { path: 'chat/templates/list', entry: 'functions/chat-templates-list.ts', name: 'ChatTemplatesList', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Chat', summary: 'List the approved message templates of a channel, with their variable counts' },
+  { path: 'chat/templates/send', entry: 'functions/chat-templates-send.ts', name: 'ChatTemplatesSend', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send an approved template message' },
+  { path: 'chat/message/send', entry: 'functions/chat-message-send.ts', name: 'ChatMessageSend', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send a text or media message inside the 24-hour session window' },
+  { path: 'chat/message/status', entry: 'functions/chat-message-status.ts', name: 'ChatMessageStatus', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Chat', summary: 'Read the delivery status of a message by its chatmid' },  { path: 'automations/list', entry: 'functions/automations-list.ts', name: 'AutomationsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
+  { path: 'automations/trigger', entry: 'functions/automations-trigger.ts', name: 'AutomationsTrigger', rateLimitClass: 'api_automation_trigger', tableAccess: 'write', sendsToQueue: true, tag: 'Automations', summary: 'Run an automation for a phone number' },
 ];
 
 /** Functions that are not API endpoints behind the authorizer. */
@@ -63,6 +71,12 @@ export interface SupportFunction {
   readonly tableAccess: TableAccess;
   readonly readsSecrets?: boolean;
   readonly sendsToQueue?: boolean;
+  /** Fed by the automation queue (SQS event source with partial batch responses). */
+  readonly consumesQueue?: boolean;
+  /** Invoked on a schedule, every this many minutes (EventBridge rule). */
+  readonly everyMinutes?: number;
+  /** Queries the sparse outbox index (the re-drive). */
+  readonly readsOutboxIndex?: boolean;
   /** A public route (no authorizer, no API key) served by this function, e.g. the webhook. */
   readonly publicPath?: string;
   readonly publicMethods?: readonly ('GET' | 'POST')[];
@@ -70,4 +84,10 @@ export interface SupportFunction {
 
 export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: SupportFunction } = {
   authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableAccess: 'read' },
+  // Static: they never touch the table ('read' is the least the type allows).
+  openapi: { entry: 'functions/openapi.ts', name: 'OpenApiDocument', tableAccess: 'read', publicPath: OPENAPI_PATH, publicMethods: ['GET'] },
+  docsPage: { entry: 'functions/docs-page.ts', name: 'DocsPage', tableAccess: 'read', publicPath: DOCS_PATH, publicMethods: ['GET'] },
+  webhook: { entry: 'functions/webhook-whatsapp.ts', name: 'WhatsAppWebhook', tableAccess: 'write', readsSecrets: true, publicPath: WEBHOOK_PATH, publicMethods: ['GET', 'POST'] },
+  automationRunner: { entry: 'functions/automation-runner.ts', name: 'AutomationRunner', tableAccess: 'write', readsSecrets: true, sendsToQueue: true, consumesQueue: true },
+  automationRedrive: { entry: 'functions/automation-redrive.ts', name: 'AutomationRedrive', tableAccess: 'write', sendsToQueue: true, everyMinutes: 1, readsOutboxIndex: true },
 };

@@ -111,3 +111,21 @@ export async function requireChannel(channelId: string) {
   if (!channel) throw new OperatorError(`No channel ${channelId}.`);
   return channel;
 }
+
+/** Creates an automation in a channel from a steps document (JSON, see README); without one it has no steps. */
+export async function automationCreate(channelId: string, name: string, status: string | undefined, stepsDocument: unknown) {
+  const { createAutomation } = await import('../../shared/data/automations');
+  const { parseSteps } = await import('../../shared/domain/automation-steps');
+  const channel = await requireChannel(channelId);
+  if (status !== undefined && status !== 'active' && status !== 'inactive') throw new OperatorError('--status must be active or inactive.');
+  if (name.trim() === '' || name.length > 100) throw new OperatorError('--name must be 1 to 100 characters.');
+  let steps;
+  try {
+    steps = stepsDocument === undefined ? [] : parseSteps(stepsDocument);
+  } catch (error) {
+    throw new OperatorError((error as Error).message);
+  }
+  const automation = await createAutomation(channel.workspaceId, channel.id, { name: name.trim(), status: status ?? 'active', steps });
+  if (!automation) throw new OperatorError(`An automation named "${name}" already exists in channel ${channelId} (names are case-insensitive).`);
+  return { id: automation.id, name: automation.name, status: automation.status };
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { getWorkspace } from '../../shared/data/tenants';
 import { upsertCustomField, upsertLabel } from '../../shared/data/definitions';
 import { upsertContact } from '../../shared/data/contacts';
-import { channelAssign, channelCreate, keyCreate, workspaceCreate } from '../admin/commands';
+import { automationCreate, channelAssign, channelCreate, keyCreate, workspaceCreate } from '../admin/commands';
 
 /**
  * The demo seed: two workspaces with keys and channels, written on first start.
@@ -73,6 +73,16 @@ export async function seedDemo(): Promise<boolean> {
   await upsertCustomField(acme.id, support, 'city', { type: 'text' });
   await upsertCustomField(acme.id, support, 'tier', { type: 'dropdown', options: ['bronze', 'silver', 'gold'] });
   await upsertContact(acme.id, support, '14155550100', { name: 'Ann Example', email: 'ann@example.com', customFields: { city: 'San Francisco' } }, () => true);
+  // Every demo channel gets the "Welcome Flow": label the contact "new", send hello_world.
+  for (const [workspaceId, channelId] of [[acme.id, acme.sales.id], [globex.id, globex.main.id]]) {
+    await upsertLabel(workspaceId, channelId, 'new', { color: '#2E7D32', displayOrder: 1, description: 'New lead' });
+  }
+  for (const channelId of [acme.support.id, acme.sales.id, globex.main.id]) {
+    await automationCreate(channelId, 'Welcome Flow', 'active', [
+      { type: 'add_labels', labels: ['new'] },
+      { type: 'send_template', templateName: 'hello_world' },
+    ]);
+  }
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { batchGetAll, queryAll } from './batch';
@@ -245,8 +245,21 @@ export async function getContactsByPhone(workspaceId: string, channelId: string,
   return phones.map((phone) => byPhone.get(phone)).filter((contact): contact is ContactRecord => contact !== undefined);
 }
 
-/** Repair: sets the contact count from the index (the source of truth for membership). */
+/**
+ * Repair (`admin contacts recount`): first finishes every contact a crash left
+ * `indexPending` (its index entry and marker, as its next touch would), then sets
+ * the contact count from the index (the source of truth for membership). Reads the
+ * channel's contacts once, so it is an operator's tool, not a request path.
+ */
 export async function recountContacts(workspaceId: string, channelId: string): Promise<number> {
+  const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
+  const pending = await queryAll<ContactRecord>(pk, skPrefix, {
+    FilterExpression: 'indexPending = :true',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':true': true },
+    ConsistentRead: true,
+  });
+  // finishIndexing's own count update is overwritten by the recount below.
+  for (const contact of pending) await finishIndexing(workspaceId, channelId, contact);
   const count = (await readContactIndex(workspaceId, channelId)).length;
   await db.send(
     new UpdateCommand({
@@ -257,4 +270,10 @@ export async function recountContacts(workspaceId: string, channelId: string): P
     }),
   );
   return count;
+}
+
+/** Reads one contact by phone (consistent), or undefined. */
+export async function getContact(workspaceId: string, channelId: string, phone: string): Promise<ContactRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contact(workspaceId, channelId, phone), ConsistentRead: true }));
+  return Item as ContactRecord | undefined;
 }

@@ -3,6 +3,7 @@
  * docs/ARCHITECTURE.md). Partition keys of tenant data start with the workspace id,
  * so no query can cross tenants by construction; the only other partitions are
  * pointer items (API key hash, phone-number id, chatmid) that name their tenant.
+ * The messaging keys are listed in docs/MESSAGING.md.
  * Match keys (label and field names) are lowercased here and nowhere else.
  */
 
@@ -51,6 +52,44 @@ export const keys = {
   /** Labels and custom fields together: what contacts/manage validates against, in one query. */
   definitionsPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#' }),
 
+  /** A message template of a channel, as last synced from the chat network (exact name, then language). */
+  template: (workspaceId: string, channelId: string, name: string, language: string): Key => ({
+    pk: channelPk(workspaceId, channelId),
+    sk: `TPL#${name}#${language}`,
+  }),
+  templatePrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'TPL#' }),
+  /** Every language of one template name (the `#` ends the name, so `order` never matches `order_update`). */
+  templateNamePrefix: (workspaceId: string, channelId: string, name: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `TPL#${name}#` }),
+
+  /** The conversation with one contact (by normalized phone): the 24-hour window lives here. */
+  conversation: (workspaceId: string, channelId: string, phone: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CONV#${phone}` }),
+  /** The chat network's `wa_id` of a recipient → the contact's phone, so rewritten numbers stay one contact. */
+  waId: (workspaceId: string, channelId: string, waId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `WAID#${waId}` }),
+  /** A message of the channel, by our own id: written as intent before the chat network is called. */
+  message: (workspaceId: string, channelId: string, messageId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `MSG#${messageId}` }),
+  /** An apiReference claim: idempotency key per channel, recipient and reference, valid 24 hours (`expiresAt`). */
+  apiReference: (workspaceId: string, channelId: string, phone: string, apiReference: string): Key => ({
+    pk: channelPk(workspaceId, channelId),
+    sk: `APIREF#${phone}#${apiReference}`,
+  }),
+  /**
+   * Pointer item: a chat-network message id (chatmid) → its workspace, channel and
+   * delivery status. Webhooks and chat/message/status find a message by this one read;
+   * the workspace and channel it names are checked before anything is shown.
+   */
+  messageByChatmid: (chatmid: string): Key => ({ pk: `CHATMID#${chatmid}`, sk: 'CHATMID' }),
+
+  /** An automation of a channel; its steps are copied into each execution when triggered. */
+  automation: (workspaceId: string, channelId: string, automationId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTO#${automationId}` }),
+  automationPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'AUTO#' }),
+  /** Pointer: an automation's lowercased name → its id (case-insensitive lookup in one read; names are unique per channel). */
+  automationName: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTONAME#${matchKey(name)}` }),
+  /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
+  execution: (workspaceId: string, channelId: string, executionId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EXEC#${executionId}` }),
+  /** Local stack only: the durable queue the local runner reads (SQS stands in AWS), ordered by visibility time. */
+  localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
+  localDeadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
+
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
     pk: `WS#${workspaceId}#RL#${userId}`,
@@ -68,4 +107,12 @@ export function contactIndexBucketOf(phone: string): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash % CONTACT_INDEX_BUCKETS;
+}
+
+/** Shards of the outbox index (sparse GSI `outbox`: executions whose next step is not yet handed to the queue). */
+export const OUTBOX_SHARDS = 8;
+
+/** The outbox shard of an execution, spread so no single index partition is hot. */
+export function outboxShardOf(executionId: string): string {
+  return `OUTBOX#${contactIndexBucketOf(executionId) % OUTBOX_SHARDS}`;
 }

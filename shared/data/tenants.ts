@@ -83,7 +83,10 @@ export async function grantChannel(workspaceId: string, userId: string, channelI
   );
 }
 
-/** Stores a key's hash pointer and its id pointer (the id lets operators revoke it). */
+/**
+ * Stores a key's hash pointer and its id pointer (the id lets operators revoke it),
+ * and adds the key to its user's active keys.
+ */
 export async function putApiKey(record: ApiKeyRecord): Promise<void> {
   await db.send(
     new PutCommand({
@@ -99,6 +102,28 @@ export async function putApiKey(record: ApiKeyRecord): Promise<void> {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiUser(record.workspaceId, record.userId),
+      UpdateExpression: 'ADD activeKeyIds :key',
+      ExpressionAttributeValues: { ':key': new Set([record.keyId]) },
+    }),
+  );
+}
+
+/** Records the API Gateway usage-plan key of a user (AWS only). */
+export async function setUsagePlanKey(workspaceId: string, userId: string, usagePlanKey: { apiGatewayKeyId: string; value: string } | null): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiUser(workspaceId, userId),
+      ...(usagePlanKey
+        ? { UpdateExpression: 'SET usagePlanKeyId = :id, usagePlanKeyValue = :value', ExpressionAttributeValues: { ':id': usagePlanKey.apiGatewayKeyId, ':value': usagePlanKey.value } }
+        : { UpdateExpression: 'REMOVE usagePlanKeyId, usagePlanKeyValue' }),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
 }
 
 /** Reads a key's pointer item by the key's hash (strongly consistent, so a revocation is seen at once). */
@@ -107,19 +132,34 @@ export async function getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | u
   return Item as ApiKeyRecord | undefined;
 }
 
-/** Marks a key revoked; returns false when no key has that id. */
-export async function revokeApiKey(keyId: string): Promise<boolean> {
+/**
+ * Marks a key revoked and takes it out of its user's active keys. Returns undefined
+ * when no key has that id, else the user and how many active keys it has left.
+ */
+export async function revokeApiKey(keyId: string): Promise<{ workspaceId: string; userId: string; activeKeys: number; usagePlanKeyId?: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyById(keyId), ConsistentRead: true }));
-  if (!Item) return false;
-  await db.send(
+  if (!Item) return undefined;
+  const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.apiKeyByHash(Item.keyHash),
       UpdateExpression: 'SET revoked = :true, revokedAt = :now',
       ExpressionAttributeValues: { ':true': true, ':now': clock.nowIso() },
+      ReturnValues: 'ALL_NEW',
     }),
   );
-  return true;
+  const key = Attributes as ApiKeyRecord;
+  const user = await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiUser(key.workspaceId, key.userId),
+      UpdateExpression: 'DELETE activeKeyIds :key',
+      ExpressionAttributeValues: { ':key': new Set([keyId]) },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const remaining = (user.Attributes?.activeKeyIds as Set<string> | undefined)?.size ?? 0;
+  return { workspaceId: key.workspaceId, userId: key.userId, activeKeys: remaining, usagePlanKeyId: user.Attributes?.usagePlanKeyId };
 }
 
 /** Reads a key's id pointer and then its record (operator use; the authorizer reads by hash). */

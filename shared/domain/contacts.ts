@@ -67,8 +67,11 @@ function resolveLabelIds(names: string[], labels: LabelRecord[]): string[] {
   return names.map((name) => byKey.get(matchKey(name))!);
 }
 
-export function toContactView(contact: ContactRecord, labels: LabelRecord[]): ContactView {
-  const byId = new Map(labels.map((label) => [label.id, label]));
+/** Label definitions by id, built once per page (not once per contact: a channel may have thousands). */
+const labelsById = (labels: LabelRecord[]): ReadonlyMap<string, LabelRecord> => new Map(labels.map((label) => [label.id, label]));
+
+export function toContactView(contact: ContactRecord, labels: LabelRecord[] | ReadonlyMap<string, LabelRecord>): ContactView {
+  const byId = labels instanceof Map ? labels : labelsById(labels as LabelRecord[]);
   return {
     id: contact.id,
     name: contact.name ?? null,
@@ -107,14 +110,16 @@ export async function listContacts(workspaceId: string, channelId: string, input
   if (input.page === 1 && input.search === undefined) {
     const { head, contacts } = await firstContactPage(workspaceId, channelId, input.limit);
     const labels = await labelsFor(workspaceId, channelId, contacts, head.defsVersion);
-    return { contacts: contacts.map((contact) => toContactView(contact, labels)), total: head.contactCount };
+    const byId = labelsById(labels);
+    return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
   const index = await readContactIndex(workspaceId, channelId);
   const matches = input.search === undefined ? index : index.filter(matcher(input.search));
   const phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
   const contacts = phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : [];
   const labels = await labelsFor(workspaceId, channelId, contacts);
-  return { contacts: contacts.map((contact) => toContactView(contact, labels)), total: matches.length };
+  const byId = labelsById(labels);
+  return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: matches.length };
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */

@@ -10,6 +10,7 @@ import { responseEnvelope } from './middleware/envelope';
 import { requestParameters, validParameters } from './middleware/parameters';
 import { authorizedPrincipal } from './middleware/principal';
 import { rateLimit } from './middleware/rate-limit';
+import { tracing, TRACING_ENABLED } from './tracing';
 
 export interface RequestScope {
   principal: Principal;
@@ -38,7 +39,10 @@ export type ApiLambdaHandler = (event: APIGatewayProxyEvent, context: Context) =
 export function apiEndpoint<TSchema extends v.GenericSchema>(definition: EndpointDefinition<TSchema>): ApiLambdaHandler {
   const route = findRoute(definition.path);
   if (!route) throw new Error(`No route table row for ${definition.path}`);
-  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
+  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>();
+  // Off by default (POWERTOOLS_TRACER_ENABLED=true turns it on): no tracer code runs otherwise.
+  if (TRACING_ENABLED) stack.use(tracing(route));
+  stack
     .use(responseEnvelope(route))
     .use(authorizedPrincipal())
     .use(rateLimit())

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { normalizePhone } from '../domain/phone';
+import { MAX_PHONE_INPUT_LENGTH, normalizePhone } from '../domain/phone';
 
 /**
  * Parameter schemas shared by every endpoint. GET delivers every value as a string,
@@ -44,10 +44,14 @@ export const optionalText = (max: number) =>
 export const identifier = () =>
   v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(LIMITS.id, `must be at most ${LIMITS.id} characters`), v.regex(/^[A-Za-z0-9_.:-]+$/, 'is not a valid identifier'));
 
-/** An integer given as a JSON number or as a decimal string. */
+/**
+ * An integer given as a JSON number or as a decimal string. Any number of digits
+ * is read as the number (so GET and POST agree, e.g. on a clamped limit); the range
+ * check then refuses what lies beyond `max`, including values past 2^53.
+ */
 export const integer = (min: number, max: number) =>
   v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/))], 'must be an integer'),
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+$/))], 'must be an integer'),
     v.transform(Number),
     v.number('must be an integer'),
     v.integer('must be an integer'),
@@ -60,6 +64,8 @@ export const boolean = () =>
   v.pipe(
     v.union([v.boolean(), v.picklist(['true', 'false', 'TRUE', 'FALSE', 'True', 'False'])], 'must be true or false'),
     v.transform((value) => value === true || (typeof value === 'string' && value.toLowerCase() === 'true')),
+    // The output schema: never fails, but tells the OpenAPI generator the canonical type.
+    v.boolean(),
   );
 
 /** A list of names: a JSON array of strings, or a comma-separated string. Duplicates are dropped. */
@@ -73,8 +79,11 @@ export const nameList = (maxEntries: number, maxLength: number) =>
       'must be an array of strings or a comma-separated string',
     ),
     v.transform((names) => [...new Map(names.map((n) => n.trim()).filter((n) => n !== '').map((n) => [n.toLowerCase(), n])).values()]),
+    v.array(v.string()),
     v.maxLength(maxEntries, `must have at most ${maxEntries} entries`),
     v.check((names) => names.every((n) => n.length <= maxLength && !CONTROL_CHARS.test(n)), `entries must be at most ${maxLength} characters, without control characters`),
+    // For the OpenAPI document: the limits the check above enforces on each entry.
+    v.metadata({ items: { type: 'string', minLength: 1, maxLength } }),
   );
 
 /** A phone number in any common notation, normalized to digits with country code. */
@@ -82,6 +91,7 @@ export const phone = () =>
   v.pipe(
     v.union([v.string(), v.number()], 'must be a phone number string'),
     v.transform(String),
+    noControlChars,
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const normalized = normalizePhone(dataset.value);
       if (normalized === undefined) {
@@ -90,6 +100,9 @@ export const phone = () =>
       }
       return normalized;
     }),
+    v.string(),
+    // For the OpenAPI document: what normalizePhone accepts before it parses.
+    v.metadata({ maxLength: MAX_PHONE_INPUT_LENGTH, pattern: '^[+0-9 ().-]+$' }),
   );
 
 export const email = () =>
@@ -100,6 +113,8 @@ export const httpUrl = () =>
     v.string('must be a string'),
     v.trim(),
     v.maxLength(LIMITS.url, `must be at most ${LIMITS.url} characters`),
+    // The URL parser would accept (and percent-encode) them, but the raw string is what is stored.
+    noControlChars,
     v.url('must be an http or https URL'),
     v.check((s) => /^https?:\/\//i.test(s), 'must be an http or https URL'),
   );
@@ -108,7 +123,15 @@ export const hexColor = () => v.pipe(v.string('must be a string'), v.trim(), v.r
 
 export const channelId = () => v.optional(identifier());
 
-const customFieldValue = v.union([v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue, `values must be at most ${LIMITS.customFieldValue} characters`)), v.number(), v.boolean(), v.null()], 'values must be strings, numbers, booleans or null');
+const customFieldValue = v.union(
+  [
+    v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue, `values must be at most ${LIMITS.customFieldValue} characters`), v.check((s) => !CONTROL_CHARS.test(s), 'values must not contain control characters')),
+    v.number(),
+    v.boolean(),
+    v.null(),
+  ],
+  'values must be strings, numbers, booleans or null',
+);
 
 /** `customFieldsData`: a JSON object, a JSON object in a string (GET), or `key:value,key2:value2`. */
 export const customFieldsData = () =>
@@ -142,4 +165,6 @@ export const customFieldsData = () =>
     v.check((data) => Object.keys(data).length <= LIMITS.customFields, `must have at most ${LIMITS.customFields} fields`),
     v.check((data) => Object.keys(data).every((key) => key.trim() !== '' && key.length <= LIMITS.name && !CONTROL_CHARS.test(key)), `keys must be 1 to ${LIMITS.name} characters`),
     v.record(v.string(), customFieldValue),
+    // For the OpenAPI document: the limits the checks above enforce.
+    v.metadata({ maxProperties: LIMITS.customFields, propertyNames: { type: 'string', minLength: 1, maxLength: LIMITS.name } }),
   );

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_FILE } from '../../scripts/openapi';
 import { startStack, type RunningStack } from '../support/local-stack';
 
 describe('the local stack end to end (npm start + operator CLI)', () => {
@@ -28,14 +30,27 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
 
   it('serves channels/list to admin and team keys over HTTP, GET and POST alike', async () => {
     // Act
-    const admin = await stack.call('channels/list', { apiKey: adminKey, method: 'GET' });
+    const admin = await stack.client(adminKey).GET('/channels/list');
     const team = await stack.call('channels/list', { headers: { Authorization: `Bearer ${teamKey}` } });
     // Assess
-    expect(admin.status).toBe(200);
-    expect(admin.body.message).toBe('Found 2 channel(s)');
+    expect(admin.response.status).toBe(200);
+    expect(admin.data?.message).toBe('Found 2 channel(s)');
     expect(team.body.data).toHaveLength(1);
-    expect(admin.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
-    expect(admin.headers.get('ratelimit-policy')).toBe('"api_read";q=120;w=60');
+    expect(admin.response.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+    expect(admin.response.headers.get('ratelimit-policy')).toBe('"api_read";q=120;w=60');
+  });
+
+  it('serves the OpenAPI document and the docs page without a key', async () => {
+    // Act
+    const document = await stack.client().GET('/openapi.json');
+    const docs = await fetch(`${stack.url}/docs`);
+    const html = await docs.text();
+    // Assess
+    expect(document.response.status).toBe(200);
+    expect(document.data).toEqual(JSON.parse(await readFile(OPENAPI_FILE, 'utf8')));
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html).toContain('SwaggerUIBundle');
   });
 
   it('answers refusals made before any handler in the envelope', async () => {
@@ -62,7 +77,7 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     const duplicate = await stack.admin('channel', 'create', '--workspace', workspace.json.id, '--owner', admin.json.userId, '--name', 'Again', '--phone-number-id', channel.json.phoneNumberId);
     const team = await stack.admin('key', 'create', '--workspace', workspace.json.id, '--role', 'team');
     const assigned = await stack.admin('channel', 'assign', '--channel', channel.json.id, '--user', team.json.userId);
-    const listed = await stack.call('channels/list', { apiKey: admin.json.apiKey });
+    const listed = await stack.client(admin.json.apiKey).POST('/channels/list');
     const teamListed = await stack.call('channels/list', { apiKey: team.json.apiKey });
     // Assess
     expect(workspace.code).toBe(0);
@@ -71,7 +86,7 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     expect(duplicate.code).not.toBe(0);
     expect(duplicate.stderr).toContain('already used');
     expect(assigned.json).toEqual({ channelId: channel.json.id, userId: team.json.userId });
-    expect(listed.body.data).toEqual([channel.json]);
+    expect(listed.data?.data).toEqual([channel.json]);
     expect(teamListed.body.data).toEqual([channel.json]);
   });
 
@@ -97,22 +112,25 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
   it('manages contacts, labels and custom fields and keeps every record across a restart', async () => {
     // Prepare
     const channelId = stack.demo.workspaces[0].channels[1].id;
-    await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name: 'Lead', color: '#00AA00' } });
-    await stack.call('custom-fields/manage', { apiKey: adminKey, method: 'GET', params: { channelId, name: 'plan', type: 'dropdown', options: 'free,pro' } });
+    await stack.client(adminKey).POST('/labels/manage', { body: { channelId, name: 'Lead', color: '#00AA00' } });
+    await stack.client(adminKey).GET('/custom-fields/manage', { params: { query: { channelId, name: 'plan', type: 'dropdown', options: ['free', 'pro'] } } });
+    // The alternative string forms of labelNames and customFieldsData, in a JSON body.
     const created = await stack.call('contacts/manage', { apiKey: adminKey, params: { channelId, phoneNumber: '+44 20 7946 0958', name: 'Restart Person', labelNames: 'lead', customFieldsData: 'plan:pro' } });
     // Act
     await stack.stop('SIGTERM');
     stack = await startStack({ dataDir: stack.dataDir });
-    const contacts = await stack.call('contacts/list', { apiKey: adminKey, params: { channelId, search: 'restart' } });
-    const labels = await stack.call('labels/list', { apiKey: adminKey, method: 'GET', params: { channelId } });
-    const fields = await stack.call('custom-fields/list', { apiKey: adminKey, params: { channelId } });
+    const api = stack.client(adminKey);
+    const contacts = await api.POST('/contacts/list', { body: { channelId, search: 'restart' } });
+    const labels = await api.GET('/labels/list', { params: { query: { channelId } } });
+    const fields = await api.POST('/custom-fields/list', { body: { channelId } });
     // Assess
     expect(created.body.data).toMatchObject({ created: true, phone: '442079460958' });
-    expect(contacts.body.data).toEqual([
+    expect(contacts.data?.pagination).toEqual({ page: 1, limit: 50, total: 1, pages: 1 });
+    expect(contacts.data?.data).toEqual([
       { id: created.body.data.id, name: 'Restart Person', phone: '442079460958', email: null, labels: [{ id: expect.any(String), name: 'Lead', color: '#00AA00' }], customFields: { plan: 'pro' }, status: 'active' },
     ]);
-    expect(labels.body.data.map((l: { name: string }) => l.name)).toEqual(['Lead']);
-    expect(fields.body.data).toEqual([expect.objectContaining({ name: 'plan', type: 'dropdown', options: ['free', 'pro'] })]);
+    expect(labels.data?.data.map((l) => l.name)).toEqual(['Lead']);
+    expect(fields.data?.data).toEqual([expect.objectContaining({ name: 'plan', type: 'dropdown', options: ['free', 'pro'] })]);
     expect(stack.demo.workspaces[0].keys[0].apiKey).toBe(adminKey);
   });
 });

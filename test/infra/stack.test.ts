@@ -117,6 +117,7 @@ describe('WorkspaceApiStack', () => {
         mainFields: BUNDLING.mainFields,
         externalModules: [],
         banner: BUNDLING.banner,
+        define: BUNDLING.define,
       });
     });
 
@@ -382,7 +383,7 @@ describe('WorkspaceApiStack', () => {
         TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
         DeletionProtectionEnabled: false,
       });
-      expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
+      expect(table.Properties.GlobalSecondaryIndexes.map((index: { IndexName: string }) => index.IndexName)).toEqual(['outbox']);
       expect(table.DeletionPolicy).toBe('Delete');
     });
 
@@ -416,21 +417,32 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('lets EventBridge Scheduler send to the automation queue', () => {
+    it('feeds the automation runner from the queue with partial batch responses, and re-drives the outbox every minute', () => {
       // Prepare
-      const roleId = logicalId(dev.stack, dev.stack.automation.schedulerRole.node.defaultChild);
       const queueId = logicalId(dev.stack, dev.stack.automation.queue.node.defaultChild);
-
+      const runnerId = logicalId(dev.stack, dev.stack.functions.get('AutomationRunner')!.function.node.defaultChild);
+      const redrive = dev.stack.functions.get('AutomationRedrive')!;
+      const redriveId = logicalId(dev.stack, redrive.function.node.defaultChild);
       // Act
-      const role = dev.resources[roleId];
-      const statements = Object.values(dev.resources)
-        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === roleId))
+      const mappings = Object.values(dev.template.findResources('AWS::Lambda::EventSourceMapping'));
+      const rules = Object.values(dev.template.findResources('AWS::Events::Rule'));
+      const redriveStatements = Object.values(dev.resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === logicalId(dev.stack, redrive.function.role!.node.defaultChild)))
         .flatMap((p) => p.Properties.PolicyDocument.Statement);
-
       // Assess
-      expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
-      expect(statements).toEqual([{ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }]);
-      dev.template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+      expect(mappings).toHaveLength(1);
+      expect(mappings[0].Properties).toMatchObject({ FunctionName: { Ref: runnerId }, EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      expect(rules).toHaveLength(1);
+      expect(rules[0].Properties.ScheduleExpression).toBe('rate(1 minute)');
+      expect(rules[0].Properties.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [redriveId, 'Arn'] });
+      expect(redriveStatements).toContainEqual(expect.objectContaining({ Action: 'dynamodb:Query', Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }) }));
+    });
+
+    it('gives the table the sparse outbox index and no other', () => {
+      // Act / Assess
+      dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+        GlobalSecondaryIndexes: [{ IndexName: 'outbox', KeySchema: [{ AttributeName: 'outboxShard', KeyType: 'HASH' }, { AttributeName: 'outboxAt', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } }],
+      });
     });
 
     it('generates the webhook secret under the stage prefix', () => {

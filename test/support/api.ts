@@ -12,6 +12,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   body?: string | null;
   headers?: Record<string, string>;
+  /** The Lambda time budget the handler sees (default 10 s, the functions' timeout). */
+  remainingTimeMs?: number;
 }
 
 export interface ApiResponse {
@@ -57,6 +59,6 @@ export async function callApi(handler: Handler, options: CallOptions = {}): Prom
   } catch {
     return { status: 401, headers: {}, body: { success: false, error: 'unauthorized' } };
   }
-  const result = await handler(event, { awsRequestId: requestId, getRemainingTimeInMillis: () => 10_000 } as Context);
+  const result = await handler(event, { awsRequestId: requestId, getRemainingTimeInMillis: () => options.remainingTimeMs ?? 10_000 } as Context);
   return { status: result.statusCode, headers: (result.headers ?? {}) as Record<string, string>, body: JSON.parse(result.body) };
 }

@@ -1,10 +1,13 @@
 import type { TestProject } from 'vitest/node';
 import { buildBundles } from '../../scripts/build';
 import { ensureTable, startStore } from '../../scripts/local/store';
+import { auditRun, prepareLogCapture } from './log-audit';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamodbEndpoint: string;
+    /** Where workers and local stacks capture their log lines for the log audit ('' when off: LOG_CAPTURE=0). */
+    logCaptureDir: string;
   }
 }
 
@@ -15,5 +18,11 @@ export default async function setup(project: TestProject) {
   const store = await startStore(undefined);
   await ensureTable(store.endpoint);
   project.provide('dynamodbEndpoint', store.endpoint);
-  return async () => store.close();
+  // Every log line of the run is captured and, once all tests ended, searched for secrets (docs/RELIABILITY.md).
+  const logCaptureDir = process.env.LOG_CAPTURE === '0' ? '' : prepareLogCapture();
+  project.provide('logCaptureDir', logCaptureDir);
+  return async () => {
+    await store.close();
+    if (logCaptureDir) await auditRun(logCaptureDir);
+  };
 }

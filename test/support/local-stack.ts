@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { captureCliStderr, captureStackLogs } from './log-capture';
+import { createWorkspaceClient, type WorkspaceClient } from '../../client';
+import { assertContract, contractFetch } from './contract';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -32,7 +35,9 @@ export interface RunningStack {
   process: ChildProcess;
   /** Runs the operator CLI against this stack's DATA_DIR. */
   admin(...args: string[]): Promise<CliResult>;
-  /** Calls an endpoint below /api/workspace/v1 with an API key. */
+  /** The typed client (client/index.ts) for this stack and key; every response is checked against docs/openapi.json. */
+  client(apiKey?: string): WorkspaceClient;
+  /** Calls an endpoint below /api/workspace/v1 with an API key; the response is checked against docs/openapi.json. */
   call(path: string, options?: { apiKey?: string; method?: 'GET' | 'POST'; params?: Record<string, unknown>; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Headers; body: any }>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -50,6 +55,7 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
   delete (env as Record<string, string | undefined>).TABLE_NAME;
   const [node, args] = tsx('scripts/start.ts');
   const child = spawn(node, [...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  captureStackLogs(dataDir, child);
   const output: string[] = [];
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output.join('')}`)), 60_000);
@@ -91,8 +97,11 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
       }
       const response = await fetch(target, { method, headers, body });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+      const result = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+      assertContract({ method, url: target, ...result });
+      return result;
     },
+    client: (apiKey) => createWorkspaceClient({ baseUrl, apiKey, fetch: contractFetch() }),
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolvePromise) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
@@ -121,6 +130,7 @@ export function runCli(dataDir: string, args: string[], env: Record<string, stri
       } catch {
         json = undefined;
       }
+      captureCliStderr(stderr);
       resolvePromise({ code: code ?? -1, stdout, stderr, json });
     });
   });

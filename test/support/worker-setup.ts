@@ -1,8 +1,16 @@
 import { inject } from 'vitest';
+import { captureWorkerLogs } from './log-capture';
 
 // Set before any test file imports the data layer, which creates its client at import.
 process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
 process.env.TABLE_NAME = 'workspace-api';
 process.env.AWS_REGION = 'local';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// The log audit needs the request logs: they go to a capture file, not the report.
+const logCaptureDir = inject('logCaptureDir');
+if (logCaptureDir) {
+  process.env.TEST_LOG_CAPTURE_DIR = logCaptureDir;
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
+  captureWorkerLogs(logCaptureDir);
+}
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';

@@ -3,6 +3,7 @@ import { clock } from '../../clock';
 import type { ApiRequest } from '../context';
 import { baseHeaders, errorResponse, successResponse, toHttpError, type EndpointResult } from '../envelope';
 import { logger } from '../logger';
+import { recordRequest } from '../metrics';
 import type { ApiRoute } from '../../routes';
 
 /**
@@ -45,4 +46,5 @@ function logRequest(request: ApiRequest, response: APIGatewayProxyResult, errorC
     error: errorCode,
     latencyMs: clock.now() - api.startedAt,
   });
+  recordRequest(api.route.path, response.statusCode);
 }

@@ -1,0 +1,315 @@
+import type { ColdStartResult } from './cold-start';
+import { INIT_RATIO_TARGET, OVER_FLOOR_BYTES_TARGET } from './cold-start';
+import type { RoundTripRow } from './round-trips';
+import type { ScaleResult } from './scale';
+import type { ThroughputResult } from './throughput';
+import { WARM_ADDED_TARGET_MS, type WarmResult } from './warm-cpu';
+
+/** Tables for the terminal and for docs/PERFORMANCE.md, the target verdicts, and the cost model. */
+
+export interface BenchResults {
+  date: string;
+  machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string; load: number[] };
+  command: string;
+  durationSeconds: number;
+  coldStart?: ColdStartResult;
+  warmCpu?: WarmResult;
+  roundTrips?: { rows: RoundTripRow[]; uncovered: string[] };
+  scale?: ScaleResult;
+  throughput?: ThroughputResult;
+  targets: Target[];
+  costModel: CostRow[];
+  errors: string[];
+}
+
+export interface Target {
+  area: string;
+  target: string;
+  ok: boolean | 'not measured';
+  detail: string;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number | undefined, digits = 1) => (value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(digits));
+const verdict = (ok: boolean | 'not measured') => (ok === 'not measured' ? 'n/a' : ok ? 'ok' : 'FAIL');
+
+export interface Table {
+  headers: string[];
+  rows: string[][];
+}
+
+export function textTable({ headers, rows }: Table): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (cell ?? '').padEnd(widths[i])).join('  ').trimEnd();
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function markdownTable({ headers, rows }: Table): string {
+  const escape = (cell: string) => (cell ?? '').replace(/\|/g, '\\|');
+  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
+}
+
+export function coldStartTable(result: ColdStartResult): Table {
+  return {
+    headers: ['function', 'SDK clients (floor)', 'bundle KB', 'floor KB', '+KB over floor', 'init CPU ms', 'floor CPU ms', 'CPU ×floor', 'init wall ms', 'floor wall ms', 'wall ×floor', 'verdict'],
+    rows: result.rows.map((row) => [
+      row.name,
+      (row.clients.join('+') || 'none') + (row.undeclaredClients.length ? ` (+${row.undeclaredClients.join('+')} undeclared)` : ''),
+      kb(row.bytes),
+      kb(row.floorBytes),
+      kb(row.overFloorBytes),
+      ms(row.initCpuMs),
+      ms(row.floorInitCpuMs),
+      row.initCpuRatio.toFixed(3),
+      ms(row.initMs),
+      ms(row.floorInitMs),
+      row.initRatio.toFixed(3),
+      row.bytesOk && row.initOk ? 'ok' : `FAIL${row.bytesOk ? '' : ' bytes'}${row.initOk ? '' : ' init'}`,
+    ]),
+  };
+}
+
+export function variantTable(result: ColdStartResult): Table {
+  return {
+    headers: ['function', 'format', 'bundle KB', 'deployed KB (deflated, with map)', 'init CPU ms', 'CPU ×current', 'init wall ms', 'wall ×current'],
+    rows: result.variants.map((row) => [row.function, row.label, kb(row.bytes), kb(row.deployedBytes), ms(row.initCpuMs), row.vsCurrentCpu.toFixed(3), ms(row.initMs), row.vsCurrent.toFixed(3)]),
+  };
+}
+
+export function warmTable(result: WarmResult): Table {
+  return {
+    headers: ['endpoint', 'case', 'stack ms (p50)', 'floor ms (p50)', 'added ms', 'stack p90', 'floor p90', 'verdict'],
+    rows: result.rows.map((row) => [
+      row.path,
+      row.status === 'measured' ? (row.note ?? '') : row.status,
+      ms(row.stackMs, 3),
+      row.floor === 'measured' ? ms(row.floorMs, 3) : row.floor,
+      row.addedMs === undefined ? '–' : ms(row.addedMs, 3),
+      ms(row.stackP90Ms, 3),
+      ms(row.floorP90Ms, 3),
+      row.status === 'error' ? `error: ${row.error?.slice(0, 60)}` : row.addedMs === undefined ? (row.status === 'no case' ? 'no case' : 'no floor') : row.addedMs <= WARM_ADDED_TARGET_MS && row.stackStatus === 200 ? 'ok' : 'FAIL',
+    ]),
+  };
+}
+
+export function roundTripTable(rows: RoundTripRow[]): Table {
+  return {
+    headers: ['case', 'calls', 'budget', 'doc row (as written)', 'DynamoDB calls', 'RRU', 'WRU', 'items read', 'KB read', 'verdict'],
+    rows: rows.map((row) => [
+      row.name,
+      String(row.calls),
+      String(row.budget),
+      row.docNow === undefined ? `MISSING: "${row.docRow}"` : `${row.docRow}: ${row.docNow}`,
+      row.commands.join(', '),
+      String(row.readUnits),
+      String(row.writeUnits),
+      String(row.itemsRead),
+      kb(row.bytesRead),
+      row.ok ? 'ok' : row.knownIssue ? 'FAIL (known)' : 'FAIL',
+    ]),
+  };
+}
+
+export function scaleTable(result: ScaleResult): Table {
+  return {
+    headers: ['contacts', 'labels', 'case', 'calls', 'RRU', 'WRU', 'items read', 'KB read', 'index B/contact', 'contact items', 'total', 'latency ms (local)'],
+    rows: result.rows.map((row) => [
+      String(row.contacts),
+      String(row.labels),
+      `${row.path}: ${row.case}`,
+      String(row.calls),
+      String(row.readUnits),
+      String(row.writeUnits),
+      String(row.itemsRead),
+      kb(row.bytesRead),
+      row.indexBytesPerContact === undefined ? '–' : row.indexBytesPerContact.toFixed(1),
+      String(row.contactItemsRead),
+      row.total === undefined ? '–' : String(row.total),
+      ms(row.latencyMs),
+    ]),
+  };
+}
+
+export function throughputTable(result: ThroughputResult): Table {
+  return {
+    headers: ['connections', 'seconds', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'timeouts'],
+    rows: [[result.connections, result.durationSeconds, result.requests, result.requestsPerSecond.toFixed(1), result.p50Ms, result.p90Ms, result.p99Ms, result.maxMs, result.non2xx, result.errors, result.timeouts].map(String)],
+  };
+}
+
+export function targetTable(targets: Target[]): Table {
+  return { headers: ['area', 'target', 'verdict', 'measured'], rows: targets.map((target) => [target.area, target.target, verdict(target.ok), target.detail]) };
+}
+
+/** Verdicts of the issue's targets from the measurements. */
+export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costModel'>): Target[] {
+  const targets: Target[] = [];
+  const cold = results.coldStart;
+  if (cold) {
+    const slow = cold.rows.filter((row) => !row.initOk);
+    const big = cold.rows.filter((row) => !row.bytesOk);
+    const worstInit = [...cold.rows].sort((a, b) => b.initCpuRatio - a.initCpuRatio)[0];
+    const worstBytes = [...cold.rows].sort((a, b) => b.overFloorBytes - a.overFloorBytes)[0];
+    targets.push({
+      area: 'cold start',
+      target: `every function's init ≤ ${INIT_RATIO_TARGET}× its floor (CPU time from process start to handler ready)`,
+      ok: slow.length === 0,
+      detail: slow.length
+        ? `over: ${slow.map((row) => `${row.name} ${row.initCpuRatio.toFixed(3)}× (wall ${row.initRatio.toFixed(3)}×)`).join(', ')}`
+        : `worst ${worstInit.name} ${worstInit.initCpuRatio.toFixed(3)}× (wall ${worstInit.initRatio.toFixed(3)}×); ${cold.rows.length} functions, median of ${cold.runs} paired runs`,
+    });
+    targets.push({
+      area: 'cold start',
+      target: `every bundle ≤ floor + ${OVER_FLOOR_BYTES_TARGET / 1024} KB`,
+      ok: big.length === 0,
+      detail: big.length ? `over: ${big.map((row) => `${row.name} +${kb(row.overFloorBytes)} KB`).join(', ')}` : `largest ${worstBytes.name} +${kb(worstBytes.overFloorBytes)} KB`,
+    });
+    const undeclared = cold.rows.filter((row) => row.undeclaredClients.length);
+    if (undeclared.length) {
+      targets.push({
+        area: 'cold start',
+        target: 'bundles load only the SDK clients their route row declares',
+        ok: false,
+        detail: undeclared.map((row) => `${row.name}: ${row.undeclaredClients.join(', ')}`).join('; '),
+      });
+    }
+  }
+  const warm = results.warmCpu;
+  if (warm) {
+    const measured = warm.rows.filter((row) => row.addedMs !== undefined);
+    const failed = measured.filter((row) => row.addedMs! > WARM_ADDED_TARGET_MS || row.stackStatus !== 200);
+    const uncovered = warm.rows.filter((row) => row.addedMs === undefined);
+    const worst = [...measured].sort((a, b) => b.addedMs! - a.addedMs!)[0];
+    targets.push({
+      area: 'warm CPU',
+      target: `the stack adds ≤ ${WARM_ADDED_TARGET_MS} ms per request over the bare floor (median)`,
+      ok: measured.length === 0 ? 'not measured' : failed.length === 0,
+      detail: `${failed.length ? `over: ${failed.map((row) => `${row.path} +${ms(row.addedMs, 3)} ms`).join(', ')}; ` : ''}worst ${worst ? `${worst.path} +${ms(worst.addedMs, 3)} ms` : '–'}; ${measured.length} endpoints measured${uncovered.length ? `; not yet: ${uncovered.map((row) => `${row.path} (${row.status === 'measured' ? row.floor : row.status})`).join(', ')}` : ''}`,
+    });
+  }
+  const trips = results.roundTrips;
+  if (trips) {
+    const lists = trips.rows.filter((row) => /\/list$/.test(row.path) && !/deep page|search|after a label change/.test(row.name));
+    const overList = lists.filter((row) => row.calls > 2);
+    targets.push({
+      area: 'round trips',
+      target: 'a list endpoint: ≤ 2 DynamoDB calls with the authorizer warm (limiter + one query page)',
+      ok: overList.length === 0,
+      detail: overList.length ? `over: ${overList.map((row) => `${row.name} ${row.calls}`).join(', ')}` : lists.map((row) => `${row.path} ${row.calls}`).join(', '),
+    });
+    const status = trips.rows.find((row) => row.path === 'chat/message/status');
+    targets.push({
+      area: 'round trips',
+      target: 'chat/message/status: exactly 1 pointer read + the limiter',
+      ok: status ? status.calls === 2 && status.commands.filter((command) => command.startsWith('Get')).length === 1 : 'not measured',
+      detail: status ? status.commands.join(', ') : 'no such endpoint yet',
+    });
+    const writes = trips.rows.filter((row) => /manage|send|trigger/.test(row.path));
+    const overWrites = writes.filter((row) => !row.ok);
+    targets.push({
+      area: 'round trips',
+      target: 'every write endpoint keeps the budget written in docs/ARCHITECTURE.md',
+      ok: overWrites.length === 0,
+      detail: overWrites.length ? overWrites.map((row) => `${row.name}: ${row.calls} vs ${row.docNow ?? 'no row'}${row.knownIssue ? ` (${row.knownIssue})` : ''}`).join('; ') : `${writes.length} write cases within budget`,
+    });
+    const undocumented = trips.rows.filter((row) => row.docNow === undefined);
+    const wrongDoc = trips.rows.filter((row) => row.docNow !== undefined && row.docNow !== row.docBudget);
+    targets.push({
+      area: 'round trips',
+      target: 'every measured case has its budget row in docs/ARCHITECTURE.md',
+      ok: undocumented.length === 0 && wrongDoc.length === 0,
+      detail:
+        [undocumented.length ? `missing rows: ${undocumented.map((row) => row.docRow).join(', ')}` : '', wrongDoc.length ? `changed rows: ${wrongDoc.map((row) => `${row.docRow}: "${row.docNow}"`).join(', ')}` : '']
+          .filter(Boolean)
+          .join('; ') || `${trips.rows.length} cases`,
+    });
+    if (trips.uncovered.length) targets.push({ area: 'round trips', target: 'every function has a round-trip scenario', ok: 'not measured', detail: `no scenario yet: ${trips.uncovered.join(', ')}` });
+    const scans = [...trips.rows, ...(results.scale?.rows ?? [])].filter((row) => row.commands.some((command) => command.startsWith('Scan')));
+    targets.push({ area: 'round trips', target: 'no endpoint ever Scans', ok: scans.length === 0, detail: scans.length ? scans.map((row) => ('name' in row ? row.name : row.case)).join(', ') : 'no Scan in any measured request' });
+  }
+  for (const check of results.scale?.checks ?? []) targets.push({ area: 'scale', target: check.check, ok: check.ok, detail: check.detail });
+  const tp = results.throughput;
+  if (tp) {
+    targets.push({
+      area: 'throughput',
+      target: `local stack under load (${tp.connections} connections, reads + writes): zero errors`,
+      ok: tp.non2xx === 0 && tp.errors === 0 && tp.timeouts === 0,
+      detail: `${tp.requestsPerSecond.toFixed(0)} req/s, p50 ${tp.p50Ms} ms, p99 ${tp.p99Ms} ms, ${tp.non2xx} non-2xx, ${tp.errors} errors`,
+    });
+  }
+  return targets;
+}
+
+/** AWS list prices used by the cost model (us-east-1, 2024-11). */
+export const PRICES = {
+  apiGatewayRestPerMillion: 3.5,
+  lambdaRequestPerMillion: 0.2,
+  lambdaArmPerGbSecond: 0.0000133334,
+  dynamoWriteUnitPerMillion: 0.625,
+  dynamoReadUnitPerMillion: 0.125,
+  lambdaMemoryGb: 0.25,
+  /** Assumed in-region DynamoDB round trip for a small item or query page (not measured here). */
+  dynamoCallMs: 6,
+  /** Lambda CPU is proportional to memory: 1,769 MB = one vCPU; local CPU time is scaled by this. */
+  cpuScale: 1769 / 256,
+  /** Assumed per-MB cost of receiving and unmarshalling query pages at 256 MB (not measured here). */
+  msPerMbRead: 120,
+  /** The REQUEST authorizer runs on every request (gateway caching is off); warm key cache. */
+  authorizerBilledMs: 3,
+};
+
+export interface CostRow {
+  endpointClass: string;
+  source: string;
+  calls: number;
+  readUnits: number;
+  writeUnits: number;
+  lambdaMs: number;
+  apiGateway: number;
+  lambda: number;
+  dynamodb: number;
+  total: number;
+}
+
+export function costModel(results: Omit<BenchResults, 'targets' | 'costModel'>): CostRow[] {
+  const rows: CostRow[] = [];
+  const warmMs = (path: string) => results.warmCpu?.rows.find((row) => row.path === path)?.stackMs ?? 0.5;
+  const add = (endpointClass: string, source: string, path: string, measured: { calls: number; readUnits: number; writeUnits: number; bytesRead: number } | undefined) => {
+    if (!measured) return;
+    const lambdaMs = Math.ceil(warmMs(path) * PRICES.cpuScale + measured.calls * PRICES.dynamoCallMs + (measured.bytesRead / 2 ** 20) * PRICES.msPerMbRead);
+    const lambda = 2 * PRICES.lambdaRequestPerMillion + ((lambdaMs + PRICES.authorizerBilledMs) / 1000) * PRICES.lambdaMemoryGb * PRICES.lambdaArmPerGbSecond * 1e6;
+    const dynamodb = measured.readUnits * PRICES.dynamoReadUnitPerMillion + measured.writeUnits * PRICES.dynamoWriteUnitPerMillion;
+    rows.push({ endpointClass, source, calls: measured.calls, readUnits: measured.readUnits, writeUnits: measured.writeUnits, lambdaMs, apiGateway: PRICES.apiGatewayRestPerMillion, lambda, dynamodb, total: PRICES.apiGatewayRestPerMillion + lambda + dynamodb });
+  };
+  const trip = (name: string) => results.roundTrips?.rows.find((row) => row.name.startsWith(name));
+  const scaled = (contacts: number, prefix: string) => results.scale?.rows.find((row) => row.contacts === contacts && row.labels === 4 && `${row.path}: ${row.case}`.startsWith(prefix));
+  const largest = Math.max(0, ...(results.scale?.rows.filter((row) => row.labels === 4).map((row) => row.contacts) ?? []));
+  add('read: a list page (contacts/list page 1, 50 contacts)', `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: page 1'));
+  add('read: small list (labels/list, custom-fields/list, channels/list)', 'round trips', 'labels/list', trip('labels/list'));
+  add('read: chat/message/status', 'round trips', 'chat/message/status', trip('chat/message/status'));
+  add(`read: contacts/list deep page or search, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: deep page'));
+  add('write: contacts/manage update', 'round trips', 'contacts/manage', trip('contacts/manage update'));
+  add(`write: contacts/manage create, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/manage', scaled(largest, 'contacts/manage: contacts/manage create'));
+  add('write: labels/manage or custom-fields/manage update', 'round trips', 'labels/manage', trip('labels/manage update'));
+  return rows;
+}
+
+export function costTable(rows: CostRow[]): Table {
+  const usd = (value: number) => `$${value.toFixed(2)}`;
+  return {
+    headers: ['endpoint class', 'measured in', 'DynamoDB calls', 'RRU', 'WRU', 'Lambda ms (est.)', 'API GW', 'Lambda ×2', 'DynamoDB', '$ per million', '$ per month at 1,000 req/s'],
+    rows: rows.map((row) => [
+      row.endpointClass,
+      row.source,
+      String(row.calls),
+      String(row.readUnits),
+      String(row.writeUnits),
+      String(row.lambdaMs),
+      usd(row.apiGateway),
+      usd(row.lambda),
+      usd(row.dynamodb),
+      usd(row.total),
+      `$${Math.round(row.total * 2.592).toLocaleString('en-US')}k`,
+    ]),
+  };
+}

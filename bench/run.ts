@@ -1,0 +1,232 @@
+/**
+ * `npm run bench`: the performance benchmark (docs/PERFORMANCE.md explains it).
+ *
+ *   1. cold start per function vs a floor bundle (bundle bytes, init time)
+ *   2. warm per-request CPU per endpoint vs a bare-handler floor
+ *   3. DynamoDB round trips and consumed capacity per request vs docs/ARCHITECTURE.md
+ *   4. scale: contacts/list at 1k/10k/100k contacts, 10k labels
+ *   5. throughput of the local stack under autocannon
+ *
+ * Prints the tables, writes bench/results.json and the results section of
+ * docs/PERFORMANCE.md. Not a test: it exits 0 unless it could not measure
+ * (BENCH_STRICT=1 also exits 1 when a target fails). Loopback traffic only.
+ *
+ * Knobs (environment): BENCH_QUICK=1 (fewer runs, 1k/10k contacts, for trying it out),
+ * BENCH_ONLY=cold,warm,trips,scale,throughput (a subset; the doc is then not rewritten).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../scripts/build';
+import { coldStart } from './cold-start';
+import {
+  coldStartTable,
+  costModel,
+  costTable,
+  evaluateTargets,
+  markdownTable,
+  PRICES,
+  roundTripTable,
+  scaleTable,
+  targetTable,
+  textTable,
+  throughputTable,
+  variantTable,
+  warmTable,
+  type BenchResults,
+  type Table,
+} from './report';
+import { warmCpu } from './warm-cpu';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+delete process.env.PREBUILT_BUNDLES;
+
+const quick = process.env.BENCH_QUICK === '1';
+const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughput').split(',').map((part) => part.trim()));
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const section = (title: string, table: Table) => console.log(`\n== ${title}\n${textTable(table)}\n`);
+
+const RESULTS_FILE = join(ROOT, 'bench', 'results.json');
+const DOC_FILE = join(ROOT, 'docs', 'PERFORMANCE.md');
+const BEGIN = '<!-- bench:results:begin (written by npm run bench; edits here are overwritten) -->';
+const END = '<!-- bench:results:end -->';
+
+/** In-memory dynalite in its own process, so seeding and the handlers run on different cores. */
+async function startStoreProcess(): Promise<{ endpoint: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'store-process.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const line = text.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { endpoint: string }).endpoint);
+    });
+    child.once('exit', (code) => reject(new Error(`store process exited with ${code}`)));
+  });
+  return { endpoint, child };
+}
+
+const errors: string[] = [];
+async function attempt<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = `${name}: ${(error as Error).stack ?? String(error)}`;
+    errors.push(message);
+    console.error(`\n!! ${message}\n`);
+    return undefined;
+  }
+}
+
+const results: Omit<BenchResults, 'targets' | 'costModel'> = {
+  date: new Date().toISOString(),
+  machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}`, load: loadavg().map((value) => Number(value.toFixed(2))) },
+  command: `npm run bench${quick ? ' (BENCH_QUICK=1)' : ''}${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}`,
+  durationSeconds: 0,
+  errors,
+};
+
+if (only.has('cold')) {
+  results.coldStart = await attempt('cold start', () =>
+    coldStart({ runs: quick ? 5 : Number(process.env.BENCH_COLD_RUNS ?? 15), variantRuns: quick ? 3 : Number(process.env.BENCH_VARIANT_RUNS ?? 11), variantFunctions: ['ContactsList', 'ContactsManage'], log }),
+  );
+  if (results.coldStart) {
+    section(`1. Cold start (median of ${results.coldStart.runs} interleaved runs; ratios are medians of back-to-back function/floor pairs; verdict on CPU time)`, coldStartTable(results.coldStart));
+    section('1b. Bundle formats', variantTable(results.coldStart));
+  }
+}
+
+if (only.has('warm')) {
+  log('warm CPU: full stack vs bare floor per endpoint, DynamoDB answered in-process');
+  results.warmCpu = await attempt('warm CPU', () => warmCpu(quick ? { samples: 600, warmup: 200 } : { samples: 2500, warmup: 800 }));
+  if (results.warmCpu) section(`2. Warm per-request CPU (median of ${results.warmCpu.samples} interleaved requests each)`, warmTable(results.warmCpu));
+}
+
+if (only.has('trips') || only.has('scale')) {
+  const store = await attempt('store', startStoreProcess);
+  if (store) {
+    Object.assign(process.env, { DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: 'workspace-api', AWS_REGION: 'local', POWERTOOLS_LOG_LEVEL: 'SILENT' });
+    try {
+      if (only.has('trips')) {
+        log('round trips: every endpoint case against dynalite, counted with SDK middleware');
+        const { roundTrips } = await import('./round-trips');
+        results.roundTrips = await attempt('round trips', () => roundTrips(log));
+        if (results.roundTrips) section('3. DynamoDB round trips per request (authorizer warm; RRU/WRU = consumed capacity)', roundTripTable(results.roundTrips.rows));
+      }
+      if (only.has('scale')) {
+        const { scale } = await import('./scale');
+        results.scale = await attempt('scale', () => scale({ sizes: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000], labelCount: 10_000, log }));
+        if (results.scale) section('4. Scale (one channel; latency is local: dynalite on this machine)', scaleTable(results.scale));
+      }
+    } finally {
+      store.child.kill('SIGTERM');
+    }
+  }
+}
+
+if (only.has('throughput')) {
+  const { throughput } = await import('./throughput');
+  results.throughput = await attempt('throughput', () => throughput({ durationSeconds: quick ? 5 : 12, connections: 20, log }));
+  if (results.throughput) section('5. Throughput of the local stack (npm start, autocannon)', throughputTable(results.throughput));
+}
+
+results.durationSeconds = Math.round((Date.now() - started) / 1000);
+const targets = evaluateTargets(results);
+const costs = costModel(results);
+const full: BenchResults = { ...results, targets, costModel: costs };
+if (costs.length) section('Cost model ($ per million requests, AWS list prices; see docs/PERFORMANCE.md for the assumptions)', costTable(costs));
+section('Targets', targetTable(targets));
+
+await writeFile(RESULTS_FILE, `${JSON.stringify(full, null, 2)}\n`);
+log(`wrote ${RESULTS_FILE}`);
+
+if (!process.env.BENCH_ONLY) {
+  const doc = await readFile(DOC_FILE, 'utf8').catch(() => '');
+  const generated = renderDocSection(full);
+  const next = doc.includes(BEGIN) && doc.includes(END) ? `${doc.slice(0, doc.indexOf(BEGIN))}${generated}${doc.slice(doc.indexOf(END) + END.length)}` : `${doc}\n${generated}\n`;
+  await writeFile(DOC_FILE, next);
+  log(`updated the results section of ${DOC_FILE}`);
+}
+
+const failed = targets.filter((target) => target.ok === false);
+log(`done in ${full.durationSeconds} s: ${targets.filter((target) => target.ok === true).length} targets hold, ${failed.length} fail${errors.length ? `, ${errors.length} section(s) could not run` : ''}`);
+process.exit(errors.length || (process.env.BENCH_STRICT === '1' && failed.length) ? 1 : 0);
+
+function renderDocSection(data: BenchResults): string {
+  const parts = [
+    BEGIN,
+    '',
+    `Last run: **${data.date.slice(0, 10)}** (${data.date}), \`${data.command}\`, ${data.durationSeconds} s, on ${data.machine.cores} × ${data.machine.cpu}, ${data.machine.memoryGb} GB, Node ${data.machine.node} (${data.machine.platform}); load average at start ${data.machine.load.join(' / ')}. Raw numbers: \`bench/results.json\`.`,
+    '',
+    '### Targets',
+    '',
+    markdownTable(targetTable(data.targets)),
+  ];
+  if (data.coldStart) {
+    parts.push(
+      '',
+      `### 1. Cold start per function (median of ${data.coldStart.runs} runs, interleaved with the floor)`,
+      '',
+      'init = from process start to `handler` ready in a fresh `node`: CPU time (the verdict: other processes on a shared machine cannot inflate it) and wall clock; ratios are medians of back-to-back function/floor pairs. ' +
+        data.coldStart.buildCheck +
+        '.',
+      '',
+      markdownTable(coldStartTable(data.coldStart)),
+      '',
+      'Largest contributors to each bundle (esbuild metafile, KB in the output):',
+      '',
+      markdownTable({
+        headers: ['function', 'top modules'],
+        rows: data.coldStart.rows.map((row) => [row.name, row.top.map((entry) => `${entry.module} ${kb(entry.bytes)}`).join(', ')]),
+      }),
+      '',
+      `#### Bundle formats (median of ${data.coldStart.variantRuns} interleaved runs)`,
+      '',
+      markdownTable(variantTable(data.coldStart)),
+    );
+  }
+  if (data.warmCpu) parts.push('', `### 2. Warm per-request CPU (median of ${data.warmCpu.samples} interleaved requests, after ${data.warmCpu.warmup} warm-up requests)`, '', markdownTable(warmTable(data.warmCpu)));
+  if (data.roundTrips) {
+    parts.push('', '### 3. DynamoDB round trips per request (authorizer warm)', '', markdownTable(roundTripTable(data.roundTrips.rows)));
+    if (data.roundTrips.uncovered.length) parts.push('', `No round-trip scenario yet: ${data.roundTrips.uncovered.join(', ')}.`);
+  }
+  if (data.scale) {
+    parts.push(
+      '',
+      '### 4. Scale',
+      '',
+      `Seeding (BatchWriteItem, 8 in flight, dynalite in memory): ${data.scale.seeding.map((entry) => `${entry.what} in ${(entry.ms / 1000).toFixed(1)} s`).join(', ')}.`,
+      '',
+      markdownTable(scaleTable(data.scale)),
+    );
+  }
+  if (data.throughput) {
+    parts.push(
+      '',
+      '### 5. Throughput of the local stack',
+      '',
+      `Mix per connection, in turn: ${data.throughput.mix.map((entry) => `${entry.method} ${entry.path.split('?')[0]}${entry.path.includes('page=') ? ' (deep page)' : entry.path.includes('search=') ? ' (search)' : ''}`).join(', ')}.`,
+      '',
+      markdownTable(throughputTable(data.throughput)),
+    );
+  }
+  if (data.costModel.length) {
+    parts.push(
+      '',
+      '### Cost model (USD per million requests)',
+      '',
+      `Prices: API Gateway REST $${PRICES.apiGatewayRestPerMillion}/M; Lambda arm64 $${PRICES.lambdaArmPerGbSecond}/GB-s + $${PRICES.lambdaRequestPerMillion}/M requests (two invocations a request: the authorizer and the endpoint) at ${PRICES.lambdaMemoryGb * 1024} MB; DynamoDB on demand $${PRICES.dynamoWriteUnitPerMillion}/M WRU, $${PRICES.dynamoReadUnitPerMillion}/M RRU (us-east-1, 2024-11). RRU/WRU are the consumed capacity measured above. Lambda ms is an estimate: local warm CPU × ${PRICES.cpuScale.toFixed(1)} (CPU share at 256 MB) + ${PRICES.dynamoCallMs} ms per DynamoDB call + ${PRICES.msPerMbRead} ms per MB read; the authorizer bills ${PRICES.authorizerBilledMs} ms.`,
+      '',
+      markdownTable(costTable(data.costModel)),
+    );
+  }
+  if (data.errors.length) parts.push('', '### Sections that could not run', '', ...data.errors.map((error) => `- ${error.split('\n')[0]}`));
+  parts.push('', END);
+  return parts.join('\n');
+}
+
+function kb(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)}`;
+}

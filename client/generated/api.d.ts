@@ -1,0 +1,3234 @@
+export interface paths {
+    "/channels/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the channels the API key may use
+         * @description The same as POST channels/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["channelsListGet"];
+        put?: never;
+        /**
+         * List the channels the API key may use
+         * @description List the channels the API key may use. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["channelsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create a contact, or update the one matched by phone number
+         * @description The same as POST contacts/manage, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["contactsManageGet"];
+        put?: never;
+        /**
+         * Create a contact, or update the one matched by phone number
+         * @description Create a contact, or update the one matched by phone number. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["contactsManage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List and search the contacts of a channel, paginated
+         * @description The same as POST contacts/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["contactsListGet"];
+        put?: never;
+        /**
+         * List and search the contacts of a channel, paginated
+         * @description List and search the contacts of a channel, paginated. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["contactsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labels/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create a label, or update the one matched by name
+         * @description The same as POST labels/manage, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["labelsManageGet"];
+        put?: never;
+        /**
+         * Create a label, or update the one matched by name
+         * @description Create a label, or update the one matched by name. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["labelsManage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labels/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the labels of a channel
+         * @description The same as POST labels/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["labelsListGet"];
+        put?: never;
+        /**
+         * List the labels of a channel
+         * @description List the labels of a channel. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["labelsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom-fields/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create a custom field definition, or update the one matched by name
+         * @description The same as POST custom-fields/manage, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["customFieldsManageGet"];
+        put?: never;
+        /**
+         * Create a custom field definition, or update the one matched by name
+         * @description Create a custom field definition, or update the one matched by name. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["customFieldsManage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom-fields/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the custom field definitions of a channel
+         * @description The same as POST custom-fields/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["customFieldsListGet"];
+        put?: never;
+        /**
+         * List the custom field definitions of a channel
+         * @description List the custom field definitions of a channel. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["customFieldsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/templates/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the approved message templates of a channel, with their variable counts
+         * @description The same as POST chat/templates/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatTemplatesListGet"];
+        put?: never;
+        /**
+         * List the approved message templates of a channel, with their variable counts
+         * @description List the approved message templates of a channel, with their variable counts. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatTemplatesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/templates/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send an approved template message
+         * @description The same as POST chat/templates/send, with the parameters in the query string (lists comma-separated, objects as JSON). Numbered parameters (body1, body2, …) are accepted as well; see the POST body schema.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatTemplatesSendGet"];
+        put?: never;
+        /**
+         * Send an approved template message
+         * @description Send an approved template message. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatTemplatesSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/message/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send a text or media message inside the 24-hour session window
+         * @description The same as POST chat/message/send, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatMessageSendGet"];
+        put?: never;
+        /**
+         * Send a text or media message inside the 24-hour session window
+         * @description Send a text or media message inside the 24-hour session window. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatMessageSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/message/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the delivery status of a message by its chatmid
+         * @description The same as POST chat/message/status, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatMessageStatusGet"];
+        put?: never;
+        /**
+         * Read the delivery status of a message by its chatmid
+         * @description Read the delivery status of a message by its chatmid. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatMessageStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the automations of a channel with their execution counts
+         * @description The same as POST automations/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["automationsListGet"];
+        put?: never;
+        /**
+         * List the automations of a channel with their execution counts
+         * @description List the automations of a channel with their execution counts. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["automationsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run an automation for a phone number
+         * @description The same as POST automations/trigger, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_automation_trigger`: 20 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["automationsTriggerGet"];
+        put?: never;
+        /**
+         * Run an automation for a phone number
+         * @description Run an automation for a phone number. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_automation_trigger`: 20 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["automationsTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI document (public: no API key) */
+        get: operations["openApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ChannelsListParams: Record<string, never>;
+        ChannelsListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Channel"][];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        ContactsManageParams: {
+            /**
+             * @description Phone number with country code, in any common notation (`+1 (415) 555-0123`, `14155550123`, `0044…`); stored as digits with country code. Matches the contact.
+             * @example +14155550123
+             */
+            phoneNumber: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Display name of the contact.
+             * @example Bo Example
+             */
+            name?: string;
+            /**
+             * Format: email
+             * @description Email address (stored lower-case).
+             * @example bo@example.com
+             */
+            email?: string;
+            /**
+             * Format: uri
+             * @description http or https URL of a profile picture.
+             * @example https://example.com/bo.jpg
+             */
+            profilePictureUrl?: string;
+            /**
+             * @description Custom field values by field name: a JSON object, or (GET) `key:value` pairs separated by commas. Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values.
+             * @example {
+             *       "city": "Oakland",
+             *       "tier": "gold"
+             *     }
+             */
+            customFieldsData?: {
+                [key: string]: string | number | boolean | null;
+            };
+            /**
+             * @description Names of labels of the channel (matched case-insensitively), as a JSON array or comma-separated. Replaces the contact’s labels; unknown names are a 400.
+             * @example [
+             *       "VIP",
+             *       "new"
+             *     ]
+             */
+            labelNames?: string[];
+        };
+        ContactsManageResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ContactResult"];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        ContactsListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Page number, from 1.
+             * @default 1
+             * @example 1
+             */
+            page?: number;
+            /**
+             * @description Page size. Values above 200 are clamped to 200 (`pagination.limit` then says 200).
+             * @default 50
+             * @example 20
+             */
+            limit?: number;
+            /**
+             * @description Case-insensitive substring of the name, or digits of the phone number (a `+` and spaces are ignored). Empty means no filter.
+             * @example example
+             */
+            search?: string;
+        };
+        ContactsListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ContactSummary"][];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+            pagination: components["schemas"]["Pagination"];
+        };
+        LabelsManageParams: {
+            /**
+             * @description Label name: the match key (case-insensitive); the case first given is kept.
+             * @example Customer
+             */
+            name: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Free text; an empty string clears it.
+             * @example Paying customer
+             */
+            description?: string;
+            /**
+             * @description Hex color: `#` and six hex digits (stored upper-case).
+             * @example #1E88E5
+             */
+            color?: string;
+            /**
+             * @description Sort order in lists (ascending).
+             * @example 3
+             */
+            displayOrder?: number;
+        };
+        LabelsManageResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["LabelResult"];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        LabelsListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        LabelsListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Label"][];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        CustomFieldsManageParams: {
+            /**
+             * @description Field name: the match key (case-insensitive) and the key in customFieldsData.
+             * @example plan
+             */
+            name: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Value type of the field; `dropdown` needs options. Default on create: text.
+             * @example dropdown
+             * @enum {string}
+             */
+            type?: "text" | "number" | "email" | "phone" | "date" | "label" | "dropdown";
+            /**
+             * @description Whether contacts/manage must set this field when it creates a contact (`true`/`false`).
+             * @example false
+             */
+            isRequired?: boolean;
+            /**
+             * @description Allowed values of a dropdown field, as a JSON array or comma-separated.
+             * @example [
+             *       "free",
+             *       "pro"
+             *     ]
+             */
+            options?: string[];
+        };
+        CustomFieldsManageResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CustomFieldResult"];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        CustomFieldsListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        CustomFieldsListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CustomField"][];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        ChatTemplatesListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        ChatTemplatesListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Template"][];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        ChatTemplatesSendParams: {
+            /**
+             * @description Recipient phone number with country code, in any common notation.
+             * @example +14155550123
+             */
+            to: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Exact name of an APPROVED template of the channel (see chat/templates/list).
+             * @example order_update
+             */
+            templateName: string;
+            /**
+             * @description Template language, e.g. `en` or `en_US`. When omitted: the stored template’s language (falls back to `en`).
+             * @example en
+             */
+            languageCode?: string;
+            /**
+             * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both).
+             * @example [
+             *       "Bo",
+             *       "A-1001"
+             *     ]
+             */
+            variables?: string[] | string;
+            /**
+             * @description Text for the header variable of a TEXT header.
+             * @example Spring sale
+             */
+            header?: string;
+            /**
+             * Format: uri
+             * @description Header image URL (http or https) for an IMAGE header.
+             * @example https://example.com/promo.jpg
+             */
+            image?: string;
+            /**
+             * Format: uri
+             * @description Header video URL (http or https) for a VIDEO header.
+             * @example https://example.com/promo.mp4
+             */
+            video?: string;
+            /**
+             * Format: uri
+             * @description Header document URL (http or https) for a DOCUMENT header.
+             * @example https://example.com/terms.pdf
+             */
+            document?: string;
+            /**
+             * Format: uri
+             * @description Header media URL, used with `mediaType` (alternative to image, video, document).
+             * @example https://example.com/promo.jpg
+             */
+            mediaUrl?: string;
+            /**
+             * @description Type of `mediaUrl`.
+             * @example image
+             * @enum {string}
+             */
+            mediaType?: "image" | "video" | "document";
+            /**
+             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+             * @example order-1234
+             */
+            apiReference?: string;
+        } & {
+            [key: string]: string;
+        };
+        ChatTemplatesSendResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["TemplateSendResult"];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        ChatMessageSendParams: {
+            /**
+             * @description Recipient phone number with country code, in any common notation.
+             * @example +14155550123
+             */
+            to: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Message type; media types need `url`.
+             * @default text
+             * @example text
+             * @enum {string}
+             */
+            type?: "text" | "image" | "video" | "document" | "audio";
+            /**
+             * @description Message text (required when type is text).
+             * @example Hello from the Workspace API
+             */
+            body?: string;
+            /**
+             * Format: uri
+             * @description Media URL (http or https; required when type is a media type).
+             * @example https://example.com/photo.jpg
+             */
+            url?: string;
+            /**
+             * @description Caption of a media message.
+             * @example Your receipt
+             */
+            caption?: string;
+            /**
+             * @description File name shown for a document message.
+             * @example receipt.pdf
+             */
+            filename?: string;
+            /**
+             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+             * @example order-1234
+             */
+            apiReference?: string;
+        };
+        ChatMessageSendResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MessageSendResult"];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        ChatMessageStatusParams: {
+            /**
+             * @description The chat network message id a send answered (`data.chatmid`).
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            chatmid: string;
+        };
+        ChatMessageStatusResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MessageStatus"];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        AutomationsListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        AutomationsListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Automation"][];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+            /** @description Number of items */
+            total: number;
+        };
+        AutomationsTriggerParams: {
+            /**
+             * @description Phone number of the contact (created when it does not exist), with country code.
+             * @example +14155550123
+             */
+            phoneNumber: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Id of the automation to run (or pass automationName).
+             * @example au_01jhx3k8m0
+             */
+            automationId?: string;
+            /**
+             * @description Name of the automation to run, matched case-insensitively (or pass automationId).
+             * @example Welcome
+             */
+            automationName?: string;
+        } | unknown | unknown;
+        AutomationsTriggerResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["AutomationExecution"];
+            /** @description Human-readable summary, e.g. the count found */
+            message?: string;
+        };
+        Channel: {
+            /**
+             * @description Channel id; pass it as channelId
+             * @example ch_demoacmesupport
+             */
+            id: string;
+            /**
+             * @description Display name
+             * @example Acme Support
+             */
+            name: string;
+            /**
+             * @description Id of the business phone number on the chat network
+             * @example 100000000000001
+             */
+            phoneNumberId: string;
+            /**
+             * @description Whether the channel is active
+             * @example true
+             */
+            isActive: boolean;
+        };
+        ContactSummary: {
+            /**
+             * @description Contact id
+             * @example ct_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description Display name, or null
+             * @example Bo Example
+             */
+            name: string | null;
+            /**
+             * @description Phone number: digits with country code, no plus
+             * @example 14155550123
+             */
+            phone: string;
+            /**
+             * @description Email address, or null
+             * @example bo@example.com
+             */
+            email: string | null;
+            /** @description Labels attached to the contact */
+            labels: {
+                /**
+                 * @description Label id
+                 * @example lb_01jhx3k8m0
+                 */
+                id: string;
+                /**
+                 * @description Label name
+                 * @example VIP
+                 */
+                name: string;
+                /**
+                 * @description Hex color: # and six upper-case hex digits
+                 * @example #1E88E5
+                 */
+                color: string;
+            }[];
+            /**
+             * @description Custom field values by field name
+             * @example {
+             *       "city": "Oakland",
+             *       "tier": "gold"
+             *     }
+             */
+            customFields: {
+                [key: string]: string | number;
+            };
+            /**
+             * @description Contact status
+             * @example active
+             */
+            status: string;
+        };
+        ContactResult: {
+            /**
+             * @description Contact id
+             * @example ct_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description Display name, or null
+             * @example Bo Example
+             */
+            name: string | null;
+            /**
+             * @description Phone number: digits with country code, no plus
+             * @example 14155550123
+             */
+            phone: string;
+            /**
+             * @description Email address, or null
+             * @example bo@example.com
+             */
+            email: string | null;
+            /** @description Labels attached to the contact */
+            labels: {
+                /**
+                 * @description Label id
+                 * @example lb_01jhx3k8m0
+                 */
+                id: string;
+                /**
+                 * @description Label name
+                 * @example VIP
+                 */
+                name: string;
+                /**
+                 * @description Hex color: # and six upper-case hex digits
+                 * @example #1E88E5
+                 */
+                color: string;
+            }[];
+            /**
+             * @description Custom field values by field name
+             * @example {
+             *       "city": "Oakland",
+             *       "tier": "gold"
+             *     }
+             */
+            customFields: {
+                [key: string]: string | number;
+            };
+            /**
+             * @description Contact status
+             * @example active
+             */
+            status: string;
+            /**
+             * @description Profile picture URL, or null
+             * @example https://example.com/bo.jpg
+             */
+            profilePictureUrl: string | null;
+            /**
+             * Format: date-time
+             * @description When the contact was created (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the contact was last changed (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description true when this call created the record, false when it updated one
+             * @example true
+             */
+            created: boolean;
+        };
+        Label: {
+            /**
+             * @description Label id
+             * @example lb_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description The channel the label belongs to
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description Label name (matched case-insensitively)
+             * @example Customer
+             */
+            name: string;
+            /**
+             * @description Description, or null
+             * @example Paying customer
+             */
+            description: string | null;
+            /**
+             * @description Hex color: # and six upper-case hex digits
+             * @example #1E88E5
+             */
+            color: string;
+            /**
+             * @description Sort order
+             * @example 3
+             */
+            displayOrder: number;
+        };
+        LabelResult: {
+            /**
+             * @description Label id
+             * @example lb_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description The channel the label belongs to
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description Label name (matched case-insensitively)
+             * @example Customer
+             */
+            name: string;
+            /**
+             * @description Description, or null
+             * @example Paying customer
+             */
+            description: string | null;
+            /**
+             * @description Hex color: # and six upper-case hex digits
+             * @example #1E88E5
+             */
+            color: string;
+            /**
+             * @description Sort order
+             * @example 3
+             */
+            displayOrder: number;
+            /**
+             * @description true when this call created the record, false when it updated one
+             * @example true
+             */
+            created: boolean;
+        };
+        CustomField: {
+            /**
+             * @description Custom field id
+             * @example cf_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description The channel the field belongs to
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description Field name (matched case-insensitively); the key in customFieldsData
+             * @example plan
+             */
+            name: string;
+            /**
+             * @description Value type
+             * @example dropdown
+             * @enum {string}
+             */
+            type: "text" | "number" | "email" | "phone" | "date" | "label" | "dropdown";
+            /**
+             * @description Whether contacts/manage requires it when it creates a contact
+             * @example false
+             */
+            isRequired: boolean;
+            /**
+             * @description Allowed values of a dropdown field
+             * @example [
+             *       "free",
+             *       "pro"
+             *     ]
+             */
+            options: string[];
+        };
+        CustomFieldResult: {
+            /**
+             * @description Custom field id
+             * @example cf_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description The channel the field belongs to
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description Field name (matched case-insensitively); the key in customFieldsData
+             * @example plan
+             */
+            name: string;
+            /**
+             * @description Value type
+             * @example dropdown
+             * @enum {string}
+             */
+            type: "text" | "number" | "email" | "phone" | "date" | "label" | "dropdown";
+            /**
+             * @description Whether contacts/manage requires it when it creates a contact
+             * @example false
+             */
+            isRequired: boolean;
+            /**
+             * @description Allowed values of a dropdown field
+             * @example [
+             *       "free",
+             *       "pro"
+             *     ]
+             */
+            options: string[];
+            /**
+             * @description true when this call created the record, false when it updated one
+             * @example true
+             */
+            created: boolean;
+        };
+        Pagination: {
+            /**
+             * @description This page (from 1)
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Page size used (at most 200)
+             * @example 50
+             */
+            limit: number;
+            /**
+             * @description Number of all matches
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description Number of pages
+             * @example 1
+             */
+            pages: number;
+        };
+        Template: {
+            /**
+             * @description Exact template name
+             * @example order_update
+             */
+            name: string;
+            /**
+             * @description Language code
+             * @example en
+             */
+            language: string;
+            /**
+             * @description Template category on the chat network
+             * @example UTILITY
+             */
+            category: string;
+            /**
+             * @description Review status (only APPROVED templates are listed)
+             * @example APPROVED
+             */
+            status: string;
+            /** @description Components (HEADER, BODY, FOOTER, BUTTONS) with the number of variables each needs */
+            components: {
+                type: string;
+                format?: string;
+                text?: string;
+                variables: number;
+            }[];
+            /**
+             * @description How many body variables a send must fill ({{1}}, {{2}}, …)
+             * @example 2
+             */
+            bodyVariables: number;
+            /** @description The header a send must fill: TEXT with its variable count, a media format (pass image, video or document), or null */
+            header: ({
+                /** @constant */
+                format: "TEXT";
+                variables: number;
+            } | {
+                /** @enum {string} */
+                format: "IMAGE" | "VIDEO" | "DOCUMENT";
+            }) | null;
+        };
+        TemplateSendResult: {
+            /**
+             * @description The chat network message id; pass it to chat/message/status
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            chatmid: string;
+            /**
+             * @description Delivery status right after the send
+             * @example accepted
+             */
+            status: string;
+            /**
+             * @description Recipient: digits with country code
+             * @example 14155550123
+             */
+            to: string;
+            /**
+             * @description Template sent
+             * @example order_update
+             */
+            templateName: string;
+            /**
+             * @description Language of the template sent
+             * @example en
+             */
+            languageCode: string;
+            /**
+             * @description The apiReference of the call, or null
+             * @example order-1234
+             */
+            apiReference: string | null;
+        };
+        MessageSendResult: {
+            /**
+             * @description The chat network message id; pass it to chat/message/status
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            chatmid: string;
+            /**
+             * @description Delivery status right after the send
+             * @example accepted
+             */
+            status: string;
+            /**
+             * @description Recipient: digits with country code
+             * @example 14155550123
+             */
+            to: string;
+            /**
+             * @description Message type
+             * @example text
+             * @enum {string}
+             */
+            type: "text" | "image" | "video" | "document" | "audio";
+            /**
+             * @description The apiReference of the call, or null
+             * @example order-1234
+             */
+            apiReference: string | null;
+        };
+        MessageStatus: {
+            /**
+             * @description The chat network message id; pass it to chat/message/status
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            chatmid: string;
+            /**
+             * @description accepted → sent → delivered → read, or failed (with error); received for inbound messages
+             * @example delivered
+             * @enum {string}
+             */
+            status: "accepted" | "sent" | "delivered" | "read" | "failed" | "received";
+            /**
+             * @description outbound or inbound
+             * @example outbound
+             */
+            direction: ("outbound" | "inbound") | null;
+            /**
+             * @description Message type (text, image, video, document, audio, template)
+             * @example text
+             */
+            type: string | null;
+            /** @description What was sent: {body} for text, {url, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates */
+            content: {
+                [key: string]: unknown;
+            } | null;
+            /** @description When the message was sent or received (ISO 8601, UTC), or null */
+            timestamp: string | null;
+            /** @description When it was delivered (ISO 8601, UTC), or null */
+            deliveredAt: string | null;
+            /** @description When it was read (ISO 8601, UTC), or null */
+            readAt: string | null;
+            /** @description Why the message failed (status failed), or null */
+            error: {
+                code?: string | number;
+                title?: string;
+                message: string;
+            } | null;
+        };
+        Automation: {
+            /**
+             * @description Automation id
+             * @example au_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description Name (matched case-insensitively as automationName)
+             * @example Welcome
+             */
+            name: string;
+            /**
+             * @description Only active automations can be triggered
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "inactive";
+            /**
+             * @description Number of executions triggered
+             * @example 3
+             */
+            executionCount: number;
+        };
+        AutomationExecution: {
+            /**
+             * @description Execution id
+             * @example ex_01jhx3k8m0
+             */
+            executionId: string;
+            /**
+             * @description The automation triggered
+             * @example au_01jhx3k8m0
+             */
+            automationId: string;
+            /**
+             * @description Its name
+             * @example Welcome
+             */
+            automationName: string;
+            /**
+             * @description The contact created or found
+             * @example ct_01jhx3k8m0
+             */
+            contactId: string;
+            /**
+             * @description The conversation created or found
+             * @example cv_01jhx3k8m0
+             */
+            conversationId: string;
+            /**
+             * @description triggered: the steps run in the background
+             * @example triggered
+             * @constant
+             */
+            status: "triggered";
+        };
+        ErrorResponse: {
+            /** @constant */
+            success: false;
+            /**
+             * @description Stable snake_case error code to branch on
+             * @example invalid_parameter
+             */
+            error: string;
+            /**
+             * @description Human-readable detail
+             * @example Missing required parameter: phoneNumber.
+             */
+            message?: string;
+            /** @description More about the failure: the parameter at fault, unknown names, … */
+            details?: {
+                /**
+                 * @description The parameter at fault (400, 403)
+                 * @example phoneNumber
+                 */
+                parameter?: string;
+            };
+        };
+    };
+    responses: {
+        /** @description A parameter is missing or invalid (`details.parameter` names it), the body is not JSON, or no channel could be chosen. Error codes: `invalid_parameter`, `missing_parameter`, `channel_required`, `invalid_json`, `payload_too_large`, `unsupported_content_type`, `outside_session_window`, `invalid_request`. */
+        BadRequest: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "invalid_parameter",
+                 *       "message": "Invalid parameter color: must be # followed by six hex digits, e.g. #FF8800.",
+                 *       "details": {
+                 *         "parameter": "color"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The API key is missing, unknown, revoked or expired, or was sent in the URL or body. Error codes: `unauthorized`. */
+        Unauthorized: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "unauthorized",
+                 *       "message": "A valid API key is required: send it as X-API-Key or Authorization: Bearer."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The key may not use that channel or resource (also for ids of other workspaces and unknown ids). Error codes: `forbidden`. */
+        Forbidden: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "forbidden",
+                 *       "message": "This API key may not use that channel.",
+                 *       "details": {
+                 *         "parameter": "channelId"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The resource does not exist in this channel. Error codes: `not_found`. */
+        NotFound: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "not_found",
+                 *       "message": "No such template in this channel."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The apiReference was already used for this recipient with other parameters. Error codes: `conflict`. */
+        Conflict: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "conflict",
+                 *       "message": "This apiReference was already used for this recipient with other parameters."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The rate limit of the route class is exhausted for this API user; retry after `Retry-After` seconds. Error codes: `rate_limited`. */
+        TooManyRequests: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                /**
+                 * @description Seconds to wait before retrying.
+                 * @example 42
+                 */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "rate_limited",
+                 *       "message": "Rate limit of 120 requests per minute for api_read exceeded. Retry after 42 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description An unexpected error; quote `X-Request-Id` to support. Error codes: `internal_error`. */
+        InternalError: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "internal_error",
+                 *       "message": "An unexpected error occurred. Quote the request id when you contact support."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The chat network refused or failed the request in a way the caller cannot fix by changing parameters. Error codes: `chat_network_error`. */
+        BadGateway: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "chat_network_error",
+                 *       "message": "The chat network did not accept the message."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A dependency is busy or unavailable; safe to retry (after `Retry-After` seconds when given). Error codes: `service_unavailable`. */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+                 * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+                 */
+                "X-Request-Id": string;
+                /**
+                 * @description API answers are never cached.
+                 * @example no-store
+                 */
+                "Cache-Control": string;
+                /**
+                 * @description Always nosniff.
+                 * @example nosniff
+                 */
+                "X-Content-Type-Options": string;
+                /**
+                 * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+                 * @example "api_read";q=120;w=60
+                 */
+                "RateLimit-Policy"?: string;
+                /**
+                 * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+                 * @example "api_read";r=119;t=60
+                 */
+                RateLimit?: string;
+                /**
+                 * @description Requests allowed per window for this route class and API user.
+                 * @example 120
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 119
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                /**
+                 * @description Seconds to wait before retrying.
+                 * @example 42
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "service_unavailable",
+                 *       "message": "The service is busy. Retry shortly."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Id of this request (API Gateway’s request id); quote it to support. On every response.
+         * @example c6af9ac6-7b61-11e6-9a41-93e8deadbeef
+         */
+        "X-Request-Id": string;
+        /**
+         * @description API answers are never cached.
+         * @example no-store
+         */
+        "Cache-Control": string;
+        /**
+         * @description Always nosniff.
+         * @example nosniff
+         */
+        "X-Content-Type-Options": string;
+        /**
+         * @description The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.
+         * @example "api_read";q=120;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).
+         * @example "api_read";r=119;t=60
+         */
+        RateLimit: string;
+        /**
+         * @description Requests allowed per window for this route class and API user.
+         * @example 120
+         */
+        "RateLimit-Limit": number;
+        /**
+         * @description Requests left in the current window.
+         * @example 119
+         */
+        "RateLimit-Remaining": number;
+        /**
+         * @description Seconds until the window resets.
+         * @example 60
+         */
+        "RateLimit-Reset": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    channelsListGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channels this key may use, ordered by name; `message` states the count. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["ChannelsListParams"];
+            };
+        };
+        responses: {
+            /** @description The channels this key may use, ordered by name; `message` states the count. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsManageGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Phone number with country code, in any common notation (`+1 (415) 555-0123`, `14155550123`, `0044…`); stored as digits with country code. Matches the contact.
+                 * @example +14155550123
+                 */
+                phoneNumber: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Display name of the contact.
+                 * @example Bo Example
+                 */
+                name?: string;
+                /**
+                 * @description Email address (stored lower-case).
+                 * @example bo@example.com
+                 */
+                email?: string;
+                /**
+                 * @description http or https URL of a profile picture.
+                 * @example https://example.com/bo.jpg
+                 */
+                profilePictureUrl?: string;
+                /** @description Custom field values by field name: a JSON object, or (GET) `key:value` pairs separated by commas. Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values. */
+                customFieldsData?: string;
+                /**
+                 * @description Names of labels of the channel (matched case-insensitively), as a JSON array or comma-separated. Replaces the contact’s labels; unknown names are a 400.
+                 * @example [
+                 *       "VIP",
+                 *       "new"
+                 *     ]
+                 */
+                labelNames?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact as stored; `created` tells a create from an update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phoneNumber": "+14155550123",
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "name": "Bo Example",
+                 *       "email": "bo@example.com",
+                 *       "profilePictureUrl": "https://example.com/bo.jpg",
+                 *       "customFieldsData": {
+                 *         "city": "Oakland",
+                 *         "tier": "gold"
+                 *       },
+                 *       "labelNames": [
+                 *         "VIP",
+                 *         "new"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContactsManageParams"];
+            };
+        };
+        responses: {
+            /** @description The contact as stored; `created` tells a create from an update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Page number, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Page size. Values above 200 are clamped to 200 (`pagination.limit` then says 200).
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Case-insensitive substring of the name, or digits of the phone number (a `+` and spaces are ignored). Empty means no filter.
+                 * @example example
+                 */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the contacts, ordered by name; `pagination` counts all matches. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "page": 1,
+                 *       "limit": 20,
+                 *       "search": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContactsListParams"];
+            };
+        };
+        responses: {
+            /** @description One page of the contacts, ordered by name; `pagination` counts all matches. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    labelsManageGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Label name: the match key (case-insensitive); the case first given is kept.
+                 * @example Customer
+                 */
+                name: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Free text; an empty string clears it.
+                 * @example Paying customer
+                 */
+                description?: string;
+                /**
+                 * @description Hex color: `#` and six hex digits (stored upper-case).
+                 * @example #1E88E5
+                 */
+                color?: string;
+                /**
+                 * @description Sort order in lists (ascending).
+                 * @example 3
+                 */
+                displayOrder?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label as stored; `created` tells a create from an update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelsManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    labelsManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Customer",
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "description": "Paying customer",
+                 *       "color": "#1E88E5",
+                 *       "displayOrder": 3
+                 *     }
+                 */
+                "application/json": components["schemas"]["LabelsManageParams"];
+            };
+        };
+        responses: {
+            /** @description The label as stored; `created` tells a create from an update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelsManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    labelsListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels of the channel, by display order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    labelsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LabelsListParams"];
+            };
+        };
+        responses: {
+            /** @description The labels of the channel, by display order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsManageGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Field name: the match key (case-insensitive) and the key in customFieldsData.
+                 * @example plan
+                 */
+                name: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Value type of the field; `dropdown` needs options. Default on create: text.
+                 * @example dropdown
+                 */
+                type?: "text" | "number" | "email" | "phone" | "date" | "label" | "dropdown";
+                /**
+                 * @description Whether contacts/manage must set this field when it creates a contact (`true`/`false`).
+                 * @example false
+                 */
+                isRequired?: boolean;
+                /**
+                 * @description Allowed values of a dropdown field, as a JSON array or comma-separated.
+                 * @example [
+                 *       "free",
+                 *       "pro"
+                 *     ]
+                 */
+                options?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom field definition as stored; `created` tells a create from an update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldsManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "plan",
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "type": "dropdown",
+                 *       "isRequired": false,
+                 *       "options": [
+                 *         "free",
+                 *         "pro"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomFieldsManageParams"];
+            };
+        };
+        responses: {
+            /** @description The custom field definition as stored; `created` tells a create from an update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldsManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom field definitions of the channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomFieldsListParams"];
+            };
+        };
+        responses: {
+            /** @description The custom field definitions of the channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatTemplatesListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The APPROVED templates of the channel, with the variables a send must fill. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTemplatesListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatTemplatesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatTemplatesListParams"];
+            };
+        };
+        responses: {
+            /** @description The APPROVED templates of the channel, with the variables a send must fill. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTemplatesListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatTemplatesSendGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Recipient phone number with country code, in any common notation.
+                 * @example +14155550123
+                 */
+                to: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Exact name of an APPROVED template of the channel (see chat/templates/list).
+                 * @example order_update
+                 */
+                templateName: string;
+                /**
+                 * @description Template language, e.g. `en` or `en_US`. When omitted: the stored template’s language (falls back to `en`).
+                 * @example en
+                 */
+                languageCode?: string;
+                /**
+                 * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both).
+                 * @example [
+                 *       "Bo",
+                 *       "A-1001"
+                 *     ]
+                 */
+                variables?: string[] | string;
+                /**
+                 * @description Text for the header variable of a TEXT header.
+                 * @example Spring sale
+                 */
+                header?: string;
+                /**
+                 * @description Header image URL (http or https) for an IMAGE header.
+                 * @example https://example.com/promo.jpg
+                 */
+                image?: string;
+                /**
+                 * @description Header video URL (http or https) for a VIDEO header.
+                 * @example https://example.com/promo.mp4
+                 */
+                video?: string;
+                /**
+                 * @description Header document URL (http or https) for a DOCUMENT header.
+                 * @example https://example.com/terms.pdf
+                 */
+                document?: string;
+                /**
+                 * @description Header media URL, used with `mediaType` (alternative to image, video, document).
+                 * @example https://example.com/promo.jpg
+                 */
+                mediaUrl?: string;
+                /**
+                 * @description Type of `mediaUrl`.
+                 * @example image
+                 */
+                mediaType?: "image" | "video" | "document";
+                /**
+                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+                 * @example order-1234
+                 */
+                apiReference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The send was accepted by the chat network; poll chat/message/status with `chatmid`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTemplatesSendResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatTemplatesSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "to": "+14155550123",
+                 *       "templateName": "order_update",
+                 *       "variables": [
+                 *         "Bo",
+                 *         "A-1001"
+                 *       ],
+                 *       "apiReference": "order-1234"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatTemplatesSendParams"];
+            };
+        };
+        responses: {
+            /** @description The send was accepted by the chat network; poll chat/message/status with `chatmid`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTemplatesSendResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessageSendGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Recipient phone number with country code, in any common notation.
+                 * @example +14155550123
+                 */
+                to: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Message type; media types need `url`.
+                 * @example text
+                 */
+                type?: "text" | "image" | "video" | "document" | "audio";
+                /**
+                 * @description Message text (required when type is text).
+                 * @example Hello from the Workspace API
+                 */
+                body?: string;
+                /**
+                 * @description Media URL (http or https; required when type is a media type).
+                 * @example https://example.com/photo.jpg
+                 */
+                url?: string;
+                /**
+                 * @description Caption of a media message.
+                 * @example Your receipt
+                 */
+                caption?: string;
+                /**
+                 * @description File name shown for a document message.
+                 * @example receipt.pdf
+                 */
+                filename?: string;
+                /**
+                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+                 * @example order-1234
+                 */
+                apiReference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The send was accepted by the chat network; poll chat/message/status with `chatmid`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageSendResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessageSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "to": "+14155550123",
+                 *       "type": "text",
+                 *       "body": "Hello from the Workspace API"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatMessageSendParams"];
+            };
+        };
+        responses: {
+            /** @description The send was accepted by the chat network; poll chat/message/status with `chatmid`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageSendResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessageStatusGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The chat network message id a send answered (`data.chatmid`).
+                 * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+                 */
+                chatmid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message and its delivery status. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessageStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "chatmid": "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatMessageStatusParams"];
+            };
+        };
+        responses: {
+            /** @description The message and its delivery status. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    automationsListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The automations of the channel; `total` counts them. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    automationsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AutomationsListParams"];
+            };
+        };
+        responses: {
+            /** @description The automations of the channel; `total` counts them. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    automationsTriggerGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Phone number of the contact (created when it does not exist), with country code.
+                 * @example +14155550123
+                 */
+                phoneNumber: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Id of the automation to run (or pass automationName).
+                 * @example au_01jhx3k8m0
+                 */
+                automationId?: string;
+                /**
+                 * @description Name of the automation to run, matched case-insensitively (or pass automationId).
+                 * @example Welcome
+                 */
+                automationName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The execution started (status triggered). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationsTriggerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    automationsTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "phoneNumber": "+14155550123",
+                 *       "automationName": "Welcome"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AutomationsTriggerParams"];
+            };
+        };
+        responses: {
+            /** @description The execution started (status triggered). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationsTriggerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document of this API. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+}

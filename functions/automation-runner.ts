@@ -1,0 +1,18 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
+import { runStep } from '../shared/domain/automation-runner';
+import type { StepMessage } from '../shared/queue/step-queue';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+async function runRecord(record: SQSRecord): Promise<void> {
+  const message = JSON.parse(record.body) as StepMessage;
+  await runStep(message, Number(record.attributes.ApproximateReceiveCount ?? 1));
+}
+
+/**
+ * The automation runner, fed by the automation queue (SQS in AWS, the table queue
+ * locally). Partial batch responses: a failed record is redelivered alone, and goes
+ * to the dead-letter queue after the queue's maxReceiveCount.
+ */
+export const handler = (event: SQSEvent, context: Context) => processPartialResponse(event, runRecord, processor, { context, throwOnFullBatchFailure: false });

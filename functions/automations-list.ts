@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { listAutomations } from '../shared/data/automations';
+import { apiEndpoint } from '../shared/http/api-handler';
+import { channelId } from '../shared/http/params';
+
+export const schema = v.object({ channelId: channelId() });
+
+export const handler = apiEndpoint({
+  path: 'automations/list',
+  schema,
+  channelScoped: true,
+  handle: async (_input, { principal, channelId }) => {
+    const automations = await listAutomations(principal.workspaceId, channelId);
+    return { data: automations, total: automations.length, message: `Found ${automations.length} automation(s)` };
+  },
+});

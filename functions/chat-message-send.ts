@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import { sendRegularMessage } from '../shared/domain/messaging';
+import { apiEndpoint } from '../shared/http/api-handler';
+import { apiReference, CHAT_LIMITS } from '../shared/http/chat-params';
+import { channelId, httpUrl, LIMITS, phone, text } from '../shared/http/params';
+
+/**
+ * chat/message/send: a text or media message, valid inside the 24-hour session
+ * window (outside it: 400 `outside_session_window`, before any chat-network call).
+ */
+export const schema = v.object({
+  to: phone(),
+  channelId: channelId(),
+  type: v.optional(v.picklist(['text', 'image', 'video', 'document', 'audio'], 'must be one of text, image, video, document, audio'), 'text'),
+  body: v.optional(text(LIMITS.messageBody)),
+  url: v.optional(httpUrl()),
+  caption: v.optional(text(CHAT_LIMITS.caption)),
+  filename: v.optional(text(CHAT_LIMITS.filename)),
+  apiReference: v.optional(apiReference()),
+});
+
+export const handler = apiEndpoint({
+  path: 'chat/message/send',
+  schema,
+  channelScoped: true,
+  handle: async (input, { principal, channelId }) => {
+    const { data, replayed } = await sendRegularMessage({ workspaceId: principal.workspaceId, channelId }, input);
+    return { data, message: replayed ? 'Already sent with this apiReference: the first answer, nothing sent again' : 'Message accepted by the chat network' };
+  },
+});

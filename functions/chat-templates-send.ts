@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { sendTemplateMessage } from '../shared/domain/messaging';
+import { apiEndpoint } from '../shared/http/api-handler';
+import { apiReference, CHAT_LIMITS, collectBodyVariables, languageCode, variableList } from '../shared/http/chat-params';
+import { channelId, httpUrl, phone, text } from '../shared/http/params';
+
+/**
+ * chat/templates/send: an approved template, checked against the stored template
+ * before anything is sent. Body variables come as `variables` (comma-separated or a
+ * JSON array) or as `body1`, `body2`, …; the header as `header` (text), `image`,
+ * `video`, `document`, or `mediaUrl` with `mediaType`.
+ */
+const fields = v.looseObject({
+  to: phone(),
+  channelId: channelId(),
+  templateName: text(CHAT_LIMITS.templateName),
+  languageCode: v.optional(languageCode()),
+  variables: v.optional(variableList()),
+  header: v.optional(text(CHAT_LIMITS.variable)),
+  image: v.optional(httpUrl()),
+  video: v.optional(httpUrl()),
+  document: v.optional(httpUrl()),
+  mediaUrl: v.optional(httpUrl()),
+  mediaType: v.optional(v.picklist(['image', 'video', 'document'], 'must be one of image, video, document')),
+  apiReference: v.optional(apiReference()),
+});
+
+export const schema = v.pipe(
+  fields,
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { to, channelId, templateName, languageCode, variables, header, image, video, document, mediaUrl, mediaType, apiReference } = dataset.value;
+    const bodyN = collectBodyVariables(dataset.value);
+    if (bodyN.issue) {
+      const { parameter, message } = bodyN.issue;
+      addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key: parameter, value: dataset.value[parameter] }] });
+      return NEVER;
+    }
+    return {
+      to, channelId, templateName, languageCode, header, image, video, document, mediaUrl, mediaType, apiReference,
+      bodyVariables: variables ?? bodyN.values,
+      variablesFrom: bodyN.values ? ('bodyN' as const) : ('variables' as const),
+    };
+  }),
+);
+
+export const handler = apiEndpoint({
+  path: 'chat/templates/send',
+  schema,
+  channelScoped: true,
+  handle: async (input, { principal, channelId }) => {
+    const { data, replayed } = await sendTemplateMessage({ workspaceId: principal.workspaceId, channelId }, input);
+    return { data, message: replayed ? 'Already sent with this apiReference: the first answer, nothing sent again' : 'Template message accepted by the chat network' };
+  },
+});

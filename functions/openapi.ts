@@ -1,0 +1,27 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import document from '../docs/openapi.json';
+import { logger } from '../shared/http/logger';
+
+/**
+ * GET /api/workspace/v1/openapi.json (public, read-only, no API key): the committed
+ * docs/openapi.json, bundled into the function, so what is served is what the tests
+ * validate. Serialized as `npm run openapi` writes it: byte for byte the same file.
+ */
+const body = `${JSON.stringify(document, null, 2)}\n`;
+
+export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+  const requestId = event.requestContext?.requestId ?? 'local';
+  logger.info('request', { requestId, endpoint: 'openapi.json', method: event.httpMethod, status: 200, latencyMs: 0 });
+  return {
+    statusCode: 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Request-Id': requestId,
+      // A public document: other origins (editors, code generators) may read it.
+      'Access-Control-Allow-Origin': '*',
+    },
+    body,
+  };
+}

@@ -1,0 +1,72 @@
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  DeleteUsagePlanKeyCommand,
+  UpdateApiKeyCommand,
+} from '@aws-sdk/client-api-gateway';
+import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * What the operator CLI does in AWS beside the table: API Gateway usage-plan keys
+ * (the authorizer's usageIdentifierKey, one per API user) and channel access tokens
+ * in Secrets Manager. Locally none of this runs.
+ */
+
+export interface AwsSettings {
+  /** The stack's UsagePlanId output. */
+  usagePlanId: string;
+  /** The deployment stage, which names the secrets (workspace-api/<stage>/channel/<id>). */
+  stage: string;
+}
+
+/** Reads the AWS settings from the environment (USAGE_PLAN_ID, STAGE). */
+export function awsSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AwsSettings {
+  const usagePlanId = env.USAGE_PLAN_ID;
+  if (!usagePlanId) throw new Error('Against AWS, set USAGE_PLAN_ID to the stack output UsagePlanId (and STAGE, default dev).');
+  return { usagePlanId, stage: env.STAGE ?? 'dev' };
+}
+
+let apiGateway: APIGatewayClient | undefined;
+let secrets: SecretsManagerClient | undefined;
+const gatewayClient = () => (apiGateway ??= new APIGatewayClient({}));
+const secretsClient = () => (secrets ??= new SecretsManagerClient({}));
+
+export interface UsagePlanKey {
+  apiGatewayKeyId: string;
+  value: string;
+}
+
+/**
+ * Creates an API Gateway API key for an API user and adds it to the usage plan, so
+ * the per-method throttles apply to that user. Clients never see this value: the
+ * authorizer hands it to API Gateway as usageIdentifierKey.
+ */
+export async function createUsagePlanKey(settings: AwsSettings, workspaceId: string, userId: string): Promise<UsagePlanKey> {
+  const value = randomBytes(30).toString('base64url');
+  const created = await gatewayClient().send(new CreateApiKeyCommand({ name: `${workspaceId}/${userId}`, value, enabled: true, description: 'Usage identifier of one API user (set by the operator CLI)' }));
+  await gatewayClient().send(new CreateUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: created.id!, keyType: 'API_KEY' }));
+  return { apiGatewayKeyId: created.id!, value };
+}
+
+/** Takes a user's usage-plan key out of the plan and disables it (the user has no active key left). */
+export async function removeUsagePlanKey(settings: AwsSettings, apiGatewayKeyId: string): Promise<void> {
+  await gatewayClient().send(new DeleteUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: apiGatewayKeyId }));
+  await gatewayClient().send(new UpdateApiKeyCommand({ apiKey: apiGatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
+}
+
+/** The secret name of a channel's access token; the channel item stores only this name. */
+export const channelSecretName = (settings: AwsSettings, channelId: string) => `workspace-api/${settings.stage}/channel/${channelId}`;
+
+/** Stores (or rotates) a channel's access token in Secrets Manager and returns the secret's name. */
+export async function putChannelToken(settings: AwsSettings, channelId: string, accessToken: string): Promise<string> {
+  const name = channelSecretName(settings, channelId);
+  try {
+    await secretsClient().send(new CreateSecretCommand({ Name: name, SecretString: accessToken, Description: `WhatsApp Cloud API access token of channel ${channelId}` }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceExistsException') throw error;
+    await secretsClient().send(new PutSecretValueCommand({ SecretId: name, SecretString: accessToken }));
+  }
+  return name;
+}

@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ChannelRecord } from '../../shared/data/channels';
+import { normalizePhone } from '../../shared/domain/phone';
+import type { StackInfo } from '../local/store';
+import { OperatorError, requireChannel } from './commands';
+
+/**
+ * The operator commands that need the chat network: `template sync`, `inbound`, and
+ * the template sync after `channel create`. Locally they need the running `npm start`
+ * (its sandbox chat network); against AWS `template sync` talks to the Graph API.
+ */
+
+export type ChatNetworkTarget = { mode: 'aws' } | { mode: 'local'; stack?: StackInfo };
+
+const NEEDS_STACK = 'needs the running local stack (npm start with the same DATA_DIR): its sandbox chat network';
+
+function runningSandbox(target: ChatNetworkTarget, command: string): { graphBaseUrl: string; sandboxUrl: string } {
+  if (target.mode === 'local' && target.stack?.graphBaseUrl && target.stack.sandboxUrl) {
+    return { graphBaseUrl: target.stack.graphBaseUrl, sandboxUrl: target.stack.sandboxUrl };
+  }
+  throw new OperatorError(`'${command}' ${NEEDS_STACK}.`);
+}
+
+/** Points the service's chat-network client at the local sandbox (AWS keeps GRAPH_API_BASE_URL or Meta's default). */
+function useChatNetwork(target: ChatNetworkTarget, command: string): string | undefined {
+  if (target.mode === 'aws') return undefined;
+  const { graphBaseUrl, sandboxUrl } = runningSandbox(target, command);
+  process.env.GRAPH_API_BASE_URL = graphBaseUrl;
+  return sandboxUrl;
+}
+
+async function control(sandboxUrl: string, action: string, body: unknown): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(`${sandboxUrl}/_sandbox/${action}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    throw new OperatorError(`The sandbox chat network at ${sandboxUrl} does not answer; is npm start still running?`);
+  }
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new OperatorError(`The sandbox chat network refused ${action}: ${String(answer.error ?? `HTTP ${response.status}`)}`);
+  return answer;
+}
+
+/** Locally a channel created without a WABA id or token gets sandbox ones (stable per phone-number id). */
+export function sandboxCredentials(phoneNumberId: string, given: { wabaId?: string; accessToken?: string }) {
+  const digits = BigInt(`0x${createHash('sha256').update(`waba:${phoneNumberId}`).digest('hex').slice(0, 12)}`).toString().padStart(15, '2').slice(0, 15);
+  return { wabaId: given.wabaId ?? digits, accessToken: given.accessToken ?? `EAAsandbox${randomBytes(24).toString('base64url')}` };
+}
+
+/** Registers a channel's business number with the running sandbox, so it can send and list templates. */
+export async function registerWithSandbox(sandboxUrl: string, channel: ChannelRecord): Promise<void> {
+  await control(sandboxUrl, 'phone-numbers', {
+    phoneNumberId: channel.phoneNumberId,
+    wabaId: channel.wabaId,
+    accessToken: channel.accessToken,
+    displayPhoneNumber: channel.displayPhoneNumber ?? channel.phoneNumberId,
+  });
+}
+
+/** `template sync --channel CH` → {channelId, synced}: every template fetched, whatever its status. */
+export async function templateSync(target: ChatNetworkTarget, channelId: string) {
+  const channel = await requireChannel(channelId);
+  const sandboxUrl = useChatNetwork(target, 'template sync');
+  if (sandboxUrl) await registerWithSandbox(sandboxUrl, channel);
+  const { syncTemplates } = await import('../../shared/domain/templates');
+  try {
+    return await syncTemplates(channel);
+  } catch (error) {
+    throw new OperatorError(`Template sync failed: ${(error as Error).message}`);
+  }
+}
+
+/** After `channel create`: locally, when the stack runs, register the number and sync its templates. */
+export async function afterChannelCreate(target: ChatNetworkTarget, channel: ChannelRecord): Promise<void> {
+  if (target.mode !== 'local' || !target.stack?.sandboxUrl) return;
+  await templateSync(target, channel.id);
+}
+
+/**
+ * `inbound --channel CH --from PHONE --text TEXT` → {chatmid}: the sandbox delivers
+ * an inbound message through the signed webhook and answers once the service has
+ * acknowledged it, so the session window is open when this returns.
+ */
+export async function inbound(target: ChatNetworkTarget, channelId: string, from: string, text: string) {
+  const channel = await requireChannel(channelId);
+  const sandboxUrl = runningSandbox(target, 'inbound').sandboxUrl;
+  const phone = normalizePhone(from);
+  if (!phone) throw new OperatorError('--from must be a phone number with country code, e.g. +14155550100.');
+  await registerWithSandbox(sandboxUrl, channel);
+  const answer = await control(sandboxUrl, 'inbound', { phoneNumberId: channel.phoneNumberId, from: phone, text });
+  return { chatmid: String(answer.chatmid) };
+}

@@ -1,0 +1,74 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The local stand-in for SQS's event source mapping: reads the durable table queue
+ * (shared/queue/step-queue.ts), invokes the runner bundle with SQS-shaped events,
+ * deletes what succeeded, retries what failed with backoff and dead-letters after
+ * the runner's maximum receives. It also runs the outbox re-drive at start and
+ * every 30 s. Everything lives in the table, so a restart resumes where it stopped.
+ */
+
+type RunnerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+type RedriveHandler = () => Promise<{ redriven: number }>;
+
+export interface RunnerLoopOptions {
+  runner: RunnerHandler;
+  redrive: RedriveHandler;
+  /** How often the queue is read. */
+  pollMs?: number;
+  redriveEveryMs?: number;
+}
+
+const RETRY_DELAY_MS = 2_000;
+
+export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ stop(): Promise<void> }> {
+  const queue = await import('../../shared/queue/step-queue');
+  const { MAX_RECEIVES } = await import('../../shared/domain/automation-runner');
+  let stopped = false;
+  let lastRedrive = 0;
+  let current: Promise<void> = Promise.resolve();
+
+  async function tick() {
+    if (Date.now() - lastRedrive >= (options.redriveEveryMs ?? 30_000)) {
+      lastRedrive = Date.now();
+      await options.redrive();
+    }
+    const messages = await queue.receiveLocalMessages(10);
+    if (messages.length === 0) return;
+    const event: SQSEvent = {
+      Records: messages.map((message) => ({
+        messageId: message.messageId,
+        receiptHandle: message.messageId,
+        body: message.body,
+        attributes: { ApproximateReceiveCount: String(message.receiveCount), SentTimestamp: String(Date.now()), SenderId: 'local', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:local:000000000000:automation-queue',
+        awsRegion: 'local',
+      })),
+    };
+    const response = await options.runner(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 } as Context);
+    const failed = new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
+    for (const message of messages) {
+      if (failed.has(message.messageId)) await queue.retryOrDeadLetter(message, RETRY_DELAY_MS * message.receiveCount, MAX_RECEIVES);
+      else await queue.deleteLocalMessage(message);
+    }
+  }
+
+  async function loop() {
+    while (!stopped) {
+      current = tick().catch((error: unknown) => console.error('local runner error', error));
+      await current;
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
+    }
+  }
+  void loop();
+  return {
+    async stop() {
+      stopped = true;
+      await current;
+    },
+  };
+}

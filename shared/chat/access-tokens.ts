@@ -1,0 +1,43 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { clock } from '../clock';
+import type { ChannelRecord } from '../data/channels';
+import { BadGatewayError } from '../http/errors';
+
+/**
+ * A channel's chat-network access token. Locally the channel item holds the token
+ * itself (the local store is the secret store); in AWS it holds only the name of a
+ * Secrets Manager secret, read once and cached per warm container for a few minutes
+ * (so a rotated token is picked up without a deploy).
+ */
+
+const CACHE_MS = 5 * 60_000;
+const cache = new Map<string, { token: string; fetchedAt: number }>();
+let client: SecretsManagerClient | undefined;
+
+/** Created on first use: functions that never read a secret never pay for the client. */
+function secretsClient(): SecretsManagerClient {
+  client ??= new SecretsManagerClient({});
+  return client;
+}
+
+/** Reads a secret's string, cached per container. */
+export async function readSecretString(secretId: string): Promise<string> {
+  const cached = cache.get(secretId);
+  if (cached && clock.now() - cached.fetchedAt < CACHE_MS) return cached.token;
+  const result = await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId }));
+  const value = result.SecretString ?? '';
+  cache.set(secretId, { token: value, fetchedAt: clock.now() });
+  return value;
+}
+
+/** The Bearer token for the channel's chat-network calls; a 502 when the channel has none. */
+export async function accessTokenFor(channel: Pick<ChannelRecord, 'id' | 'accessToken' | 'accessTokenSecret'>): Promise<string> {
+  if (channel.accessToken) return channel.accessToken;
+  if (channel.accessTokenSecret) {
+    const raw = (await readSecretString(channel.accessTokenSecret)).trim();
+    // The secret is the token itself, or JSON holding it as accessToken.
+    const token = raw.startsWith('{') ? String((JSON.parse(raw) as { accessToken?: unknown }).accessToken ?? '') : raw;
+    if (token) return token;
+  }
+  throw new BadGatewayError(`Channel ${channel.id} has no chat-network access token configured; an operator must set it.`);
+}

@@ -1,0 +1,20 @@
+import { createGraphClient, type GraphClient } from './graph-client';
+
+/**
+ * The service's one chat-network client, created on first use from the environment:
+ * GRAPH_API_BASE_URL (default Meta's Graph API v21.0; the sandbox and tests stand in
+ * there) and GRAPH_API_TIMEOUT_MS per attempt (default 4 s, so a send with its 429
+ * waits still fits the functions' 10 s budget).
+ */
+export const DEFAULT_GRAPH_API_BASE_URL = 'https://graph.facebook.com/v21.0';
+
+let client: { baseUrl: string; graph: GraphClient } | undefined;
+
+export function chatNetwork(): GraphClient {
+  const baseUrl = process.env.GRAPH_API_BASE_URL || DEFAULT_GRAPH_API_BASE_URL;
+  if (client?.baseUrl !== baseUrl) {
+    const timeoutMs = Number(process.env.GRAPH_API_TIMEOUT_MS) || 4_000;
+    client = { baseUrl, graph: createGraphClient({ baseUrl, timeoutMs, maxAttempts: 3, maxRetryAfterSeconds: 2 }) };
+  }
+  return client.graph;
+}

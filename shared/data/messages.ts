@@ -1,0 +1,368 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../clock';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * Messages, their chatmid pointers and apiReference claims. No transactions (the
+ * local store has none): every step is one conditional single-item write, and each
+ * record says what is known, so a crash between two steps leaves a visible state
+ * instead of a gap. docs/MESSAGING.md describes the lifecycle.
+ */
+
+export type MessageType = 'text' | 'image' | 'video' | 'document' | 'audio' | 'template' | (string & {});
+
+/** What a message carried: text, a media link, or a template with its variables. */
+export type MessageContent =
+  | { body: string }
+  | { url: string; caption?: string; filename?: string }
+  | { templateName: string; languageCode: string; bodyVariables: string[]; header?: { type: string; text?: string; link?: string } }
+  | Record<string, never>;
+
+export interface MessageError {
+  code?: number | string;
+  title?: string;
+  message: string;
+}
+
+/** The send's own progress: intent first, outcome after the chat network answered. */
+export type SendState = 'pending' | 'accepted' | 'failed' | 'unknown' | 'received';
+
+/** A message in its channel's partition. */
+export interface MessageRecord {
+  id: string;
+  direction: 'outbound' | 'inbound';
+  type: MessageType;
+  content: MessageContent;
+  /** The contact's phone (digits with country code). */
+  phone: string;
+  contactId: string;
+  conversationId: string;
+  apiReference?: string;
+  sendState: SendState;
+  chatmid?: string;
+  waId?: string;
+  error?: MessageError;
+  /** When the message was written (outbound) or received (inbound), ms since the epoch. */
+  at: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Delivery statuses, forward only; `received` marks inbound messages. */
+export type DeliveryStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+
+/** The order statuses may move in; `failed` is final and keeps its error. */
+export const STATUS_RANK: Record<DeliveryStatus, number> = { accepted: 1, sent: 2, delivered: 3, read: 4, failed: 5, received: 100 };
+
+/** The chatmid pointer: tenant, a copy of what chat/message/status shows, and the delivery status. */
+export interface ChatmidRecord {
+  chatmid: string;
+  workspaceId?: string;
+  channelId?: string;
+  messageId?: string;
+  direction?: 'outbound' | 'inbound';
+  type?: MessageType;
+  content?: MessageContent;
+  phone?: string;
+  /** Sent (outbound) or received (inbound), ms since the epoch. */
+  at?: number;
+  status: DeliveryStatus;
+  statusRank: number;
+  sentAt?: number;
+  deliveredAt?: number;
+  readAt?: number;
+  failedAt?: number;
+  error?: MessageError;
+  phoneNumberId?: string;
+}
+
+/** Unknown-chatmid status items (sent by other tools, or racing a send) expire after this long unless a send claims them. */
+const ORPHAN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const epochSeconds = (ms: number) => Math.floor(ms / 1000);
+
+// ---- Messages ------------------------------------------------------------------------
+
+/** Writes an outbound message's intent (state `pending`) before the chat network is called. */
+export async function putMessageIntent(workspaceId: string, channelId: string, message: MessageRecord): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.message(workspaceId, channelId, message.id), entity: 'message', ...message },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * Records a send's outcome on its message, moving it out of `from` (pending, or
+ * unknown when a webhook settles it). Returns false when it had already moved.
+ */
+export async function recordSendOutcome(
+  workspaceId: string,
+  channelId: string,
+  messageId: string,
+  outcome: { sendState: SendState; chatmid?: string; waId?: string; error?: MessageError },
+  from: SendState = 'pending',
+): Promise<boolean> {
+  const sets = ['sendState = :state', 'updatedAt = :now'];
+  const values: Record<string, unknown> = { ':state': outcome.sendState, ':now': clock.nowIso(), ':from': from };
+  for (const field of ['chatmid', 'waId', 'error'] as const) {
+    if (outcome[field] === undefined) continue;
+    sets.push(`${field === 'error' ? '#error' : field} = :${field}`);
+    values[`:${field}`] = outcome[field];
+  }
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.message(workspaceId, channelId, messageId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'sendState = :from',
+        ExpressionAttributeNames: outcome.error === undefined ? undefined : { '#error': 'error' },
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getMessage(workspaceId: string, channelId: string, messageId: string): Promise<MessageRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.message(workspaceId, channelId, messageId), ConsistentRead: true }));
+  return Item as MessageRecord | undefined;
+}
+
+/** Writes an inbound message (its id derives from the chatmid, so a repeated webhook overwrites the same item). */
+export async function putInboundMessage(workspaceId: string, channelId: string, message: MessageRecord): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.message(workspaceId, channelId, message.id), entity: 'message', ...message } }));
+}
+
+// ---- Chatmid pointers ------------------------------------------------------------------
+
+/** The pointer of a chatmid, read consistently: the one read of chat/message/status. */
+export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.messageByChatmid(chatmid), ConsistentRead: true }));
+  return Item as ChatmidRecord | undefined;
+}
+
+/**
+ * Attaches a chatmid to its message: tenant and content, and status `accepted`
+ * unless a status webhook got there first (then its later status stays). Safe to
+ * repeat; refuses to re-attach a chatmid to another tenant.
+ */
+export async function attachChatmid(record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at'>>): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.messageByChatmid(record.chatmid),
+      UpdateExpression:
+        'SET entity = :entity, chatmid = :chatmid, workspaceId = :ws, channelId = :ch, messageId = :mid, direction = :direction, #type = :type, content = :content, phone = :phone, #at = :at, ' +
+        '#status = if_not_exists(#status, :accepted), statusRank = if_not_exists(statusRank, :acceptedRank) REMOVE expiresAt',
+      ConditionExpression: 'attribute_not_exists(workspaceId) OR (workspaceId = :ws AND channelId = :ch)',
+      ExpressionAttributeNames: { '#type': 'type', '#at': 'at', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':entity': 'chatmid',
+        ':chatmid': record.chatmid,
+        ':ws': record.workspaceId,
+        ':ch': record.channelId,
+        ':mid': record.messageId,
+        ':direction': record.direction,
+        ':type': record.type,
+        ':content': record.content,
+        ':phone': record.phone,
+        ':at': record.at,
+        ':accepted': 'accepted',
+        ':acceptedRank': STATUS_RANK.accepted,
+      },
+    }),
+  );
+}
+
+/** Creates a chatmid pointer (an inbound message, or a status ahead of its send); false when it exists. */
+export async function createChatmidRecord(record: ChatmidRecord): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.messageByChatmid(record.chatmid), entity: 'chatmid', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface StatusChange {
+  chatmid: string;
+  status: Exclude<DeliveryStatus, 'accepted' | 'received'>;
+  /** When the chat network says it happened, ms since the epoch. */
+  timestamp: number;
+  error?: MessageError;
+  phoneNumberId: string;
+}
+
+/**
+ * Applies a status webhook, forward only (accepted → sent → delivered → read;
+ * failed is final): one conditional update, so repeats and late arrivals change
+ * nothing. A status for a chatmid no send has attached yet creates the pointer
+ * (the send attaches to it later). Returns the pointer after the change, or
+ * undefined when the event was stale.
+ */
+export async function applyStatus(change: StatusChange): Promise<ChatmidRecord | undefined> {
+  const rank = STATUS_RANK[change.status];
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':status': change.status, ':rank': rank, ':t': change.timestamp };
+  const sets = ['#status = :status', 'statusRank = :rank'];
+  const stamp = { sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' }[change.status];
+  sets.push(`${stamp} = if_not_exists(${stamp}, :t)`);
+  // Read implies delivered: a message read at once may never get a delivered event.
+  if (change.status === 'read') sets.push('deliveredAt = if_not_exists(deliveredAt, :t)');
+  if (change.error) {
+    names['#error'] = 'error';
+    values[':error'] = change.error;
+    sets.push('#error = :error');
+  }
+  for (;;) {
+    try {
+      const result = await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.messageByChatmid(change.chatmid),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk) AND statusRank < :rank',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes as ChatmidRecord;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    if (await getChatmidRecord(change.chatmid)) return undefined;
+    const orphan: ChatmidRecord & { expiresAt: number } = {
+      chatmid: change.chatmid,
+      status: change.status,
+      statusRank: rank,
+      [stamp]: change.timestamp,
+      ...(change.status === 'read' ? { deliveredAt: change.timestamp } : {}),
+      ...(change.error ? { error: change.error } : {}),
+      phoneNumberId: change.phoneNumberId,
+      expiresAt: epochSeconds(clock.now()) + ORPHAN_TTL_SECONDS,
+    };
+    if (await createChatmidRecord(orphan)) return orphan;
+    // A concurrent writer created it: apply the change to theirs.
+  }
+}
+
+// ---- apiReference claims ---------------------------------------------------------------
+
+/** What a replay answers: the first answer, or the first failure when its outcome is unknown. */
+export interface ReferenceRecord {
+  fingerprint: string;
+  messageId: string;
+  state: 'pending' | 'done' | 'unknown';
+  claimedAt: number;
+  /** Epoch seconds; compared by the service itself (the local store never expires items). */
+  expiresAt: number;
+  answer?: Record<string, unknown>;
+  failure?: { statusCode: number; code: string; message: string; details?: Record<string, unknown> };
+}
+
+/**
+ * Claims an apiReference for one send with a single conditional put: it succeeds
+ * when no claim exists or the existing one has expired. Returns the existing claim
+ * when there is a live one.
+ */
+export async function claimReference(
+  workspaceId: string,
+  channelId: string,
+  phone: string,
+  apiReference: string,
+  claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId'>,
+  ttlSeconds: number,
+): Promise<{ claimed: true } | { claimed: false; existing: ReferenceRecord | undefined }> {
+  const now = clock.now();
+  const record: ReferenceRecord = { ...claim, state: 'pending', claimedAt: now, expiresAt: epochSeconds(now) + ttlSeconds };
+  const key = keys.apiReference(workspaceId, channelId, phone, apiReference);
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key, entity: 'apiReference', apiReference, phone, ...record },
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
+        ExpressionAttributeValues: { ':nowSeconds': epochSeconds(now) },
+      }),
+    );
+    return { claimed: true };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return { claimed: false, existing: await getReference(workspaceId, channelId, phone, apiReference) };
+}
+
+export async function getReference(workspaceId: string, channelId: string, phone: string, apiReference: string): Promise<ReferenceRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.apiReference(workspaceId, channelId, phone, apiReference), ConsistentRead: true }),
+  );
+  return Item as ReferenceRecord | undefined;
+}
+
+/** Settles our own claim (pending, or unknown when a webhook settles it) with its answer or failure. */
+export async function settleReference(
+  workspaceId: string,
+  channelId: string,
+  phone: string,
+  apiReference: string,
+  messageId: string,
+  settlement: Pick<ReferenceRecord, 'state' | 'answer' | 'failure'>,
+  from: ReferenceRecord['state'] = 'pending',
+): Promise<void> {
+  const sets = ['#state = :state'];
+  const values: Record<string, unknown> = { ':state': settlement.state, ':mid': messageId, ':from': from };
+  const removes: string[] = [];
+  for (const field of ['answer', 'failure'] as const) {
+    if (settlement[field] === undefined) removes.push(field);
+    else {
+      sets.push(`${field} = :${field}`);
+      values[`:${field}`] = settlement[field];
+    }
+  }
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'messageId = :mid AND #state = :from',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Gives our pending claim up (nothing was sent), so the reference can be used again. */
+export async function releaseReference(workspaceId: string, channelId: string, phone: string, apiReference: string, messageId: string): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
+        ConditionExpression: 'messageId = :mid AND #state = :pending',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':mid': messageId, ':pending': 'pending' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,139 @@
+import { clock } from '../clock';
+import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type StepOutcome } from '../data/automations';
+import { getContact, upsertContact, type ContactRecord } from '../data/contacts';
+import { listDefinitions } from '../data/definitions';
+import { matchKey } from '../data/keys';
+import { ConflictError, HttpError } from '../http/errors';
+import { logger } from '../http/logger';
+import { enqueueStep, type StepMessage } from '../queue/step-queue';
+import type { AutomationStep } from './automation-steps';
+import { renderPlaceholders } from './automation-steps';
+import { validateCustomFieldValues } from './custom-field-values';
+import { sendRegularMessage, sendTemplateMessage } from './messaging';
+import { dispatch } from './automations';
+
+/**
+ * The automation runner: runs one step of one execution per queue message. A step
+ * is done at most once per execution: the execution records each step with a
+ * condition on its position, and sends carry the apiReference
+ * `automation:<execution>:<step>`, so a redelivered message never sends twice.
+ */
+
+/** Deliveries of one message before it goes to the dead-letter queue (the stack's maxReceiveCount). */
+export const MAX_RECEIVES = 5;
+
+/** A step that cannot succeed by retrying (bad template, closed window, unknown label): the execution fails. */
+export class StepFailure extends Error {}
+
+export interface RunResult {
+  outcome: 'done' | 'skipped' | 'failed' | 'deferred' | 'completed';
+}
+
+/** Runs the step a queue message names. Throws on transient errors so the queue retries. */
+export async function runStep(message: StepMessage, receiveCount: number): Promise<RunResult> {
+  const execution = await getExecution(message.workspaceId, message.channelId, message.executionId);
+  if (!execution || execution.status === 'completed' || execution.status === 'failed' || message.step !== execution.stepIndex) return { outcome: 'skipped' };
+  const now = clock.now();
+  if (message.notBefore > now) {
+    // A long wait travels as a chain of hops no longer than the queue's delay.
+    await enqueueStep(message);
+    return { outcome: 'deferred' };
+  }
+  await markRunning(execution);
+  const step = execution.steps[message.step];
+  try {
+    const detail = await perform(execution, step, message.step);
+    const next = message.step + 1;
+    const done = next >= execution.steps.length;
+    const runAt = step.type === 'wait' ? now + step.seconds * 1000 : now;
+    const outcome: StepOutcome = { step: message.step, type: step.type, status: 'done', at: new Date(now).toISOString(), detail };
+    const moved = await advanceExecution(execution, message.step, outcome, done ? { status: 'completed' } : { status: 'running', runAt });
+    if (moved && !done) await dispatch(execution, next, runAt);
+    return { outcome: done ? 'completed' : 'done' };
+  } catch (error) {
+    const permanent = error instanceof StepFailure || (error instanceof HttpError && error.statusCode < 500);
+    if (!permanent && receiveCount < MAX_RECEIVES) throw error;
+    const reason = `Step ${message.step + 1} (${step.type}) failed: ${error instanceof HttpError || error instanceof StepFailure ? error.message : 'an internal error persisted after retries'}`;
+    const outcome: StepOutcome = { step: message.step, type: step.type, status: 'failed', at: new Date(now).toISOString(), error: reason };
+    await advanceExecution(execution, message.step, outcome, { status: 'failed', error: reason });
+    // The reason names the contact's number: it stays in the execution record, out of the logs.
+    logger.warn('automation step failed', { executionId: execution.id, step: message.step, error: error instanceof HttpError ? error.code : (error as Error).name });
+    if (!permanent) throw error;
+    return { outcome: 'failed' };
+  }
+}
+
+async function perform(execution: ExecutionRecord, step: AutomationStep, index: number): Promise<Record<string, unknown>> {
+  const scope = { workspaceId: execution.workspaceId, channelId: execution.channelId };
+  const apiReference = `automation:${execution.id}:${index}`;
+  switch (step.type) {
+    case 'send_template': {
+      const contact = await requireContact(execution);
+      const answer = await replayOnConflict(() =>
+        sendTemplateMessage(scope, {
+          to: execution.phone,
+          templateName: step.templateName,
+          languageCode: step.languageCode,
+          bodyVariables: step.variables?.map((variable) => renderPlaceholders(variable, contact)),
+          variablesFrom: 'variables',
+          header: step.header === undefined ? undefined : renderPlaceholders(step.header, contact),
+          apiReference,
+        }),
+      );
+      return { chatmid: answer?.chatmid ?? null };
+    }
+    case 'send_text': {
+      const contact = await requireContact(execution);
+      const answer = await replayOnConflict(() => sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }));
+      return { chatmid: answer?.chatmid ?? null };
+    }
+    case 'add_labels':
+    case 'remove_labels': {
+      const contact = await requireContact(execution);
+      const { labels } = await listDefinitions(execution.workspaceId, execution.channelId);
+      const ids = step.labels.map((name) => {
+        const label = labels.find((candidate) => matchKey(candidate.name) === matchKey(name));
+        if (!label) throw new StepFailure(`label "${name}" does not exist in this channel`);
+        return label.id;
+      });
+      const current = contact.labelIds ?? [];
+      const labelIds = step.type === 'add_labels' ? [...new Set([...current, ...ids])] : current.filter((id) => !ids.includes(id));
+      await upsertContact(execution.workspaceId, execution.channelId, execution.phone, { labelIds }, () => false);
+      return { labels: step.labels };
+    }
+    case 'set_custom_fields': {
+      const { labels, fields } = await listDefinitions(execution.workspaceId, execution.channelId);
+      let values;
+      try {
+        values = validateCustomFieldValues(step.fields, fields, labels);
+      } catch (error) {
+        throw new StepFailure((error as Error).message);
+      }
+      await upsertContact(execution.workspaceId, execution.channelId, execution.phone, { customFields: values }, () => false);
+      return { fields: Object.keys(values) };
+    }
+    case 'wait':
+      return { seconds: step.seconds };
+  }
+}
+
+async function requireContact(execution: ExecutionRecord): Promise<ContactRecord> {
+  const contact = await getContact(execution.workspaceId, execution.channelId, execution.phone);
+  if (!contact) throw new StepFailure('the contact no longer exists');
+  return contact;
+}
+
+/**
+ * A redelivered step whose send already happened replays the first answer; if the
+ * contact changed since (other rendered variables), the reference reports a
+ * conflict, which also means the step's message was sent.
+ */
+async function replayOnConflict(send: () => Promise<{ data: Record<string, unknown> }>): Promise<Record<string, unknown> | undefined> {
+  try {
+    return (await send()).data;
+  } catch (error) {
+    if (error instanceof ConflictError) return undefined;
+    throw error;
+  }
+}
+

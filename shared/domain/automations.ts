@@ -1,0 +1,112 @@
+import { clock } from '../clock';
+import {
+  countExecution,
+  getAutomation,
+  getAutomationByName,
+  getExecution,
+  leaveOutbox,
+  outboxEntries,
+  outboxFields,
+  putExecution,
+  type AutomationRecord,
+  type ExecutionRecord,
+} from '../data/automations';
+import { upsertContact } from '../data/contacts';
+import { ensureConversation } from '../data/conversations';
+import { BadRequestError, NotFoundError } from '../http/errors';
+import { newId } from '../ids';
+import { enqueueStep } from '../queue/step-queue';
+
+/**
+ * automations/trigger and the outbox re-drive. A trigger records the execution (in
+ * the outbox), counts it once, hands step 1 to the queue and only then leaves the
+ * outbox; the answer does not wait for the steps.
+ */
+
+export interface TriggerInput {
+  phoneNumber: string;
+  automationId?: string;
+  automationName?: string;
+}
+
+export interface TriggerAnswer {
+  executionId: string;
+  automationId: string;
+  automationName: string;
+  contactId: string;
+  conversationId: string;
+  status: 'triggered';
+}
+
+/** An execution still in the outbox this long after it was due is handed to the queue again. */
+export const OUTBOX_GRACE_MS = 30_000;
+
+/** Finds the automation in the authorized channel only: ids and names of other channels or workspaces are a 404 like unknown ones. */
+async function findAutomation(workspaceId: string, channelId: string, input: TriggerInput): Promise<AutomationRecord> {
+  const automation = input.automationId
+    ? await getAutomation(workspaceId, channelId, input.automationId)
+    : await getAutomationByName(workspaceId, channelId, input.automationName!);
+  if (!automation) {
+    const parameter = input.automationId ? 'automationId' : 'automationName';
+    throw new NotFoundError('Automation not found in this channel.', { parameter });
+  }
+  return automation;
+}
+
+export async function triggerAutomation(workspaceId: string, channelId: string, input: TriggerInput): Promise<TriggerAnswer> {
+  const automation = await findAutomation(workspaceId, channelId, input);
+  if (automation.status !== 'active') {
+    throw new BadRequestError(`Automation "${automation.name}" is inactive; activate it before triggering it.`, input.automationId ? 'automationId' : 'automationName', 'automation_inactive');
+  }
+  const { contact } = (await upsertContact(workspaceId, channelId, input.phoneNumber, {}, () => true))!;
+  const conversation = await ensureConversation(workspaceId, channelId, input.phoneNumber, contact.id);
+  const now = clock.now();
+  const executionId = newId('ex');
+  const execution: ExecutionRecord = {
+    id: executionId,
+    workspaceId,
+    channelId,
+    automationId: automation.id,
+    automationName: automation.name,
+    contactId: contact.id,
+    conversationId: conversation.id,
+    phone: input.phoneNumber,
+    status: 'triggered',
+    stepIndex: 0,
+    steps: automation.steps,
+    outcomes: [],
+    countPending: true,
+    ...outboxFields(executionId, now),
+    createdAt: new Date(now).toISOString(),
+    updatedAt: new Date(now).toISOString(),
+  };
+  await putExecution(execution);
+  await countExecution(execution);
+  await dispatch(execution, 0, now);
+  return { executionId: execution.id, automationId: automation.id, automationName: automation.name, contactId: contact.id, conversationId: conversation.id, status: 'triggered' };
+}
+
+/** Hands step `step` to the queue, then takes the execution out of the outbox. */
+export async function dispatch(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id'>, step: number, notBefore: number): Promise<void> {
+  await enqueueStep({ workspaceId: execution.workspaceId, channelId: execution.channelId, executionId: execution.id, step, notBefore });
+  await leaveOutbox(execution);
+}
+
+/**
+ * The re-drive: finishes what a crash interrupted. Every execution still in the
+ * outbox a grace period after it was due is counted (if it was not) and its next
+ * step is handed to the queue again; the runner ignores a step it has done.
+ */
+export async function redriveOutbox(): Promise<{ redriven: number }> {
+  const entries = await outboxEntries(clock.now() - OUTBOX_GRACE_MS);
+  let redriven = 0;
+  for (const entry of entries) {
+    const execution = await getExecution(entry.workspaceId, entry.channelId, entry.executionId);
+    if (!execution || execution.outboxAt === undefined) continue;
+    if (execution.countPending) await countExecution(execution);
+    if (execution.status === 'completed' || execution.status === 'failed') await leaveOutbox(execution);
+    else await dispatch(execution, execution.stepIndex, execution.outboxAt);
+    redriven++;
+  }
+  return { redriven };
+}

@@ -1,0 +1,28 @@
+import type { Principal } from '../auth/principal';
+import { getChatmidRecord } from '../data/messages';
+import { ForbiddenError } from '../http/errors';
+
+/**
+ * chat/message/status: one consistent read of the chatmid's pointer item. A chatmid
+ * that is unknown, of another workspace, or of a channel the key may not use is the
+ * same 403, so message ids cannot be probed across workspaces.
+ */
+export async function messageStatus(principal: Principal, chatmid: string) {
+  const record = await getChatmidRecord(chatmid);
+  if (!record?.workspaceId || record.workspaceId !== principal.workspaceId || !principal.channelIds.includes(record.channelId ?? '')) {
+    throw new ForbiddenError('This API key may not read that message, or no such message exists.', { parameter: 'chatmid' });
+  }
+  return {
+    chatmid: record.chatmid,
+    status: record.status,
+    direction: record.direction ?? null,
+    type: record.type ?? null,
+    content: record.content ?? null,
+    timestamp: iso(record.at),
+    deliveredAt: iso(record.deliveredAt),
+    readAt: iso(record.readAt),
+    error: record.error ?? null,
+  };
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());

@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { accessTokenFor } from '../chat/access-tokens';
+import { ChatNetworkError, toHttpError, type SendResult } from '../chat/graph-client';
+import { chatNetwork } from '../chat/network';
+import { buildMediaPayload, buildTemplatePayload, buildTextPayload, type MediaType, type SendPayload, type TemplateHeaderInput } from '../chat/payloads';
+import { clock } from '../clock';
+import { getChannel } from '../data/channels';
+import { upsertContact } from '../data/contacts';
+import { addUnsettledMessage, ensureConversation, getConversation, rememberWaId } from '../data/conversations';
+import {
+  attachChatmid,
+  claimReference,
+  getReference,
+  putMessageIntent,
+  recordSendOutcome,
+  releaseReference,
+  settleReference,
+  type MessageContent,
+  type MessageRecord,
+  type ReferenceRecord,
+} from '../data/messages';
+import { BadGatewayError, BadRequestError, ConflictError, ForbiddenError, HttpError } from '../http/errors';
+import { newId } from '../ids';
+import { checkTemplateInput, type TemplateSendInput } from './template-input';
+import { resolveTemplate } from './templates';
+
+/**
+ * Sending messages: chat/message/send and chat/templates/send. Every send follows
+ * one lifecycle (docs/MESSAGING.md): optional apiReference claim → checks → contact,
+ * conversation → intent (`pending`) → the chat network → outcome (`accepted`, or
+ * `failed`/`unknown` with the reason) → chatmid pointer → the claim's answer.
+ */
+
+export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long an apiReference is an idempotency key. */
+export const API_REFERENCE_TTL_SECONDS = 24 * 60 * 60;
+/** A claim still pending after this long was interrupted (a send takes at most the functions' 10 s). */
+const STALE_CLAIM_MS = 30_000;
+/** How long a concurrent duplicate waits for the first send's answer before it gets a 409. */
+const DUPLICATE_WAIT_MS = 4_000;
+const DUPLICATE_POLL_MS = 100;
+
+export interface SendScope {
+  workspaceId: string;
+  channelId: string;
+}
+
+export interface SendAnswer {
+  data: Record<string, unknown>;
+  /** True when the answer is the first send's, replayed for a repeated apiReference. */
+  replayed: boolean;
+}
+
+export interface RegularSendInput {
+  to: string;
+  type: 'text' | MediaType;
+  body?: string;
+  url?: string;
+  caption?: string;
+  filename?: string;
+  apiReference?: string;
+}
+
+/** chat/message/send: a text or media message, only inside the 24-hour session window. */
+export async function sendRegularMessage(scope: SendScope, input: RegularSendInput): Promise<SendAnswer> {
+  const { content, payload } = regularMessage(input);
+  return deliver(scope, {
+    phone: input.to,
+    apiReference: input.apiReference,
+    type: input.type,
+    content,
+    payload,
+    guard: () => requireOpenWindow(scope, input.to),
+  });
+}
+
+/** chat/templates/send: an approved template, checked against the stored template before anything is sent. */
+export async function sendTemplateMessage(scope: SendScope, input: TemplateSendInput): Promise<SendAnswer> {
+  const template = await resolveTemplate(scope.workspaceId, scope.channelId, input.templateName, input.languageCode);
+  const checked = checkTemplateInput(template, input);
+  const content: MessageContent = {
+    templateName: template.name,
+    languageCode: template.language,
+    bodyVariables: checked.bodyVariables,
+    ...(checked.header ? { header: headerContent(checked.header) } : {}),
+  };
+  return deliver(scope, { phone: input.to, apiReference: input.apiReference, type: 'template', content, payload: buildTemplatePayload(input.to, checked) });
+}
+
+/** The answer of a send, rebuilt from its message (also when a webhook settles it later). */
+export function answerFor(message: Pick<MessageRecord, 'type' | 'content' | 'phone' | 'apiReference'>, chatmid: string): Record<string, unknown> {
+  if (message.type === 'template') {
+    const content = message.content as { templateName: string; languageCode: string };
+    return { chatmid, status: 'accepted', to: message.phone, templateName: content.templateName, languageCode: content.languageCode, apiReference: message.apiReference ?? null };
+  }
+  return { chatmid, status: 'accepted', to: message.phone, type: message.type, apiReference: message.apiReference ?? null };
+}
+
+function regularMessage(input: RegularSendInput): { content: MessageContent; payload: SendPayload } {
+  if (input.type === 'text') {
+    if (input.body === undefined) throw new BadRequestError('Missing required parameter: body (the text of a text message).', 'body', 'missing_parameter');
+    for (const name of ['url', 'caption', 'filename'] as const) {
+      if (input[name] !== undefined) throw new BadRequestError(`Invalid parameter ${name}: only for media messages; a text message has only body.`, name);
+    }
+    return { content: { body: input.body }, payload: buildTextPayload(input.to, input.body) };
+  }
+  if (input.url === undefined) throw new BadRequestError(`Missing required parameter: url (the media link of a ${input.type} message).`, 'url', 'missing_parameter');
+  if (input.body !== undefined) throw new BadRequestError('Invalid parameter body: only for text messages; a media message takes caption.', 'body');
+  if (input.caption !== undefined && input.type === 'audio') throw new BadRequestError('Invalid parameter caption: audio messages have no caption.', 'caption');
+  if (input.filename !== undefined && input.type !== 'document') throw new BadRequestError('Invalid parameter filename: only document messages have a filename.', 'filename');
+  const media = { link: input.url, caption: input.caption, filename: input.filename };
+  const content = Object.fromEntries(Object.entries({ url: input.url, caption: input.caption, filename: input.filename }).filter(([, value]) => value !== undefined));
+  return { content: content as MessageContent, payload: buildMediaPayload(input.to, input.type, media) };
+}
+
+function headerContent(header: TemplateHeaderInput) {
+  return header.type === 'text' ? { type: 'text', text: header.text } : { type: header.type, link: header.link };
+}
+
+/** 400 before any chat-network call when the contact has not written in the last 24 hours. */
+async function requireOpenWindow(scope: SendScope, phone: string): Promise<void> {
+  const conversation = await getConversation(scope.workspaceId, scope.channelId, phone);
+  const last = conversation?.lastInboundAt;
+  if (last !== undefined && clock.now() - last <= SESSION_WINDOW_MS) return;
+  const since = last === undefined ? 'has not written to this channel' : `last wrote at ${new Date(last).toISOString()}`;
+  throw new BadRequestError(
+    `Outside the 24-hour session window: ${phone} ${since}, so only a template message can be sent. Use chat/templates/send; a free-form message is possible again once the contact writes.`,
+    'to',
+    'outside_session_window',
+    { lastInboundAt: last === undefined ? null : new Date(last).toISOString() },
+  );
+}
+
+interface Delivery {
+  phone: string;
+  apiReference?: string;
+  type: MessageRecord['type'];
+  content: MessageContent;
+  payload: SendPayload;
+  /** Checks that depend on time (the session window): run after the claim, so a replay still gets the first answer. */
+  guard?: () => Promise<void>;
+}
+
+async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer> {
+  const channel = await getChannel(scope.workspaceId, scope.channelId);
+  if (!channel) throw new ForbiddenError('This API key may not use that channel.', { parameter: 'channelId' });
+  const messageId = newId('msg');
+  const reference = delivery.apiReference === undefined ? undefined : { apiReference: delivery.apiReference, fingerprint: fingerprintOf(delivery) };
+  if (reference) {
+    const replay = await claimOrReplay(scope, delivery.phone, reference.apiReference, reference.fingerprint, messageId);
+    if (replay) return { data: replay, replayed: true };
+  }
+  let calledNetwork = false;
+  try {
+    await delivery.guard?.();
+    const token = await accessTokenFor(channel);
+    const { contact } = (await upsertContact(scope.workspaceId, scope.channelId, delivery.phone, {}, () => true))!;
+    const now = clock.now();
+    const conversation = await ensureConversation(scope.workspaceId, scope.channelId, delivery.phone, contact.id, { outboundAt: now });
+    const message: MessageRecord = {
+      id: messageId,
+      direction: 'outbound',
+      type: delivery.type,
+      content: delivery.content,
+      phone: delivery.phone,
+      contactId: contact.id,
+      conversationId: conversation.id,
+      apiReference: delivery.apiReference,
+      sendState: 'pending',
+      at: now,
+      createdAt: new Date(now).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+    };
+    await putMessageIntent(scope.workspaceId, scope.channelId, message);
+    calledNetwork = true;
+    let result: SendResult;
+    try {
+      result = await chatNetwork().sendMessage(channel.phoneNumberId, token, delivery.payload);
+    } catch (error) {
+      if (error instanceof ChatNetworkError) throw await recordFailure(scope, message, error);
+      throw error;
+    }
+    await recordAccepted(scope, message, result, contact.waId);
+    const data = answerFor(message, result.chatmid);
+    if (reference) await settleReference(scope.workspaceId, scope.channelId, delivery.phone, reference.apiReference, messageId, { state: 'done', answer: data });
+    return { data, replayed: false };
+  } catch (error) {
+    // Nothing reached the chat network: the reference may be used again.
+    if (reference && !calledNetwork) await releaseReference(scope.workspaceId, scope.channelId, delivery.phone, reference.apiReference, messageId).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined): Promise<void> {
+  const { workspaceId, channelId } = scope;
+  await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
+  await attachChatmid({
+    chatmid: result.chatmid,
+    workspaceId,
+    channelId,
+    messageId: message.id,
+    direction: 'outbound',
+    type: message.type,
+    content: message.content,
+    phone: message.phone,
+    at: message.at,
+  });
+  if (result.waId) {
+    // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one contact.
+    await rememberWaId(workspaceId, channelId, result.waId, message.phone);
+    if (knownWaId !== result.waId) await upsertContact(workspaceId, channelId, message.phone, { waId: result.waId }, () => false);
+  }
+}
+
+/**
+ * Records a failed send and returns the caller's error. Refused or never sent: the
+ * message is `failed` and the reference is released. Outcome unknown (timeout, 5xx):
+ * the message is `unknown`, never resent; a status webhook may settle it, and a
+ * replay of the reference answers the same 502.
+ */
+async function recordFailure(scope: SendScope, message: MessageRecord, error: ChatNetworkError): Promise<HttpError> {
+  const { workspaceId, channelId } = scope;
+  const mapped = toHttpError(error);
+  const reason = { code: error.metaCode ?? error.httpStatus ?? error.outcome, message: error.details ?? error.message };
+  if (error.outcome !== 'unknown') {
+    await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'failed', error: reason });
+    if (message.apiReference) await releaseReference(workspaceId, channelId, message.phone, message.apiReference, message.id);
+    return mapped;
+  }
+  await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'unknown', error: reason });
+  await addUnsettledMessage(workspaceId, channelId, message.phone, message.id);
+  const unknown = new BadGatewayError(mapped.message, { outcome: 'unknown', messageId: message.id });
+  if (message.apiReference) {
+    await settleReference(workspaceId, channelId, message.phone, message.apiReference, message.id, { state: 'unknown', failure: failureOf(unknown) });
+  }
+  return unknown;
+}
+
+function failureOf(error: HttpError): NonNullable<ReferenceRecord['failure']> {
+  return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+}
+
+/** A stable hash of what is sent (the recipient and channel are in the claim's key). */
+function fingerprintOf(delivery: Delivery): string {
+  return createHash('sha256').update(JSON.stringify({ type: delivery.type, content: delivery.content })).digest('base64url');
+}
+
+/**
+ * Claims the apiReference for this send, or answers from the existing claim: the
+ * first answer (same parameters), 409 (other parameters), the recorded 502 (outcome
+ * unknown). A concurrent duplicate waits briefly for the first send's answer.
+ * Returns undefined when this call holds the claim and must send.
+ */
+async function claimOrReplay(scope: SendScope, phone: string, apiReference: string, fingerprint: string, messageId: string): Promise<Record<string, unknown> | undefined> {
+  const { workspaceId, channelId } = scope;
+  const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
+  let existing: ReferenceRecord | undefined;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (existing === undefined || existing.expiresAt <= Math.floor(clock.now() / 1000)) {
+      const claim = await claimReference(workspaceId, channelId, phone, apiReference, { fingerprint, messageId }, API_REFERENCE_TTL_SECONDS);
+      if (claim.claimed) return undefined;
+      existing = claim.existing;
+      if (existing === undefined) continue;
+    }
+    if (existing.fingerprint !== fingerprint) {
+      throw new ConflictError(
+        `apiReference "${apiReference}" was already used for a different message to ${phone} within the last 24 hours. Use a new apiReference for a different message.`,
+        { parameter: 'apiReference' },
+      );
+    }
+    if (existing.state === 'done' && existing.answer) return existing.answer;
+    if (existing.state === 'unknown' && existing.failure) {
+      const { statusCode, code, message, details } = existing.failure;
+      throw new HttpError(statusCode, code, message, details);
+    }
+    if (clock.now() - existing.claimedAt > STALE_CLAIM_MS) {
+      throw new BadGatewayError(
+        'An earlier send with this apiReference was interrupted before the chat network’s answer was recorded, so its outcome is unknown. It is not resent; use a new apiReference to send again.',
+        { outcome: 'unknown', messageId: existing.messageId },
+      );
+    }
+    if (Date.now() >= waitUntil) break;
+    await delay(DUPLICATE_POLL_MS);
+    existing = await getReference(workspaceId, channelId, phone, apiReference);
+  }
+  throw new ConflictError(`A send with apiReference "${apiReference}" to ${phone} is still in progress. Retry shortly to get its answer.`, { parameter: 'apiReference' });
+}

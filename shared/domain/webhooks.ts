@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhook-payload';
+import { clock } from '../clock';
+import { getChannelPointer } from '../data/channels';
+import { upsertContact } from '../data/contacts';
+import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
+import {
+  applyStatus,
+  attachChatmid,
+  createChatmidRecord,
+  getChatmidRecord,
+  getMessage,
+  putInboundMessage,
+  recordSendOutcome,
+  settleReference,
+  STATUS_RANK,
+  type MessageContent,
+  type MessageRecord,
+} from '../data/messages';
+import { logger } from '../http/logger';
+import { maskPhone, normalizePhone } from './phone';
+import { answerFor } from './messaging';
+
+/**
+ * What the chat network's webhooks change. Deliveries come at least once and out of
+ * order, so every step is an idempotent single-item write with a forward-only
+ * condition; processing a delivery twice, or its events in any order, ends in the
+ * same records.
+ */
+export async function processWebhookEvents(events: ChatWebhookEvent[]): Promise<void> {
+  for (const event of events) {
+    if (event.kind === 'status') await processStatus(event);
+    else await processInbound(event);
+  }
+}
+
+interface Tenant {
+  workspaceId: string;
+  channelId: string;
+}
+
+/** Phone-number id → channel, cached per warm container (a number never moves to another channel). */
+const tenantCache = new Map<string, Tenant>();
+
+async function tenantOf(phoneNumberId: string): Promise<Tenant | undefined> {
+  const cached = tenantCache.get(phoneNumberId);
+  if (cached) return cached;
+  const tenant = await getChannelPointer(phoneNumberId);
+  if (tenant) tenantCache.set(phoneNumberId, tenant);
+  return tenant;
+}
+
+/** The contact phone of a chat-network id: the number it was first seen for, else the id itself. */
+async function phoneOf(tenant: Tenant, waId: string): Promise<string> {
+  return (await phoneOfWaId(tenant.workspaceId, tenant.channelId, waId)) ?? normalizePhone(waId) ?? waId;
+}
+
+async function processStatus(event: StatusEvent): Promise<void> {
+  const record = await applyStatus({
+    chatmid: event.chatmid,
+    status: event.status,
+    timestamp: event.timestamp,
+    error: event.error,
+    phoneNumberId: event.phoneNumberId,
+  });
+  // A status for a chatmid no send has attached: perhaps the send whose outcome was unknown.
+  if (record && !record.workspaceId) await settleUnknownSend(event);
+}
+
+/**
+ * A send that timed out (or got a 5xx) may still have gone out. When a status
+ * arrives for a chatmid we do not know, from the same channel and recipient as such
+ * a send, the oldest unsettled send to that recipient takes the chatmid.
+ */
+async function settleUnknownSend(event: StatusEvent): Promise<void> {
+  const tenant = await tenantOf(event.phoneNumberId);
+  if (!tenant || !event.recipientId) return;
+  const { workspaceId, channelId } = tenant;
+  const phone = await phoneOf(tenant, event.recipientId);
+  const unsettled = [...((await getConversation(workspaceId, channelId, phone))?.unsettledMessageIds ?? [])];
+  if (unsettled.length === 0) return;
+  const messages = (await Promise.all(unsettled.map((id) => getMessage(workspaceId, channelId, id))))
+    .filter((message): message is MessageRecord => message?.sendState === 'unknown')
+    .sort((a, b) => a.at - b.at);
+  const message = messages[0];
+  if (!message || !(await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
+  await attachChatmid({ chatmid: event.chatmid, workspaceId, channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at });
+  await removeUnsettledMessage(workspaceId, channelId, phone, message.id);
+  if (message.apiReference) {
+    await settleReference(workspaceId, channelId, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
+  }
+  logger.info('settled a send of unknown outcome by webhook', { messageId: message.id, chatmid: event.chatmid });
+}
+
+/**
+ * An inbound message: creates the contact and the conversation when missing, moves
+ * the conversation's last-inbound time forward (the 24-hour session window), and
+ * records the message. The chatmid pointer is written last, so its presence means
+ * the delivery was fully processed.
+ */
+async function processInbound(event: InboundEvent): Promise<void> {
+  const tenant = await tenantOf(event.phoneNumberId);
+  if (!tenant) {
+    logger.warn('inbound message for an unknown phone-number id', { phoneNumberId: event.phoneNumberId });
+    return;
+  }
+  if (await getChatmidRecord(event.chatmid)) return;
+  const { workspaceId, channelId } = tenant;
+  const phone = await phoneOf(tenant, event.waId);
+  // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
+  const contact =
+    (await upsertContact(workspaceId, channelId, phone, { waId: event.waId }, () => false)) ??
+    (await upsertContact(workspaceId, channelId, phone, { waId: event.waId, name: event.profileName }, () => true))!;
+  const conversation = await ensureConversation(workspaceId, channelId, phone, contact.contact.id);
+  const at = Math.min(event.timestamp, clock.now());
+  await recordInboundAt(workspaceId, channelId, phone, at);
+  await rememberWaId(workspaceId, channelId, event.waId, phone);
+  const messageId = `msg_in_${createHash('sha256').update(event.chatmid).digest('base64url').slice(0, 22)}`;
+  const content: MessageContent = event.text !== undefined ? { body: event.text } : {};
+  const now = clock.nowIso();
+  await putInboundMessage(workspaceId, channelId, {
+    id: messageId,
+    direction: 'inbound',
+    type: event.type,
+    content,
+    phone,
+    contactId: contact.contact.id,
+    conversationId: conversation.id,
+    sendState: 'received',
+    chatmid: event.chatmid,
+    waId: event.waId,
+    at,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await createChatmidRecord({
+    chatmid: event.chatmid,
+    workspaceId,
+    channelId,
+    messageId,
+    direction: 'inbound',
+    type: event.type,
+    content,
+    phone,
+    at,
+    status: 'received',
+    statusRank: STATUS_RANK.received,
+    phoneNumberId: event.phoneNumberId,
+  });
+  logger.info('inbound message recorded', { channelId, from: maskPhone(phone), chatmid: event.chatmid });
+}

@@ -1,0 +1,83 @@
+import * as v from 'valibot';
+import { text } from './params';
+
+/**
+ * Parameter schemas of the chat endpoints, on top of the shared ones in params.ts.
+ * Limits follow the Cloud API where it has one (text body 4096, caption 1024,
+ * template variable 1024, template name 512).
+ */
+
+export const CHAT_LIMITS = {
+  variable: 1024,
+  variables: 50,
+  caption: 1024,
+  filename: 255,
+  templateName: 512,
+  apiReference: 128,
+  chatmid: 256,
+} as const;
+
+/** A language code such as en, en_US or pt_BR. */
+export const languageCode = () => v.pipe(text(15), v.regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/, 'must be a language code such as en or en_US'));
+
+export const apiReference = () => text(CHAT_LIMITS.apiReference);
+
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** One template variable value: a non-empty string (numbers are accepted and kept as written). */
+function variableIssue(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return 'must be a string';
+  const trimmed = String(value).trim();
+  if (trimmed === '') return 'must not be empty';
+  if (trimmed.length > CHAT_LIMITS.variable) return `must be at most ${CHAT_LIMITS.variable} characters`;
+  if (CONTROL_CHARS.test(trimmed)) return 'must not contain control characters';
+  return undefined;
+}
+
+/** `variables`: a comma-separated string (GET) or a JSON array of strings, in the order of {{1}}, {{2}}, … (never deduplicated). */
+export const variableList = () =>
+  v.pipe(
+    v.union([v.array(v.union([v.string(), v.number()])), v.string()], 'must be a comma-separated string or an array of strings'),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const raw = dataset.value;
+      const values = typeof raw === 'string' ? (raw.trim() === '' ? [] : raw.split(',')) : raw;
+      if (values.length > CHAT_LIMITS.variables) {
+        addIssue({ message: `must have at most ${CHAT_LIMITS.variables} entries` });
+        return NEVER;
+      }
+      for (const [i, value] of values.entries()) {
+        const issue = variableIssue(value);
+        if (issue) {
+          addIssue({ message: `entry ${i + 1} ${issue}` });
+          return NEVER;
+        }
+      }
+      return values.map((value) => String(value).trim());
+    }),
+  );
+
+const BODY_N = /^body([1-9]\d{0,2})$/;
+
+/**
+ * Collects `body1`, `body2`, … from the merged parameters. They must be numbered
+ * from 1 without gaps, and cannot be combined with `variables`.
+ * Returns the values in order, undefined when none is given, or an issue naming the parameter.
+ */
+export function collectBodyVariables(params: Record<string, unknown>): { values?: string[]; issue?: { parameter: string; message: string } } {
+  const byIndex = new Map<number, unknown>();
+  for (const [name, value] of Object.entries(params)) {
+    const match = BODY_N.exec(name);
+    if (match) byIndex.set(Number(match[1]), value);
+  }
+  if (byIndex.size === 0) return {};
+  if (params.variables !== undefined) return { issue: { parameter: 'variables', message: 'pass either variables or body1, body2, …, not both' } };
+  if (byIndex.size > CHAT_LIMITS.variables) return { issue: { parameter: 'body1', message: `at most ${CHAT_LIMITS.variables} body variables are allowed` } };
+  const values: string[] = [];
+  for (let i = 1; i <= byIndex.size; i++) {
+    if (!byIndex.has(i)) return { issue: { parameter: `body${i}`, message: `is missing: body variables are numbered body1, body2, … without gaps` } };
+    const issue = variableIssue(byIndex.get(i));
+    if (issue) return { issue: { parameter: `body${i}`, message: issue } };
+    values.push(String(byIndex.get(i)).trim());
+  }
+  return { values };
+}

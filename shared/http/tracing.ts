@@ -1,0 +1,64 @@
+import type { Tracer } from '@aws-lambda-powertools/tracer';
+import type { ApiRoute } from '../routes';
+import type { ApiRequest } from './context';
+
+/**
+ * X-Ray tracing with Powertools Tracer, behind a switch: only with
+ * POWERTOOLS_TRACER_ENABLED=true is the tracer loaded (on the first request, by a
+ * dynamic import), so by default a function neither evaluates the tracer nor the
+ * X-Ray SDK at init and adds no middleware (API Gateway and Lambda still trace at
+ * their own level: the stack enables active tracing). When on, each request gets a
+ * `## <endpoint>` subsegment with cold-start, service and endpoint annotations, and
+ * the DynamoDB client's calls become subsegments.
+ */
+export const TRACING_ENABLED = process.env.POWERTOOLS_TRACER_ENABLED === 'true';
+
+let loaded: Promise<Tracer> | undefined;
+
+function loadTracer(): Promise<Tracer> {
+  // The bundles inline the switch (infra/bundling.ts `define`): when it is off, esbuild
+  // drops this branch and with it the tracer and the X-Ray SDK.
+  if (process.env.POWERTOOLS_TRACER_ENABLED === 'true') {
+    loaded ??= (async () => {
+      const { Tracer } = await import('@aws-lambda-powertools/tracer');
+      const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'workspace-api' });
+      const { db } = await import('../data/client');
+      tracer.captureAWSv3Client(db);
+      return tracer;
+    })();
+  }
+  return loaded ?? Promise.reject(new Error('Tracing is off: set POWERTOOLS_TRACER_ENABLED=true when building and running'));
+}
+
+type Segment = ReturnType<Tracer['getSegment']>;
+const open = new WeakMap<ApiRequest, { tracer: Tracer; parent: NonNullable<Segment>; sub: NonNullable<Segment> }>();
+
+/** The outermost middleware, added only when TRACING_ENABLED (api-handler.ts). */
+export function tracing(route: ApiRoute) {
+  const close = (request: ApiRequest) => {
+    const scope = open.get(request);
+    if (!scope) return;
+    open.delete(request);
+    if (request.response) scope.tracer.putAnnotation('status', request.response.statusCode);
+    // Refusals (4xx) are answers, not faults: only server errors go into the trace.
+    if (request.error && (request.response?.statusCode ?? 500) >= 500) scope.tracer.addErrorAsMetadata(request.error);
+    scope.sub.close();
+    scope.tracer.setSegment(scope.parent);
+  };
+  return {
+    before: async function openSubsegment(request: ApiRequest) {
+      const tracer = await loadTracer();
+      if (!tracer.isTracingEnabled()) return;
+      const parent = tracer.getSegment();
+      if (!parent) return;
+      const sub = parent.addNewSubsegment(`## ${route.path}`);
+      tracer.setSegment(sub);
+      tracer.annotateColdStart();
+      tracer.addServiceNameAnnotation();
+      tracer.putAnnotation('endpoint', route.path);
+      open.set(request, { tracer, parent, sub });
+    },
+    after: close,
+    onError: close,
+  };
+}

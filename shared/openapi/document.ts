@@ -1,0 +1,295 @@
+import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
+import * as v from 'valibot';
+import { DEFAULT_RATE_LIMITS } from '../config';
+import { API_BASE_PATH, API_ROUTES, OPENAPI_PATH, type ApiRoute, type RateLimitClass } from '../routes';
+import { parameterDoc, REQUEST_EXAMPLES, ROUTE_PARAMETER_RULES } from './parameters';
+import { COMMON_ERROR_STATUSES, ERROR_STATUS_DOCS, ErrorResponse, RESPONSE_COMPONENTS, ROUTE_RESPONSES, type ErrorStatus } from './responses';
+
+/**
+ * Builds the OpenAPI 3.1 document from the route table, each endpoint's exported
+ * valibot `schema` (parameters) and shared/openapi/responses.ts (answers). Nothing in
+ * the document is written by hand: `npm run openapi` writes it to docs/openapi.json,
+ * the openapi function serves that file, and the tests compare it with a fresh build.
+ */
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_VERSION = '1.0.0';
+/** The document's own path below the API base (served without an API key). */
+export const OPENAPI_DOCUMENT_PATH = OPENAPI_PATH.slice(API_BASE_PATH.length);
+
+type JsonSchema = Record<string, unknown>;
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown>; headers: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+};
+type Operation = Record<string, unknown>;
+
+/** Each route's parameter schema, by route path. */
+export type RouteSchemas = Record<string, v.GenericSchema>;
+
+/** Imports every route's function file for its exported `schema` (new rows join by themselves). */
+export async function loadRouteSchemas(routes: readonly ApiRoute[] = API_ROUTES): Promise<RouteSchemas> {
+  const entries = await Promise.all(
+    routes.map(async (route) => {
+      const module = (await import(new URL(`../../${route.entry}`, import.meta.url).href)) as { schema?: v.GenericSchema };
+      if (!module.schema) throw new Error(`${route.entry} exports no valibot \`schema\`; the OpenAPI document needs it`);
+      return [route.path, module.schema] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+const toRef = ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`;
+const RESPONSE_CONVERSION: ConversionConfig = { target: 'draft-2020-12', errorMode: 'throw', definitions: RESPONSE_COMPONENTS, overrideRef: toRef };
+/**
+ * Parameters are converted from the schemas' output side: GET delivers strings and
+ * the schemas transform them, so the last schema of each pipe states the canonical
+ * JSON type (integer, boolean, array, object) with its limits. Checks and transforms
+ * that have no JSON Schema form are skipped; the docs in parameters.ts say the rest.
+ */
+const PARAMETER_CONVERSION: ConversionConfig = { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'output' };
+
+function convert(schema: v.GenericSchema, config: ConversionConfig): JsonSchema {
+  const { $schema: _schema, $defs: _defs, ...rest } = toJsonSchema(schema, config) as JsonSchema;
+  return rest;
+}
+
+const pascal = (route: ApiRoute) => route.name;
+const camel = (route: ApiRoute) => route.name.charAt(0).toLowerCase() + route.name.slice(1);
+const ref = (kind: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+interface Header {
+  description: string;
+  schema: JsonSchema;
+  example: string | number;
+}
+
+const HEADERS: Record<string, Header> = {
+  'X-Request-Id': { description: 'Id of this request (API Gateway’s request id); quote it to support. On every response.', schema: { type: 'string' }, example: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef' },
+  'Cache-Control': { description: 'API answers are never cached.', schema: { type: 'string' }, example: 'no-store' },
+  'X-Content-Type-Options': { description: 'Always nosniff.', schema: { type: 'string' }, example: 'nosniff' },
+  'RateLimit-Policy': { description: 'The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.', schema: { type: 'string' }, example: '"api_read";q=120;w=60' },
+  RateLimit: { description: 'Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).', schema: { type: 'string' }, example: '"api_read";r=119;t=60' },
+  'RateLimit-Limit': { description: 'Requests allowed per window for this route class and API user.', schema: { type: 'integer', minimum: 1 }, example: 120 },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 }, example: 119 },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', minimum: 0 }, example: 60 },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 }, example: 42 },
+};
+const BASE_HEADERS = ['X-Request-Id', 'Cache-Control', 'X-Content-Type-Options'];
+const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+const header = (name: string, required: boolean) => ({ ...HEADERS[name], required });
+
+/** Error responses: which headers each status always carries. */
+function errorResponse(status: ErrorStatus): Record<string, unknown> {
+  const doc = ERROR_STATUS_DOCS[status];
+  const headers: Record<string, unknown> = Object.fromEntries(BASE_HEADERS.map((name) => [name, header(name, true)]));
+  // The limiter ran before most refusals (not before the authorizer's 401 or API Gateway's own throttling).
+  for (const name of RATE_LIMIT_HEADERS) headers[name] = header(name, false);
+  if (status === 429) headers['Retry-After'] = header('Retry-After', true);
+  if (status === 503) headers['Retry-After'] = header('Retry-After', false);
+  return {
+    description: `${doc.description} Error codes: ${doc.codes.map((code) => `\`${code}\``).join(', ')}.`,
+    headers,
+    content: { 'application/json': { schema: ref('schemas', 'ErrorResponse'), example: { success: false, ...doc.example } } },
+  };
+}
+
+function successEnvelope(route: ApiRoute): v.GenericSchema {
+  const response = ROUTE_RESPONSES[route.path];
+  if (!response) throw new Error(`No response schema for ${route.path}: add it to shared/openapi/responses.ts (ROUTE_RESPONSES)`);
+  const entries: v.ObjectEntries = {
+    success: v.literal(true),
+    data: response.data,
+    message: v.optional(v.pipe(v.string(), v.description('Human-readable summary, e.g. the count found'))),
+  };
+  if (response.envelope === 'pagination') entries.pagination = RESPONSE_COMPONENTS.Pagination;
+  if (response.envelope === 'total') entries.total = v.pipe(v.number(), v.integer(), v.description('Number of items'));
+  return v.strictObject(entries);
+}
+
+interface RouteParameters {
+  schema: JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] };
+  example: Record<string, unknown>;
+}
+
+/** The route's parameters as one object schema, each property documented, plus a request example. */
+function routeParameters(route: ApiRoute, schema: v.GenericSchema): RouteParameters {
+  const generated = convert(schema, PARAMETER_CONVERSION) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const properties: Record<string, JsonSchema> = {};
+  const composed: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(generated.properties ?? {})) {
+    const doc = parameterDoc(route.path, name);
+    if (!doc) throw new Error(`Parameter ${name} of ${route.path} has no description and example: add it to shared/openapi/parameters.ts`);
+    properties[name] = { description: doc.description, ...property, ...doc.schema, examples: [doc.example] };
+    composed[name] = doc.example;
+  }
+  const required = generated.required?.length ? generated.required : undefined;
+  return {
+    schema: { type: 'object', properties, ...(required && { required }), ...ROUTE_PARAMETER_RULES[route.path] },
+    example: REQUEST_EXAMPLES[route.path] ?? composed,
+  };
+}
+
+function queryParameters(params: RouteParameters): Record<string, unknown>[] {
+  return Object.entries(params.schema.properties).map(([name, property]) => {
+    const { description, examples, ...schema } = property as JsonSchema & { description: string; examples: unknown[] };
+    const base = { name, in: 'query', description, required: params.schema.required?.includes(name) ?? false };
+    if (schema.type === 'object') {
+      // Objects go as JSON in the query string (or key:value pairs, see the description).
+      return { ...base, content: { 'application/json': { schema, example: examples[0] } } };
+    }
+    const list = schema.type === 'array' ? { style: 'form', explode: false } : {};
+    return { ...base, ...list, schema, example: examples[0] };
+  });
+}
+
+function rateLimitText(rateClass: RateLimitClass): string {
+  return `Rate limit class \`${rateClass}\`: ${DEFAULT_RATE_LIMITS[rateClass]} requests per minute per API user by default (configurable per deployment).`;
+}
+
+function operations(route: ApiRoute, schema: v.GenericSchema): Record<string, Operation> {
+  const params = routeParameters(route, schema);
+  const response = ROUTE_RESPONSES[route.path];
+  const statuses = [...new Set<ErrorStatus>([...COMMON_ERROR_STATUSES, ...(response.errors ?? [])])].sort((a, b) => a - b);
+  const responses: Record<string, unknown> = {
+    200: {
+      description: response.description,
+      headers: Object.fromEntries([...BASE_HEADERS, ...RATE_LIMIT_HEADERS].map((name) => [name, ref('headers', name)])),
+      content: { 'application/json': { schema: ref('schemas', `${pascal(route)}Response`) } },
+    },
+    ...Object.fromEntries(statuses.map((status) => [status, ref('responses', ERROR_STATUS_DOCS[status].name)])),
+  };
+  const hasRequired = (params.schema.required?.length ?? 0) > 0;
+  const patternNote = params.schema.patternProperties ? ' Numbered parameters (body1, body2, …) are accepted as well; see the POST body schema.' : '';
+  return {
+    post: {
+      tags: [route.tag],
+      summary: route.summary,
+      description: `${route.summary}. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.\n\n${rateLimitText(route.rateLimitClass)}`,
+      operationId: camel(route),
+      requestBody: {
+        required: hasRequired,
+        content: { 'application/json': { schema: ref('schemas', `${pascal(route)}Params`), example: params.example } },
+      },
+      responses,
+      'x-rate-limit-class': route.rateLimitClass,
+    },
+    get: {
+      tags: [route.tag],
+      summary: route.summary,
+      description: `The same as POST ${route.path}, with the parameters in the query string (lists comma-separated, objects as JSON).${patternNote}\n\n${rateLimitText(route.rateLimitClass)}`,
+      operationId: `${camel(route)}Get`,
+      parameters: queryParameters(params),
+      responses,
+      'x-rate-limit-class': route.rateLimitClass,
+    },
+  };
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Channels: 'The channels (business phone numbers) a key may use.',
+  Contacts: 'Contacts of a channel, matched by phone number.',
+  Labels: 'Labels of a channel, matched by name.',
+  'Custom fields': 'Custom field definitions of a channel, matched by name.',
+  Chat: 'Templates and messages on the chat network (WhatsApp Cloud API).',
+  Automations: 'Automations of a channel and their triggers.',
+  Documentation: 'This document.',
+};
+
+function description(routes: readonly ApiRoute[]): string {
+  const classes = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitClass[])
+    .map((rateClass) => `| \`${rateClass}\` | ${DEFAULT_RATE_LIMITS[rateClass]} | ${routes.filter((route) => route.rateLimitClass === rateClass).map((route) => route.path).join(', ') || '—'} |`)
+    .join('\n');
+  const codes = (Object.keys(ERROR_STATUS_DOCS) as unknown as ErrorStatus[])
+    .map((status) => `| ${status} | ${ERROR_STATUS_DOCS[status].codes.map((code) => `\`${code}\``).join(', ')} |`)
+    .join('\n');
+  return [
+    'Manage one workspace of a WhatsApp-Business-style messaging product: channels, contacts, labels, custom fields, templates and messages, automations.',
+    '',
+    '**Every endpoint takes GET and POST alike**: POST with a JSON body (preferred for writes), or GET with the same parameters in the query string. Unknown parameters are ignored.',
+    '',
+    '**Every answer is one JSON envelope**: `{"success": true, "data": …, "message": …}` or `{"success": false, "error": "<code>", "message": "…", "details": {"parameter": …}}`, with `X-Request-Id` on every response.',
+    '',
+    '**Authentication**: an API key in `X-API-Key: <key>` (preferred) or `Authorization: Bearer <key>`; never in the URL or body (401). Click **Authorize** to try the endpoints here. Running `npm start`? The demo keys are in `DATA_DIR/demo.json` (default `.data/demo.json`): the Acme admin key sees two channels.',
+    '',
+    '**Rate limits** per API user and minute (all keys of a user share them), announced in `RateLimit-*` headers; a 429 carries `Retry-After`:',
+    '',
+    '| class | requests per minute (default) | endpoints |',
+    '|---|---|---|',
+    classes,
+    '',
+    '**Error codes** (`error`) by status:',
+    '',
+    '| status | codes |',
+    '|---|---|',
+    codes,
+  ].join('\n');
+}
+
+/** The whole document, deterministic for a given route table and schemas. */
+export function buildOpenApiDocument(schemas: RouteSchemas, routes: readonly ApiRoute[] = API_ROUTES): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  const schemaComponents: Record<string, JsonSchema> = {};
+  for (const route of routes) {
+    const schema = schemas[route.path];
+    if (!schema) throw new Error(`No parameter schema for ${route.path}`);
+    if (!ROUTE_RESPONSES[route.path]) throw new Error(`No response schema for ${route.path}: add it to shared/openapi/responses.ts (ROUTE_RESPONSES)`);
+    paths[`/${route.path}`] = operations(route, schema);
+    schemaComponents[`${pascal(route)}Params`] = routeParameters(route, schema).schema;
+    schemaComponents[`${pascal(route)}Response`] = convert(successEnvelope(route), RESPONSE_CONVERSION);
+  }
+  paths[OPENAPI_DOCUMENT_PATH] = {
+    get: {
+      tags: ['Documentation'],
+      summary: 'This OpenAPI document (public: no API key)',
+      operationId: 'openApiDocument',
+      security: [],
+      responses: {
+        200: {
+          description: 'The OpenAPI 3.1 document of this API.',
+          headers: { 'X-Request-Id': ref('headers', 'X-Request-Id') },
+          content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } },
+        },
+      },
+    },
+  };
+  const used = new Set(routes.map((route) => route.tag));
+  const tags = [...new Set(routes.map((route) => route.tag)), 'Documentation'].filter((tag) => tag === 'Documentation' || used.has(tag as ApiRoute['tag']));
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: 'Workspace messaging API',
+      version: API_VERSION,
+      description: description(routes),
+    },
+    servers: [{ url: API_BASE_PATH, description: 'This deployment (relative to the host that serves this document)' }],
+    security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    paths,
+    components: {
+      schemas: {
+        ...schemaComponents,
+        ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONVERSION),
+        ErrorResponse: convert(ErrorResponse, RESPONSE_CONVERSION),
+      },
+      responses: Object.fromEntries((Object.keys(ERROR_STATUS_DOCS) as unknown as ErrorStatus[]).map((status) => [ERROR_STATUS_DOCS[status].name, errorResponse(Number(status) as ErrorStatus)])),
+      headers: Object.fromEntries([...BASE_HEADERS, ...RATE_LIMIT_HEADERS].map((name) => [name, header(name, true)])),
+      securitySchemes: {
+        ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key (preferred form).' },
+        BearerAuth: { type: 'http', scheme: 'bearer', description: 'The same API key as `Authorization: Bearer <key>`.' },
+      },
+    },
+  };
+}
+
+/** The committed form: two-space JSON with a trailing newline. */
+export function serializeDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Builds the document from the current route table and function files. */
+export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
+  return buildOpenApiDocument(await loadRouteSchemas());
+}

@@ -1,0 +1,284 @@
+import * as v from 'valibot';
+import { CUSTOM_FIELD_TYPES } from '../data/definitions';
+
+/**
+ * What each endpoint answers, as valibot schemas: the `data` of the success envelope
+ * per route path, and the error statuses each route may answer besides the common
+ * ones. The OpenAPI generator (document.ts) turns them into JSON Schema, and the
+ * contract test checks every response of the end-to-end suite against them, so a
+ * field added to an answer without being added here fails the tests.
+ *
+ * Objects are strict (no undocumented fields). A route in shared/routes.ts without an
+ * entry in ROUTE_RESPONSES fails test/openapi/document.test.ts.
+ */
+
+const described = <T extends v.GenericSchema>(schema: T, description: string, example?: unknown) =>
+  example === undefined ? v.pipe(schema, v.description(description)) : v.pipe(schema, v.description(description), v.examples([example]));
+
+const timestamp = (description: string) => described(v.pipe(v.string(), v.isoTimestamp()), `${description} (ISO 8601, UTC)`, '2025-01-31T09:30:00.000Z');
+const nullableTimestamp = (description: string) => v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description(`${description} (ISO 8601, UTC), or null`));
+const hexColor = described(v.pipe(v.string(), v.regex(/^#[0-9A-F]{6}$/)), 'Hex color: # and six upper-case hex digits', '#1E88E5');
+
+export const Channel = v.strictObject({
+  id: described(v.string(), 'Channel id; pass it as channelId', 'ch_demoacmesupport'),
+  name: described(v.string(), 'Display name', 'Acme Support'),
+  phoneNumberId: described(v.string(), 'Id of the business phone number on the chat network', '100000000000001'),
+  isActive: described(v.boolean(), 'Whether the channel is active', true),
+});
+
+const LabelRef = v.strictObject({
+  id: described(v.string(), 'Label id', 'lb_01jhx3k8m0'),
+  name: described(v.string(), 'Label name', 'VIP'),
+  color: hexColor,
+});
+
+const customFieldValues = described(v.record(v.string(), v.union([v.string(), v.number()])), 'Custom field values by field name', { city: 'Oakland', tier: 'gold' });
+
+const contactEntries = {
+  id: described(v.string(), 'Contact id', 'ct_01jhx3k8m0'),
+  name: described(v.nullable(v.string()), 'Display name, or null', 'Bo Example'),
+  phone: described(v.string(), 'Phone number: digits with country code, no plus', '14155550123'),
+  email: described(v.nullable(v.string()), 'Email address, or null', 'bo@example.com'),
+  labels: described(v.array(LabelRef), 'Labels attached to the contact'),
+  customFields: customFieldValues,
+  status: described(v.string(), 'Contact status', 'active'),
+};
+
+/** A contact as contacts/list shows it. */
+export const ContactSummary = v.strictObject(contactEntries);
+
+const created = described(v.boolean(), 'true when this call created the record, false when it updated one', true);
+
+/** A contact as contacts/manage answers it. */
+export const ContactResult = v.strictObject({
+  ...contactEntries,
+  profilePictureUrl: described(v.nullable(v.string()), 'Profile picture URL, or null', 'https://example.com/bo.jpg'),
+  createdAt: timestamp('When the contact was created'),
+  updatedAt: timestamp('When the contact was last changed'),
+  created,
+});
+
+const labelEntries = {
+  id: described(v.string(), 'Label id', 'lb_01jhx3k8m0'),
+  channelId: described(v.string(), 'The channel the label belongs to', 'ch_demoacmesupport'),
+  name: described(v.string(), 'Label name (matched case-insensitively)', 'Customer'),
+  description: described(v.nullable(v.string()), 'Description, or null', 'Paying customer'),
+  color: hexColor,
+  displayOrder: described(v.pipe(v.number(), v.integer()), 'Sort order', 3),
+};
+export const Label = v.strictObject(labelEntries);
+export const LabelResult = v.strictObject({ ...labelEntries, created });
+
+const customFieldEntries = {
+  id: described(v.string(), 'Custom field id', 'cf_01jhx3k8m0'),
+  channelId: described(v.string(), 'The channel the field belongs to', 'ch_demoacmesupport'),
+  name: described(v.string(), 'Field name (matched case-insensitively); the key in customFieldsData', 'plan'),
+  type: described(v.picklist(CUSTOM_FIELD_TYPES), 'Value type', 'dropdown'),
+  isRequired: described(v.boolean(), 'Whether contacts/manage requires it when it creates a contact', false),
+  options: described(v.array(v.string()), 'Allowed values of a dropdown field', ['free', 'pro']),
+};
+export const CustomField = v.strictObject(customFieldEntries);
+export const CustomFieldResult = v.strictObject({ ...customFieldEntries, created });
+
+export const Pagination = v.strictObject({
+  page: described(v.pipe(v.number(), v.integer()), 'This page (from 1)', 1),
+  limit: described(v.pipe(v.number(), v.integer()), 'Page size used (at most 200)', 50),
+  total: described(v.pipe(v.number(), v.integer()), 'Number of all matches', 1),
+  pages: described(v.pipe(v.number(), v.integer()), 'Number of pages', 1),
+});
+
+const variableCount = v.pipe(v.number(), v.integer());
+
+export const Template = v.strictObject({
+  name: described(v.string(), 'Exact template name', 'order_update'),
+  language: described(v.string(), 'Language code', 'en'),
+  category: described(v.string(), 'Template category on the chat network', 'UTILITY'),
+  status: described(v.string(), 'Review status (only APPROVED templates are listed)', 'APPROVED'),
+  components: described(
+    v.array(v.strictObject({ type: v.string(), format: v.optional(v.string()), text: v.optional(v.string()), variables: variableCount })),
+    'Components (HEADER, BODY, FOOTER, BUTTONS) with the number of variables each needs',
+  ),
+  bodyVariables: described(variableCount, 'How many body variables a send must fill ({{1}}, {{2}}, …)', 2),
+  header: described(
+    v.nullable(v.union([v.strictObject({ format: v.literal('TEXT'), variables: variableCount }), v.strictObject({ format: v.picklist(['IMAGE', 'VIDEO', 'DOCUMENT']) })])),
+    'The header a send must fill: TEXT with its variable count, a media format (pass image, video or document), or null',
+  ),
+});
+
+const chatmid = described(v.string(), 'The chat network message id; pass it to chat/message/status', 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0');
+const sendStatus = described(v.string(), 'Delivery status right after the send', 'accepted');
+const to = described(v.string(), 'Recipient: digits with country code', '14155550123');
+const apiReferenceEcho = described(v.nullable(v.string()), 'The apiReference of the call, or null', 'order-1234');
+
+export const TemplateSendResult = v.strictObject({
+  chatmid,
+  status: sendStatus,
+  to,
+  templateName: described(v.string(), 'Template sent', 'order_update'),
+  languageCode: described(v.string(), 'Language of the template sent', 'en'),
+  apiReference: apiReferenceEcho,
+});
+
+export const MessageSendResult = v.strictObject({
+  chatmid,
+  status: sendStatus,
+  to,
+  type: described(v.picklist(['text', 'image', 'video', 'document', 'audio']), 'Message type', 'text'),
+  apiReference: apiReferenceEcho,
+});
+
+export const MessageStatus = v.strictObject({
+  chatmid,
+  status: described(v.picklist(['accepted', 'sent', 'delivered', 'read', 'failed', 'received']), 'accepted → sent → delivered → read, or failed (with error); received for inbound messages', 'delivered'),
+  direction: described(v.nullable(v.picklist(['outbound', 'inbound'])), 'outbound or inbound', 'outbound'),
+  type: described(v.nullable(v.string()), 'Message type (text, image, video, document, audio, template)', 'text'),
+  content: described(v.nullable(v.record(v.string(), v.unknown())), 'What was sent: {body} for text, {url, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates'),
+  timestamp: nullableTimestamp('When the message was sent or received'),
+  deliveredAt: nullableTimestamp('When it was delivered'),
+  readAt: nullableTimestamp('When it was read'),
+  error: described(
+    v.nullable(v.strictObject({ code: v.optional(v.union([v.string(), v.number()])), title: v.optional(v.string()), message: v.string() })),
+    'Why the message failed (status failed), or null',
+  ),
+});
+
+export const Automation = v.strictObject({
+  id: described(v.string(), 'Automation id', 'au_01jhx3k8m0'),
+  name: described(v.string(), 'Name (matched case-insensitively as automationName)', 'Welcome'),
+  status: described(v.picklist(['active', 'inactive']), 'Only active automations can be triggered', 'active'),
+  executionCount: described(v.pipe(v.number(), v.integer()), 'Number of executions triggered', 3),
+});
+
+export const AutomationExecution = v.strictObject({
+  executionId: described(v.string(), 'Execution id', 'ex_01jhx3k8m0'),
+  automationId: described(v.string(), 'The automation triggered', 'au_01jhx3k8m0'),
+  automationName: described(v.string(), 'Its name', 'Welcome'),
+  contactId: described(v.string(), 'The contact created or found', 'ct_01jhx3k8m0'),
+  conversationId: described(v.string(), 'The conversation created or found', 'cv_01jhx3k8m0'),
+  status: described(v.literal('triggered'), 'triggered: the steps run in the background', 'triggered'),
+});
+
+/** Named schemas: they become `components.schemas` and are referenced by name. */
+export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
+  Channel,
+  ContactSummary,
+  ContactResult,
+  Label,
+  LabelResult,
+  CustomField,
+  CustomFieldResult,
+  Pagination,
+  Template,
+  TemplateSendResult,
+  MessageSendResult,
+  MessageStatus,
+  Automation,
+  AutomationExecution,
+};
+
+/** Error statuses every endpoint may answer (the authorizer, the limiter, validation, the store). */
+export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500, 503] as const;
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502 | 503;
+
+export interface RouteResponse {
+  /** The success envelope's `data`. */
+  data: v.GenericSchema;
+  /** What `data` holds, for the 200 response's description. */
+  description: string;
+  /** Envelope fields beside `data` and `message`: `pagination` (contacts/list) or `total` (automations/list). */
+  envelope?: 'pagination' | 'total';
+  /** Error statuses beyond COMMON_ERROR_STATUSES. */
+  errors?: readonly ErrorStatus[];
+}
+
+/** The answer of every route, keyed by its path in shared/routes.ts. */
+export const ROUTE_RESPONSES: Record<string, RouteResponse> = {
+  'channels/list': { data: v.array(Channel), description: 'The channels this key may use, ordered by name; `message` states the count.' },
+  'contacts/manage': { data: ContactResult, description: 'The contact as stored; `created` tells a create from an update.' },
+  'contacts/list': { data: v.array(ContactSummary), envelope: 'pagination', description: 'One page of the contacts, ordered by name; `pagination` counts all matches.' },
+  'labels/manage': { data: LabelResult, description: 'The label as stored; `created` tells a create from an update.' },
+  'labels/list': { data: v.array(Label), description: 'The labels of the channel, by display order.' },
+  'custom-fields/manage': { data: CustomFieldResult, description: 'The custom field definition as stored; `created` tells a create from an update.' },
+  'custom-fields/list': { data: v.array(CustomField), description: 'The custom field definitions of the channel.' },
+  'chat/templates/list': { data: v.array(Template), description: 'The APPROVED templates of the channel, with the variables a send must fill.' },
+  'chat/templates/send': { data: TemplateSendResult, errors: [404, 409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
+  'chat/message/send': { data: MessageSendResult, errors: [409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
+  'chat/message/status': { data: MessageStatus, description: 'The message and its delivery status.' },
+  'automations/list': { data: v.array(Automation), envelope: 'total', description: 'The automations of the channel; `total` counts them.' },
+  'automations/trigger': { data: AutomationExecution, errors: [404], description: 'The execution started (status triggered).' },
+};
+
+export interface ErrorStatusDoc {
+  /** Name of the response in `components.responses`. */
+  name: string;
+  description: string;
+  /** Error codes this status carries, the first one used in the example. */
+  codes: readonly string[];
+  example: { error: string; message: string; details?: Record<string, unknown> };
+}
+
+export const ERROR_STATUS_DOCS: Record<ErrorStatus, ErrorStatusDoc> = {
+  400: {
+    name: 'BadRequest',
+    description: 'A parameter is missing or invalid (`details.parameter` names it), the body is not JSON, or no channel could be chosen.',
+    codes: ['invalid_parameter', 'missing_parameter', 'channel_required', 'invalid_json', 'payload_too_large', 'unsupported_content_type', 'outside_session_window', 'invalid_request'],
+    example: { error: 'invalid_parameter', message: 'Invalid parameter color: must be # followed by six hex digits, e.g. #FF8800.', details: { parameter: 'color' } },
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'The API key is missing, unknown, revoked or expired, or was sent in the URL or body.',
+    codes: ['unauthorized'],
+    example: { error: 'unauthorized', message: 'A valid API key is required: send it as X-API-Key or Authorization: Bearer.' },
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'The key may not use that channel or resource (also for ids of other workspaces and unknown ids).',
+    codes: ['forbidden'],
+    example: { error: 'forbidden', message: 'This API key may not use that channel.', details: { parameter: 'channelId' } },
+  },
+  404: { name: 'NotFound', description: 'The resource does not exist in this channel.', codes: ['not_found'], example: { error: 'not_found', message: 'No such template in this channel.' } },
+  409: {
+    name: 'Conflict',
+    description: 'The apiReference was already used for this recipient with other parameters.',
+    codes: ['conflict'],
+    example: { error: 'conflict', message: 'This apiReference was already used for this recipient with other parameters.' },
+  },
+  429: {
+    name: 'TooManyRequests',
+    description: 'The rate limit of the route class is exhausted for this API user; retry after `Retry-After` seconds.',
+    codes: ['rate_limited'],
+    example: { error: 'rate_limited', message: 'Rate limit of 120 requests per minute for api_read exceeded. Retry after 42 seconds.' },
+  },
+  500: {
+    name: 'InternalError',
+    description: 'An unexpected error; quote `X-Request-Id` to support.',
+    codes: ['internal_error'],
+    example: { error: 'internal_error', message: 'An unexpected error occurred. Quote the request id when you contact support.' },
+  },
+  502: {
+    name: 'BadGateway',
+    description: 'The chat network refused or failed the request in a way the caller cannot fix by changing parameters.',
+    codes: ['chat_network_error'],
+    example: { error: 'chat_network_error', message: 'The chat network did not accept the message.' },
+  },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'A dependency is busy or unavailable; safe to retry (after `Retry-After` seconds when given).',
+    codes: ['service_unavailable'],
+    example: { error: 'service_unavailable', message: 'The service is busy. Retry shortly.' },
+  },
+};
+
+/** The failure envelope. */
+export const ErrorResponse = v.strictObject({
+  success: v.literal(false),
+  error: described(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/)), 'Stable snake_case error code to branch on', 'invalid_parameter'),
+  message: v.optional(described(v.string(), 'Human-readable detail', 'Missing required parameter: phoneNumber.')),
+  details: v.optional(
+    v.pipe(
+      v.looseObject({ parameter: v.optional(described(v.string(), 'The parameter at fault (400, 403)', 'phoneNumber')) }),
+      v.description('More about the failure: the parameter at fault, unknown names, …'),
+    ),
+  ),
+});

@@ -1,0 +1,234 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SQSEvent, Context } from 'aws-lambda';
+import { handler as listAutomations } from '../../functions/automations-list';
+import { handler as triggerAutomation } from '../../functions/automations-trigger';
+import { handler as listContacts } from '../../functions/contacts-list';
+import { handler as manageField } from '../../functions/custom-fields-manage';
+import { handler as manageLabel } from '../../functions/labels-manage';
+import { clock } from '../../shared/clock';
+import { getExecution } from '../../shared/data/automations';
+import { getContact } from '../../shared/data/contacts';
+import { getConversation } from '../../shared/data/conversations';
+import { parseSteps } from '../../shared/domain/automation-steps';
+import { MAX_RECEIVES } from '../../shared/domain/automation-runner';
+import { callApi } from '../support/api';
+import { drainQueue, makeAutomation, sqsEvent } from '../support/automations';
+import { createChatTenant, newRecipient, openWindow, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { injectFaults, serviceError } from '../support/faults';
+import { createTenant } from '../support/tenants';
+
+type Runner = (event: SQSEvent, context: Context) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
+
+describe('automations', () => {
+  let network: ChatNetwork;
+  let tenant: ChatTenant;
+  let runner: Runner;
+  let welcomeId: string;
+
+  beforeAll(async () => {
+    // The trigger class allows 20 a minute; this file triggers more, and the limiter has its own tests.
+    process.env.RATE_LIMIT_API_AUTOMATION_TRIGGER = '1000';
+    network = await startChatNetwork();
+    runner = (await import('../../functions/automation-runner')).handler as unknown as Runner;
+    tenant = await createChatTenant(network, 1);
+    await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'new' } });
+    await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'lead' } });
+    await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'city' } });
+    const welcome = await makeAutomation(tenant.workspaceId, tenant.channelIds[0], 'Welcome Flow', [
+      { type: 'add_labels', labels: ['new'] },
+      { type: 'send_template', templateName: 'hello_world' },
+    ]);
+    welcomeId = welcome.id;
+  });
+  afterAll(async () => network?.close());
+  afterEach(() => clock.reset());
+
+  const trigger = (params: Record<string, unknown>, apiKey = tenant.adminKey) => callApi(triggerAutomation, { apiKey, params });
+
+  it('triggers by id and by name in any case, creating the contact and conversation, without waiting for the steps', async () => {
+    // Prepare
+    const phone = newRecipient();
+    // Act
+    const byName = await trigger({ phoneNumber: `+${phone}`, automationName: 'WELCOME flow' });
+    const byId = await callApi(triggerAutomation, { apiKey: tenant.adminKey, method: 'GET', params: { phoneNumber: phone, automationId: welcomeId } });
+    // Assess
+    expect(byName.status).toBe(200);
+    expect(byName.body.data).toEqual({
+      executionId: expect.stringMatching(/^ex_/),
+      automationId: welcomeId,
+      automationName: 'Welcome Flow',
+      contactId: expect.stringMatching(/^ct_/),
+      conversationId: expect.any(String),
+      status: 'triggered',
+    });
+    expect(byId.body.data).toMatchObject({ automationId: welcomeId, contactId: byName.body.data.contactId, conversationId: byName.body.data.conversationId });
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], byName.body.data.executionId);
+    expect(execution).toMatchObject({ status: 'triggered', stepIndex: 0 });
+    expect((await getContact(tenant.workspaceId, tenant.channelIds[0], phone))?.id).toBe(byName.body.data.contactId);
+    await drainQueue(runner);
+  });
+
+  it('runs the steps: labels the contact and sends hello_world through the chat network, and counts each execution once', async () => {
+    // Prepare
+    const phone = newRecipient();
+    const before = (await callApi(listAutomations, { apiKey: tenant.adminKey })).body.data.find((a: { id: string }) => a.id === welcomeId).executionCount;
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: 'welcome flow' });
+    await drainQueue(runner);
+    const listed = await callApi(listAutomations, { apiKey: tenant.adminKey, method: 'GET' });
+    // Assess
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    expect(execution?.status).toBe('completed');
+    expect(execution?.outcomes.map((o) => [o.type, o.status])).toEqual([['add_labels', 'done'], ['send_template', 'done']]);
+    const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: phone } });
+    expect(contacts.body.data[0].labels.map((l: { name: string }) => l.name)).toEqual(['new']);
+    const sends = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone);
+    expect(sends).toEqual([expect.objectContaining({ type: 'template', template: expect.objectContaining({ name: 'hello_world', language: { code: 'en_US' } }) })]);
+    const welcome = listed.body.data.find((a: { id: string }) => a.id === welcomeId);
+    expect(welcome).toEqual({ id: welcomeId, name: 'Welcome Flow', status: 'active', executionCount: before + 1 });
+    expect(listed.body.total).toBe(listed.body.data.length);
+  });
+
+  it('runs every step kind: custom fields, text inside the window, remove labels and a long wait', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await openWindow(network, tenant.channels[0], phone, 'hello');
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], 'Every step', [
+      { type: 'add_labels', labels: ['new', 'lead'] },
+      { type: 'set_custom_fields', fields: { city: 'Lisbon' } },
+      { type: 'send_text', body: 'Hi from {{contact.city}} to {{contact.phone}}' },
+      { type: 'wait', days: 2 },
+      { type: 'remove_labels', labels: ['new'] },
+      { type: 'send_template', templateName: 'order_update', variables: ['{{contact.city}}', 'A-1'] },
+    ]);
+    const start = clock.now();
+    clock.freeze(start);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: 'every step' });
+    await drainQueue(runner);
+    const waiting = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    clock.freeze(start + 2 * 86_400_000 + 1000);
+    await drainQueue(runner);
+    // Assess
+    expect(waiting?.status).toBe('running');
+    expect(waiting?.stepIndex).toBe(4);
+    const done = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    expect(done?.status).toBe('completed');
+    const contact = await getContact(tenant.workspaceId, tenant.channelIds[0], phone);
+    expect(contact?.customFields).toEqual({ city: 'Lisbon' });
+    expect(contact?.labelIds).toHaveLength(1);
+    const sends = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone) as Array<Record<string, any>>;
+    expect(sends[0]).toMatchObject({ type: 'text', text: { body: `Hi from Lisbon to ${phone}` } });
+    expect(sends[1].template.components[0].parameters.map((p: { text: string }) => p.text)).toEqual(['Lisbon', 'A-1']);
+  });
+
+  it('never repeats a send when the same queue message is delivered twice', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Once ${phone}`, [{ type: 'send_template', templateName: 'hello_world' }]);
+    const triggered = await trigger({ phoneNumber: phone, automationName: `once ${phone}` });
+    const body = JSON.stringify({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], executionId: triggered.body.data.executionId, step: 0, notBefore: 0 });
+    // Act
+    await runner(sqsEvent([{ messageId: 'a', body, receiveCount: 1 }]), {} as Context);
+    await runner(sqsEvent([{ messageId: 'b', body, receiveCount: 2 }]), {} as Context);
+    await drainQueue(runner);
+    // Assess
+    expect(sentBodies(network, tenant.channels[0]).filter((b) => (b as { to: string }).to === phone)).toHaveLength(1);
+    expect((await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId))?.status).toBe('completed');
+  });
+
+  it('creates one contact and one conversation under 20 parallel triggers for one new number, counting 20 executions', async () => {
+    // Prepare
+    const phone = newRecipient();
+    const automation = await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Parallel ${phone}`, [{ type: 'add_labels', labels: ['lead'] }]);
+    // Act
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => trigger({ phoneNumber: i % 2 ? `+${phone}` : phone, automationId: automation.id })));
+    await drainQueue(runner);
+    const listed = await callApi(listAutomations, { apiKey: tenant.adminKey });
+    // Assess
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(responses.map((r) => r.body.data.contactId)).size).toBe(1);
+    expect(new Set(responses.map((r) => r.body.data.conversationId)).size).toBe(1);
+    expect(new Set(responses.map((r) => r.body.data.executionId)).size).toBe(20);
+    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], phone))?.id).toBe(responses[0].body.data.conversationId);
+    const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: phone } });
+    expect(contacts.body.pagination.total).toBe(1);
+    expect(listed.body.data.find((a: { id: string }) => a.id === automation.id).executionCount).toBe(20);
+  });
+
+  it('fails the execution with the reason when a step cannot succeed (text outside the window)', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Closed ${phone}`, [{ type: 'send_text', body: 'too late' }, { type: 'add_labels', labels: ['lead'] }]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `closed ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toMatch(/Step 1 \(send_text\) failed: Outside the 24-hour session window/);
+    expect(execution?.outcomes).toHaveLength(1);
+    expect(sentBodies(network, tenant.channels[0]).filter((b) => (b as { to: string }).to === phone)).toHaveLength(0);
+  });
+
+  it('retries a transient failure and fails the execution only on the last delivery', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Flaky ${phone}`, [{ type: 'add_labels', labels: ['lead'] }]);
+    const triggered = await trigger({ phoneNumber: phone, automationName: `flaky ${phone}` });
+    const body = JSON.stringify({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], executionId: triggered.body.data.executionId, step: 0, notBefore: 0 });
+    // The definitions query (labels and fields) fails: a store outage while the step runs.
+    const faults = injectFaults((command, input) => (command === 'QueryCommand' && JSON.stringify(input).includes('"DEF#"') ? serviceError('InternalServerError', 500) : undefined));
+    try {
+      // Act
+      const first = await runner(sqsEvent([{ messageId: 'm1', body, receiveCount: 1 }]), {} as Context);
+      const afterFirst = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+      const last = await runner(sqsEvent([{ messageId: 'm5', body, receiveCount: MAX_RECEIVES }]), {} as Context);
+      // Assess
+      expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+      expect(afterFirst?.status).not.toBe('failed');
+      expect(last.batchItemFailures).toEqual([{ itemIdentifier: 'm5' }]);
+      const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+      expect(execution?.status).toBe('failed');
+      expect(execution?.error).toContain('Step 1 (add_labels) failed');
+    } finally {
+      faults.remove();
+      await drainQueue(runner);
+    }
+  });
+
+  it('answers 404 for ids and names of another channel or workspace, 400 for an inactive automation or neither id nor name', async () => {
+    // Prepare
+    const other = await createTenant(1);
+    const foreign = await makeAutomation(other.workspaceId, other.channelIds[0], 'Foreign flow', []);
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], 'Paused flow', [], 'inactive');
+    const phone = newRecipient();
+    // Act
+    const foreignId = await trigger({ phoneNumber: phone, automationId: foreign.id });
+    const foreignName = await trigger({ phoneNumber: phone, automationName: 'Foreign flow' });
+    const fromOther = await trigger({ phoneNumber: phone, automationId: welcomeId }, other.adminKey);
+    const inactive = await trigger({ phoneNumber: phone, automationName: 'paused FLOW' });
+    const neither = await trigger({ phoneNumber: phone });
+    // Assess
+    for (const response of [foreignId, foreignName, fromOther]) {
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ success: false, error: 'not_found', message: 'Automation not found in this channel.' });
+      expect(JSON.stringify(response.body)).not.toContain('Welcome Flow');
+    }
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.error).toBe('automation_inactive');
+    expect(inactive.body.message).toContain('inactive');
+    expect(neither.status).toBe(400);
+    expect((await getContact(tenant.workspaceId, tenant.channelIds[0], phone))).toBeUndefined();
+  });
+});
+
+describe('automation steps', () => {
+  it('names the bad step', () => {
+    // Act / Assess
+    expect(() => parseSteps([{ type: 'add_labels', labels: ['a'] }, { type: 'send_template' }])).toThrow('Invalid step 2 (send_template): templateName');
+    expect(() => parseSteps([{ type: 'teleport' }])).toThrow(/Invalid step 1 \(teleport\)/);
+    expect(() => parseSteps([{ type: 'wait', days: 31 }])).toThrow(/Invalid step 1 \(wait\)/);
+    expect(parseSteps({ steps: [{ type: 'wait', minutes: 2, seconds: 5 }] })).toEqual([{ type: 'wait', seconds: 125 }]);
+  });
+});

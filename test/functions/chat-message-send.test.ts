@@ -1,0 +1,266 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { handler as sendMessage } from '../../functions/chat-message-send';
+import { handler as messageStatus } from '../../functions/chat-message-status';
+import { handler as listContacts } from '../../functions/contacts-list';
+import { clock } from '../../shared/clock';
+import { getConversation } from '../../shared/data/conversations';
+import { getMessage } from '../../shared/data/messages';
+import { queryAll } from '../../shared/data/batch';
+import { keys } from '../../shared/data/keys';
+import type { MessageRecord } from '../../shared/data/messages';
+import { closedPortUrl } from '../chat/helpers';
+import { callApi } from '../support/api';
+import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let network: ChatNetwork;
+let tenant: ChatTenant;
+
+beforeAll(async () => {
+  network = await startChatNetwork();
+  tenant = await createChatTenant(network, 1);
+});
+
+afterAll(async () => {
+  await network?.close();
+});
+
+afterEach(() => {
+  clock.reset();
+});
+
+const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => callApi(sendMessage, { apiKey: tenant.adminKey, method, params });
+
+/** The channel's message records for one recipient, oldest first. */
+async function messagesTo(phone: string): Promise<MessageRecord[]> {
+  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
+  const all = await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true });
+  return all.filter((message) => message.phone === phone && message.direction === 'outbound').sort((a, b) => a.at - b.at);
+}
+
+describe('chat/message/send and the 24-hour session window', () => {
+  it('refuses a text outside the window with 400 outside_session_window, before calling the chat network', async () => {
+    // Prepare
+    const to = newRecipient();
+    const before = sendRequests(network, tenant.channels[0]);
+    // Act
+    const response = await send({ to, body: 'Hello' });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, error: 'outside_session_window', details: { parameter: 'to', lastInboundAt: null } });
+    expect(response.body.message).toContain('chat/templates/send');
+    expect(sendRequests(network, tenant.channels[0])).toBe(before);
+    expect(await messagesTo(to)).toEqual([]);
+  });
+
+  it('opens the window with an inbound webhook, sends a text, sees it delivered, and closes the window 24 hours later', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    // Act
+    const sent = await send({ to: `+${to}`, body: 'Thanks for writing', apiReference: 'ticket-1' }, 'GET');
+    await network.sandbox.idle();
+    const status = await callApi(messageStatus, { apiKey: tenant.adminKey, params: { chatmid: sent.body.data.chatmid } });
+    clock.shift(DAY_MS + 60_000);
+    const late = await send({ to, body: 'Still there?' });
+    // Assess
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toEqual({ chatmid: expect.stringMatching(/^wamid\./), status: 'accepted', to, type: 'text', apiReference: 'ticket-1' });
+    expect(sentBodies(network, tenant.channels[0]).at(-1)).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { body: 'Thanks for writing' } });
+    expect(status.body.data).toMatchObject({ status: 'delivered', direction: 'outbound', type: 'text', content: { body: 'Thanks for writing' }, readAt: null, error: null });
+    expect(Date.parse(status.body.data.deliveredAt)).toBeGreaterThanOrEqual(Date.parse(status.body.data.timestamp) - 1000);
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe('outside_session_window');
+    expect(late.body.details.lastInboundAt).toEqual(expect.any(String));
+  });
+
+  it('keeps the window open until exactly 24 hours after the inbound message', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    // Act
+    clock.freeze(conversation!.lastInboundAt! + DAY_MS);
+    const atEdge = await send({ to, body: 'edge' });
+    clock.freeze(conversation!.lastInboundAt! + DAY_MS + 1);
+    const past = await send({ to, body: 'past' });
+    // Assess
+    expect(atEdge.status).toBe(200);
+    expect(past.status).toBe(400);
+    expect(past.body.error).toBe('outside_session_window');
+  });
+
+  it('creates the contact and the conversation, and records the message with content and apiReference before answering', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    // Act
+    const response = await send({ to, body: 'Recorded', apiReference: 'ref-rec' });
+    // Assess
+    const [message] = await messagesTo(to);
+    expect(message).toMatchObject({ sendState: 'accepted', chatmid: response.body.data.chatmid, type: 'text', content: { body: 'Recorded' }, apiReference: 'ref-rec', waId: to });
+    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    expect(message.conversationId).toBe(conversation!.id);
+    const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: to } });
+    expect(contacts.body.data).toEqual([expect.objectContaining({ id: message.contactId, phone: to })]);
+  });
+
+  it.each([
+    ['image', { type: 'image', url: 'https://example.com/a.jpg', caption: 'Look' }, { image: { link: 'https://example.com/a.jpg', caption: 'Look' } }],
+    ['video', { type: 'video', url: 'https://example.com/a.mp4' }, { video: { link: 'https://example.com/a.mp4' } }],
+    ['document', { type: 'document', url: 'https://example.com/a.pdf', caption: 'Invoice', filename: 'invoice.pdf' }, { document: { link: 'https://example.com/a.pdf', caption: 'Invoice', filename: 'invoice.pdf' } }],
+    ['audio', { type: 'audio', url: 'https://example.com/a.ogg' }, { audio: { link: 'https://example.com/a.ogg' } }],
+  ])('sends a %s message in the Cloud API body format', async (type, params, media) => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    // Act
+    const response = await send({ to, ...params });
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ to, type });
+    expect(sentBodies(network, tenant.channels[0]).at(-1)).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type, ...media });
+  });
+
+  it.each([
+    ['no recipient', { to: undefined, body: 'x' }, 'missing_parameter', 'to'],
+    ['a number without country code', { to: '4155550100', body: 'x' }, 'invalid_parameter', 'to'],
+    ['a text without body', { }, 'missing_parameter', 'body'],
+    ['a body over 4096 characters', { body: 'x'.repeat(4097) }, 'invalid_parameter', 'body'],
+    ['an unknown type', { type: 'sticker', url: 'https://example.com/s.webp' }, 'invalid_parameter', 'type'],
+    ['media without url', { type: 'image' }, 'missing_parameter', 'url'],
+    ['a non-http url', { type: 'image', url: 'file:///etc/passwd' }, 'invalid_parameter', 'url'],
+    ['a caption on audio', { type: 'audio', url: 'https://example.com/a.ogg', caption: 'x' }, 'invalid_parameter', 'caption'],
+    ['a filename on an image', { type: 'image', url: 'https://example.com/a.jpg', filename: 'a.jpg' }, 'invalid_parameter', 'filename'],
+    ['a body on a media message', { type: 'image', url: 'https://example.com/a.jpg', body: 'x' }, 'invalid_parameter', 'body'],
+    ['a url on a text message', { body: 'x', url: 'https://example.com/a.jpg' }, 'invalid_parameter', 'url'],
+  ])('refuses %s with a 400 naming the parameter', async (_case, params, error, parameter) => {
+    // Prepare
+    const before = sendRequests(network, tenant.channels[0]);
+    // Act
+    const response = await send({ to: newRecipient(), ...params });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error, details: { parameter } });
+    expect(sendRequests(network, tenant.channels[0])).toBe(before);
+  });
+
+  it('accepts a body of exactly 4096 characters', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    // Act
+    const response = await send({ to, body: 'y'.repeat(4096) });
+    // Assess
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('chat/message/send when the chat network fails', () => {
+  it('answers 502 on a 5xx, never resends, and records the message as unknown with the reason', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const before = sendRequests(network, tenant.channels[0]);
+    network.sandbox.injectFault({ kind: '5xx', path: 'messages' });
+    // Act
+    const response = await send({ to, body: 'Maybe' });
+    // Assess
+    expect(response.status).toBe(502);
+    expect(response.body).toMatchObject({ error: 'chat_network_error', details: { outcome: 'unknown', messageId: expect.stringMatching(/^msg_/) } });
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
+    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], response.body.details.messageId);
+    expect(message).toMatchObject({ sendState: 'unknown', error: { code: 131000 } });
+    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    expect([...conversation!.unsettledMessageIds!]).toContain(message!.id);
+  });
+
+  it('answers 502 after a timeout without resending', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const before = sendRequests(network, tenant.channels[0]);
+    network.sandbox.injectFault({ kind: 'timeout', path: 'messages' });
+    // Act
+    const response = await send({ to, body: 'Slow' });
+    // Assess
+    expect(response.status).toBe(502);
+    expect(response.body.details.outcome).toBe('unknown');
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
+    expect(await getMessage(tenant.workspaceId, tenant.channelIds[0], response.body.details.messageId)).toMatchObject({ sendState: 'unknown' });
+  });
+
+  it('maps a refusal (131026) to 400 and records the message as failed with the error', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    network.sandbox.injectFault({ kind: 'meta_error', code: 131026, path: 'messages' });
+    // Act
+    const response = await send({ to, body: 'Nope' });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: 'undeliverable', details: { parameter: 'to' } });
+    const [message] = await messagesTo(to);
+    expect(message).toMatchObject({ sendState: 'failed', error: { code: 131026 } });
+  });
+
+  it('retries a 429 after its Retry-After and sends once', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const before = sendRequests(network, tenant.channels[0]);
+    const sentBefore = sentBodies(network, tenant.channels[0]).length;
+    network.sandbox.injectFault({ kind: '429', retryAfterSeconds: 0, path: 'messages' });
+    // Act
+    const response = await send({ to, body: 'Throttled once' });
+    // Assess
+    expect(response.status).toBe(200);
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 2);
+    expect(sentBodies(network, tenant.channels[0])).toHaveLength(sentBefore + 1);
+  });
+
+  it('answers 503 with Retry-After when the chat network keeps throttling', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    network.sandbox.injectFault({ kind: '429', retryAfterSeconds: 0, count: 3, path: 'messages' });
+    // Act
+    const response = await send({ to, body: 'Throttled' });
+    // Assess
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe('chat_network_throttled');
+    expect(response.headers['Retry-After']).toBeDefined();
+    expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 130429 } });
+  });
+
+  it('answers 503 when the chat network cannot be reached, and records the message as failed', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const graphBaseUrl = process.env.GRAPH_API_BASE_URL;
+    process.env.GRAPH_API_BASE_URL = `${await closedPortUrl()}/v21.0`;
+    // Act
+    const response = await send({ to, body: 'Nobody home' }).finally(() => {
+      process.env.GRAPH_API_BASE_URL = graphBaseUrl;
+    });
+    // Assess
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe('chat_network_unavailable');
+    expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 'not_sent' } });
+  });
+
+  it('answers 502 when the channel token is refused (190)', async () => {
+    // Prepare
+    const other = await createChatTenant(network, 1, false);
+    const to = newRecipient();
+    await openWindow(network, other.channels[0], to);
+    network.sandbox.registerPhoneNumber({ phoneNumberId: other.channels[0].phoneNumberId, wabaId: other.channels[0].wabaId!, accessToken: 'rotated-elsewhere', displayPhoneNumber: '15550000000' });
+    // Act
+    const response = await callApi(sendMessage, { apiKey: other.adminKey, params: { to, body: 'x' } });
+    // Assess
+    expect(response.status).toBe(502);
+    expect(response.body.error).toBe('chat_network_error');
+    expect(response.body.message).toContain('access token');
+  });
+});

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as sendMessage } from '../../functions/chat-message-send';
+import { handler as messageStatus } from '../../functions/chat-message-status';
+import { handler as sendTemplate } from '../../functions/chat-templates-send';
+import { handler as listContacts } from '../../functions/contacts-list';
+import { handler as webhook } from '../../functions/webhook-whatsapp';
+import { signPayload } from '../../shared/chat/signature';
+import { queryAll } from '../../shared/data/batch';
+import { getConversation } from '../../shared/data/conversations';
+import { keys } from '../../shared/data/keys';
+import { attachChatmid, getChatmidRecord, getMessage, type MessageRecord } from '../../shared/data/messages';
+import { callApi } from '../support/api';
+import { createChatTenant, newRecipient, openWindow, signedWebhook, startChatNetwork, VERIFY_TOKEN, webhookEvent, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { injectFaults, serviceError } from '../support/faults';
+
+let network: ChatNetwork;
+let tenant: ChatTenant;
+
+beforeAll(async () => {
+  network = await startChatNetwork();
+  tenant = await createChatTenant(network, 1);
+});
+
+afterAll(async () => {
+  await network?.close();
+});
+
+const channel = () => tenant.channels[0];
+const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
+const seconds = (ms: number) => String(Math.floor(ms / 1000));
+
+/** A webhook body in the Cloud API shape for the test channel. */
+function delivery(value: Record<string, unknown>, phoneNumberId = channel().phoneNumberId) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: channel().wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value } }] }],
+  };
+}
+
+const statusEvent = (chatmid: string, status: string, atMs: number, recipient: string, extra: Record<string, unknown> = {}) =>
+  delivery({ statuses: [{ id: chatmid, status, timestamp: seconds(atMs), recipient_id: recipient, ...extra }] });
+
+const inboundEvent = (chatmid: string, from: string, text: string, atMs = Date.now(), name = 'Ann Customer') =>
+  delivery({ contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: seconds(atMs), type: 'text', text: { body: text } }] });
+
+const readStatus = (chatmid: string) => callApi(messageStatus, { apiKey: tenant.adminKey, params: { chatmid } });
+
+async function sendTemplateTo(to: string, apiReference?: string) {
+  return callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to, templateName: 'hello_world', apiReference } });
+}
+
+async function inboundMessages(phone: string): Promise<MessageRecord[]> {
+  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
+  return (await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
+}
+
+describe('webhook verification handshake (GET)', () => {
+  it('answers the challenge when mode and verify token match', async () => {
+    // Act
+    const result = await webhook(webhookEvent('GET', null, {}, { 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' }));
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(result.body).toBe('1158201444');
+    expect(result.headers?.['Content-Type']).toContain('text/plain');
+  });
+
+  it.each([
+    ['a wrong verify token', { 'hub.mode': 'subscribe', 'hub.verify_token': 'guess', 'hub.challenge': 'x' }],
+    ['a wrong mode', { 'hub.mode': 'unsubscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': 'x' }],
+    ['no parameters', {}],
+  ])('refuses %s with 403', async (_case, query) => {
+    // Act
+    const result = await webhook(webhookEvent('GET', null, {}, query));
+    // Assess
+    expect(result.statusCode).toBe(403);
+    expect(result.body).not.toContain('x');
+  });
+});
+
+describe('webhook deliveries (POST)', () => {
+  it.each([
+    ['no signature', (raw: string) => ({ 'Content-Type': 'application/json', raw })],
+    ['a signature made with another secret', (raw: string) => ({ 'X-Hub-Signature-256': signPayload(raw, 'not-the-app-secret'), raw })],
+    ['a signature of another body', (raw: string) => ({ 'X-Hub-Signature-256': signPayload(`${raw} `, 'chat-test-app-secret'), raw })],
+    ['a malformed signature', (raw: string) => ({ 'X-Hub-Signature-256': 'sha256=zz', raw })],
+  ])('refuses a delivery with %s (401) and records nothing', async (_case, sign) => {
+    // Prepare
+    const from = newRecipient();
+    const chatmid = newChatmid();
+    const raw = JSON.stringify(inboundEvent(chatmid, from, 'forged'));
+    const { raw: body, ...headers } = sign(raw);
+    // Act
+    const result = await webhook(webhookEvent('POST', body, headers as Record<string, string>));
+    // Assess
+    expect(result.statusCode).toBe(401);
+    expect(await getChatmidRecord(chatmid)).toBeUndefined();
+    expect(await getConversation(tenant.workspaceId, tenant.channelIds[0], from)).toBeUndefined();
+  });
+
+  it('accepts a correctly signed delivery, also one with a header name in another case', async () => {
+    // Prepare
+    const raw = JSON.stringify(inboundEvent(newChatmid(), newRecipient(), 'hello'));
+    // Act
+    const result = await webhook(webhookEvent('POST', raw, { 'x-hub-signature-256': signPayload(raw, 'chat-test-app-secret') }));
+    // Assess
+    expect(result.statusCode).toBe(200);
+  });
+
+  it('acknowledges signed deliveries it cannot use: an unknown phone-number id, an unknown chatmid, garbage', async () => {
+    // Act
+    const unknownNumber = await webhook(signedWebhook(delivery({ messages: [{ from: '14155550100', id: newChatmid(), timestamp: seconds(Date.now()), type: 'text', text: { body: 'x' } }] }, '999999999999999')));
+    const unknownChatmid = await webhook(signedWebhook(statusEvent(newChatmid(), 'delivered', Date.now(), '14155550100')));
+    const garbage = await webhook(signedWebhook({ hello: 'world' }));
+    // Assess
+    expect([unknownNumber.statusCode, unknownChatmid.statusCode, garbage.statusCode]).toEqual([200, 200, 200]);
+  });
+
+  it('creates the contact and the conversation from an inbound message and opens the window', async () => {
+    // Prepare
+    const from = newRecipient();
+    const at = Date.now() - 60_000;
+    // Act
+    const result = await webhook(signedWebhook(inboundEvent(newChatmid(), from, 'I need help', at, 'Dana Inbound')));
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], from);
+    expect(conversation).toMatchObject({ id: expect.stringMatching(/^cv_/), phone: from, lastInboundAt: Math.floor(at / 1000) * 1000 });
+    const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: from } });
+    expect(contacts.body.data).toEqual([expect.objectContaining({ id: conversation!.contactId, phone: from, name: 'Dana Inbound' })]);
+    const sent = await callApi(sendMessage, { apiKey: tenant.adminKey, params: { to: from, body: 'How can we help?' } });
+    expect(sent.status).toBe(200);
+  });
+
+  it('records a duplicate inbound delivery once, and an older one never moves the window back', async () => {
+    // Prepare
+    const from = newRecipient();
+    const chatmid = newChatmid();
+    const now = Date.now();
+    const first = signedWebhook(inboundEvent(chatmid, from, 'once', now));
+    // Act
+    await webhook(first);
+    await webhook(first);
+    await webhook(signedWebhook(inboundEvent(newChatmid(), from, 'older, delivered late', now - 3_600_000)));
+    // Assess
+    const messages = await inboundMessages(from);
+    expect(messages.map((message) => message.content)).toEqual(expect.arrayContaining([{ body: 'once' }, { body: 'older, delivered late' }]));
+    expect(messages).toHaveLength(2);
+    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], from))!.lastInboundAt).toBe(Math.floor(now / 1000) * 1000);
+  });
+
+  it('moves a status only forward, whatever order and however often the statuses arrive', async () => {
+    // Prepare
+    const to = newRecipient();
+    const sent = await sendTemplateTo(to);
+    await network.sandbox.idle();
+    const chatmid = sent.body.data.chatmid;
+    const t = Date.now();
+    // Act
+    const read = await webhook(signedWebhook(statusEvent(chatmid, 'read', t + 2_000, to)));
+    await webhook(signedWebhook(statusEvent(chatmid, 'read', t + 9_000, to)));
+    await webhook(signedWebhook(statusEvent(chatmid, 'delivered', t + 1_000, to)));
+    await webhook(signedWebhook(statusEvent(chatmid, 'sent', t, to)));
+    // Assess
+    expect(read.statusCode).toBe(200);
+    const status = await readStatus(chatmid);
+    expect(status.body.data).toMatchObject({ status: 'read', readAt: new Date(Math.floor((t + 2_000) / 1000) * 1000).toISOString() });
+    expect(status.body.data.deliveredAt).not.toBeNull();
+  });
+
+  it('sets deliveredAt from a read that arrives without a delivered event', async () => {
+    // Prepare
+    const chatmid = newChatmid();
+    const t = Date.now();
+    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_x', direction: 'outbound', type: 'text', content: { body: 'x' }, phone: '14155550100', at: t });
+    // Act
+    await webhook(signedWebhook(statusEvent(chatmid, 'read', t, '14155550100')));
+    // Assess
+    const status = await readStatus(chatmid);
+    expect(status.body.data).toMatchObject({ status: 'read', deliveredAt: status.body.data.readAt });
+  });
+
+  it('keeps failed and its error: later statuses never undo it', async () => {
+    // Prepare
+    const to = newRecipient();
+    const sent = await sendTemplateTo(to);
+    await network.sandbox.idle();
+    const chatmid = sent.body.data.chatmid;
+    const error = { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Receiver is incapable of receiving this message' } };
+    // Act
+    await webhook(signedWebhook(statusEvent(chatmid, 'failed', Date.now(), to, { errors: [error] })));
+    await webhook(signedWebhook(statusEvent(chatmid, 'read', Date.now(), to)));
+    // Assess
+    const status = await readStatus(chatmid);
+    expect(status.body.data).toMatchObject({ status: 'failed', readAt: null, error: { code: 131026, title: 'Message undeliverable' } });
+  });
+
+  it('keeps a status that arrived before the send recorded its outcome', async () => {
+    // Prepare: the chat network reports delivered before the send's own answer is recorded
+    const chatmid = newChatmid();
+    const t = Date.now();
+    await webhook(signedWebhook(statusEvent(chatmid, 'delivered', t, '14155550199')));
+    const early = await getChatmidRecord(chatmid);
+    // Act
+    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_y', direction: 'outbound', type: 'text', content: { body: 'y' }, phone: '14155550199', at: t });
+    // Assess
+    expect(early).toMatchObject({ status: 'delivered', expiresAt: expect.any(Number) });
+    expect(early!.workspaceId).toBeUndefined();
+    const status = await readStatus(chatmid);
+    expect(status.status).toBe(200);
+    expect(status.body.data).toMatchObject({ status: 'delivered', direction: 'outbound', deliveredAt: new Date(Math.floor(t / 1000) * 1000).toISOString() });
+    expect(await getChatmidRecord(chatmid)).not.toHaveProperty('expiresAt');
+  });
+
+  it('matches an inbound message by the wa_id the chat network returned, so a rewritten number stays one contact', async () => {
+    // Prepare: a Brazilian mobile number, which the chat network knows without its ninth digit
+    const number = `55119${String(Date.now()).slice(-8)}`;
+    const rewritten = `5511${number.slice(5)}`;
+    const sent = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to: `+${number}`, templateName: 'hello_world' } });
+    // Act
+    await openWindow(network, channel(), number, 'Oi!');
+    const reply = await callApi(sendMessage, { apiKey: tenant.adminKey, params: { to: number, body: 'Olá!' } });
+    // Assess
+    expect(sent.status).toBe(200);
+    expect((network.sandbox.sent.at(-2)!.body as { to: string }).to).toBe(number);
+    expect(reply.status).toBe(200);
+    const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: rewritten.slice(4) } });
+    expect(contacts.body.data).toEqual([expect.objectContaining({ phone: number })]);
+    expect(await getConversation(tenant.workspaceId, tenant.channelIds[0], rewritten)).toBeUndefined();
+  });
+
+  it('settles a send of unknown outcome when a status for it arrives', async () => {
+    // Prepare
+    const to = newRecipient();
+    network.sandbox.injectFault({ kind: '5xx', path: 'messages' });
+    const unknown = await sendTemplateTo(to, 'settle-1');
+    const chatmid = newChatmid();
+    // Act
+    await webhook(signedWebhook(statusEvent(chatmid, 'sent', Date.now(), to)));
+    const replay = await sendTemplateTo(to, 'settle-1');
+    // Assess
+    expect(unknown.status).toBe(502);
+    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], unknown.body.details.messageId);
+    expect(message).toMatchObject({ sendState: 'accepted', chatmid });
+    expect((await readStatus(chatmid)).body.data).toMatchObject({ status: 'sent', direction: 'outbound', type: 'template' });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toMatchObject({ chatmid, to, templateName: 'hello_world' });
+    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], to))!.unsettledMessageIds ?? new Set()).not.toContain(message!.id);
+  });
+
+  it('answers 500 when it cannot record a delivery, so the chat network delivers it again', async () => {
+    // Prepare
+    const from = newRecipient();
+    let failures = 0;
+    const fault = injectFaults((command) => (command === 'PutItemCommand' && failures++ === 0 ? serviceError('ValidationException') : undefined));
+    const answersBefore = network.webhookAnswers.length;
+    // Act
+    const { chatmid } = await network.sandbox.deliverInbound({ phoneNumberId: channel().phoneNumberId, from, text: 'retry me' }).finally(() => fault.remove());
+    // Assess
+    expect(network.webhookAnswers.slice(answersBefore)).toEqual([500, 200]);
+    expect(await getChatmidRecord(chatmid)).toMatchObject({ direction: 'inbound', status: 'received' });
+    expect(await inboundMessages(from)).toHaveLength(1);
+  });
+});

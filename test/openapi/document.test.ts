@@ -1,0 +1,169 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { readFile } from 'node:fs/promises';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_TYPES_FILE, generateArtifacts, OPENAPI_FILE } from '../../scripts/openapi';
+import { loadRouteSchemas, type RouteSchemas } from '../../shared/openapi/document';
+import { ROUTE_RESPONSES } from '../../shared/openapi/responses';
+import { API_ROUTES } from '../../shared/routes';
+
+type Json = Record<string, any>;
+
+/** Every schema a parameter may take: itself, or each alternative of an anyOf. */
+const alternatives = (schema: Json): Json[] => (schema.anyOf ? schema.anyOf.flatMap(alternatives) : [schema]);
+
+/** What a parameter schema lacks: a type, and the limits that fit the type. */
+function missingLimits(schema: Json): string[] {
+  return alternatives(schema).flatMap((alt) => {
+    switch (alt.type) {
+      case 'string':
+        // A fixed-length pattern (anchored, no + or *) limits the length too.
+        return alt.maxLength !== undefined || alt.enum || /^\^[^+*]*\$$/.test(alt.pattern ?? '') ? [] : ['maxLength, enum or a fixed-length pattern'];
+      case 'integer':
+      case 'number':
+        return alt.minimum !== undefined && alt.maximum !== undefined ? [] : ['minimum and maximum'];
+      case 'array':
+        return [...(alt.maxItems === undefined ? ['maxItems'] : []), ...missingLimits(alt.items ?? {}).map((m) => `items: ${m}`)];
+      case 'object':
+        return alt.maxProperties === undefined ? ['maxProperties'] : [];
+      case 'boolean':
+        return [];
+      default:
+        return [`a type (got ${JSON.stringify(alt)})`];
+    }
+  });
+}
+
+describe('the OpenAPI document', () => {
+  let generated: { json: string; types: string };
+  let document: Json;
+  let schemas: RouteSchemas;
+
+  beforeAll(async () => {
+    [generated, schemas] = await Promise.all([generateArtifacts(), loadRouteSchemas()]);
+    document = JSON.parse(generated.json);
+  }, 60_000);
+
+  it('is committed exactly as generated, with the client types (else: npm run openapi)', async () => {
+    // Act
+    const [committedJson, committedTypes] = await Promise.all([readFile(OPENAPI_FILE, 'utf8'), readFile(CLIENT_TYPES_FILE, 'utf8')]);
+
+    // Assess
+    expect(committedJson, 'docs/openapi.json is stale: run npm run openapi and commit it').toBe(generated.json);
+    expect(committedTypes, 'client/generated/api.d.ts is stale: run npm run openapi and commit it').toBe(generated.types);
+    expect(generated.json.endsWith('}\n')).toBe(true);
+  });
+
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    // Act
+    const result = await new Validator().validate(document);
+
+    // Assess
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toMatch(/^3\.1\./);
+  });
+
+  it('describes the API: version 1.0.0, a relative server, both auth schemes', () => {
+    // Assess
+    expect(document.info).toMatchObject({ title: 'Workspace messaging API', version: '1.0.0' });
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/api/workspace/v1' })]);
+    expect(document.components.securitySchemes).toEqual({
+      ApiKeyAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
+      BearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+    expect(document.security).toEqual([{ ApiKeyAuth: [] }, { BearerAuth: [] }]);
+    expect(document.paths['/openapi.json'].get.security).toEqual([]);
+  });
+
+  it('has GET and POST of every route, with a declared response schema and unique operation ids', () => {
+    // Prepare
+    const operationIds = Object.values<Json>(document.paths).flatMap((item) => Object.values<Json>(item).map((op) => op.operationId));
+
+    for (const route of API_ROUTES) {
+      // Act
+      const item = document.paths[`/${route.path}`];
+
+      // Assess
+      expect(ROUTE_RESPONSES[route.path], `${route.path} has no response schema in shared/openapi/responses.ts`).toBeDefined();
+      expect(Object.keys(item ?? {}).sort(), route.path).toEqual(['get', 'post']);
+      for (const op of [item.get, item.post]) {
+        expect(op.summary).toBe(route.summary);
+        expect(op.tags).toEqual([route.tag]);
+        expect(op['x-rate-limit-class']).toBe(route.rateLimitClass);
+        expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${route.name}Response` });
+        for (const status of ['400', '401', '403', '429', '500']) expect(op.responses[status], `${route.path} ${status}`).toBeDefined();
+      }
+    }
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+  });
+
+  it('documents every parameter with a type, format or limits, a description and an example', () => {
+    for (const route of API_ROUTES) {
+      // Prepare
+      const params: Json = document.components.schemas[`${route.name}Params`];
+      const query: Json[] = document.paths[`/${route.path}`].get.parameters;
+
+      // Assess
+      expect(query.map((p) => p.name)).toEqual(Object.keys(params.properties));
+      for (const [name, property] of Object.entries<Json>(params.properties)) {
+        const where = `${route.path} ${name}`;
+        expect(property.description, where).toMatch(/\S{3}/);
+        expect(property.examples, where).toHaveLength(1);
+        expect(missingLimits(property), where).toEqual([]);
+      }
+      for (const parameter of query) {
+        expect(parameter.in).toBe('query');
+        expect(parameter.example ?? parameter.content?.['application/json']?.example, `${route.path} ${parameter.name}`).toBeDefined();
+      }
+    }
+    // Spot checks that formats, defaults and limits come through from the valibot schemas.
+    expect(document.components.schemas.ContactsManageParams.properties.email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
+    expect(document.components.schemas.ContactsManageParams.properties.profilePictureUrl).toMatchObject({ type: 'string', format: 'uri', maxLength: 2048 });
+    expect(document.components.schemas.ContactsListParams.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 200, default: 50 });
+    expect(document.components.schemas.CustomFieldsManageParams.properties.isRequired).toMatchObject({ type: 'boolean' });
+    expect(document.components.schemas.ContactsManageParams.required).toEqual(['phoneNumber']);
+  });
+
+  it('gives examples every schema accepts: each parameter’s, and each request body the endpoint itself accepts', () => {
+    // Prepare
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+
+    for (const route of API_ROUTES) {
+      const params: Json = document.components.schemas[`${route.name}Params`];
+      const example = document.paths[`/${route.path}`].post.requestBody.content['application/json'].example;
+      for (const [name, property] of Object.entries<Json>(params.properties)) {
+        // Act
+        const valid = ajv.validate(property, property.examples[0]);
+
+        // Assess
+        expect(valid, `${route.path} ${name}: ${ajv.errorsText()}`).toBe(true);
+      }
+      const parsed = v.safeParse(schemas[route.path], example);
+      expect(parsed.success, `${route.path} example ${JSON.stringify(parsed.issues?.map((i) => i.message))}`).toBe(true);
+      expect(ajv.validate(params, example), `${route.path} example: ${ajv.errorsText()}`).toBe(true);
+    }
+  });
+
+  it('documents the envelope: each error status, and the 429 with Retry-After and the RateLimit headers', () => {
+    // Prepare
+    const { responses, headers, schemas: components } = document.components;
+
+    // Assess
+    expect(components.ErrorResponse).toMatchObject({ required: ['success', 'error'], additionalProperties: false });
+    expect(Object.keys(responses)).toEqual(['BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'Conflict', 'TooManyRequests', 'InternalError', 'BadGateway', 'ServiceUnavailable']);
+    expect(responses.TooManyRequests.headers['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer' } });
+    for (const name of ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) {
+      expect(responses.TooManyRequests.headers[name], name).toBeDefined();
+      expect(headers[name], name).toMatchObject({ required: true });
+    }
+    for (const response of Object.values<Json>(responses)) {
+      expect(response.headers['X-Request-Id']).toMatchObject({ required: true });
+      expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
+    }
+    expect(components.ContactsListResponse.required).toEqual(['success', 'data', 'pagination']);
+  });
+});

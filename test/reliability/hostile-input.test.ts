@@ -1,0 +1,499 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../shared/config';
+import { recordFigures } from '../support/log-audit';
+import { usePrivateStore } from '../support/private-store';
+import { scanRaw, snapshotDiff, snapshotTable, type TableSnapshot } from '../support/table';
+import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, unique } from './helpers';
+
+/**
+ * OWASP API4 — hostile input, over every endpoint of the route table and both GET
+ * and POST. This file has a dynalite of its own, so "the table is byte-for-byte
+ * unchanged after rejected requests" compares the whole table (rate-limit windows
+ * aside), not a filtered view of a store other files write to.
+ */
+
+const store = await usePrivateStore();
+const restoreLimits = liftRateLimits();
+isolateChatNetwork();
+const { callApi } = await import('../support/api');
+const { createTenant } = await import('../support/tenants');
+const { loadEndpoints, parameterAccepts, validShapedValue } = await import('../support/endpoints');
+const { checkInvariants } = await import('../support/invariants');
+type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
+type Method = 'GET' | 'POST';
+
+const endpoints = await loadEndpoints();
+const METHODS: Method[] = ['GET', 'POST'];
+const tally = new Tally();
+
+/** Parameter names under which keys are refused with 401 (tested in keys-and-secrets). */
+const KEY_NAMES = new Set(['apikey', 'api_key', 'x-api-key', 'key', 'access_token']);
+/** The middleware's content-type rules (shared/http/middleware/parameters.ts), to generate types it must refuse. */
+const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const CONTROL_CHARS = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u000e', '\u001b', '\u001f', '\u007f'];
+
+// ---- Arbitraries --------------------------------------------------------------------------
+
+const hugeString = fc.oneof(
+  fc.integer({ min: 100_000, max: 102_400 }).map((n) => 'x'.repeat(n)),
+  fc.constantFrom('é', '漢', '🙂', 'a\u0301').map((unit) => unit.repeat(Math.ceil(100_000 / unit.length))),
+);
+const hugeArray = fc.constantFrom('v', '1', '').map((entry) => Array.from({ length: 10_000 }, (_, i) => (entry === '1' ? i : `${entry}${i % 10}`)));
+
+function nested(depth: number, objects: boolean): unknown {
+  let value: unknown = 'leaf';
+  for (let i = 0; i < depth; i++) value = objects && i % 2 ? { n: value } : [value];
+  return value;
+}
+const deeplyNested = fc.tuple(fc.integer({ min: 1_000, max: 3_000 }), fc.boolean()).map(([depth, objects]) => nested(depth, objects));
+
+/**
+ * A valid-shaped value of the parameter with a control character inside it (so
+ * nothing else is wrong with it; at either end, trimming would remove it).
+ */
+function insertControlChar(endpoint: Endpoint, name: string, at: number, char: string): string {
+  const shaped = validShapedValue(name, endpoint.params[name]);
+  const valid = shaped.length >= 2 ? shaped : shaped + shaped;
+  const i = 1 + (at % (valid.length - 1));
+  return valid.slice(0, i) + char + valid.slice(i);
+}
+const withControlChar = (endpoint: Endpoint, name: string) => fc.tuple(fc.nat(), fc.constantFrom(...CONTROL_CHARS)).map(([at, char]) => insertControlChar(endpoint, name, at, char));
+
+/** Values no parameter of any endpoint may accept: the documented maxima and the character rules. */
+const universallyInvalid = (endpoint: Endpoint, name: string, method: Method) =>
+  fc.oneof(
+    hugeString,
+    hugeArray,
+    deeplyNested,
+    withControlChar(endpoint, name),
+    ...(method === 'POST' ? [fc.constant(null), fc.constant([{}]), fc.constant({ nested: { deeper: { deepest: true } } })] : []),
+  );
+
+const PHONE_BASES = ['14155550100', '442079460958', '4915112345678', '33142685300', '5511987654321', '819012345678', '61412345678', '27821234567', '919876543210'];
+
+/** One real number in one of the notations people use, with what it must normalize to (or be refused). */
+const phoneInOddFormat = fc.tuple(fc.constantFrom(...PHONE_BASES), fc.nat({ max: 16 })).map(([digits, style]) => {
+  const cc = digits.startsWith('1') || digits.startsWith('7') ? digits.slice(0, 1) : digits.slice(0, 2);
+  const rest = digits.slice(cc.length);
+  const groups = rest.match(/.{1,3}/g)!.join(' ');
+  const written = [
+    `+${digits}`,
+    digits,
+    `00${digits}`,
+    `+${cc} ${groups}`,
+    `+${cc}-${rest.match(/.{1,3}/g)!.join('-')}`,
+    `+${cc} (${rest.slice(0, 3)}) ${rest.slice(3)}`,
+    `${cc}.${rest.match(/.{1,4}/g)!.join('.')}`,
+    `  +${digits}\t`,
+    `+ ${digits}`,
+    `tel:+${digits}`,
+    `+${digits} ext. 12`,
+    `++${digits}`,
+    `${digits}+`,
+    `+${digits}`.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+    `+${digits.replace(/0/g, 'O')}`,
+    digits.slice(0, 5),
+    `+${digits}${digits}`,
+  ][style];
+  return { written, digits };
+});
+
+const oddValue = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t',
+    '\n',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '-1',
+    '0',
+    '1.5',
+    '1e3',
+    '0x1F',
+    '-0',
+    '9007199254740993',
+    'null',
+    'undefined',
+    'true',
+    'false',
+    '[]',
+    '{}',
+    '__proto__',
+    'constructor',
+    '<script>alert(1)</script>',
+    "' OR '1'='1' --",
+    '../../etc/passwd',
+    '%00',
+    '\u202eevil',
+    'zero\u200bwidth',
+    '🙂',
+    'Ω≈ç√∫',
+    'ＡＢＣ',
+    '١٢٣',
+    'x'.repeat(101),
+    'x'.repeat(1_001),
+    'a,b,,c',
+    'k:v',
+    'k:v,k2:v2',
+    '#FFF',
+    '#GGGGGG',
+    'ftp://example.com/x',
+    'javascript:alert(1)',
+    'http://',
+    'a@b',
+    'lone\ud800surrogate',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 5 }),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean())),
+  fc.constant(JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}') as unknown),
+  phoneInOddFormat.map(({ written }) => written),
+);
+
+const extraName = (endpoint: Endpoint) =>
+  fc
+    .oneof(
+      fc.constantFrom('__proto__', 'constructor', 'prototype', 'workspaceId', 'userId', 'role', 'channelIds', 'keyId', 'principalId', 'pk', 'sk', 'entity', 'id', 'createdAt', 'indexPending', 'contactCount', 'isAdmin', 'toString', 'hasOwnProperty'),
+      fc.string({ minLength: 1, maxLength: 12 }),
+    )
+    .filter((name) => !(name in endpoint.params) && !KEY_NAMES.has(name.toLowerCase()) && !/^body\d+$/i.test(name));
+
+type Mutation = { kind: 'set'; name: string; value: unknown } | { kind: 'remove'; name: string };
+
+function defineOwn(target: Record<string, unknown>, name: string, value: unknown) {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** base ⊕ extras ⊕ mutations, built with own properties only (so `__proto__` is a key, never a prototype). */
+function buildParams(endpoint: Endpoint, mutations: Mutation[], extras: Record<string, unknown>) {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(extras)) defineOwn(params, name, value);
+  for (const [name, value] of Object.entries(endpoint.base)) defineOwn(params, name, value);
+  for (const mutation of mutations) {
+    if (mutation.kind === 'remove') delete params[mutation.name];
+    else defineOwn(params, mutation.name, mutation.value);
+  }
+  return params;
+}
+
+interface RawRequest {
+  body: string;
+  contentType?: string;
+  /** The parameter the 400 must name. */
+  parameter: 'body' | 'Content-Type';
+  label: string;
+}
+
+/** Whole-request hostility: broken JSON, non-object JSON, wrong Content-Type, bodies above the limit. */
+const rawRequest = (endpoint: Endpoint): fc.Arbitrary<RawRequest> => {
+  const validBody = JSON.stringify(endpoint.base);
+  const notJson = (text: string) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  return fc.oneof(
+    fc
+      .tuple(fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim() !== '' && notJson(s)), fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', undefined))
+      .map(([body, contentType]) => ({ body, contentType, parameter: 'body' as const, label: 'invalid JSON' })),
+    fc.constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", '{"a":1}}', '\u0000{}', '{"a":NaN}', '[{"a":1}', 'undefined').map((body) => ({ body, contentType: 'application/json', parameter: 'body' as const, label: 'invalid JSON' })),
+    fc
+      .jsonValue({ maxDepth: 3 })
+      .filter((value) => value === null || typeof value !== 'object' || Array.isArray(value))
+      .map((value) => ({ body: JSON.stringify(value), contentType: 'application/json', parameter: 'body' as const, label: 'JSON that is not an object' })),
+    fc
+      .oneof(
+        fc.constantFrom('text/plain', 'application/xml', 'text/html', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/jsonp', 'text/json', 'application/javascript', 'image/png', '*/*', 'json'),
+        fc.stringMatching(/^[a-z]{1,10}\/[a-z0-9.+-]{1,14}$/),
+      )
+      .filter((type) => !JSON_TYPE.test(type) && !FORM_TYPE.test(type))
+      .map((contentType) => ({ body: validBody, contentType, parameter: 'Content-Type' as const, label: 'wrong Content-Type' })),
+    fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('x', 'é', '🙂')).map(([over, unit]) => ({
+      // Characters under the limit but bytes above it, for the multi-byte units.
+      body: JSON.stringify({ ...endpoint.base, padding: unit.repeat(Math.ceil((MAX_BODY_BYTES + over) / Buffer.byteLength(unit))) }),
+      contentType: 'application/json',
+      parameter: 'body' as const,
+      label: 'body above the size limit',
+    })),
+    fc.string({ maxLength: 30 }).map((junk) => ({ body: `{${junk}`, contentType: 'application/x-www-form-urlencoded', parameter: 'body' as const, label: 'invalid JSON labelled as a form' })),
+  );
+};
+
+// ---- Tests ------------------------------------------------------------------------------
+
+let rejecting: Awaited<ReturnType<typeof createTenant>>;
+let tolerating: Awaited<ReturnType<typeof createTenant>>;
+
+beforeAll(async () => {
+  rejecting = await createTenant(1);
+  tolerating = await createTenant(1);
+});
+
+afterAll(async () => {
+  recordFigures('hostile-input', {
+    endpoints: endpoints.length,
+    endpointPaths: endpoints.map((endpoint) => endpoint.path),
+    requestsSent: tally.get('requests'),
+    badInputsTried: tally.get('bad inputs'),
+    rejectedWith4xx: tally.get('4xx'),
+    acceptedOddValues: tally.get('2xx'),
+    responses5xx: tally.get('5xx'),
+    tableDiffsAfterRejections: tally.get('table diffs'),
+    maxBodyBytes: MAX_BODY_BYTES,
+  });
+  restoreLimits();
+  await store.close();
+});
+
+async function send(endpoint: Endpoint, apiKey: string, method: Method, request: { params?: Record<string, unknown>; body?: string; headers?: Record<string, string> }) {
+  tally.add('requests');
+  const response = await callWithin(callApi, endpoint.handler, { apiKey, method, ...request });
+  tally.add(response.status >= 500 ? '5xx' : response.status >= 400 ? '4xx' : '2xx');
+  return response;
+}
+
+/** The parameter a 400 names; a path into it (`customFieldsData.city`) names the parameter too. */
+const namedParameter = (response: { body: any }): string | undefined => (response.body.details?.parameter as string | undefined)?.split('.')[0];
+
+function bodyBytes(params: Record<string, unknown>) {
+  return Buffer.byteLength(JSON.stringify(params));
+}
+
+async function expectTableUnchanged(before: TableSnapshot) {
+  const after = await snapshotTable();
+  const diff = snapshotDiff(before, after);
+  if (diff.added.length || diff.removed.length) tally.add('table diffs');
+  expect(diff, 'table changed after rejected requests').toEqual({ added: [], removed: [] });
+}
+
+describe.each(endpoints)('hostile input to $path', (endpoint) => {
+  const names = Object.keys(endpoint.params);
+
+  describe.each(METHODS)('%s', (method) => {
+    it('refuses every invalid value, missing parameter and broken body with a 4xx naming it, never a 500 or a hang, and writes nothing', async () => {
+      // Prepare
+      const before = await snapshotTable();
+      const invalidSet = names.length
+        ? fc.constantFrom(...names).chain((name) =>
+            fc
+              .oneof(
+                { weight: 2, arbitrary: universallyInvalid(endpoint, name, method) },
+                { weight: 3, arbitrary: oddValue.filter((value) => !parameterAccepts(endpoint, name, value, method)) },
+              )
+              .map((value): Mutation => ({ kind: 'set', name, value })),
+          )
+        : undefined;
+      const removal = endpoint.required.length ? fc.constantFrom(...endpoint.required).map((name): Mutation => ({ kind: 'remove', name })) : undefined;
+      const mutation = [invalidSet, removal].filter((arb): arb is fc.Arbitrary<Mutation> => arb !== undefined);
+      const parameterLevel = mutation.length
+        ? fc.record({ mutations: fc.array(fc.oneof(...mutation), { minLength: 1, maxLength: 3 }), extras: fc.dictionary(extraName(endpoint), oddValue, { maxKeys: 3 }) }).map((r) => ({ kind: 'params' as const, ...r }))
+        : undefined;
+      const requestLevel = rawRequest(endpoint).map((raw) => ({ kind: 'raw' as const, raw }));
+      const hostile = parameterLevel ? fc.oneof(parameterLevel, requestLevel) : requestLevel;
+      // Act + Assess
+      await fc.assert(
+        fc.asyncProperty(hostile, async (attempt) => {
+          let response;
+          let named: Set<string>;
+          if (attempt.kind === 'raw') {
+            tally.add('bad inputs');
+            response = await send(endpoint, rejecting.adminKey, method, { body: attempt.raw.body, headers: attempt.raw.contentType ? { 'Content-Type': attempt.raw.contentType } : {} });
+            named = new Set([attempt.raw.parameter]);
+          } else {
+            tally.add('bad inputs', attempt.mutations.length);
+            const params = buildParams(endpoint, attempt.mutations, attempt.extras);
+            response = await send(endpoint, rejecting.adminKey, method, { params });
+            named = new Set(attempt.mutations.map((m) => m.name));
+            if (method === 'POST' && bodyBytes(params) > MAX_BODY_BYTES) named.add('body');
+          }
+          expect(response.status, JSON.stringify(response.body)).toBeGreaterThanOrEqual(400);
+          expect(response.status).toBeLessThan(500);
+          expectEnvelope(response);
+          expect([...named], `${response.body.message}`).toContain(namedParameter(response));
+        }),
+        { numRuns: 40 },
+      );
+      await expectTableUnchanged(before);
+    });
+
+    it('answers every odd value (unicode, types, prototype keys, odd phone notations, extra parameters) below 500, naming the parameter when it refuses', async () => {
+      // Prepare
+      const sets = names.length ? fc.array(fc.constantFrom(...names).chain((name) => oddValue.map((value): Mutation => ({ kind: 'set', name, value }))), { minLength: 1, maxLength: 3 }) : fc.constant([] as Mutation[]);
+      // Act + Assess
+      await fc.assert(
+        fc.asyncProperty(sets, fc.dictionary(extraName(endpoint), fc.oneof(oddValue, deeplyNested), { maxKeys: 4 }), async (mutations, extras) => {
+          tally.add('bad inputs', mutations.length + Object.keys(extras).length);
+          const params = buildParams(endpoint, mutations, extras);
+          if (method === 'POST' && bodyBytes(params) > MAX_BODY_BYTES) return;
+          // What counts is each parameter's final value (a later mutation may overwrite an earlier one).
+          const refused = new Set(mutations.map((m) => m.name).filter((name) => !parameterAccepts(endpoint, name, params[name], method)));
+          const response = await send(endpoint, tolerating.adminKey, method, { params });
+          expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+          expectEnvelope(response);
+          if (refused.size) {
+            expect(response.status).toBe(400);
+            expect([...refused], `${response.body.message}`).toContain(namedParameter(response));
+          }
+        }),
+        { numRuns: 25 },
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  });
+
+  it.each(METHODS)('refuses a 100 KB string, a 10,000-entry array, deep nesting and control characters in every parameter (%s)', async (method) => {
+    // Prepare
+    const before = await snapshotTable();
+    const samples = (name: string) => [
+      'x'.repeat(100_000),
+      '🙂'.repeat(50_000),
+      Array.from({ length: 10_000 }, (_, i) => `v${i % 10}`),
+      nested(2_000, true),
+      ...CONTROL_CHARS.map((char, i) => insertControlChar(endpoint, name, i, char)),
+    ];
+    // Act + Assess
+    for (const name of names) {
+      for (const value of samples(name)) {
+        tally.add('bad inputs');
+        const params = buildParams(endpoint, [{ kind: 'set', name, value }], {});
+        const response = await send(endpoint, rejecting.adminKey, method, { params });
+        const expected = method === 'POST' && bodyBytes(params) > MAX_BODY_BYTES ? 'body' : name;
+        expect(response.status, `${name}=${JSON.stringify(value).slice(0, 40)}: ${JSON.stringify(response.body)}`).toBe(400);
+        expectEnvelope(response);
+        expect(namedParameter(response), `${name}=${JSON.stringify(value).slice(0, 40)}: ${response.body.message}`).toBe(expected);
+      }
+    }
+    await expectTableUnchanged(before);
+  });
+
+  it('ignores parameters it does not define and never stores them', async () => {
+    // Prepare
+    const marker = unique('extra_');
+    const forged = ['workspaceId', 'userId', 'keyId', 'role', 'channelIds', 'id', 'pk', 'sk', 'entity', 'createdAt', 'indexPending', 'contactCount', 'revoked', 'isAdmin', 'constructor', 'prototype', '__proto__', marker];
+    const extras: Record<string, unknown> = {};
+    for (const name of forged.filter((name) => !(name in endpoint.params))) defineOwn(extras, name, `${marker}-${name}`);
+    // Act
+    const responses = [];
+    for (const method of METHODS) {
+      tally.add('bad inputs', Object.keys(extras).length);
+      responses.push(await send(endpoint, tolerating.adminKey, method, { params: buildParams(endpoint, [], extras) }));
+    }
+    const stored = JSON.stringify(await scanRaw());
+    // Assess
+    for (const response of responses) {
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+      expectEnvelope(response);
+    }
+    expect(stored).not.toContain(marker);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('documented clamps and number rules', () => {
+  const list = endpoints.find((endpoint) => endpoint.path === 'contacts/list')!;
+
+  it('clamps a contacts/list limit above 200 to 200, GET and POST alike, and keeps 1–200 as given', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...METHODS), fc.oneof(fc.integer({ min: 201, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: 200 })), async (method, limit) => {
+        tally.add('bad inputs');
+        const response = await send(list, rejecting.adminKey, method, { params: { limit: method === 'GET' ? String(limit) : limit } });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expect(response.body.pagination.limit).toBe(Math.min(limit, 200));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses NaN, negative, zero and non-integer page and limit with a 400 naming them', async () => {
+    const before = await snapshotTable();
+    const bad = fc.oneof(
+      fc.constantFrom('NaN', 'Infinity', '-Infinity', '0', '-0', '', ' ', '1.5', '2.0000001', '1e2', '0x10', 'one', '[]', '{}', 'null', '١٢'),
+      fc.integer({ max: 0 }),
+      fc.double({ noInteger: true }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...METHODS), fc.constantFrom('page', 'limit'), bad, async (method, name, value) => {
+        tally.add('bad inputs');
+        const response = await send(list, rejecting.adminKey, method, { params: { [name]: method === 'GET' ? String(value) : value } });
+        expect(response.status, `${name}=${String(value)}: ${JSON.stringify(response.body)}`).toBe(400);
+        expect(response.body.details.parameter).toBe(name);
+      }),
+      { numRuns: 80 },
+    );
+    await expectTableUnchanged(before);
+  });
+});
+
+describe('phone numbers in every odd notation', () => {
+  const phoneParams = endpoints.flatMap((endpoint) =>
+    Object.keys(endpoint.params)
+      .filter((name) => parameterAccepts(endpoint, name, '+1 (415) 555-0100', 'POST') && !parameterAccepts(endpoint, name, 'probe_1', 'POST') && !parameterAccepts(endpoint, name, 'https://example.com/probe.png', 'POST'))
+      .map((name) => ({ endpoint, name })),
+  );
+
+  it('finds the phone parameters of the route table', () => {
+    expect(phoneParams.map(({ endpoint, name }) => `${endpoint.path}:${name}`)).toContain('contacts/manage:phoneNumber');
+  });
+
+  it.each(phoneParams.map(({ endpoint, name }) => [`${endpoint.path} ${name}`, endpoint, name] as const))('%s: normalizes to the one right number or refuses naming it; never another number', async (_label, endpoint, name) => {
+    const tenant = await createTenant(1);
+    const outcomes = new Map<string, string>();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...METHODS), phoneInOddFormat, fc.boolean(), async (method, { written, digits }, asNumber) => {
+        tally.add('bad inputs');
+        const value = asNumber && /^\d+$/.test(written) ? Number(written) : written;
+        const response = await send(endpoint, tenant.adminKey, method, { params: { ...endpoint.base, [name]: value } });
+        expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+        expectEnvelope(response);
+        if (response.status === 400 && ['invalid_parameter', 'missing_parameter'].includes(response.body.error) && namedParameter(response) === name) return;
+        // Accepted: whatever the answer, the number it worked on is the real one.
+        const echoed = response.body.data?.phone ?? response.body.data?.to;
+        if (echoed !== undefined) expect(echoed, `${JSON.stringify(written)} became ${echoed}`).toBe(digits);
+        outcomes.set(String(written), digits);
+      }),
+      { numRuns: 60 },
+    );
+    const report = await checkInvariants({ workspaceId: tenant.workspaceId });
+    expect(report.violations).toEqual([]);
+    expect(report.contacts).toBeLessThanOrEqual(new Set(outcomes.values()).size);
+  });
+});
+
+describe('custom field values', () => {
+  it('refuses control characters in custom field values, as in every other parameter', async () => {
+    // Prepare
+    const manageField = endpoints.find((endpoint) => endpoint.path === 'custom-fields/manage')!;
+    const manageContact = endpoints.find((endpoint) => endpoint.path === 'contacts/manage')!;
+    const tenant = await createTenant(1);
+    await send(manageField, tenant.adminKey, 'POST', { params: { name: 'city' } });
+    const before = await snapshotTable();
+    // Act
+    const responses = [];
+    for (const method of METHODS) {
+      for (const char of CONTROL_CHARS) {
+        tally.add('bad inputs');
+        responses.push(await send(manageContact, tenant.adminKey, method, { params: { phoneNumber: '+14155550100', customFieldsData: method === 'GET' ? `city:Par${char}is` : { city: `Par${char}is` } } }));
+      }
+    }
+    // Assess
+    for (const response of responses) {
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(namedParameter(response)).toBe('customFieldsData');
+    }
+    await expectTableUnchanged(before);
+  });
+});

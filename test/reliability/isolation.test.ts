@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFigures } from '../support/log-audit';
+import { usePrivateStore } from '../support/private-store';
+import { snapshotDiff, snapshotTable, type RawItem } from '../support/table';
+import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, unique } from './helpers';
+
+/**
+ * OWASP API1 — object-level authorization, as a matrix over every endpoint of the
+ * route table: the admin key of workspace B, and a team key of workspace A that
+ * lacks channel A2, pass every id of A they could pass (channelId, automationId,
+ * automationName, chatmid) and try to name the tenant through parameters. Each
+ * answer is the 403 or 404 DECISIONS.md defines (the same for an unknown id), and
+ * no body carries any id, name, phone or email of A the caller did not send itself.
+ */
+
+const store = await usePrivateStore();
+const restoreLimits = liftRateLimits();
+isolateChatNetwork();
+const { callApi } = await import('../support/api');
+const { createTeamKey, createTenant } = await import('../support/tenants');
+const { FOREIGN_ID_STATUS, loadEndpoints } = await import('../support/endpoints');
+const { channelCreate, keyCreate, workspaceCreate } = await import('../../scripts/admin/commands');
+const { createChatmidRecord } = await import('../../shared/data/messages');
+const { createAutomation } = await import('../../shared/data/automations');
+const { newId } = await import('../../shared/ids');
+type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
+type Method = 'GET' | 'POST';
+
+const endpoints = await loadEndpoints();
+const METHODS: Method[] = ['GET', 'POST'];
+const tally = new Tally();
+
+interface ChannelFixture {
+  id: string;
+  /** Values a caller without this channel must never see. */
+  secrets: string[];
+  /** Ids of this channel's records, by the parameter that would carry them. */
+  ids: Record<string, string[]>;
+}
+
+interface WorkspaceA {
+  workspaceId: string;
+  adminKey: string;
+  teamKey: string;
+  secrets: string[];
+  channels: [ChannelFixture, ChannelFixture];
+}
+
+const manage = (path: string) => endpoints.find((endpoint) => endpoint.path === path)!;
+
+/** Workspace A: two channels, each with labels, a custom field, contacts, an automation and a message, all named uniquely. */
+async function createWorkspaceA(): Promise<WorkspaceA> {
+  const name = unique('Iso Workspace A ');
+  const { id: workspaceId } = await workspaceCreate(name);
+  const admin = await keyCreate({ workspaceId, role: 'admin' });
+  const channels: ChannelFixture[] = [];
+  // Both channels before the first call: the authorizer caches the key's channels for up to 10 s.
+  const created = [];
+  for (let i = 0; i < 2; i++) {
+    const channelName = unique(`isoA channel ${i} `);
+    const phoneNumberId = newId('pn');
+    created.push({ ...(await channelCreate({ workspaceId, ownerUserId: admin.userId, name: channelName, phoneNumberId })), channelName, phoneNumberId });
+  }
+  for (const { channel, channelName, phoneNumberId } of created) {
+    const secrets = [channel.id, channelName, phoneNumberId];
+    const ids: Record<string, string[]> = { channelId: [channel.id], chatmid: [], automationId: [], automationName: [], other: [] };
+    const labelName = unique('isoAlabel');
+    const label = await callApi(manage('labels/manage').handler, { apiKey: admin.apiKey, params: { channelId: channel.id, name: labelName, description: unique('isoAdesc ') } });
+    expect(label.status, JSON.stringify(label.body)).toBe(200);
+    secrets.push(labelName, label.body.data.id, label.body.data.description);
+    ids.other.push(label.body.data.id);
+    const fieldName = unique('isoAfield');
+    const field = await callApi(manage('custom-fields/manage').handler, { apiKey: admin.apiKey, params: { channelId: channel.id, name: fieldName } });
+    secrets.push(fieldName, field.body.data.id);
+    for (let c = 0; c < 2; c++) {
+      const phone = `1415555${String(Math.floor(1000 + Math.random() * 8999))}`;
+      const contactName = unique('isoAperson ');
+      const email = `${unique('isoa')}@example.com`;
+      const fieldValue = unique('isoAvalue');
+      const contact = await callApi(manage('contacts/manage').handler, {
+        apiKey: admin.apiKey,
+        params: { channelId: channel.id, phoneNumber: `+${phone}`, name: contactName, email, labelNames: [labelName], customFieldsData: { [fieldName]: fieldValue } },
+      });
+      expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+      secrets.push(contact.body.data.phone, contactName, email, fieldValue, contact.body.data.id);
+      ids.other.push(contact.body.data.id);
+      // A message of this contact, as a send or webhook leaves it (the chatmid pointer names its tenant).
+      const chatmid = unique('wamid.isoA');
+      const text = unique('isoA secret text ');
+      await createChatmidRecord({ chatmid, workspaceId, channelId: channel.id, messageId: newId('msg'), direction: 'outbound', type: 'text', content: { body: text }, phone: contact.body.data.phone, at: Date.now(), status: 'delivered', statusRank: 3 });
+      secrets.push(chatmid, text);
+      ids.chatmid.push(chatmid);
+    }
+    const automationName = unique('isoA automation ');
+    const automation = (await createAutomation(workspaceId, channel.id, { name: automationName, status: 'active', steps: [] }))!;
+    secrets.push(automation.id, automationName);
+    ids.automationId.push(automation.id);
+    ids.automationName.push(automationName, automationName.toUpperCase());
+    channels.push({ id: channel.id, secrets, ids });
+  }
+  const team = await createTeamKey({ workspaceId, adminKey: admin.apiKey, adminUserId: admin.userId, channelIds: channels.map((c) => c.id) }, [channels[0].id]);
+  return {
+    workspaceId,
+    adminKey: admin.apiKey,
+    teamKey: team.apiKey,
+    secrets: [workspaceId, name, admin.userId, admin.keyId, team.userId, team.keyId, ...channels.flatMap((c) => c.secrets)],
+    channels: channels as [ChannelFixture, ChannelFixture],
+  };
+}
+
+/** Unknown ids of the same shapes: the answer must be the same as for a foreign one. */
+const UNKNOWN: Record<string, string> = { channelId: 'ch_unknown0000000', chatmid: 'wamid.unknown000000', automationId: 'au_unknown0000000', automationName: 'no such automation' };
+
+interface Caller {
+  label: string;
+  apiKey: string;
+  /** Values this caller must never see. */
+  secrets: string[];
+  /** Foreign ids by parameter. */
+  foreign: Record<string, string[]>;
+  /** Parameters naming the tenant, which must change nothing. */
+  forged: Record<string, string>;
+}
+
+let a: WorkspaceA;
+let callers: Caller[];
+let leaks: string[] = [];
+
+beforeAll(async () => {
+  a = await createWorkspaceA();
+  const b = await createTenant(1);
+  const [a1, a2] = a.channels;
+  const everyId = [...a1.ids.other, ...a2.ids.other];
+  callers = [
+    {
+      label: 'admin key of workspace B',
+      apiKey: b.adminKey,
+      secrets: a.secrets,
+      foreign: {
+        channelId: [a1.id, a2.id],
+        chatmid: [...a1.ids.chatmid, ...a2.ids.chatmid],
+        automationId: [...a1.ids.automationId, ...a2.ids.automationId, ...everyId],
+        automationName: [...a1.ids.automationName, ...a2.ids.automationName],
+      },
+      forged: { workspaceId: a.workspaceId, userId: 'forged', keyId: 'forged', role: 'admin', channelIds: `${a1.id},${a2.id}`, principalId: a.workspaceId },
+    },
+    {
+      label: 'team key of workspace A without channel A2',
+      apiKey: a.teamKey,
+      secrets: a2.secrets,
+      foreign: { channelId: [a2.id], chatmid: a2.ids.chatmid, automationId: [...a2.ids.automationId, ...a2.ids.other], automationName: a2.ids.automationName },
+      forged: { channelIds: `${a1.id},${a2.id}`, role: 'admin', channel: a2.id, channel_id: a2.id, channelID: a2.id },
+    },
+  ];
+});
+
+afterAll(async () => {
+  recordFigures('isolation', {
+    endpoints: endpoints.length,
+    callers: callers?.length ?? 0,
+    requestsSent: tally.get('requests'),
+    foreignIdsTried: tally.get('foreign ids'),
+    forgedPrincipalAttempts: tally.get('forged'),
+    secretValuesSearched: a?.secrets.length ?? 0,
+    leaks: leaks.length,
+    writesToWorkspaceA: tally.get('writes to A'),
+  });
+  restoreLimits();
+  await store.close();
+});
+
+async function send(caller: Caller, endpoint: Endpoint, method: Method, params: Record<string, unknown>) {
+  tally.add('requests');
+  const response = await callWithin(callApi, endpoint.handler, { apiKey: caller.apiKey, method, params });
+  expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+  expectEnvelope(response);
+  // What the caller sent itself may come back; nothing else of the victim may.
+  const sent = JSON.stringify(params).toLowerCase();
+  const text = JSON.stringify(response.body).toLowerCase();
+  for (const secret of caller.secrets) {
+    const value = secret.toLowerCase();
+    if (!sent.includes(value) && text.includes(value)) leaks.push(`${caller.label} ${method} ${endpoint.path}: ${secret} in ${text.slice(0, 200)}`);
+  }
+  expect(text).not.toMatch(/wsk_/);
+  return response;
+}
+
+/** The request for a foreign id in `name`, the rest of the request valid. */
+function withId(endpoint: Endpoint, name: string, value: string): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...endpoint.base, [name]: value };
+  // automationId and automationName are alternatives: the one under test must be the one used.
+  if (name === 'automationName') delete params.automationId;
+  if (name === 'automationId') delete params.automationName;
+  return params;
+}
+
+/** A's items other than rate-limit windows (and other than `skipPk`, where a caller may legitimately write). */
+const snapshotA = (skipPk?: string) => snapshotTable({}, { workspaceId: a.workspaceId, exclude: (item: RawItem) => item.pk?.S === skipPk });
+
+describe.each(endpoints)('isolation of $path', (endpoint) => {
+  const idParams = Object.keys(endpoint.params).filter((name) => name in FOREIGN_ID_STATUS);
+
+  it.each([0, 1])('caller %i: every foreign id is the defined 403/404, the same as an unknown id, and nothing of A shows or changes', async (index) => {
+    // Prepare
+    const caller = callers[index];
+    const before = await snapshotA(index === 1 ? `WS#${a.workspaceId}#CH#${a.channels[0].id}` : undefined);
+    // Act + Assess
+    for (const method of METHODS) {
+      for (const name of idParams) {
+        const unknown = await send(caller, endpoint, method, withId(endpoint, name, UNKNOWN[name]));
+        for (const value of caller.foreign[name] ?? []) {
+          tally.add('foreign ids');
+          const response = await send(caller, endpoint, method, withId(endpoint, name, value));
+          expect(response.status, `${caller.label} ${name}=${value}: ${JSON.stringify(response.body)}`).toBe(FOREIGN_ID_STATUS[name]);
+          expect({ error: response.body.error, message: response.body.message }).toEqual({ error: unknown.body.error, message: unknown.body.message });
+        }
+      }
+      // A foreign channel together with an id of that channel: still the channel's 403.
+      if (idParams.includes('channelId')) {
+        for (const name of idParams.filter((n) => n !== 'channelId')) {
+          for (const channel of a.channels.filter((c) => caller.foreign.channelId.includes(c.id))) {
+            for (const value of channel.ids[name] ?? []) {
+              tally.add('foreign ids');
+              const response = await send(caller, endpoint, method, { ...withId(endpoint, name, value), channelId: channel.id });
+              expect(response.status).toBe(403);
+            }
+          }
+        }
+      }
+      // The tenant comes from the authorizer only: naming it in parameters changes nothing.
+      tally.add('forged');
+      const plain = await send(caller, endpoint, method, endpoint.base);
+      const forged = await send(caller, endpoint, method, { ...caller.forged, ...endpoint.base });
+      expect(forged.status).toBe(plain.status);
+      expect(forged.body.error).toBe(plain.body.error);
+    }
+    const after = await snapshotA(index === 1 ? `WS#${a.workspaceId}#CH#${a.channels[0].id}` : undefined);
+    const diff = snapshotDiff(before, after);
+    if (diff.added.length || diff.removed.length) tally.add('writes to A');
+    expect(diff).toEqual({ added: [], removed: [] });
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('the matrix itself', () => {
+  it('covers every route of the table and every id parameter the routes take', () => {
+    const idParams = new Set(endpoints.flatMap((endpoint) => Object.keys(endpoint.params).filter((name) => name in FOREIGN_ID_STATUS)));
+    expect(endpoints.length).toBeGreaterThanOrEqual(7);
+    expect([...idParams]).toContain('channelId');
+    // A route taking an id of another kind must get a row in FOREIGN_ID_STATUS (test/support/endpoints.ts).
+    const idLike = endpoints.flatMap((endpoint) => Object.keys(endpoint.params).filter((name) => /Id$|mid$/i.test(name) && !(name in FOREIGN_ID_STATUS)).map((name) => `${endpoint.path}:${name}`));
+    expect(idLike).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { awsSettingsFromEnv, channelSecretName, createUsagePlanKey, putChannelToken, removeUsagePlanKey } from '../../scripts/admin/aws';
+
+// AWS is not reachable here: these calls are checked against mocked clients.
+const gateway = mockClient(APIGatewayClient);
+const secrets = mockClient(SecretsManagerClient);
+const settings = { usagePlanId: 'plan123', stage: 'prod' };
+
+describe('the operator CLI against AWS', () => {
+  afterEach(() => {
+    gateway.reset();
+    secrets.reset();
+  });
+
+  it('creates a usage-plan key per API user and adds it to the usage plan', async () => {
+    // Prepare
+    gateway.on(CreateApiKeyCommand).resolves({ id: 'agk1' });
+    gateway.on(CreateUsagePlanKeyCommand).resolves({});
+    // Act
+    const key = await createUsagePlanKey(settings, 'ws_1', 'usr_1');
+    // Assess
+    expect(key.apiGatewayKeyId).toBe('agk1');
+    expect(key.value.length).toBeGreaterThanOrEqual(30);
+    expect(gateway.commandCalls(CreateApiKeyCommand)[0].args[0].input).toMatchObject({ name: 'ws_1/usr_1', value: key.value, enabled: true });
+    expect(gateway.commandCalls(CreateUsagePlanKeyCommand)[0].args[0].input).toEqual({ usagePlanId: 'plan123', keyId: 'agk1', keyType: 'API_KEY' });
+  });
+
+  it('removes the key from the plan and disables it', async () => {
+    // Prepare
+    gateway.on(DeleteUsagePlanKeyCommand).resolves({});
+    gateway.on(UpdateApiKeyCommand).resolves({});
+    // Act
+    await removeUsagePlanKey(settings, 'agk1');
+    // Assess
+    expect(gateway.commandCalls(DeleteUsagePlanKeyCommand)[0].args[0].input).toEqual({ usagePlanId: 'plan123', keyId: 'agk1' });
+    expect(gateway.commandCalls(UpdateApiKeyCommand)[0].args[0].input.patchOperations).toEqual([{ op: 'replace', path: '/enabled', value: 'false' }]);
+  });
+
+  it('stores a channel token under the stage prefix, rotating an existing secret', async () => {
+    // Prepare
+    secrets.on(CreateSecretCommand).rejectsOnce(Object.assign(new Error('exists'), { name: 'ResourceExistsException' }));
+    secrets.on(PutSecretValueCommand).resolves({});
+    // Act
+    const name = await putChannelToken(settings, 'ch_1', 'EAAtoken');
+    // Assess
+    expect(name).toBe('workspace-api/prod/channel/ch_1');
+    expect(name).toBe(channelSecretName(settings, 'ch_1'));
+    expect(secrets.commandCalls(PutSecretValueCommand)[0].args[0].input).toEqual({ SecretId: name, SecretString: 'EAAtoken' });
+  });
+
+  it('needs USAGE_PLAN_ID against AWS', () => {
+    // Act / Assess
+    expect(() => awsSettingsFromEnv({})).toThrow(/USAGE_PLAN_ID/);
+    expect(awsSettingsFromEnv({ USAGE_PLAN_ID: 'p' })).toEqual({ usagePlanId: 'p', stage: 'dev' });
+  });
+});

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handler } from '../../functions/channels-list';
+import { BUNDLING } from '../../infra/bundling';
+import { bundlePath } from '../../scripts/build';
+import { API_ROUTES } from '../../shared/routes';
+import { countAutomationTriggered, countMessageFailed, countMessageSent } from '../../shared/http/metrics';
+import { TRACING_ENABLED } from '../../shared/http/tracing';
+import { callApi } from '../support/api';
+import { createTenant } from '../support/tenants';
+
+/** The EMF lines (CloudWatch embedded metrics) written to stdout while `act` runs. */
+async function emfLines(act: () => Promise<unknown> | unknown): Promise<any[]> {
+  const lines: any[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    for (const line of text.split('\n')) if (line.includes('"_aws"')) lines.push(JSON.parse(line));
+    (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
+    return true;
+  }) as typeof process.stdout.write);
+  try {
+    await act();
+  } finally {
+    spy.mockRestore();
+  }
+  return lines;
+}
+
+const metricNames = (line: any): string[] => line._aws.CloudWatchMetrics[0].Metrics.map((m: { Name: string }) => m.Name);
+
+describe('observability', () => {
+  afterEach(() => {
+    delete process.env.RATE_LIMIT_API_READ;
+  });
+
+  it('counts every API request by endpoint and status class in CloudWatch EMF, and rate-limit refusals', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    process.env.RATE_LIMIT_API_READ = '1';
+
+    // Act
+    const lines = await emfLines(async () => {
+      await callApi(handler, { apiKey: tenant.adminKey });
+      await callApi(handler, { apiKey: tenant.adminKey });
+    });
+
+    // Assess
+    expect(lines).toHaveLength(2);
+    const [ok, refused] = lines;
+    expect(ok._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'WorkspaceApi', Dimensions: [['service', 'endpoint', 'statusClass']] });
+    expect(ok).toMatchObject({ service: 'workspace-api', endpoint: 'channels/list', statusClass: '2xx', Requests: 1 });
+    expect(metricNames(ok)).toEqual(['Requests']);
+    expect(refused).toMatchObject({ endpoint: 'channels/list', statusClass: '4xx', Requests: 1, RateLimitRefusals: 1 });
+  });
+
+  it('offers counters for messages sent and failed and automations triggered', async () => {
+    // Act
+    const lines = await emfLines(() => {
+      countMessageSent('template');
+      countMessageFailed('text');
+      countAutomationTriggered();
+    });
+
+    // Assess
+    expect(lines.map((line) => [metricNames(line), line.messageType])).toEqual([
+      [['MessagesSent'], 'template'],
+      [['MessagesFailed'], 'text'],
+      [['AutomationsTriggered'], undefined],
+    ]);
+  });
+
+  it('keeps tracing off by default, and the tracer out of the default bundles', async () => {
+    // Act
+    const bundle = await readFile(bundlePath('ChannelsList'), 'utf8');
+
+    // Assess
+    expect(TRACING_ENABLED).toBe(false);
+    expect(BUNDLING.define['process.env.POWERTOOLS_TRACER_ENABLED']).toBe('"false"');
+    expect(bundle).toContain('WorkspaceApi');
+    expect(bundle).not.toContain('AWS_XRAY_CONTEXT_MISSING');
+  });
+
+  it('loads the tracer on the first request when POWERTOOLS_TRACER_ENABLED=true (a no-op outside Lambda)', async () => {
+    // Prepare
+    vi.resetModules();
+    process.env.POWERTOOLS_TRACER_ENABLED = 'true';
+    try {
+      const { tracing, TRACING_ENABLED: enabled } = await import('../../shared/http/tracing');
+      const middleware = tracing(API_ROUTES[0]);
+      const request = { event: {}, context: {}, response: { statusCode: 200 } } as never;
+
+      // Act
+      await middleware.before(request);
+      middleware.after(request);
+
+      // Assess
+      expect(enabled).toBe(true);
+    } finally {
+      delete process.env.POWERTOOLS_TRACER_ENABLED;
+      vi.resetModules();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import { contactIndexBucketOf } from '../../shared/data/keys';
+import { scanItems, type TableItem, type TableTarget } from './table';
+
+/**
+ * The table's invariants, checked by reading the table (a Scan: test code only).
+ * Run after a fault or a crash, once the documented repair has run
+ * (`admin contacts recount --channel CH`, i.e. `repairChannel` below).
+ *
+ * Checks are grouped per channel partition (`WS#<ws>#CH#<ch>`) and keyed by each
+ * item's `entity`, so later entities join by registering a check here:
+ *
+ *   registerInvariant('every widget has its contact', (channel) => …violations);
+ */
+
+export interface ChannelPartition {
+  pk: string;
+  workspaceId: string;
+  channelId: string;
+  /** The contact head (sk `CONTACT#`), if any. */
+  head?: TableItem;
+  /** Contacts by phone. */
+  contacts: Map<string, TableItem>;
+  /** Index entries (phone → indexed name) and the bucket each sits in. */
+  index: Map<string, { name: string; bucket: number }>;
+  /** Every item of the partition by entity (`label`, `customField`, `message`, `execution`, …). */
+  byEntity: Map<string, TableItem[]>;
+  items: TableItem[];
+}
+
+export interface Violation {
+  check: string;
+  pk: string;
+  detail: string;
+}
+
+export type InvariantCheck = (channel: ChannelPartition) => string[];
+
+const checks = new Map<string, InvariantCheck>();
+
+/** Adds a check run on every channel partition (name it as the invariant it proves). */
+export function registerInvariant(name: string, check: InvariantCheck): void {
+  checks.set(name, check);
+}
+
+const entities = (channel: ChannelPartition, entity: string) => channel.byEntity.get(entity) ?? [];
+
+// ---- Contacts: count, index and pending marker ---------------------------------------
+
+registerInvariant('contact head count == contact items == index entries', (channel) => {
+  const count = Number(channel.head?.contactCount ?? 0);
+  const contacts = channel.contacts.size;
+  const indexed = channel.index.size;
+  return count === contacts && contacts === indexed ? [] : [`contactCount ${count}, contact items ${contacts}, index entries ${indexed}`];
+});
+
+registerInvariant('no contact left indexPending', (channel) =>
+  [...channel.contacts.values()].filter((contact) => contact.indexPending).map((contact) => `contact ${contact.phone} (${contact.id}) is indexPending`),
+);
+
+registerInvariant('every index entry has its contact, in its own bucket', (channel) => {
+  const problems: string[] = [];
+  for (const [phone, entry] of channel.index) {
+    if (!channel.contacts.has(phone)) problems.push(`index entry ${phone} has no contact`);
+    if (entry.bucket !== contactIndexBucketOf(phone)) problems.push(`index entry ${phone} sits in bucket ${entry.bucket}, belongs in ${contactIndexBucketOf(phone)}`);
+  }
+  return problems;
+});
+
+registerInvariant('every contact is in the index', (channel) =>
+  [...channel.contacts.keys()].filter((phone) => !channel.index.has(phone)).map((phone) => `contact ${phone} is not in the index`),
+);
+
+registerInvariant('contacts are keyed by their normalized number and have unique ids', (channel) => {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const contact of channel.contacts.values()) {
+    if (contact.sk !== `CONTACT#${contact.phone}`) problems.push(`contact ${contact.id} under ${contact.sk} has phone ${contact.phone}`);
+    if (!/^\d{8,15}$/.test(String(contact.phone))) problems.push(`contact ${contact.id} has phone ${contact.phone}, not 8-15 digits`);
+    if (ids.has(contact.id)) problems.push(`contact id ${contact.id} is used twice`);
+    ids.add(contact.id);
+  }
+  return problems;
+});
+
+registerInvariant('contacts reference existing labels and defined custom fields', (channel) => {
+  const labelIds = new Set(entities(channel, 'label').map((label) => label.id));
+  const fieldNames = new Set(entities(channel, 'customField').map((field) => field.name));
+  const problems: string[] = [];
+  for (const contact of channel.contacts.values()) {
+    for (const id of contact.labelIds ?? []) if (!labelIds.has(id)) problems.push(`contact ${contact.phone} has unknown label ${id}`);
+    for (const name of Object.keys(contact.customFields ?? {})) if (!fieldNames.has(name)) problems.push(`contact ${contact.phone} has undefined custom field ${name}`);
+  }
+  return problems;
+});
+
+registerInvariant('label and custom-field names are unique case-insensitively', (channel) => {
+  const problems: string[] = [];
+  for (const [entity, prefix] of [
+    ['label', 'DEF#LABEL#'],
+    ['customField', 'DEF#FIELD#'],
+  ] as const) {
+    const ids = new Set<string>();
+    for (const item of entities(channel, entity)) {
+      if (item.sk !== `${prefix}${String(item.name).trim().toLowerCase()}`) problems.push(`${entity} ${item.name} is stored under ${item.sk}`);
+      if (ids.has(item.id)) problems.push(`${entity} id ${item.id} is used twice`);
+      ids.add(item.id);
+    }
+  }
+  return problems;
+});
+
+// ---- Messaging and automations (run when such items exist) ---------------------------
+
+registerInvariant('every message has a contact', (channel) =>
+  entities(channel, 'message')
+    .filter((message) => !channel.contacts.has(message.phone))
+    .map((message) => `message ${message.id} to/from ${message.phone} has no contact`),
+);
+
+registerInvariant('every conversation has its contact', (channel) =>
+  entities(channel, 'conversation')
+    .filter((conversation) => !channel.contacts.has(conversation.phone))
+    .map((conversation) => `conversation ${conversation.id} of ${conversation.phone} has no contact`),
+);
+
+registerInvariant('every execution has its automation and contact', (channel) => {
+  const automations = new Set(entities(channel, 'automation').map((automation) => automation.id));
+  const problems: string[] = [];
+  for (const execution of entities(channel, 'execution')) {
+    if (!automations.has(execution.automationId)) problems.push(`execution ${execution.id} has no automation ${execution.automationId}`);
+    if (execution.phone !== undefined && !channel.contacts.has(execution.phone)) problems.push(`execution ${execution.id} has no contact ${execution.phone}`);
+  }
+  return problems;
+});
+
+// ---- Reading the table ------------------------------------------------------------------
+
+const CHANNEL_PK = /^WS#([^#]+)#CH#([^#]+)$/;
+
+/** Groups a scan into channel partitions. */
+export function channelPartitions(items: TableItem[]): ChannelPartition[] {
+  const partitions = new Map<string, ChannelPartition>();
+  for (const item of items) {
+    const match = CHANNEL_PK.exec(item.pk);
+    if (!match) continue;
+    let channel = partitions.get(item.pk);
+    if (!channel) {
+      channel = { pk: item.pk, workspaceId: match[1], channelId: match[2], contacts: new Map(), index: new Map(), byEntity: new Map(), items: [] };
+      partitions.set(item.pk, channel);
+    }
+    channel.items.push(item);
+    if (item.sk === 'CONTACT#') channel.head = item;
+    else if (item.sk.startsWith('CONTACT#')) channel.contacts.set(String(item.phone ?? item.sk.slice('CONTACT#'.length)), item);
+    else if (item.sk.startsWith('CIDX#')) {
+      const bucket = Number.parseInt(item.sk.slice('CIDX#'.length), 16);
+      for (const [phone, name] of Object.entries(item)) if (phone !== 'pk' && phone !== 'sk') channel.index.set(phone, { name: String(name), bucket });
+    }
+    if (typeof item.entity === 'string') {
+      const list = channel.byEntity.get(item.entity) ?? [];
+      list.push(item);
+      channel.byEntity.set(item.entity, list);
+    }
+  }
+  return [...partitions.values()];
+}
+
+export interface InvariantReport {
+  violations: Violation[];
+  channels: number;
+  contacts: number;
+  indexEntries: number;
+  items: number;
+  checks: number;
+}
+
+/**
+ * Checks every registered invariant on every channel partition of the table, or of
+ * one workspace / one channel. `items` skips the Scan (for a scan already made).
+ */
+export async function checkInvariants(options: TableTarget & { workspaceId?: string; channelId?: string; items?: TableItem[] } = {}): Promise<InvariantReport> {
+  const items = options.items ?? (await scanItems(options, options.workspaceId));
+  const channels = channelPartitions(items).filter(
+    (channel) => (!options.workspaceId || channel.workspaceId === options.workspaceId) && (!options.channelId || channel.channelId === options.channelId),
+  );
+  const violations: Violation[] = [];
+  for (const channel of channels) {
+    for (const [name, check] of checks) for (const detail of check(channel)) violations.push({ check: name, pk: channel.pk, detail });
+  }
+  return {
+    violations,
+    channels: channels.length,
+    contacts: channels.reduce((sum, channel) => sum + channel.contacts.size, 0),
+    indexEntries: channels.reduce((sum, channel) => sum + channel.index.size, 0),
+    items: channels.reduce((sum, channel) => sum + channel.items.length, 0),
+    checks: checks.size,
+  };
+}
+
+/** The repair the runbook prescribes before checking: `admin contacts recount --channel CH` (in-process). */
+export async function repairChannel(channelId: string): Promise<number> {
+  const { contactsRecount } = await import('../../scripts/admin/commands');
+  return (await contactsRecount(channelId)).contactCount;
+}
+

@@ -1,0 +1,102 @@
+import { DynamoDBClient, ScanCommand, type AttributeValue, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+
+/**
+ * Test-only table readers: whole-table Scans (never used by the service), raw
+ * snapshots for byte-for-byte comparisons, and a client for any endpoint (the
+ * shared test store, a private one, or a local stack's store).
+ */
+
+export interface TableTarget {
+  /** DynamoDB-compatible endpoint; default DYNAMODB_ENDPOINT. */
+  endpoint?: string;
+  /** Default TABLE_NAME, else the local table name. */
+  tableName?: string;
+}
+
+export type RawItem = Record<string, AttributeValue>;
+export type TableItem = Record<string, any> & { pk: string; sk: string };
+
+const clients = new Map<string, DynamoDBClient>();
+
+function clientFor(endpoint: string): DynamoDBClient {
+  let client = clients.get(endpoint);
+  if (!client) {
+    client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 6 });
+    clients.set(endpoint, client);
+  }
+  return client;
+}
+
+function resolveTarget(target: TableTarget = {}): { client: DynamoDBClient; tableName: string } {
+  const endpoint = target.endpoint ?? process.env.DYNAMODB_ENDPOINT;
+  if (!endpoint) throw new Error('No DynamoDB endpoint: pass one or set DYNAMODB_ENDPOINT');
+  return { client: clientFor(endpoint), tableName: target.tableName ?? process.env.TABLE_NAME ?? 'workspace-api' };
+}
+
+/** Items of one workspace: its partitions (`WS#<ws>…`) and pointer items that name it (`workspaceId`). */
+export function workspaceFilter(workspaceId: string): Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeValues'> {
+  return {
+    FilterExpression: 'pk = :ws OR begins_with(pk, :wsPrefix) OR workspaceId = :id',
+    ExpressionAttributeValues: { ':ws': { S: `WS#${workspaceId}` }, ':wsPrefix': { S: `WS#${workspaceId}#` }, ':id': { S: workspaceId } },
+  };
+}
+
+/** Every raw item of the table (optionally filtered), following pagination. */
+export async function scanRaw(target: TableTarget = {}, filter: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeValues'> = {}): Promise<RawItem[]> {
+  const { client, tableName } = resolveTarget(target);
+  const items: RawItem[] = [];
+  let startKey: RawItem | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: startKey, ...filter }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Every item of the table (optionally of one workspace), unmarshalled. */
+export async function scanItems(target: TableTarget = {}, workspaceId?: string): Promise<TableItem[]> {
+  const raw = await scanRaw(target, workspaceId ? workspaceFilter(workspaceId) : {});
+  return raw.map((item) => unmarshall(item) as TableItem);
+}
+
+/** Rate-limit windows are the one thing a refused request may change. */
+export const isRateLimitItem = (item: RawItem) => (item.pk?.S ?? '').includes('#RL#');
+
+/** Canonical JSON of raw attribute values (sorted keys, sets sorted), so equal tables give equal text. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([key, inner]) => [key, key === 'SS' || key === 'NS' ? [...(inner as string[])].sort() : canonical(inner)]));
+  }
+  return value;
+}
+
+export interface TableSnapshot {
+  /** One canonical JSON line per item, sorted by key. */
+  lines: string[];
+  items: number;
+}
+
+/**
+ * A byte-for-byte snapshot of the table (or one workspace's items), leaving out
+ * rate-limit windows and anything `exclude` names.
+ */
+export async function snapshotTable(target: TableTarget = {}, options: { workspaceId?: string; exclude?: (item: RawItem) => boolean } = {}): Promise<TableSnapshot> {
+  const raw = await scanRaw(target, options.workspaceId ? workspaceFilter(options.workspaceId) : {});
+  const lines = raw
+    .filter((item) => !isRateLimitItem(item) && !options.exclude?.(item))
+    .map((item) => JSON.stringify(canonical(item)))
+    .sort();
+  return { lines, items: lines.length };
+}
+
+/** What changed between two snapshots (for a readable assertion message). */
+export function snapshotDiff(before: TableSnapshot, after: TableSnapshot): { added: string[]; removed: string[] } {
+  const old = new Set(before.lines);
+  const now = new Set(after.lines);
+  return { added: after.lines.filter((line) => !old.has(line)), removed: before.lines.filter((line) => !now.has(line)) };
+}
