@@ -73,13 +73,30 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     case 'key create': {
       const role = required(flags, 'role');
       if (role !== 'admin' && role !== 'team') throw new UsageError('--role must be admin or team.');
-      return commands.keyCreate({ workspaceId: required(flags, 'workspace'), role, name: flags.name, userId: flags.user, expiresAt: flags['expires-at'] });
+      const created = await commands.keyCreate({ workspaceId: required(flags, 'workspace'), role, name: flags.name, userId: flags.user, expiresAt: flags['expires-at'] });
+      if (connection.mode === 'aws') await (await import('./admin/aws-sync')).afterKeyCreate(required(flags, 'workspace'), created.userId);
+      return created;
     }
-    case 'key revoke':
-      return commands.keyRevoke(required(flags, 'key'));
+    case 'key revoke': {
+      const revoked = await commands.keyRevoke(required(flags, 'key'));
+      if (connection.mode === 'aws') await (await import('./admin/aws-sync')).afterKeyRevoke(revoked.user);
+      return { keyId: revoked.keyId, revoked: revoked.revoked };
+    }
     case 'channel create': {
       const phoneNumberId = required(flags, 'phone-number-id');
       const given = { wabaId: flags['waba-id'], accessToken: flags['access-token'] };
+      if (connection.mode === 'aws') {
+        // In AWS the token goes to Secrets Manager; the channel item keeps only the secret's name.
+        const { view } = await (await import('./admin/aws-sync')).createChannelInAws({
+          workspaceId: required(flags, 'workspace'),
+          ownerUserId: required(flags, 'owner'),
+          name: required(flags, 'name'),
+          phoneNumberId,
+          wabaId: given.wabaId,
+          accessToken: given.accessToken,
+        });
+        return view;
+      }
       // Locally a missing WABA id or token gets sandbox ones; with the stack running, the channel's templates are synced.
       const { channel, view } = await commands.channelCreate({
         workspaceId: required(flags, 'workspace'),

@@ -58,8 +58,9 @@ export async function keyCreate(input: KeyCreateInput) {
 }
 
 export async function keyRevoke(keyId: string) {
-  if (!(await revokeApiKey(keyId))) throw new OperatorError(`No key ${keyId}.`);
-  return { keyId, revoked: true as const };
+  const user = await revokeApiKey(keyId);
+  if (!user) throw new OperatorError(`No key ${keyId}.`);
+  return { keyId, revoked: true as const, user };
 }
 
 export interface ChannelCreateInput {

@@ -57,3 +57,40 @@ describe('the operator CLI against AWS', () => {
     expect(awsSettingsFromEnv({ USAGE_PLAN_ID: 'p' })).toEqual({ usagePlanId: 'p', stage: 'dev' });
   });
 });
+
+describe('keeping usage-plan keys in step with API keys (AWS mode)', () => {
+  afterEach(() => gateway.reset());
+
+  it("gives a user one usage-plan key for all its keys, and takes it out of the plan with the user's last key", async () => {
+    // Prepare
+    process.env.USAGE_PLAN_ID = 'plan123';
+    const { afterKeyCreate, afterKeyRevoke } = await import('../../scripts/admin/aws-sync');
+    const { keyCreate, keyRevoke, workspaceCreate } = await import('../../scripts/admin/commands');
+    const { getApiUser } = await import('../../shared/data/tenants');
+    gateway.on(CreateApiKeyCommand).resolves({ id: 'agk-user' });
+    gateway.on(CreateUsagePlanKeyCommand).resolves({});
+    gateway.on(DeleteUsagePlanKeyCommand).resolves({});
+    gateway.on(UpdateApiKeyCommand).resolves({});
+    const { id: workspaceId } = await workspaceCreate('AWS sync');
+    // Act
+    const first = await keyCreate({ workspaceId, role: 'team' });
+    await afterKeyCreate(workspaceId, first.userId);
+    const second = await keyCreate({ workspaceId, role: 'team', userId: first.userId });
+    await afterKeyCreate(workspaceId, first.userId);
+    const withKey = await getApiUser(workspaceId, first.userId);
+    const oneLeft = await keyRevoke(second.keyId);
+    await afterKeyRevoke(oneLeft.user);
+    const removalsWithOneLeft = gateway.commandCalls(DeleteUsagePlanKeyCommand).length;
+    const noneLeft = await keyRevoke(first.keyId);
+    await afterKeyRevoke(noneLeft.user);
+    const withoutKey = await getApiUser(workspaceId, first.userId);
+    // Assess
+    expect(gateway.commandCalls(CreateApiKeyCommand)).toHaveLength(1);
+    expect(withKey?.usagePlanKeyValue).toEqual(gateway.commandCalls(CreateApiKeyCommand)[0].args[0].input.value);
+    expect(oneLeft.user.activeKeys).toBe(1);
+    expect(removalsWithOneLeft).toBe(0);
+    expect(noneLeft.user.activeKeys).toBe(0);
+    expect(gateway.commandCalls(DeleteUsagePlanKeyCommand)[0].args[0].input).toEqual({ usagePlanId: 'plan123', keyId: 'agk-user' });
+    expect(withoutKey?.usagePlanKeyValue).toBeUndefined();
+  });
+});
