@@ -28,20 +28,23 @@ export interface ThroughputResult {
   statusCodes: Record<string, number>;
 }
 
-async function startStack(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  // npm start's program builds the bundles itself (as CDK does), exactly as a user runs it.
+async function startStack(dataDir: string, built: boolean): Promise<{ child: ChildProcess; url: string }> {
+  // npm start's program builds the bundles (as CDK does) unless the benchmark's cold-start
+  // section has just built them with the same options.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(built ? { PREBUILT_BUNDLES: '1' } : {}),
     PORT: '0',
     DATA_DIR: dataDir,
     RATE_LIMIT_API_READ: '100000000',
     RATE_LIMIT_API_WRITE: '100000000',
     RATE_LIMIT_API_AUTOMATION_TRIGGER: '100000000',
     POWERTOOLS_LOG_LEVEL: 'INFO',
+    POWERTOOLS_METRICS_DISABLED: 'false',
   };
   delete env.DYNAMODB_ENDPOINT;
   delete env.TABLE_NAME;
-  delete env.PREBUILT_BUNDLES;
+  if (!built) delete env.PREBUILT_BUNDLES;
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
@@ -64,9 +67,9 @@ async function startStack(dataDir: string): Promise<{ child: ChildProcess; url: 
   return { child, url };
 }
 
-export async function throughput(options: { durationSeconds: number; connections: number; log: (line: string) => void }): Promise<ThroughputResult> {
+export async function throughput(options: { durationSeconds: number; connections: number; bundlesBuilt: boolean; log: (line: string) => void }): Promise<ThroughputResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wsapi-bench-'));
-  const { child, url } = await startStack(dataDir);
+  const { child, url } = await startStack(dataDir, options.bundlesBuilt);
   try {
     const demo = JSON.parse(await readFile(join(dataDir, 'demo.json'), 'utf8'));
     const workspace = demo.workspaces[0];

@@ -18,7 +18,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { keys } from '../shared/data/keys';
 import { OUTBOX_INDEX } from '../shared/data/table-schema';
-import type { RateLimitClass, TableAccess } from '../shared/routes';
+import type { RateLimitClass, SupportFunction, TableAccess } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
 import type { FunctionSizing, StageConfig } from './config';
 
@@ -60,21 +60,11 @@ export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
 /** `WS#*#RL#*`: every rate-limit window partition, derived from the key builder itself. */
 export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any', 0).pk;
 
-/** What a function declares about itself (a route-table row or a support function). */
-export interface FunctionSpec {
-  readonly entry: string;
-  readonly name: string;
-  readonly tableAccess: TableAccess;
-  readonly readsSecrets?: boolean;
-  readonly sendsToQueue?: boolean;
-  /** Fed by the automation queue, with partial batch responses. */
-  readonly consumesQueue?: boolean;
-  /** Invoked every this many minutes. */
-  readonly everyMinutes?: number;
-  readonly readsOutboxIndex?: boolean;
+/** What a function declares about itself: a route-table row or a support function. */
+export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'> & {
   /** API endpoints count each request in the rate limiter (and read their limit from env). */
   readonly rateLimitClass?: RateLimitClass;
-}
+};
 
 export interface WorkspaceFunctionProps {
   readonly spec: FunctionSpec;

@@ -389,7 +389,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Channel"][];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Found 2 channel(s)
+             */
             message?: string;
         };
         ContactsManageParams: {
@@ -443,7 +446,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["ContactResult"];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Contact created
+             */
             message?: string;
         };
         ContactsListParams: {
@@ -474,7 +480,7 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["ContactSummary"][];
-            /** @description Human-readable summary, e.g. the count found */
+            /** @description Human-readable summary */
             message?: string;
             pagination: components["schemas"]["Pagination"];
         };
@@ -509,7 +515,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["LabelResult"];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Label created
+             */
             message?: string;
         };
         LabelsListParams: {
@@ -523,7 +532,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Label"][];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Found 2 label(s)
+             */
             message?: string;
         };
         CustomFieldsManageParams: {
@@ -561,7 +573,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["CustomFieldResult"];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Custom field created
+             */
             message?: string;
         };
         CustomFieldsListParams: {
@@ -575,7 +590,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["CustomField"][];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Found 2 custom field(s)
+             */
             message?: string;
         };
         ChatTemplatesListParams: {
@@ -589,7 +607,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Template"][];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Found 3 approved template(s)
+             */
             message?: string;
         };
         ChatTemplatesSendParams: {
@@ -668,7 +689,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["TemplateSendResult"];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Template message accepted by the chat network
+             */
             message?: string;
         };
         ChatMessageSendParams: {
@@ -720,7 +744,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["MessageSendResult"];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Message accepted by the chat network
+             */
             message?: string;
         };
         ChatMessageStatusParams: {
@@ -734,7 +761,7 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["MessageStatus"];
-            /** @description Human-readable summary, e.g. the count found */
+            /** @description Human-readable summary */
             message?: string;
         };
         AutomationsListParams: {
@@ -748,7 +775,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Automation"][];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Found 1 automation(s)
+             */
             message?: string;
             /** @description Number of items */
             total: number;
@@ -771,7 +801,7 @@ export interface components {
             automationId?: string;
             /**
              * @description Name of the automation to run, matched case-insensitively (or pass automationId).
-             * @example Welcome
+             * @example Welcome Flow
              */
             automationName?: string;
         } | unknown | unknown;
@@ -779,7 +809,10 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["AutomationExecution"];
-            /** @description Human-readable summary, e.g. the count found */
+            /**
+             * @description Human-readable summary
+             * @example Automation "Welcome Flow" triggered
+             */
             message?: string;
         };
         Channel: {
@@ -1254,7 +1287,7 @@ export interface components {
             id: string;
             /**
              * @description Name (matched case-insensitively as automationName)
-             * @example Welcome
+             * @example Welcome Flow
              */
             name: string;
             /**
@@ -1282,7 +1315,7 @@ export interface components {
             automationId: string;
             /**
              * @description Its name
-             * @example Welcome
+             * @example Welcome Flow
              */
             automationName: string;
             /**
@@ -3128,7 +3161,7 @@ export interface operations {
                 automationId?: string;
                 /**
                  * @description Name of the automation to run, matched case-insensitively (or pass automationId).
-                 * @example Welcome
+                 * @example Welcome Flow
                  */
                 automationName?: string;
             };
@@ -3177,7 +3210,7 @@ export interface operations {
                  * @example {
                  *       "channelId": "ch_demoacmesupport",
                  *       "phoneNumber": "+14155550123",
-                 *       "automationName": "Welcome"
+                 *       "automationName": "Welcome Flow"
                  *     }
                  */
                 "application/json": components["schemas"]["AutomationsTriggerParams"];

@@ -102,7 +102,11 @@ function successEnvelope(route: ApiRoute): v.GenericSchema {
   const entries: v.ObjectEntries = {
     success: v.literal(true),
     data: response.data,
-    message: v.optional(v.pipe(v.string(), v.description('Human-readable summary, e.g. the count found'))),
+    message: v.optional(
+      response.message === undefined
+        ? v.pipe(v.string(), v.description('Human-readable summary'))
+        : v.pipe(v.string(), v.description('Human-readable summary'), v.examples([response.message])),
+    ),
   };
   if (response.envelope === 'pagination') entries.pagination = RESPONSE_COMPONENTS.Pagination;
   if (response.envelope === 'total') entries.total = v.pipe(v.number(), v.integer(), v.description('Number of items'));

@@ -66,7 +66,7 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   filename: { description: 'File name shown for a document message.', example: 'receipt.pdf' },
   chatmid: { description: 'The chat network message id a send answered (`data.chatmid`).', example: 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0' },
   automationId: { description: 'Id of the automation to run (or pass automationName).', example: 'au_01jhx3k8m0' },
-  automationName: { description: 'Name of the automation to run, matched case-insensitively (or pass automationId).', example: 'Welcome' },
+  automationName: { description: 'Name of the automation to run, matched case-insensitively (or pass automationId).', example: 'Welcome Flow' },
 };
 
 export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> = {
@@ -102,7 +102,7 @@ export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> 
 export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   'chat/templates/send': { channelId: 'ch_demoacmesupport', to: '+14155550123', templateName: 'order_update', variables: ['Bo', 'A-1001'], apiReference: 'order-1234' },
   'chat/message/send': { channelId: 'ch_demoacmesupport', to: '+14155550123', type: 'text', body: 'Hello from the Workspace API' },
-  'automations/trigger': { channelId: 'ch_demoacmesupport', phoneNumber: '+14155550123', automationName: 'Welcome' },
+  'automations/trigger': { channelId: 'ch_demoacmesupport', phoneNumber: '+14155550123', automationName: 'Welcome Flow' },
 };
 
 /**

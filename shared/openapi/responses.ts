@@ -144,7 +144,7 @@ export const MessageStatus = v.strictObject({
 
 export const Automation = v.strictObject({
   id: described(v.string(), 'Automation id', 'au_01jhx3k8m0'),
-  name: described(v.string(), 'Name (matched case-insensitively as automationName)', 'Welcome'),
+  name: described(v.string(), 'Name (matched case-insensitively as automationName)', 'Welcome Flow'),
   status: described(v.picklist(['active', 'inactive']), 'Only active automations can be triggered', 'active'),
   executionCount: described(v.pipe(v.number(), v.integer()), 'Number of executions triggered', 3),
 });
@@ -152,7 +152,7 @@ export const Automation = v.strictObject({
 export const AutomationExecution = v.strictObject({
   executionId: described(v.string(), 'Execution id', 'ex_01jhx3k8m0'),
   automationId: described(v.string(), 'The automation triggered', 'au_01jhx3k8m0'),
-  automationName: described(v.string(), 'Its name', 'Welcome'),
+  automationName: described(v.string(), 'Its name', 'Welcome Flow'),
   contactId: described(v.string(), 'The contact created or found', 'ct_01jhx3k8m0'),
   conversationId: described(v.string(), 'The conversation created or found', 'cv_01jhx3k8m0'),
   status: described(v.literal('triggered'), 'triggered: the steps run in the background', 'triggered'),
@@ -190,23 +190,25 @@ export interface RouteResponse {
   envelope?: 'pagination' | 'total';
   /** Error statuses beyond COMMON_ERROR_STATUSES. */
   errors?: readonly ErrorStatus[];
+  /** An example of the envelope's `message`, when the route writes one. */
+  message?: string;
 }
 
 /** The answer of every route, keyed by its path in shared/routes.ts. */
 export const ROUTE_RESPONSES: Record<string, RouteResponse> = {
-  'channels/list': { data: v.array(Channel), description: 'The channels this key may use, ordered by name; `message` states the count.' },
-  'contacts/manage': { data: ContactResult, description: 'The contact as stored; `created` tells a create from an update.' },
+  'channels/list': { data: v.array(Channel), message: 'Found 2 channel(s)', description: 'The channels this key may use, ordered by name; `message` states the count.' },
+  'contacts/manage': { data: ContactResult, message: 'Contact created', description: 'The contact as stored; `created` tells a create from an update.' },
   'contacts/list': { data: v.array(ContactSummary), envelope: 'pagination', description: 'One page of the contacts, ordered by name; `pagination` counts all matches.' },
-  'labels/manage': { data: LabelResult, description: 'The label as stored; `created` tells a create from an update.' },
-  'labels/list': { data: v.array(Label), description: 'The labels of the channel, by display order.' },
-  'custom-fields/manage': { data: CustomFieldResult, description: 'The custom field definition as stored; `created` tells a create from an update.' },
-  'custom-fields/list': { data: v.array(CustomField), description: 'The custom field definitions of the channel.' },
-  'chat/templates/list': { data: v.array(Template), description: 'The APPROVED templates of the channel, with the variables a send must fill.' },
-  'chat/templates/send': { data: TemplateSendResult, errors: [404, 409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
-  'chat/message/send': { data: MessageSendResult, errors: [409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
+  'labels/manage': { data: LabelResult, message: 'Label created', description: 'The label as stored; `created` tells a create from an update.' },
+  'labels/list': { data: v.array(Label), message: 'Found 2 label(s)', description: 'The labels of the channel, by display order.' },
+  'custom-fields/manage': { data: CustomFieldResult, message: 'Custom field created', description: 'The custom field definition as stored; `created` tells a create from an update.' },
+  'custom-fields/list': { data: v.array(CustomField), message: 'Found 2 custom field(s)', description: 'The custom field definitions of the channel.' },
+  'chat/templates/list': { data: v.array(Template), message: 'Found 3 approved template(s)', description: 'The APPROVED templates of the channel, with the variables a send must fill.' },
+  'chat/templates/send': { data: TemplateSendResult, message: 'Template message accepted by the chat network', errors: [404, 409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
+  'chat/message/send': { data: MessageSendResult, message: 'Message accepted by the chat network', errors: [409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
   'chat/message/status': { data: MessageStatus, description: 'The message and its delivery status.' },
-  'automations/list': { data: v.array(Automation), envelope: 'total', description: 'The automations of the channel; `total` counts them.' },
-  'automations/trigger': { data: AutomationExecution, errors: [404], description: 'The execution started (status triggered).' },
+  'automations/list': { data: v.array(Automation), message: 'Found 1 automation(s)', envelope: 'total', description: 'The automations of the channel; `total` counts them.' },
+  'automations/trigger': { data: AutomationExecution, message: 'Automation "Welcome Flow" triggered', errors: [404], description: 'The execution started (status triggered).' },
 };
 
 export interface ErrorStatusDoc {

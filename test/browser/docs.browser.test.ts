@@ -83,7 +83,7 @@ describe('the docs page (/docs) in headless Chromium', () => {
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'docs.png'), fullPage: true });
-    await operation.locator('.request-url').scrollIntoViewIfNeeded();
+    await live.locator('tr.response').first().evaluate((row) => row.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: join(ARTIFACTS, 'docs-try-it.png') });
   });
 

@@ -76,9 +76,9 @@ describe('SIGKILL in the middle of a write burst', () => {
         }
       }
     };
-    // Act: SIGKILL once 150 writes are acknowledged, then restart on the same DATA_DIR
+    // Act: SIGKILL once 120 writes are acknowledged, then restart on the same DATA_DIR
     const workers = Array.from({ length: 16 }, worker);
-    while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 5));
+    while (acknowledged.length < 120) await new Promise((r) => setTimeout(r, 5));
     await stack.stop('SIGKILL');
     killed = true;
     await Promise.all(workers);
@@ -122,9 +122,13 @@ describe('refusals of the gateway and of the keys, over HTTP', () => {
   it('answers unknown, malformed, revoked, expired and missing keys with the same 401, and never echoes the key', async () => {
     // Prepare
     const workspace = stack.demo.workspaces[1].id;
-    const revoked = (await stack.admin('key', 'create', '--workspace', workspace, '--role', 'admin')).json;
+    const [created, expiredKey] = await Promise.all([
+      stack.admin('key', 'create', '--workspace', workspace, '--role', 'admin'),
+      stack.admin('key', 'create', '--workspace', workspace, '--role', 'admin', '--expires-at', '2020-01-01T00:00:00Z'),
+    ]);
+    const revoked = created.json;
+    const expired = expiredKey.json;
     await stack.admin('key', 'revoke', '--key', revoked.keyId);
-    const expired = (await stack.admin('key', 'create', '--workspace', workspace, '--role', 'admin', '--expires-at', '2020-01-01T00:00:00Z')).json;
     const unknown = `wsk_${'A'.repeat(43)}`;
     const attempts: Array<Record<string, string>> = [
       { 'X-API-Key': unknown },

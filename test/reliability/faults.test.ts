@@ -270,10 +270,11 @@ describe('faults per call with aws-sdk-client-mock', () => {
       let calls = 0;
       const mock = mockClient(db);
       for (const Command of commands) {
-        mock.on(Command as never).callsFake(async (input: never) => {
+        const Forwarded = Command as unknown as new (input: unknown) => Parameters<typeof real.send>[0];
+        mock.on(Command as never).callsFake(async (input: unknown) => {
           calls++;
           if (calls === failAt) throw timeoutError();
-          return real.send(new (Command as unknown as new (input: unknown) => Parameters<typeof real.send>[0])(input));
+          return real.send(new Forwarded(input));
         });
       }
       try {

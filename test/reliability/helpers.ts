@@ -36,13 +36,15 @@ export async function callWithin(callApi: (handler: Handler, options: CallOption
   }
 }
 
-/** The envelope and the headers every handler response carries. */
+/** The envelope and the headers every handler response carries, and no secret in it. */
 export function expectEnvelope(response: ApiResponse): void {
   expect(response.headers['Cache-Control'], 'Cache-Control').toBe('no-store');
   expect(response.headers['X-Content-Type-Options'], 'X-Content-Type-Options').toBe('nosniff');
   expect(response.headers['X-Request-Id'], 'X-Request-Id').toEqual(expect.any(String));
   expect(String(response.headers['Content-Type'])).toMatch(/^application\/json/);
   expect(typeof response.body.success).toBe('boolean');
+  // No answer, success or error, carries an API key or a chat-network access token.
+  expect(JSON.stringify(response.body)).not.toMatch(/wsk_[A-Za-z0-9_-]{20}|\bEAA[A-Za-z0-9]{12}/);
   if (response.status >= 400) {
     expect(response.body.success).toBe(false);
     expect(response.body.error).toMatch(/^[a-z_]+$/);

@@ -325,7 +325,7 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
           expectEnvelope(response);
           expect([...named], `${response.body.message}`).toContain(namedParameter(response));
         }),
-        { numRuns: 40 },
+        { numRuns: 30 },
       );
       await expectTableUnchanged(before);
     });
@@ -349,7 +349,7 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
             expect([...refused], `${response.body.message}`).toContain(namedParameter(response));
           }
         }),
-        { numRuns: 25 },
+        { numRuns: 15 },
       );
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
@@ -358,12 +358,12 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
   it.each(METHODS)('refuses a 100 KB string, a 10,000-entry array, deep nesting and control characters in every parameter (%s)', async (method) => {
     // Prepare
     const before = await snapshotTable();
+    // Every control character is tried by the properties above; here one of each kind (NUL, BEL, ESC, DEL).
     const samples = (name: string) => [
       'x'.repeat(100_000),
-      '🙂'.repeat(50_000),
       Array.from({ length: 10_000 }, (_, i) => `v${i % 10}`),
       nested(2_000, true),
-      ...CONTROL_CHARS.map((char, i) => insertControlChar(endpoint, name, i, char)),
+      ...['\u0000', '\u0007', '\u001b', '\u007f'].map((char, i) => insertControlChar(endpoint, name, i, char)),
     ];
     // Act + Assess
     for (const name of names) {
@@ -414,7 +414,7 @@ describe('documented clamps and number rules', () => {
         expect(response.status, JSON.stringify(response.body)).toBe(200);
         expect(response.body.pagination.limit).toBe(Math.min(limit, 200));
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
@@ -432,7 +432,7 @@ describe('documented clamps and number rules', () => {
         expect(response.status, `${name}=${String(value)}: ${JSON.stringify(response.body)}`).toBe(400);
         expect(response.body.details.parameter).toBe(name);
       }),
-      { numRuns: 80 },
+      { numRuns: 50 },
     );
     await expectTableUnchanged(before);
   });
@@ -465,7 +465,7 @@ describe('phone numbers in every odd notation', () => {
         if (echoed !== undefined) expect(echoed, `${JSON.stringify(written)} became ${echoed}`).toBe(digits);
         outcomes.set(String(written), digits);
       }),
-      { numRuns: 60 },
+      { numRuns: 30 },
     );
     const report = await checkInvariants({ workspaceId: tenant.workspaceId });
     expect(report.violations).toEqual([]);

@@ -124,7 +124,7 @@ interface Caller {
 
 let a: WorkspaceA;
 let callers: Caller[];
-let leaks: string[] = [];
+const leaks: string[] = [];
 
 beforeAll(async () => {
   a = await createWorkspaceA();

@@ -1,0 +1,278 @@
+/**
+ * `npm run soak`: a bounded soak run against the local stack (`npm start`'s program,
+ * scripts/start.ts, on 127.0.0.1 with a temporary DATA_DIR; loopback only).
+ *
+ * Several API users send mixed traffic, each at a little above its per-minute limit
+ * in every rate-limit class, for SOAK_SECONDS (default 150). It then checks:
+ * - zero 5xx responses;
+ * - the limiter is exact: per user, class and one-minute window, never more than the
+ *   limit accepted, exactly the limit in every window where something was refused,
+ *   and no remaining-count handed out twice;
+ * - memory is flat: the stack's resident memory in the last quarter of the run is
+ *   within max(25 MB, 15 %) of the first quarter after warm-up;
+ * - nothing is lost: every acknowledged contact is listed, and the table's invariants hold.
+ * Figures go to stdout and test/artifacts/soak.json (docs/RELIABILITY.md quotes them).
+ *
+ * Env: SOAK_SECONDS (default 150), SOAK_USERS (default 4), SOAK_OVERLOAD (offered rate ÷
+ * limit, default 1.25), PREBUILT_BUNDLES=1 to reuse dist/ instead of building.
+ * Message sends (routes that read channel secrets) are left out: they would load the
+ * sandbox chat network, not the service.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DEFAULT_RATE_LIMITS } from '../shared/config';
+import { API_BASE_PATH, API_ROUTES, type ApiRoute, type RateLimitClass } from '../shared/routes';
+import { checkInvariants } from '../test/support/invariants';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 150);
+const USERS = Number(process.env.SOAK_USERS ?? 4);
+const OVERLOAD = Number(process.env.SOAK_OVERLOAD ?? 1.25);
+const WARM_UP_MS = 20_000;
+const SAMPLE_MS = 5_000;
+
+interface Stack {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  demo: { workspaces: Array<{ id: string; keys: Array<{ role: string; apiKey: string }>; channels: Array<{ id: string }> }> };
+}
+
+async function startStack(dataDir: string): Promise<Stack> {
+  const env: Record<string, string | undefined> = { ...process.env, PORT: '0', DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+  delete env.DYNAMODB_ENDPOINT;
+  delete env.TABLE_NAME;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the stack did not start:\n${output.join('')}`)), 120_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = output.join('').match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}:\n${output.join('')}`)));
+  });
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as Stack['demo'];
+  return { child, url, dataDir, demo };
+}
+
+/** Runs the operator CLI against the stack's DATA_DIR; returns its JSON answer. */
+function admin(dataDir: string, ...args: string[]): Promise<Record<string, string>> {
+  return new Promise((resolveJson, reject) => {
+    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.TABLE_NAME;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('exit', (code) => (code === 0 ? resolveJson(JSON.parse(stdout) as Record<string, string>) : reject(new Error(`admin ${args.join(' ')}: ${stderr}`))));
+  });
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+
+/** A plausible request for each route (unknown routes get just the channel). */
+function paramsFor(route: ApiRoute, channelId: string, context: { automationName?: string }): Record<string, unknown> {
+  const phone = `+1415${String(2_000_000 + Math.floor(Math.random() * 3_000)).padStart(7, '0')}`;
+  switch (route.path) {
+    case 'channels/list':
+      return {};
+    case 'contacts/list':
+      return { channelId, page: 1 + Math.floor(Math.random() * 3), limit: pick([20, 50, 200]), ...(Math.random() < 0.3 ? { search: pick(['soak', '1415', 'ann']) } : {}) };
+    case 'contacts/manage':
+      return { channelId, phoneNumber: phone, name: `Soak ${phone.slice(-4)}`, labelNames: pick([['new'], ['VIP'], [], ['new', 'VIP']]), customFieldsData: { city: pick(['Oslo', 'Lima', 'Pune']) } };
+    case 'labels/manage':
+      return { channelId, name: `soak-label-${Math.floor(Math.random() * 20)}`, color: pick(['#112233', '#AABBCC']), displayOrder: Math.floor(Math.random() * 10) };
+    case 'custom-fields/manage':
+      return { channelId, name: `soakfield${Math.floor(Math.random() * 10)}`, isRequired: false };
+    case 'chat/message/status':
+      return { chatmid: `wamid.soak${randomBytes(6).toString('hex')}` };
+    case 'automations/trigger':
+      return { channelId, phoneNumber: phone, automationName: context.automationName };
+    default:
+      return { channelId };
+  }
+}
+
+interface Observation {
+  user: number;
+  rateClass: RateLimitClass;
+  path: string;
+  status: number;
+  remaining?: number;
+  windowEnd?: number;
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'wsapi-soak-'));
+  console.log(`soak: starting the stack (DATA_DIR ${dataDir}) …`);
+  const stack = await startStack(dataDir);
+  const pid = stack.child.pid!;
+  const acme = stack.demo.workspaces[0];
+  const channelId = acme.channels[0].id;
+  const adminKey = acme.keys.find((key) => key.role === 'admin')!.apiKey;
+  const call = async (path: string, params: Record<string, unknown>) => {
+    const response = await fetch(`${stack.url}${API_BASE_PATH}/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': adminKey }, body: JSON.stringify(params) });
+    return (await response.json()) as { data?: unknown; pagination?: { total: number } };
+  };
+  try {
+    // API users of their own (team keys on the demo channel), so each starts with empty windows.
+    const keys: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const key = await admin(dataDir, 'key', 'create', '--workspace', acme.id, '--role', 'team', '--name', `soak ${i}`);
+      await admin(dataDir, 'channel', 'assign', '--channel', channelId, '--user', key.userId);
+      keys.push(key.apiKey);
+    }
+    const automations = API_ROUTES.some((route) => route.path === 'automations/list') ? ((await call('automations/list', { channelId })).data as Array<{ name: string; status: string }> | undefined) : undefined;
+    const automationName = automations?.find((automation) => automation.status === 'active')?.name;
+    const routes = API_ROUTES.filter((route) => !route.readsSecrets && (route.path !== 'automations/trigger' || automationName));
+    const contactsBefore = (await call('contacts/list', { channelId, limit: 1 })).pagination?.total ?? 0;
+    const classes = [...new Set(routes.map((route) => route.rateLimitClass))];
+
+    const observations: Observation[] = [];
+    const acknowledgedPhones = new Set<string>();
+    const memory: Array<{ atMs: number; rssMb: number }> = [];
+    const started = Date.now();
+    const sampler = setInterval(() => memory.push({ atMs: Date.now() - started, rssMb: rssMb(pid) }), SAMPLE_MS);
+    console.log(`soak: ${USERS} API users × ${classes.join(', ')} at ${OVERLOAD}× their limits for ${SECONDS} s over ${routes.map((r) => r.path).join(', ')}`);
+
+    const runs = keys.flatMap((apiKey, user) =>
+      classes.map((rateClass) => {
+        const classRoutes = routes.filter((route) => route.rateLimitClass === rateClass);
+        const limit = Number(process.env[`RATE_LIMIT_${rateClass.toUpperCase()}`]) || DEFAULT_RATE_LIMITS[rateClass];
+        const perSecond = Math.max(1, Math.ceil((limit * OVERLOAD) / 60));
+        return autocannon({
+          url: stack.url,
+          connections: Math.min(4, perSecond),
+          overallRate: perSecond,
+          duration: SECONDS,
+          requests: [
+            {
+              method: 'POST',
+              // The context is per connection, and each connection has one request in flight.
+              setupRequest: (request, state) => {
+                const context = state as Record<string, string>;
+                const route = pick(classRoutes);
+                const params = paramsFor(route, channelId, { automationName });
+                context.path = route.path;
+                context.phone = String(params.phoneNumber ?? '');
+                return { ...request, method: 'POST', path: `${API_BASE_PATH}/${route.path}`, headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify(params) };
+              },
+              onResponse: (status, _body, state, headers) => {
+                const context = state as Record<string, string>;
+                const header = (name: string) => Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+                const reset = Number(header('ratelimit-reset'));
+                const remaining = header('ratelimit-remaining');
+                observations.push({
+                  user,
+                  rateClass,
+                  path: context.path,
+                  status,
+                  remaining: remaining === undefined ? undefined : Number(remaining),
+                  windowEnd: Number.isFinite(reset) ? Math.floor((Date.now() + reset * 1000) / 60_000) * 60_000 : undefined,
+                });
+                if (status === 200 && context.path === 'contacts/manage') acknowledgedPhones.add(context.phone.replace(/\D/g, ''));
+              },
+            },
+          ],
+        });
+      }),
+    );
+    const results = await Promise.all(runs);
+    clearInterval(sampler);
+
+    // ---- Checks ----------------------------------------------------------------------
+    const byStatus: Record<string, number> = {};
+    for (const o of observations) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+    const fiveHundreds = observations.filter((o) => o.status >= 500).length + results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+
+    const windows = new Map<string, { limit: number; accepted: number; refused: number; remaining: number[] }>();
+    for (const o of observations) {
+      // Only answers the limiter counted carry its headers (a 4xx of validation too; not the gateway's 401).
+      if (o.windowEnd === undefined || o.remaining === undefined) continue;
+      const key = `${o.user}/${o.rateClass}/${o.windowEnd}`;
+      const limit = Number(process.env[`RATE_LIMIT_${o.rateClass.toUpperCase()}`]) || DEFAULT_RATE_LIMITS[o.rateClass];
+      const window = windows.get(key) ?? { limit, accepted: 0, refused: 0, remaining: [] };
+      if (o.status === 429) window.refused++;
+      else {
+        window.accepted++;
+        if (o.remaining !== undefined) window.remaining.push(o.remaining);
+      }
+      windows.set(key, window);
+    }
+    const limiterProblems: string[] = [];
+    for (const [key, window] of windows) {
+      if (window.accepted > window.limit) limiterProblems.push(`${key}: ${window.accepted} accepted, limit ${window.limit}`);
+      if (window.refused > 0 && window.accepted !== window.limit) limiterProblems.push(`${key}: refused ${window.refused} with only ${window.accepted} of ${window.limit} accepted`);
+      if (new Set(window.remaining).size !== window.remaining.length) limiterProblems.push(`${key}: a remaining count was handed out twice`);
+    }
+
+    const afterWarmUp = memory.filter((sample) => sample.atMs >= WARM_UP_MS);
+    const quarter = Math.max(1, Math.floor(afterWarmUp.length / 4));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const early = median(afterWarmUp.slice(0, quarter).map((s) => s.rssMb));
+    const late = median(afterWarmUp.slice(-quarter).map((s) => s.rssMb));
+    const memoryFlat = late <= early + Math.max(25, early * 0.15);
+
+    const contactsAfter = (await call('contacts/list', { channelId, limit: 1 })).pagination?.total ?? 0;
+    const { dynamodbEndpoint } = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as { dynamodbEndpoint: string };
+    const invariants = await checkInvariants({ endpoint: dynamodbEndpoint, tableName: 'workspace-api', workspaceId: acme.id });
+    const latency = results.map((r) => r.latency);
+
+    const summary = {
+      ranAt: new Date().toISOString(),
+      seconds: SECONDS,
+      apiUsers: USERS,
+      overload: OVERLOAD,
+      routes: routes.map((route) => route.path),
+      requests: observations.length,
+      requestsPerSecond: Math.round((observations.length / SECONDS) * 10) / 10,
+      byStatus,
+      responses5xx: fiveHundreds,
+      latencyMs: { p50: Math.max(...latency.map((l) => l.p50)), p99: Math.max(...latency.map((l) => l.p99)), max: Math.max(...latency.map((l) => l.max)) },
+      limiter: { windows: windows.size, saturatedWindows: [...windows.values()].filter((w) => w.refused > 0).length, problems: limiterProblems },
+      memory: { earlyRssMb: Math.round(early), lateRssMb: Math.round(late), maxRssMb: Math.round(Math.max(...memory.map((s) => s.rssMb))), samples: memory.length, flat: memoryFlat },
+      contacts: { before: contactsBefore, after: contactsAfter, acknowledgedNew: acknowledgedPhones.size },
+      invariants: { checks: invariants.checks, contacts: invariants.contacts, violations: invariants.violations },
+    };
+    const lostContacts = contactsAfter < acknowledgedPhones.size;
+    const passed = fiveHundreds === 0 && limiterProblems.length === 0 && memoryFlat && invariants.violations.length === 0 && !lostContacts;
+    mkdirSync(join(ROOT, 'test', 'artifacts'), { recursive: true });
+    writeFileSync(join(ROOT, 'test', 'artifacts', 'soak.json'), `${JSON.stringify({ ...summary, passed }, null, 2)}\n`);
+    console.log(JSON.stringify({ ...summary, passed }, null, 2));
+    if (!passed) {
+      console.error('soak: FAILED (see the figures above)');
+      process.exitCode = 1;
+    } else console.log('soak: passed — zero 5xx, the limiter exact, memory flat, nothing lost');
+  } finally {
+    await new Promise<void>((resolveStop) => {
+      if (stack.child.exitCode !== null) return resolveStop();
+      stack.child.once('exit', () => resolveStop());
+      stack.child.kill('SIGTERM');
+    });
+    if (existsSync(dataDir) && !process.env.SOAK_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
