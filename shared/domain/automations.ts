@@ -14,6 +14,7 @@ import {
 import { upsertContact } from '../data/contacts';
 import { ensureConversation } from '../data/conversations';
 import { BadRequestError, NotFoundError } from '../http/errors';
+import { countAutomationTriggered } from '../http/metrics';
 import { newId } from '../ids';
 import { enqueueStep } from '../queue/step-queue';
 
@@ -82,6 +83,7 @@ export async function triggerAutomation(workspaceId: string, channelId: string, 
   };
   await putExecution(execution);
   await countExecution(execution);
+  countAutomationTriggered();
   await dispatch(execution, 0, now);
   return { executionId: execution.id, automationId: automation.id, automationName: automation.name, contactId: contact.id, conversationId: conversation.id, status: 'triggered' };
 }

@@ -21,6 +21,7 @@ import {
   type ReferenceRecord,
 } from '../data/messages';
 import { BadGatewayError, BadRequestError, ConflictError, ForbiddenError, HttpError } from '../http/errors';
+import { countMessageFailed, countMessageSent } from '../http/metrics';
 import { newId } from '../ids';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
@@ -194,6 +195,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
 
 async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined): Promise<void> {
   const { workspaceId, channelId } = scope;
+  countMessageSent(message.type);
   await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
   await attachChatmid({
     chatmid: result.chatmid,
@@ -223,6 +225,7 @@ async function recordFailure(scope: SendScope, message: MessageRecord, error: Ch
   const { workspaceId, channelId } = scope;
   const mapped = toHttpError(error);
   const reason = { code: error.metaCode ?? error.httpStatus ?? error.outcome, message: error.details ?? error.message };
+  countMessageFailed(message.type);
   if (error.outcome !== 'unknown') {
     await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'failed', error: reason });
     if (message.apiReference) await releaseReference(workspaceId, channelId, message.phone, message.apiReference, message.id);
