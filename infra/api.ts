@@ -4,7 +4,7 @@
  * a `publicPath`, gateway responses in the API's error envelope, and the usage plan
  * whose per-method throttles mirror each route's rate-limit class.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Size, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -125,6 +125,8 @@ export class WorkspaceRestApi extends Construct {
       // The authorizer returns the API user's usage-plan key as usageIdentifierKey, so the
       // usage plan throttles per API user, whichever header carried the caller's key.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // Gzip for clients that ask for it: list pages and the 1.9 MB docs page shrink to a fraction.
+      minCompressionSize: Size.kibibytes(1),
       // Access and execution logging need the account-level CloudWatch role (one per account and region).
       cloudWatchRole: config.apiGatewayCloudWatchRole,
       deployOptions: {

@@ -269,7 +269,7 @@ describe('WorkspaceApiStack', () => {
     it('uses a REQUEST authorizer without identity sources or result caching', () => {
       // Act / Assess
       dev.template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', AuthorizerResultTtlInSeconds: 0, IdentitySource: '' });
-      dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER', EndpointConfiguration: { Types: ['REGIONAL'] } });
+      dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER', EndpointConfiguration: { Types: ['REGIONAL'] }, MinimumCompressionSize: 1024 });
     });
 
     it('adds public routes without the authorizer (the webhook design)', () => {
