@@ -22,7 +22,8 @@ const USAGE = `Commands:
   contacts recount --channel CH
   template sync --channel CH
   automation create --channel CH --name NAME [--status active|inactive] [--steps FILE]
-  inbound --channel CH --from PHONE --text TEXT`;
+  inbound --channel CH --from PHONE --text TEXT
+  webhook configure --app-secret SECRET [--verify-token TOKEN]   (AWS: the Meta app secret)`;
 
 class UsageError extends Error {}
 
@@ -60,7 +61,7 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text'].map((flag) => [flag, { type: 'string' as const }]),
+      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token'].map((flag) => [flag, { type: 'string' as const }]),
     ),
   });
   const flags = values as Record<string, string | undefined>;
@@ -116,6 +117,11 @@ async function run(argv: string[], connection: Connection): Promise<object> {
       return messaging.templateSync(connection, required(flags, 'channel'));
     case 'inbound':
       return messaging.inbound(connection, required(flags, 'channel'), required(flags, 'from'), required(flags, 'text'));
+    case 'webhook configure': {
+      if (connection.mode !== 'aws') throw new commands.OperatorError('Locally the webhook secrets are in DATA_DIR/demo.json (chatNetwork); this command sets them in AWS.');
+      const { awsSettingsFromEnv, configureWebhookSecret } = await import('./admin/aws');
+      return configureWebhookSecret(awsSettingsFromEnv(), required(flags, 'app-secret'), flags['verify-token']);
+    }
     case 'automation create': {
       const file = flags.steps;
       let document: unknown;

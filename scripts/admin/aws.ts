@@ -70,3 +70,19 @@ export async function putChannelToken(settings: AwsSettings, channelId: string, 
   }
   return name;
 }
+
+/** The webhook secret the stack creates: `{appSecret, verifyToken}` (output WebhookSecretName). */
+export const webhookSecretName = (settings: AwsSettings) => `workspace-api/${settings.stage}/webhook`;
+
+/**
+ * Sets the Meta app secret in the webhook secret, keeping the generated verify token
+ * (or replacing it when one is given); returns what the Meta app settings need.
+ */
+export async function configureWebhookSecret(settings: AwsSettings, appSecret: string, verifyToken?: string): Promise<{ secretName: string; verifyToken: string }> {
+  const { GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const secretName = webhookSecretName(settings);
+  const current = JSON.parse((await secretsClient().send(new GetSecretValueCommand({ SecretId: secretName }))).SecretString ?? '{}') as { verifyToken?: string };
+  const token = verifyToken ?? current.verifyToken ?? randomBytes(20).toString('hex');
+  await secretsClient().send(new PutSecretValueCommand({ SecretId: secretName, SecretString: JSON.stringify({ appSecret, verifyToken: token }) }));
+  return { secretName, verifyToken: token };
+}

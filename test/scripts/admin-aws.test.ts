@@ -1,8 +1,8 @@
 import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
-import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { awsSettingsFromEnv, channelSecretName, createUsagePlanKey, putChannelToken, removeUsagePlanKey } from '../../scripts/admin/aws';
+import { awsSettingsFromEnv, channelSecretName, configureWebhookSecret, createUsagePlanKey, putChannelToken, removeUsagePlanKey } from '../../scripts/admin/aws';
 
 // AWS is not reachable here: these calls are checked against mocked clients.
 const gateway = mockClient(APIGatewayClient);
@@ -49,6 +49,17 @@ describe('the operator CLI against AWS', () => {
     expect(name).toBe('workspace-api/prod/channel/ch_1');
     expect(name).toBe(channelSecretName(settings, 'ch_1'));
     expect(secrets.commandCalls(PutSecretValueCommand)[0].args[0].input).toEqual({ SecretId: name, SecretString: 'EAAtoken' });
+  });
+
+  it('sets the Meta app secret in the webhook secret, keeping the generated verify token', async () => {
+    // Prepare
+    secrets.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ appSecret: '', verifyToken: 'generated-token' }) });
+    secrets.on(PutSecretValueCommand).resolves({});
+    // Act
+    const result = await configureWebhookSecret(settings, 'meta-app-secret');
+    // Assess
+    expect(result).toEqual({ secretName: 'workspace-api/prod/webhook', verifyToken: 'generated-token' });
+    expect(JSON.parse(secrets.commandCalls(PutSecretValueCommand)[0].args[0].input.SecretString!)).toEqual({ appSecret: 'meta-app-secret', verifyToken: 'generated-token' });
   });
 
   it('needs USAGE_PLAN_ID against AWS', () => {
