@@ -14,7 +14,8 @@
  * Figures go to stdout and test/artifacts/soak.json (docs/RELIABILITY.md quotes them).
  *
  * Env: SOAK_SECONDS (default 150), SOAK_USERS (default 4), SOAK_OVERLOAD (offered rate ÷
- * limit, default 1.25), PREBUILT_BUNDLES=1 to reuse dist/ instead of building.
+ * limit, default 1.25), SOAK_EXCLUDE (comma-separated route paths to leave out),
+ * PREBUILT_BUNDLES=1 to reuse dist/ instead of building, SOAK_KEEP_DATA=1 to keep DATA_DIR.
  * Message sends (routes that read channel secrets) are left out: they would load the
  * sandbox chat network, not the service.
  */
@@ -47,19 +48,28 @@ async function startStack(dataDir: string): Promise<Stack> {
   const env: Record<string, string | undefined> = { ...process.env, PORT: '0', DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
   delete env.DYNAMODB_ENDPOINT;
   delete env.TABLE_NAME;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A heap cap, as a Lambda's memory size sets one: retained memory must stay under it, garbage may come and go.
+  const heap = process.env.SOAK_HEAP_MB ? [`--max-old-space-size=${Number(process.env.SOAK_HEAP_MB)}`] : [];
+  const child = spawn(process.execPath, [...heap, '--import', 'tsx', join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`the stack did not start:\n${output.join('')}`)), 120_000);
+    let started = false;
+    // One line per request follows; only the start-up output is kept.
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (started) return;
       output.push(chunk.toString());
       const match = output.join('').match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
       if (match) {
+        started = true;
         clearTimeout(timer);
         resolveUrl(match[1]);
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (!started) output.push(chunk.toString());
+      else if (!/NodeVersionSupportWarning|node >=22|a\.co\/|upgrade to node|trace-warnings|^\s*$/.test(chunk.toString())) process.stderr.write(`[stack] ${chunk}`);
+    });
     child.once('exit', (code) => reject(new Error(`the stack exited with ${code}:\n${output.join('')}`)));
   });
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as Stack['demo'];
@@ -146,7 +156,8 @@ async function main() {
     }
     const automations = API_ROUTES.some((route) => route.path === 'automations/list') ? ((await call('automations/list', { channelId })).data as Array<{ name: string; status: string }> | undefined) : undefined;
     const automationName = automations?.find((automation) => automation.status === 'active')?.name;
-    const routes = API_ROUTES.filter((route) => !route.readsSecrets && (route.path !== 'automations/trigger' || automationName));
+    const excluded = new Set((process.env.SOAK_EXCLUDE ?? '').split(',').filter(Boolean));
+    const routes = API_ROUTES.filter((route) => !route.readsSecrets && !excluded.has(route.path) && (route.path !== 'automations/trigger' || automationName));
     const contactsBefore = (await call('contacts/list', { channelId, limit: 1 })).pagination?.total ?? 0;
     const classes = [...new Set(routes.map((route) => route.rateLimitClass))];
 
