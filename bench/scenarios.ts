@@ -133,11 +133,8 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'contacts/manage create',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage create', budget: '6' },
-    budget: 6,
-    expected: 7,
-    knownIssue:
-      'docs/ARCHITECTURE.md says 6, but its own reasons list 7 calls (limiter, definitions, failed update, Put, index entry, pending claim, count) and the code makes 7',
+    doc: { row: 'contacts/manage create', budget: '7' },
+    budget: 7,
     prepare: (context) => withDefinitions(context),
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact', labelNames: ['new'], customFieldsData: { tier: 'gold' } }),
   },
@@ -216,5 +213,28 @@ export const SCENARIOS: RoundTripScenario[] = [
       for (let i = 0; i < 4; i++) await context.put(templateItem(context.tenant.workspaceId, context.tenant.channelIds[0], i));
     },
     request: () => get(),
+  },
+  {
+    name: 'automations/list',
+    path: 'automations/list',
+    doc: { row: 'automations/list', budget: '2' },
+    budget: 2,
+    warm: true,
+    prepare: async (context) => {
+      const { createAutomation } = await import('../shared/data/automations');
+      await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
+    },
+    request: () => get(),
+  },
+  {
+    name: 'automations/trigger, new contact, by name',
+    path: 'automations/trigger',
+    doc: { row: 'automations/trigger', budget: '14 (new contact, by name)' },
+    budget: 14,
+    prepare: async (context) => {
+      const { createAutomation } = await import('../shared/data/automations');
+      await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
+    },
+    request: () => post({ phoneNumber: '+14155550190', automationName: 'welcome flow' }),
   },
 ];

@@ -3,6 +3,7 @@ import type { SQSEvent, Context } from 'aws-lambda';
 import { handler as listAutomations } from '../../functions/automations-list';
 import { handler as triggerAutomation } from '../../functions/automations-trigger';
 import { handler as listContacts } from '../../functions/contacts-list';
+import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as manageField } from '../../functions/custom-fields-manage';
 import { handler as manageLabel } from '../../functions/labels-manage';
 import { clock } from '../../shared/clock';
@@ -195,6 +196,39 @@ describe('automations', () => {
       faults.remove();
       await drainQueue(runner);
     }
+  });
+
+  it('re-drives an execution a crash left in the outbox: counted once and run to the end', async () => {
+    // Prepare: what a trigger that crashed after recording the execution leaves behind
+    const { putExecution, outboxFields } = await import('../../shared/data/automations');
+    const { handler: redrive } = await import('../../functions/automation-redrive');
+    const phone = newRecipient();
+    const automation = await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Crash ${phone}`, [{ type: 'add_labels', labels: ['lead'] }]);
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phone } });
+    const start = clock.now();
+    clock.freeze(start);
+    const executionId = `ex_crash${phone}`;
+    await putExecution({
+      id: executionId, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], automationId: automation.id, automationName: automation.name,
+      contactId: 'ct_x', conversationId: 'cv_x', phone, status: 'triggered', stepIndex: 0, steps: automation.steps, outcomes: [], countPending: true,
+      ...outboxFields(executionId, start), createdAt: new Date(start).toISOString(), updatedAt: new Date(start).toISOString(),
+    });
+    // Act
+    const early = await redrive();
+    clock.freeze(start + 31_000);
+    const due = await redrive();
+    await drainQueue(runner);
+    const again = await redrive();
+    // Assess
+    expect(early.redriven).toBe(0);
+    expect(due.redriven).toBeGreaterThanOrEqual(1);
+    expect(again.redriven).toBe(0);
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], executionId);
+    expect(execution?.status).toBe('completed');
+    expect(execution?.countPending).toBeUndefined();
+    expect(execution?.outboxAt).toBeUndefined();
+    const listed = await callApi(listAutomations, { apiKey: tenant.adminKey });
+    expect(listed.body.data.find((a: { id: string }) => a.id === automation.id).executionCount).toBe(1);
   });
 
   it('answers 404 for ids and names of another channel or workspace, 400 for an inactive automation or neither id nor name', async () => {
