@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
+import { BadRequestError } from '../http/errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
 import { db, isConditionFailure, tableName } from './client';
@@ -37,22 +38,64 @@ export const DEFAULT_LABEL_COLOR = '#9E9E9E';
 
 type Fields = Record<string, unknown>;
 
+/** Most labels, and most custom fields, one channel may define: labels/list stays one query page. */
+export const MAX_LABELS_PER_CHANNEL = 1000;
+export const MAX_FIELDS_PER_CHANNEL = 200;
+
+interface DefinitionKind {
+  /** The head item's counter of this kind. */
+  counter: 'labelCount' | 'fieldCount';
+  max: number;
+  noun: string;
+  parameter: string;
+}
+
+const LABELS: DefinitionKind = { counter: 'labelCount', max: MAX_LABELS_PER_CHANNEL, noun: 'labels', parameter: 'name' };
+const FIELDS: DefinitionKind = { counter: 'fieldCount', max: MAX_FIELDS_PER_CHANNEL, noun: 'custom fields', parameter: 'name' };
+
 /**
  * Creates the definition at `key` or updates the given fields of the existing one:
  * an update first (the common case for a manage call), a conditional create when
  * nothing is there, and an update again if a concurrent call created it meanwhile.
+ * Every change bumps the channel's definitions version; a create first takes a place
+ * under the channel's limit in the same head-item write (given back if the create
+ * loses a race).
  */
-async function upsertDefinition<T>(key: Key, changes: Fields, createWith: () => Fields): Promise<{ record: T; created: boolean }> {
+async function upsertDefinition<T>(workspaceId: string, channelId: string, kind: DefinitionKind, key: Key, changes: Fields, createWith: () => Fields): Promise<{ record: T; created: boolean }> {
   for (;;) {
     const updated = await updateExisting<T>(key, changes);
-    if (updated) return { record: updated, created: false };
+    if (updated) {
+      await bumpHead(workspaceId, channelId);
+      return { record: updated, created: false };
+    }
+    await takePlace(workspaceId, channelId, kind);
     const item = { ...key, ...createWith(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
     try {
       await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
       return { record: item as T, created: true };
     } catch (error) {
+      await bumpHead(workspaceId, channelId, { [kind.counter]: -1 });
       if (!isConditionFailure(error)) throw error;
     }
+  }
+}
+
+/** Counts one more definition of `kind` (and bumps the version) unless the channel is at its limit: 400 then. */
+async function takePlace(workspaceId: string, channelId: string, kind: DefinitionKind): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.contactHead(workspaceId, channelId),
+        UpdateExpression: 'ADD defsVersion :one, #count :one',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+        ExpressionAttributeNames: { '#count': kind.counter },
+        ExpressionAttributeValues: { ':one': 1, ':max': kind.max },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw new BadRequestError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
   }
 }
 
@@ -84,14 +127,17 @@ async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefin
   }
 }
 
-/** Bumps the channel's definitions version so cached label and field definitions are refreshed. */
-async function bumpDefinitionsVersion(workspaceId: string, channelId: string): Promise<void> {
+/** Bumps the channel's definitions version so cached label and field definitions are refreshed (plus any counter changes). */
+async function bumpHead(workspaceId: string, channelId: string, counters: Record<string, number> = {}): Promise<void> {
+  const names = Object.fromEntries(Object.keys(counters).map((name, i) => [`#c${i}`, name]));
+  const values = Object.fromEntries(Object.values(counters).map((value, i) => [`:c${i}`, value]));
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'ADD defsVersion :one',
-      ExpressionAttributeValues: { ':one': 1 },
+      UpdateExpression: ['ADD defsVersion :one', ...Object.keys(names).map((name, i) => `${name} :c${i}`)].join(', '),
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: { ':one': 1, ...values },
     }),
   );
 }
@@ -103,7 +149,7 @@ export async function upsertLabel(
   name: string,
   changes: Partial<Pick<LabelRecord, 'description' | 'color' | 'displayOrder'>>,
 ): Promise<{ label: LabelRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<LabelRecord>(keys.label(workspaceId, channelId, name), changes, () => ({
+  const { record, created } = await upsertDefinition<LabelRecord>(workspaceId, channelId, LABELS, keys.label(workspaceId, channelId, name), changes, () => ({
     entity: 'label',
     id: newId('lb'),
     channelId,
@@ -112,7 +158,6 @@ export async function upsertLabel(
     color: DEFAULT_LABEL_COLOR,
     displayOrder: 0,
   }));
-  await bumpDefinitionsVersion(workspaceId, channelId);
   return { label: toLabelView(record), created };
 }
 
@@ -123,7 +168,7 @@ export async function upsertCustomField(
   name: string,
   changes: Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' | 'options'>>,
 ): Promise<{ field: CustomFieldRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<CustomFieldRecord>(keys.customField(workspaceId, channelId, name), changes, () => ({
+  const { record, created } = await upsertDefinition<CustomFieldRecord>(workspaceId, channelId, FIELDS, keys.customField(workspaceId, channelId, name), changes, () => ({
     type: 'text',
     id: newId('cf'),
     channelId,
@@ -132,7 +177,6 @@ export async function upsertCustomField(
     options: [],
     entity: 'customField',
   }));
-  await bumpDefinitionsVersion(workspaceId, channelId);
   return { field: toCustomFieldView(record), created };
 }
 

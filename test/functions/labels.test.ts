@@ -63,3 +63,42 @@ describe('labels/manage and labels/list', () => {
     expect(listed.body.data).toEqual([]);
   });
 });
+
+describe('the per-channel limit on labels', () => {
+  it('refuses a new label past the limit, still updates existing ones, and counts a lost create race back', async () => {
+    // Prepare: a channel one label short of the limit (set directly: creating 999 labels is slow)
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db, tableName } = await import('../../shared/data/client');
+    const { keys } = await import('../../shared/data/keys');
+    const { MAX_LABELS_PER_CHANNEL } = await import('../../shared/data/definitions');
+    const tenant = await createTenant(1);
+    await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'first' } });
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.contactHead(tenant.workspaceId, tenant.channelIds[0]), UpdateExpression: 'SET labelCount = :n', ExpressionAttributeValues: { ':n': MAX_LABELS_PER_CHANNEL - 1 } }));
+    // Act
+    const last = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'last' } });
+    const refused = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'one too many' } });
+    const update = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'FIRST', color: '#000000' } });
+    const listed = await callApi(listLabels, { apiKey: tenant.adminKey });
+    // Assess
+    expect(last.status).toBe(200);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'limit_reached', details: { parameter: 'name' } });
+    expect(refused.body.message).toContain(String(MAX_LABELS_PER_CHANNEL));
+    expect(update.body.data).toMatchObject({ name: 'first', color: '#000000', created: false });
+    expect(listed.body.data.map((l: { name: string }) => l.name)).toEqual(['first', 'last']);
+  });
+
+  it('counts each label once when 10 calls create the same one concurrently', async () => {
+    // Prepare
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db, tableName } = await import('../../shared/data/client');
+    const { keys } = await import('../../shared/data/keys');
+    const tenant = await createTenant(1);
+    // Act
+    const responses = await Promise.all(Array.from({ length: 10 }, () => callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'Same' } })));
+    const head = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactHead(tenant.workspaceId, tenant.channelIds[0]), ConsistentRead: true }));
+    // Assess
+    expect(responses.filter((r) => r.body.data?.created === true)).toHaveLength(1);
+    expect(head.Item?.labelCount).toBe(1);
+  });
+});
