@@ -113,12 +113,13 @@ export function roundTripTable(rows: RoundTripRow[]): Table {
 
 export function scaleTable(result: ScaleResult): Table {
   return {
-    headers: ['contacts', 'labels', 'case', 'calls', 'RRU', 'WRU', 'items read', 'KB read', 'index B/contact', 'contact items', 'total', 'latency ms (local)'],
+    headers: ['contacts', 'labels', 'case', 'calls', 'each call (KB of items read)', 'RRU', 'WRU', 'items read', 'KB read', 'index B/contact', 'contact items', 'total', 'latency ms (local)'],
     rows: result.rows.map((row) => [
       String(row.contacts),
       String(row.labels),
       `${row.path}: ${row.case}`,
       String(row.calls),
+      row.perCall.join('; '),
       String(row.readUnits),
       String(row.writeUnits),
       String(row.itemsRead),

@@ -25,6 +25,8 @@ export interface ScaleRow {
   status: number;
   calls: number;
   commands: string[];
+  /** Each call with the KB of items it returned: the bytes read per call. */
+  perCall: string[];
   readUnits: number;
   writeUnits: number;
   itemsRead: number;
@@ -110,6 +112,7 @@ function row(contacts: number, labels: number, name: string, path: string, measu
     status: measured.response.status,
     calls: summary.calls,
     commands: summary.commands,
+    perCall: measured.calls.map((call, i) => `${summary.commands[i]}${call.itemBytes ? ` ${(call.itemBytes / 1024).toFixed(1)} KB` : ''}`),
     readUnits: summary.readUnits,
     writeUnits: summary.writeUnits,
     itemsRead: summary.itemsRead,
