@@ -1,13 +1,14 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import document from '../docs/openapi.json';
+import text from '../docs/openapi.json' with { type: 'text' };
 import { logger } from '../shared/http/logger';
 
 /**
  * GET /api/workspace/v1/openapi.json (public, read-only, no API key): the committed
- * docs/openapi.json, bundled into the function, so what is served is what the tests
- * validate. Serialized as `npm run openapi` writes it: byte for byte the same file.
+ * docs/openapi.json, bundled into the function as text (esbuild's `type: 'text'`
+ * import), so what is served is byte for byte the file the tests validate, and init
+ * neither evaluates it as an object nor serializes it again.
  */
-const body = `${JSON.stringify(document, null, 2)}\n`;
+const body = text as unknown as string;
 
 export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   const requestId = event.requestContext?.requestId ?? 'local';
