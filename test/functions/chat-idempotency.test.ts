@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { clock } from '../../shared/clock';
@@ -7,7 +7,7 @@ import { getConversation } from '../../shared/data/conversations';
 import { keys } from '../../shared/data/keys';
 import type { MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, openWindow, sendRequests, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { newRecipient, openWindow, sendRequests, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,17 +15,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let network: ChatNetwork;
 let tenant: ChatTenant;
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  tenant = await createChatTenant(network, 1);
-});
-
-afterAll(async () => {
-  await network?.close();
-});
-
-afterEach(() => {
-  clock.reset();
+useChatTenant(1, (started, created) => {
+  network = started;
+  tenant = created;
 });
 
 const template = (params: Record<string, unknown>) => callApi(sendTemplate, { apiKey: tenant.adminKey, params });

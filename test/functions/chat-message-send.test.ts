@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as listContacts } from '../../functions/contacts-list';
@@ -10,24 +10,16 @@ import { keys } from '../../shared/data/keys';
 import type { MessageRecord } from '../../shared/data/messages';
 import { closedPortUrl } from '../chat/helpers';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  tenant = await createChatTenant(network, 1);
-});
-
-afterAll(async () => {
-  await network?.close();
-});
-
-afterEach(() => {
-  clock.reset();
+useChatTenant(1, (started, created) => {
+  network = started;
+  tenant = created;
 });
 
 const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => callApi(sendMessage, { apiKey: tenant.adminKey, method, params });

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, openWindow, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, openWindow, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { injectFaults } from '../support/faults';
 import { createTeamKey } from '../support/tenants';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  tenant = await createChatTenant(network, 2);
-});
-
-afterAll(async () => {
-  await network?.close();
+useChatTenant(2, (started, created) => {
+  network = started;
+  tenant = created;
 });
 
 const status = (apiKey: string, chatmid: unknown, method: 'GET' | 'POST' = 'POST') => callApi(messageStatus, { apiKey, method, params: chatmid === undefined ? {} : { chatmid } });

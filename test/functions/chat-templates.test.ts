@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as listTemplates } from '../../functions/chat-templates-list';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { syncTemplates } from '../../shared/domain/templates';
 import { putTemplate } from '../../shared/data/templates';
 import { getChatmidRecord, getMessage } from '../../shared/data/messages';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { createTeamKey } from '../support/tenants';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  tenant = await createChatTenant(network, 1);
-});
-
-afterAll(async () => {
-  await network?.close();
+useChatTenant(1, (started, created) => {
+  network = started;
+  tenant = created;
 });
 
 const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => callApi(sendTemplate, { apiKey: tenant.adminKey, method, params });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
@@ -11,19 +11,15 @@ import { getConversation } from '../../shared/data/conversations';
 import { keys } from '../../shared/data/keys';
 import { attachChatmid, getChatmidRecord, getMessage, type MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, openWindow, signedWebhook, startChatNetwork, VERIFY_TOKEN, webhookEvent, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { newRecipient, openWindow, signedWebhook, VERIFY_TOKEN, webhookEvent, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  tenant = await createChatTenant(network, 1);
-});
-
-afterAll(async () => {
-  await network?.close();
+useChatTenant(1, (started, created) => {
+  network = started;
+  tenant = created;
 });
 
 const channel = () => tenant.channels[0];

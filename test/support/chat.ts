@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -5,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { channelCreate, keyCreate, workspaceCreate } from '../../scripts/admin/commands';
 import { startSandbox, type SandboxHandle } from '../../scripts/local/sandbox';
 import { signPayload } from '../../shared/chat/signature';
+import { clock } from '../../shared/clock';
 import type { ChannelRecord } from '../../shared/data/channels';
 
 /**
@@ -136,4 +138,23 @@ export function sentBodies(network: ChatNetwork, channel: ChannelRecord): unknow
 /** Graph send requests the sandbox received for one channel (accepted or not). */
 export function sendRequests(network: ChatNetwork, channel: ChannelRecord): number {
   return network.sandbox.requests.filter((request) => request.path.endsWith(`/${channel.phoneNumberId}/messages`)).length;
+}
+
+/**
+ * The hooks every chat test file needs: a sandbox chat network and a tenant on it for
+ * the file, closed afterwards, with the clock reset after each test. `ready` receives
+ * them once they exist.
+ */
+export function useChatTenant(channels: number, ready: (network: ChatNetwork, tenant: ChatTenant) => void): void {
+  let network: ChatNetwork | undefined;
+  beforeAll(async () => {
+    network = await startChatNetwork();
+    ready(network, await createChatTenant(network, channels));
+  });
+  afterAll(async () => {
+    await network?.close();
+  });
+  afterEach(() => {
+    clock.reset();
+  });
 }
