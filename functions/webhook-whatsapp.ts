@@ -17,7 +17,7 @@ import { logger } from '../shared/http/logger';
 
 const plain = (statusCode: number, body: string, requestId: string): APIGatewayProxyResult => ({
   statusCode,
-  headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId },
+  headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'X-Request-Id': requestId },
   body,
 });
 

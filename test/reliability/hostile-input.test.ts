@@ -229,7 +229,11 @@ const rawRequest = (endpoint: Endpoint): fc.Arbitrary<RawRequest> => {
       parameter: 'body' as const,
       label: 'body above the size limit',
     })),
-    fc.string({ maxLength: 30 }).map((junk) => ({ body: `{${junk}`, contentType: 'application/x-www-form-urlencoded', parameter: 'body' as const, label: 'invalid JSON labelled as a form' })),
+    fc
+      .string({ maxLength: 30 })
+      .map((junk) => `{${junk}`)
+      .filter(notJson)
+      .map((body) => ({ body, contentType: 'application/x-www-form-urlencoded', parameter: 'body' as const, label: 'invalid JSON labelled as a form' })),
   );
 };
 

@@ -1,8 +1,11 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { keyCreate, keyRevoke } from '../../scripts/admin/commands';
 import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
 import { authorize, clearKeyCache, KEY_CACHE_MS } from '../../shared/auth/authorize';
 import { clock } from '../../shared/clock';
+import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { callApi } from '../support/api';
 import { loadEndpoints } from '../support/endpoints';
 import { injectFaults, serviceError } from '../support/faults';
@@ -123,6 +126,25 @@ describe('unknown, revoked and expired keys', () => {
     expect(new Set(refusals)).toEqual(new Set(['Unauthorized']));
     expect(KEY_CACHE_MS).toBeLessThanOrEqual(10_000);
     figures.revocationEffectiveWithinMs = KEY_CACHE_MS;
+  });
+});
+
+describe('response headers of the public functions', () => {
+  const publicWriters = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.publicPath && fn.tableAccess === 'write');
+
+  it.each(publicWriters.map((fn) => [fn.publicPath!, fn] as const))('%s answers no-store and nosniff, refusals included', async (_path, fn) => {
+    // Prepare: no secret configured (fails closed) and no signature
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(resolve(import.meta.dirname, '..', '..', fn.entry)).href)) as { handler: (event: unknown) => Promise<{ statusCode: number; headers?: Record<string, string> }> };
+    const event = (httpMethod: string) => ({ httpMethod, path: fn.publicPath, headers: {}, queryStringParameters: { 'hub.mode': 'subscribe' }, body: '{}', isBase64Encoded: false, requestContext: { requestId: 'r' } });
+    // Act
+    const answers = [];
+    for (const method of fn.publicMethods ?? ['POST']) answers.push(await handler(event(method)));
+    // Assess
+    for (const answer of answers) {
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      expect(answer.headers?.['Cache-Control']).toBe('no-store');
+      expect(answer.headers?.['X-Content-Type-Options']).toBe('nosniff');
+    }
   });
 });
 

@@ -152,6 +152,8 @@ export async function auditRun(dir: string): Promise<void> {
   mergeFigures();
   if (report.leaks.length === 0) {
     console.log(`Log audit: ${report.lines} log lines in ${report.files} files (${report.stacks} local stacks) searched; no key, token, secret or unmasked phone number.`);
+    // A clean run's capture is not kept (a failing one is, for the findings).
+    rmSync(dir, { recursive: true, force: true });
     return;
   }
   console.error(`\nLOG AUDIT FAILED: ${report.leaks.length} secret(s) or unmasked phone number(s) in the logs of this run (${dir}):`);
