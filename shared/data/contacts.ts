@@ -248,8 +248,11 @@ export async function getContactsByPhone(workspaceId: string, channelId: string,
 /**
  * Repair (`admin contacts recount`): first finishes every contact a crash left
  * `indexPending` (its index entry and marker, as its next touch would), then sets
- * the contact count from the index (the source of truth for membership). Reads the
- * channel's contacts once, so it is an operator's tool, not a request path.
+ * the contact count from the index (the source of truth for membership), and the
+ * label and custom-field counts of the head item from the definitions themselves (a
+ * crash between taking a place and writing the definition leaves one counted too
+ * many). Reads the channel's contacts once, so it is an operator's tool, not a
+ * request path.
  */
 export async function recountContacts(workspaceId: string, channelId: string): Promise<number> {
   const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
@@ -261,12 +264,17 @@ export async function recountContacts(workspaceId: string, channelId: string): P
   // finishIndexing's own count update is overwritten by the recount below.
   for (const contact of pending) await finishIndexing(workspaceId, channelId, contact);
   const count = (await readContactIndex(workspaceId, channelId)).length;
+  const [labels, fields] = await Promise.all(
+    [keys.labelPrefix(workspaceId, channelId), keys.customFieldPrefix(workspaceId, channelId)].map(
+      async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { ProjectionExpression: 'pk', ConsistentRead: true })).length,
+    ),
+  );
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'SET contactCount = :count',
-      ExpressionAttributeValues: { ':count': count },
+      UpdateExpression: 'SET contactCount = :count, labelCount = :labels, fieldCount = :fields',
+      ExpressionAttributeValues: { ':count': count, ':labels': labels, ':fields': fields },
     }),
   );
   return count;

@@ -62,9 +62,11 @@ async function refillRetryQuota(): Promise<void> {
 
 /**
  * Fails the `position`-th DynamoDB call of what follows (retries of one call count
- * once), `times` attempts in a row; position 0 fails nothing and only counts calls.
+ * once), `times` attempts in a row — or, with `onward`, that call and every later one
+ * (an outage from there on: what a crash at that call leaves). Position 0 fails
+ * nothing and only counts calls.
  */
-function faultAt(position: number, kind: FaultKind, times = Number.POSITIVE_INFINITY) {
+function faultAt(position: number, kind: FaultKind, times = Number.POSITIVE_INFINITY, onward = false) {
   const ordinals = new WeakMap<object, number>();
   let calls = 0;
   let failed = 0;
@@ -74,7 +76,7 @@ function faultAt(position: number, kind: FaultKind, times = Number.POSITIVE_INFI
       ordinal = ++calls;
       ordinals.set(input, ordinal);
     }
-    if (ordinal === position && failed < times) {
+    if (position > 0 && (ordinal === position || (onward && ordinal > position)) && failed < times) {
       failed++;
       return kind.make();
     }
@@ -131,7 +133,7 @@ async function send(endpoint: Endpoint, params: Record<string, unknown>) {
 }
 
 describe.each(endpoints)('DynamoDB faults in $path', (endpoint) => {
-  it('retries transient faults at every call away, and after a lasting fault at any call leaves nothing half-written once repaired', { timeout: 120_000 }, async () => {
+  it('retries transient faults at every call away, and after a lasting fault or an outage from any call leaves nothing half-written once repaired', { timeout: 120_000 }, async () => {
     // Backoff sleeps are skipped here (Math.random → 0); their worst case has its own test below.
     vi.spyOn(Math, 'random').mockReturnValue(0);
     // Prepare: how many DynamoDB calls a fresh request makes on a warm container (caches filled), and what it answers
@@ -181,6 +183,23 @@ describe.each(endpoints)('DynamoDB faults in $path', (endpoint) => {
       expect(again.response.status, JSON.stringify(again.response.body)).toBe(dry.response.status);
       expect((await checkInvariants()).violations).toEqual([]);
       perEndpoint.lasting++;
+      // Act 5: an outage from this call on (every later call fails too, clean-ups included)
+      await refillRetryQuota();
+      const outage = faultAt(position, kind, Number.POSITIVE_INFINITY, true);
+      const outageParams = freshRequest(endpoint);
+      const down = await send(endpoint, outageParams);
+      outage.remove();
+      tally.add('faults', outage.count());
+      tally.add('scenarios');
+      // Assess 5: the same clean envelope; after the repair, the invariants; then the request succeeds
+      expect(down.response.status, `outage from call ${position}: ${JSON.stringify(down.response.body)}`).toBe(kind.status);
+      expectEnvelope(down.response);
+      if ((await checkInvariants()).violations.length && !perEndpoint.needsRepair.includes(position)) perEndpoint.needsRepair.push(position);
+      const repaired = await repairAndCheck();
+      tally.add('violations after repair', repaired.violations.length);
+      expect(repaired.violations, `after an outage from call ${position} and the repair`).toEqual([]);
+      expect((await send(endpoint, outageParams)).response.status).toBe(dry.response.status);
+      expect((await checkInvariants()).violations).toEqual([]);
     }
     figures[endpoint.path] = perEndpoint;
   });

@@ -109,6 +109,19 @@ registerInvariant('label and custom-field names are unique case-insensitively', 
   return problems;
 });
 
+registerInvariant('head label and custom-field counts == their items (where counted)', (channel) => {
+  const problems: string[] = [];
+  for (const [counter, entity] of [
+    ['labelCount', 'label'],
+    ['fieldCount', 'customField'],
+  ] as const) {
+    const counted = channel.head?.[counter];
+    const items = entities(channel, entity).length;
+    if (counted !== undefined && Number(counted) !== items) problems.push(`${counter} ${counted}, ${entity} items ${items}`);
+  }
+  return problems;
+});
+
 // ---- Messaging and automations (run when such items exist) ---------------------------
 
 registerInvariant('every message has a contact', (channel) =>
