@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { text } from './params';
+import { CONTROL_CHARS, text } from './params';
 
 /**
  * Parameter schemas of the chat endpoints, on top of the shared ones in params.ts.
@@ -22,7 +22,6 @@ export const languageCode = () => v.pipe(text(15), v.regex(/^[A-Za-z]{2,3}([_-][
 
 export const apiReference = () => text(CHAT_LIMITS.apiReference);
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** One template variable value: a non-empty string (numbers are accepted and kept as written). */
 function variableIssue(value: unknown): string | undefined {

@@ -23,7 +23,7 @@ export const LIMITS = {
 } as const;
 
 // Control characters other than tab and newline have no place in any parameter.
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const noControlChars = v.check((s: string) => !CONTROL_CHARS.test(s), 'must not contain control characters');
 
 /** A non-empty, trimmed string of at most `max` characters. */
