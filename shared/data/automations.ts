@@ -3,7 +3,7 @@ import { clock } from '../clock';
 import type { AutomationStep } from '../domain/automation-steps';
 import { newId } from '../ids';
 import { queryAll } from './batch';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, sendIfCondition, tableName } from './client';
 import { keys, OUTBOX_SHARDS, outboxShardOf } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
@@ -129,20 +129,16 @@ export async function getExecution(workspaceId: string, channelId: string, execu
  * count one short; the trigger is otherwise complete.)
  */
 export async function countExecution(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id' | 'automationId'>): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
-        UpdateExpression: 'REMOVE countPending',
-        ConditionExpression: 'countPending = :true',
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const claimed = await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
+      UpdateExpression: 'REMOVE countPending',
+      ConditionExpression: 'countPending = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
+  if (!claimed) return false;
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
@@ -178,40 +174,30 @@ export async function advanceExecution(
     names['#error'] = 'error';
     values[':error'] = next.error;
   }
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'stepIndex = :from AND #status IN (:triggered, :running)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'stepIndex = :from AND #status IN (:triggered, :running)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 /** Marks an execution running (idempotent; only from triggered). */
 export async function markRunning(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id'>): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
-        UpdateExpression: 'SET #status = :running, updatedAt = :now',
-        ConditionExpression: '#status = :triggered',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':running': 'running', ':triggered': 'triggered', ':now': clock.nowIso() },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
+      UpdateExpression: 'SET #status = :running, updatedAt = :now',
+      ConditionExpression: '#status = :triggered',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':running': 'running', ':triggered': 'triggered', ':now': clock.nowIso() },
+    }),
+  );
 }
 
 /** Takes an execution out of the outbox once the queue holds its next step. */

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { LOCAL_TABLE_NAME } from './table-schema';
 
@@ -37,4 +37,18 @@ export const tableName = (): string => process.env.TABLE_NAME ?? LOCAL_TABLE_NAM
 /** True when a DynamoDB call failed only because its condition did not hold. */
 export function isConditionFailure(error: unknown): boolean {
   return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+/**
+ * Sends a conditional update and tells whether its condition held: false instead of
+ * an error when it did not, so callers branch on the outcome. Other errors propagate.
+ */
+export async function sendIfCondition(command: UpdateCommand): Promise<boolean> {
+  try {
+    await db.send(command);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
