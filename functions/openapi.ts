@@ -1,17 +1,18 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import text from '../docs/openapi.json' with { type: 'text' };
 import { logger } from '../shared/http/logger';
+import { staticFile } from '../shared/http/static-files';
+import { SUPPORT_FUNCTIONS } from '../shared/routes';
 
 /**
  * GET /api/workspace/v1/openapi.json (public, read-only, no API key): the committed
- * docs/openapi.json, bundled into the function as text (esbuild's `type: 'text'`
- * import), so what is served is byte for byte the file the tests validate, and init
- * neither evaluates it as an object nor serializes it again.
+ * docs/openapi.json, shipped beside the bundle and read on the first request, so what
+ * is served is byte for byte the file the tests validate, and init never parses it.
  */
-const body = text as unknown as string;
+const openApiDocument = staticFile(SUPPORT_FUNCTIONS.openapi, 'openapi.json');
 
 export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   const requestId = event.requestContext?.requestId ?? 'local';
+  const body = await openApiDocument();
   logger.info('request', { requestId, endpoint: 'openapi.json', method: event.httpMethod, status: 200, latencyMs: 0 });
   return {
     statusCode: 200,

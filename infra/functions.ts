@@ -12,7 +12,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -35,6 +35,19 @@ export const NODEJS_BUNDLING: BundlingOptions = {
   banner: BUNDLING.banner,
   define: BUNDLING.define,
 };
+
+/**
+ * Bundling hooks that copy a function's static files (shared/routes.ts `staticFiles`)
+ * into its asset folder beside index.mjs, where shared/http/static-files.ts reads them
+ * on first use. Runs after esbuild, in the same shell as CDK's local bundling.
+ */
+export function copyStaticFiles(files: Readonly<Record<string, string>>): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => Object.entries(files).map(([name, path]) => `cp "${join(inputDir, path)}" "${join(outputDir, name)}"`),
+  };
+}
 
 export const LAMBDA_RUNTIME: Runtime = (() => {
   const runtime = Runtime.ALL.find((candidate) => candidate.name === LAMBDA_RUNTIME_NAME);
@@ -104,7 +117,7 @@ export class WorkspaceFunction extends Construct {
       role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,
-      bundling: NODEJS_BUNDLING,
+      bundling: spec.staticFiles ? { ...NODEJS_BUNDLING, commandHooks: copyStaticFiles(spec.staticFiles) } : NODEJS_BUNDLING,
       description: `workspace-api ${config.stage}: ${spec.name}`,
       environment: {
         TABLE_NAME: table.tableName,

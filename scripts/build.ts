@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLING } from '../infra/bundling';
@@ -12,11 +12,13 @@ export const DIST = join(ROOT, 'dist', 'functions');
 export interface BundleTarget {
   name: string;
   entry: string;
+  /** Static files copied beside the bundle (name → repository path), as CDK's asset holds them. */
+  staticFiles?: Readonly<Record<string, string>>;
 }
 
 /** Every Lambda the stack deploys: one per API route, plus the support functions. */
 export function bundleTargets(): BundleTarget[] {
-  return [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry }) => ({ name, entry }));
+  return [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry, ...row }) => ({ name, entry, staticFiles: 'staticFiles' in row ? row.staticFiles : undefined }));
 }
 
 /** Where a function's bundle lands: dist/functions/<Name>/index.mjs, as CDK's asset folder holds it. */
@@ -34,7 +36,7 @@ export async function buildBundles(targets = bundleTargets(), options: { metafil
   const staging = join(ROOT, 'dist', `.build-${process.pid}-${Date.now()}`);
   try {
     return await Promise.all(
-      targets.map(async ({ name, entry }) => {
+      targets.map(async ({ name, entry, staticFiles = {} }) => {
         const outfile = join(staging, name, `index${BUNDLING.outExtension}`);
         const result = await build({
           entryPoints: [join(ROOT, entry)],
@@ -52,6 +54,7 @@ export async function buildBundles(targets = bundleTargets(), options: { metafil
           metafile: options.metafile,
           logLevel: 'warning',
         });
+        for (const [file, path] of Object.entries(staticFiles)) await copyFile(join(ROOT, path), join(staging, name, file));
         await mkdir(join(DIST, name), { recursive: true });
         for (const file of await readdir(join(staging, name))) await rename(join(staging, name, file), join(DIST, name, file));
         return result;

@@ -80,13 +80,33 @@ export interface SupportFunction {
   /** A public route (no authorizer, no API key) served by this function, e.g. the webhook. */
   readonly publicPath?: string;
   readonly publicMethods?: readonly ('GET' | 'POST')[];
+  /**
+   * Static files shipped beside the bundle (file name → path in the repository), read
+   * on the first request that needs them and never at init: infra/functions.ts copies
+   * them into the function's asset, scripts/build.ts into dist/ (shared/http/static-files.ts).
+   */
+  readonly staticFiles?: Readonly<Record<string, string>>;
 }
 
 export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: SupportFunction } = {
   authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableAccess: 'read' },
   // Static: they never touch the table ('read' is the least the type allows).
-  openapi: { entry: 'functions/openapi.ts', name: 'OpenApiDocument', tableAccess: 'read', publicPath: OPENAPI_PATH, publicMethods: ['GET'] },
-  docsPage: { entry: 'functions/docs-page.ts', name: 'DocsPage', tableAccess: 'read', publicPath: DOCS_PATH, publicMethods: ['GET'] },
+  openapi: {
+    entry: 'functions/openapi.ts',
+    name: 'OpenApiDocument',
+    tableAccess: 'read',
+    publicPath: OPENAPI_PATH,
+    publicMethods: ['GET'],
+    staticFiles: { 'openapi.json': 'docs/openapi.json' },
+  },
+  docsPage: {
+    entry: 'functions/docs-page.ts',
+    name: 'DocsPage',
+    tableAccess: 'read',
+    publicPath: DOCS_PATH,
+    publicMethods: ['GET'],
+    staticFiles: { 'swagger-ui-bundle.js': 'node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css' },
+  },
   webhook: { entry: 'functions/webhook-whatsapp.ts', name: 'WhatsAppWebhook', tableAccess: 'write', readsSecrets: true, publicPath: WEBHOOK_PATH, publicMethods: ['GET', 'POST'] },
   automationRunner: { entry: 'functions/automation-runner.ts', name: 'AutomationRunner', tableAccess: 'write', readsSecrets: true, sendsToQueue: true, consumesQueue: true },
   automationRedrive: { entry: 'functions/automation-redrive.ts', name: 'AutomationRedrive', tableAccess: 'write', sendsToQueue: true, everyMinutes: 1, readsOutboxIndex: true },

@@ -1,4 +1,58 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+/**
+ * Structured logs: one JSON line per event on stdout, in the shape Powertools Logger
+ * writes (`level`, `message`, `timestamp`, `service`, then the event's own fields), so
+ * CloudWatch Logs Insights queries and the local `service.log` read the same.
+ *
+ * Why not Powertools Logger itself: it is the largest piece of our own code path at
+ * init (≈ 21 KB minified with its commons, and measurably slower to import than the
+ * handful of lines below); every function loads a logger, so that cost is paid by all
+ * of them. docs/PERFORMANCE.md has the measurement.
+ *
+ * Level: POWERTOOLS_LOG_LEVEL, else AWS_LAMBDA_LOG_LEVEL, else INFO; SILENT writes nothing.
+ */
 
-/** The service's structured JSON logger (Powertools); one per container. */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'workspace-api' });
+const LEVELS = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, SILENT: 28 } as const;
+type Level = Exclude<keyof typeof LEVELS, 'SILENT'>;
+export type LogFields = Record<string, unknown>;
+
+/** Errors become plain fields (JSON.stringify would write `{}` for them). */
+function serializable(_key: string, value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+class JsonLogger {
+  readonly #service = process.env.POWERTOOLS_SERVICE_NAME ?? 'workspace-api';
+
+  /** Read per line, not at import: one environment lookup, and a level set later still applies. */
+  #enabled(level: Level): boolean {
+    const configured = (process.env.POWERTOOLS_LOG_LEVEL ?? process.env.AWS_LAMBDA_LOG_LEVEL ?? 'INFO').toUpperCase();
+    return LEVELS[level] >= (LEVELS[configured as keyof typeof LEVELS] ?? LEVELS.INFO);
+  }
+
+  #write(level: Level, message: string, fields?: LogFields): void {
+    if (!this.#enabled(level)) return;
+    const traceId = process.env._X_AMZN_TRACE_ID;
+    const line = { level, message, timestamp: new Date().toISOString(), service: this.#service, ...(traceId && { xray_trace_id: traceId }), ...fields };
+    process.stdout.write(`${JSON.stringify(line, serializable)}\n`);
+  }
+
+  debug(message: string, fields?: LogFields): void {
+    this.#write('DEBUG', message, fields);
+  }
+
+  info(message: string, fields?: LogFields): void {
+    this.#write('INFO', message, fields);
+  }
+
+  warn(message: string, fields?: LogFields): void {
+    this.#write('WARN', message, fields);
+  }
+
+  error(message: string, fields?: LogFields): void {
+    this.#write('ERROR', message, fields);
+  }
+}
+
+/** The service's logger; one per container. */
+export const logger = new JsonLogger();

@@ -1,11 +1,11 @@
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-
 /**
- * Business metrics in CloudWatch Embedded Metric Format (Powertools Metrics):
- * namespace `WorkspaceApi`, dimension `service` = workspace-api. EMF lines are JSON on
- * stdout; in Lambda CloudWatch turns them into metrics, locally `npm start` writes
- * them to DATA_DIR/logs/service.log with the other JSON logs. POWERTOOLS_METRICS_DISABLED=true
- * (the unit tests) turns them off.
+ * Business metrics in CloudWatch Embedded Metric Format: one JSON line on stdout per
+ * data point, which CloudWatch turns into metrics in namespace `WorkspaceApi` with the
+ * dimension `service` = workspace-api; locally `npm start` writes them to
+ * DATA_DIR/logs/service.log with the other JSON logs. POWERTOOLS_METRICS_DISABLED=true
+ * turns them off. Written by hand rather than with Powertools Metrics for the reason
+ * the logger is (shared/http/logger.ts): the format is a few fields, the library's
+ * import cost is paid by every function at init.
  *
  * | metric | dimensions | emitted by |
  * |---|---|---|
@@ -14,28 +14,35 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
  * | MessagesSent, MessagesFailed | messageType | countMessageSent / countMessageFailed |
  * | AutomationsTriggered | — | countAutomationTriggered |
  */
-export const metrics = new Metrics({ namespace: 'WorkspaceApi', serviceName: 'workspace-api' });
 
-/** Records one API request and flushes (one EMF line per request). */
-export function recordRequest(endpoint: string, status: number): void {
-  metrics.addDimensions({ endpoint, statusClass: `${Math.floor(status / 100)}xx` });
-  metrics.addMetric('Requests', MetricUnit.Count, 1);
-  if (status === 429) metrics.addMetric('RateLimitRefusals', MetricUnit.Count, 1);
-  metrics.publishStoredMetrics();
+const NAMESPACE = 'WorkspaceApi';
+const SERVICE = 'workspace-api';
+
+/** Writes one EMF line: every metric a Count, all under one dimension set. */
+function publish(counts: Record<string, number>, dimensions: Record<string, string> = {}): void {
+  if (process.env.POWERTOOLS_METRICS_DISABLED === 'true') return;
+  const allDimensions = { service: SERVICE, ...dimensions };
+  const metrics = Object.keys(counts).map((name) => ({ Name: name, Unit: 'Count' }));
+  const line = {
+    _aws: { Timestamp: Date.now(), CloudWatchMetrics: [{ Namespace: NAMESPACE, Dimensions: [Object.keys(allDimensions)], Metrics: metrics }] },
+    ...allDimensions,
+    ...counts,
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
-/** One metric, published at once: usable from any handler (API, webhook, queue runner). */
-function count(name: string, dimensions: Record<string, string> = {}): void {
-  const single = metrics.singleMetric();
-  for (const [key, value] of Object.entries(dimensions)) single.addDimension(key, value);
-  single.addMetric(name, MetricUnit.Count, 1);
+/** Records one API request (one EMF line per request). */
+export function recordRequest(endpoint: string, status: number): void {
+  const counts: Record<string, number> = { Requests: 1 };
+  if (status === 429) counts.RateLimitRefusals = 1;
+  publish(counts, { endpoint, statusClass: `${Math.floor(status / 100)}xx` });
 }
 
 /** A message accepted by the chat network; `messageType`: template, text, image, video, document, audio. */
-export const countMessageSent = (messageType: string) => count('MessagesSent', { messageType });
+export const countMessageSent = (messageType: string) => publish({ MessagesSent: 1 }, { messageType });
 
 /** A message that failed: refused by the chat network, or reported failed by its webhook. */
-export const countMessageFailed = (messageType: string) => count('MessagesFailed', { messageType });
+export const countMessageFailed = (messageType: string) => publish({ MessagesFailed: 1 }, { messageType });
 
 /** An automation execution started (automations/trigger or an inbound keyword). */
-export const countAutomationTriggered = () => count('AutomationsTriggered');
+export const countAutomationTriggered = () => publish({ AutomationsTriggered: 1 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { API_BASE_PATH, DOCS_PATH, OPENAPI_PATH } from '../routes';
 
 /**
@@ -31,7 +30,6 @@ function inlineSafe(text: string, kind: 'script' | 'style'): string {
   return text.replace(/<(!--|script|\/script)/gi, '\\x3C$1');
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The page's own script: fetch the document, point "try it" at this deployment, start Swagger UI. */
 const INIT_SCRIPT = `
@@ -67,7 +65,13 @@ const INIT_SCRIPT = `
 })();
 `;
 
-export function renderDocsPage(assets: DocsPageAssets): DocsPage {
+/**
+ * Builds the page. Async because it loads node:crypto itself: the docs function has no
+ * AWS SDK (which loads crypto anyway), so a top-level import would be its largest init cost.
+ */
+export async function renderDocsPage(assets: DocsPageAssets): Promise<DocsPage> {
+  const { createHash } = await import('node:crypto');
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
   const css = inlineSafe(assets.css, 'style');
   const script = inlineSafe(assets.script, 'script');
   const csp = [

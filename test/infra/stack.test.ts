@@ -3,6 +3,8 @@
  * (synthesis takes seconds) with bundling skipped (`aws:cdk:bundling-stacks: []`),
  * so esbuild never runs here; `npx cdk synth` covers bundling.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -13,11 +15,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
 import { loadStageConfig } from '../../infra/config';
-import { LAMBDA_RUNTIME, NODEJS_BUNDLING, WorkspaceFunction } from '../../infra/functions';
+import { copyStaticFiles, LAMBDA_RUNTIME, NODEJS_BUNDLING, WorkspaceFunction } from '../../infra/functions';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
 import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
+import { ROOT as REPO_ROOT } from '../../scripts/build';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -119,6 +122,22 @@ describe('WorkspaceApiStack', () => {
         banner: BUNDLING.banner,
         define: BUNDLING.define,
       });
+    });
+
+    it('ships the static files of the docs functions beside their bundles, from paths that exist', () => {
+      // Prepare
+      const withFiles = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.staticFiles);
+
+      // Act
+      const commands = withFiles.map((fn) => copyStaticFiles(fn.staticFiles!).afterBundling('/repo', '/asset'));
+
+      // Assess
+      expect(withFiles.map((fn) => fn.name).sort()).toEqual(['DocsPage', 'OpenApiDocument']);
+      expect(commands).toEqual([['cp "/repo/docs/openapi.json" "/asset/openapi.json"'], [
+        'cp "/repo/node_modules/swagger-ui-dist/swagger-ui-bundle.js" "/asset/swagger-ui-bundle.js"',
+        'cp "/repo/node_modules/swagger-ui-dist/swagger-ui.css" "/asset/swagger-ui.css"',
+      ]]);
+      for (const fn of withFiles) for (const path of Object.values(fn.staticFiles!)) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
     });
 
     it('gives API functions the table, Powertools settings and their rate limit', () => {

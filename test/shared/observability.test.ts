@@ -4,17 +4,18 @@ import { handler } from '../../functions/channels-list';
 import { BUNDLING } from '../../infra/bundling';
 import { bundlePath } from '../../scripts/build';
 import { API_ROUTES } from '../../shared/routes';
+import { logger } from '../../shared/http/logger';
 import { countAutomationTriggered, countMessageFailed, countMessageSent } from '../../shared/http/metrics';
 import { TRACING_ENABLED } from '../../shared/http/tracing';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
 
-/** The EMF lines (CloudWatch embedded metrics) written to stdout while `act` runs. */
-async function emfLines(act: () => Promise<unknown> | unknown): Promise<any[]> {
+/** The JSON lines written to stdout while `act` runs. */
+async function jsonLines(act: () => Promise<unknown> | unknown): Promise<any[]> {
   const lines: any[] = [];
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    for (const line of text.split('\n')) if (line.includes('"_aws"')) lines.push(JSON.parse(line));
+    for (const line of text.split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line));
     (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
     return true;
   }) as typeof process.stdout.write);
@@ -25,6 +26,9 @@ async function emfLines(act: () => Promise<unknown> | unknown): Promise<any[]> {
   }
   return lines;
 }
+
+/** The EMF lines (CloudWatch embedded metrics) written to stdout while `act` runs. */
+const emfLines = async (act: () => Promise<unknown> | unknown) => (await jsonLines(act)).filter((line) => '_aws' in line);
 
 const metricNames = (line: any): string[] => line._aws.CloudWatchMetrics[0].Metrics.map((m: { Name: string }) => m.Name);
 
@@ -67,6 +71,52 @@ describe('observability', () => {
       [['MessagesFailed'], 'text'],
       [['AutomationsTriggered'], undefined],
     ]);
+  });
+
+  it('writes one JSON log line per event in the Powertools shape, errors as fields, filtered by level', async () => {
+    // Prepare
+    const previous = process.env.POWERTOOLS_LOG_LEVEL;
+    process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
+    const failure = new TypeError('boom');
+
+    try {
+      // Act
+      const lines = await jsonLines(() => {
+        logger.info('not at this level', { a: 1 });
+        logger.warn('slow call', { latencyMs: 12 });
+        logger.error('request failed', { error: failure });
+      });
+
+      // Assess
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toEqual({ level: 'WARN', message: 'slow call', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), service: 'workspace-api', latencyMs: 12 });
+      expect(lines[1]).toMatchObject({ level: 'ERROR', message: 'request failed', error: { name: 'TypeError', message: 'boom', stack: expect.stringContaining('boom') } });
+    } finally {
+      if (previous === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+      else process.env.POWERTOOLS_LOG_LEVEL = previous;
+    }
+  });
+
+  it('writes nothing at level SILENT, and no metrics when they are disabled', async () => {
+    // Prepare
+    const previous = process.env.POWERTOOLS_LOG_LEVEL;
+    process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+
+    try {
+      // Act
+      const lines = await jsonLines(() => {
+        logger.error('hidden');
+        countMessageSent('text');
+      });
+
+      // Assess
+      expect(lines).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+      else process.env.POWERTOOLS_LOG_LEVEL = previous;
+      delete process.env.POWERTOOLS_METRICS_DISABLED;
+    }
   });
 
   it('keeps tracing off by default, and the tracer out of the default bundles', async () => {

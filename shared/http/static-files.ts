@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import type { SupportFunction } from '../routes';
+
+/**
+ * A static file a function ships beside its bundle (`staticFiles` of its row in
+ * shared/routes.ts), read as text on first use and kept for the container's life.
+ * Loading it lazily keeps it out of init: a 1.9 MB Swagger UI or a 200 KB OpenAPI
+ * document would otherwise be parsed as part of the bundle on every cold start.
+ *
+ * In a bundle (Lambda, `npm start`) the file sits next to index.mjs; run from source
+ * (tests, tsx) it is read from its place in the repository.
+ */
+export function staticFile(owner: SupportFunction, name: string): () => Promise<string> {
+  const repositoryPath = owner.staticFiles?.[name];
+  if (!repositoryPath) throw new Error(`${owner.name} declares no static file ${name} in shared/routes.ts`);
+  const fromSource = import.meta.url.endsWith('.ts');
+  const location = fromSource ? new URL(`../../${repositoryPath}`, import.meta.url) : new URL(`./${name}`, import.meta.url);
+  return keptOnceLoaded(() => readFile(location, 'utf8'));
+}
+
+/** `load` runs on the first call and its result is kept; a failure is not kept, so the next call tries again. */
+export function keptOnceLoaded<T>(load: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => {
+    result ??= load().catch((error: unknown) => {
+      result = undefined;
+      throw error;
+    });
+    return result;
+  };
+}
