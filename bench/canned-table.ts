@@ -26,6 +26,8 @@ interface CommandInput {
   Item: Item;
   KeyConditionExpression?: string;
   ExpressionAttributeValues?: Record<string, unknown>;
+  ExpressionAttributeNames?: Record<string, string>;
+  ProjectionExpression?: string;
   ExclusiveStartKey?: { sk: string };
   Limit?: number;
   ScanIndexForward?: boolean;
@@ -70,7 +72,11 @@ export class CannedTable {
     if (start !== undefined) sks = sks.slice(sks.indexOf(start) + 1);
     const limited = input.Limit !== undefined && sks.length > input.Limit;
     if (limited) sks = sks.slice(0, input.Limit);
-    const items = sks.map((sk) => ({ ...partition!.get(sk)! }));
+    const projection = input.ProjectionExpression?.split(',').map((name) => input.ExpressionAttributeNames?.[name.trim()] ?? name.trim());
+    const items = sks.map((sk) => {
+      const item = partition!.get(sk)!;
+      return projection ? Object.fromEntries(projection.filter((name) => name in item).map((name) => [name, item[name]])) : { ...item };
+    });
     return { Items: items, Count: items.length, ...(limited ? { LastEvaluatedKey: { pk, sk: sks[sks.length - 1] } } : {}) };
   }
 

@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Counts DynamoDB calls made through a client (the shared document client `db`) with
@@ -26,6 +27,12 @@ export interface CallCounter {
   /** Counting is on only between start() and stop() (e.g. around one handler call). */
   start(): void;
   stop(): DbCall[];
+  /**
+   * Counts only the calls `work` makes (its async context), not those other work in
+   * the process makes meanwhile, e.g. a status webhook the sandbox chat network
+   * delivers while a send is still recording its outcome. Returns the calls.
+   */
+  count(work: () => Promise<unknown>): Promise<DbCall[]>;
   reset(): void;
   remove(): void;
 }
@@ -90,9 +97,11 @@ export function countDbCalls(client: DynamoDBDocumentClient, options: { consumed
   const name = `bench-call-counter-${++counterId}`;
   const calls: DbCall[] = [];
   let active = false;
+  const scope = new AsyncLocalStorage<true>();
+  let scoped = false;
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (!active) return next(args);
+      if (!active || (scoped && !scope.getStore())) return next(args);
       const input = args.input as Record<string, unknown>;
       // High in the serialize step the input is still in document form (the document
       // client marshals it further down), and so is the output on the way back.
@@ -123,6 +132,18 @@ export function countDbCalls(client: DynamoDBDocumentClient, options: { consumed
     },
     stop() {
       active = false;
+      return [...calls];
+    },
+    async count(work) {
+      calls.length = 0;
+      active = true;
+      scoped = true;
+      try {
+        await scope.run(true, work);
+      } finally {
+        active = false;
+        scoped = false;
+      }
       return [...calls];
     },
     reset() {

@@ -16,6 +16,8 @@ export const BENCH_TENANT = {
   /** A key of the right shape (wsk_ + 43 base64url characters); only its hash is stored. */
   apiKey: `wsk_${'b'.repeat(43)}`,
   chatmid: 'wamid.HBgLMTQxNTU1NTAxMDAVAgARGBI1QkVOQ0g=',
+  /** The Secrets Manager secret holding the channel's chat-network access token (answered in-process). */
+  accessTokenSecret: 'workspace-api/channel/ch_bench/access-token',
 };
 
 const FIRST = ['Ann', 'Bo', 'Chen', 'Dana', 'Eli', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kai', 'Lena', 'Mo', 'Nia', 'Omar', 'Pia'];
@@ -23,6 +25,8 @@ const LAST = ['Example', 'Rivera', 'Okafor', 'Schmidt', 'Tanaka', 'Silva', 'Nova
 const CITIES = ['Paris', 'Oakland', 'Lagos', 'Osaka', 'Recife', 'Berlin'];
 
 export const contactPhone = (i: number) => String(14150000000 + i * 7);
+/** The contact the chat sends and automations/trigger address: it has written in, so its session window is open. */
+export const CHAT_CONTACT = 2;
 export const contactName = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
 export const labelId = (i: number) => `lb_bench${String(i).padStart(6, '0')}`;
 export const labelName = (i: number) => (i === 0 ? 'VIP' : i === 1 ? 'new' : `label ${i}`);
@@ -47,8 +51,9 @@ export function contactItem(workspaceId: string, channelId: string, i: number, l
   };
 }
 
-export function contactHeadItem(workspaceId: string, channelId: string, contactCount: number, defsVersion = 1): Item {
-  return { ...keys.contactHead(workspaceId, channelId), contactCount, defsVersion };
+/** The contact head: the maintained contact count, the definitions version and, when given, the label count (labels/manage's cap). */
+export function contactHeadItem(workspaceId: string, channelId: string, contactCount: number, defsVersion = 1, labelCount?: number): Item {
+  return { ...keys.contactHead(workspaceId, channelId), contactCount, defsVersion, ...(labelCount === undefined ? {} : { labelCount }) };
 }
 
 /** The compact index: one item per bucket, phone → lowercased name prefix (as writeIndexEntry writes it). */
@@ -64,15 +69,28 @@ export function contactIndexItems(workspaceId: string, channelId: string, contac
   return [...buckets.values()];
 }
 
-export function labelItem(workspaceId: string, channelId: string, i: number): Item {
-  const name = labelName(i);
+/**
+ * How big a label is: `typical` (a short name, every other one with a short description),
+ * or the largest labels/manage accepts (LIMITS in shared/http/params.ts: a 100-character
+ * name and a 1000-character description), in ASCII (`longest`) or in characters that
+ * take 3 bytes in UTF-8 (`longest-3-byte`: limits count UTF-16 units, DynamoDB counts bytes).
+ */
+export type LabelShape = 'typical' | 'longest' | 'longest-3-byte';
+export const LABEL_NAME_MAX = 100;
+export const LABEL_DESCRIPTION_MAX = 1000;
+
+/** A label as upsertLabel writes it. */
+export function labelItem(workspaceId: string, channelId: string, i: number, shape: LabelShape = 'typical'): Item {
+  const filler = shape === 'longest-3-byte' ? '\u8a9e' : 'x';
+  const name = shape === 'typical' ? labelName(i) : `${labelName(i)} `.padEnd(LABEL_NAME_MAX, filler);
+  const description = shape === 'typical' ? (i % 2 ? `Description of ${name}` : null) : `Description of label ${i}: `.padEnd(LABEL_DESCRIPTION_MAX, filler);
   return {
     ...keys.label(workspaceId, channelId, name),
     entity: 'label',
     id: labelId(i),
     channelId,
     name,
-    description: i % 2 ? `Description of ${name}` : null,
+    description,
     color: '#1E88E5',
     displayOrder: i,
     createdAt: ISO,
@@ -144,10 +162,64 @@ export function chatmidItem(workspaceId: string, channelId: string, chatmid: str
   };
 }
 
-/** What one channel of the warm-CPU fixture holds: a page of contacts, definitions, templates. */
-export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templates = 8): Item[] {
+/** The conversation with a contact (as ensureConversation and recordInboundAt write it). */
+export function conversationItem(workspaceId: string, channelId: string, i: number, lastInboundAt: number): Item {
+  const phone = contactPhone(i);
+  return {
+    ...keys.conversation(workspaceId, channelId, phone),
+    entity: 'conversation',
+    id: `cv_bench${String(i).padStart(6, '0')}`,
+    contactId: contactItem(workspaceId, channelId, i).id,
+    phone,
+    createdAt: ISO,
+    lastInboundAt,
+    lastOutboundAt: Date.parse(ISO),
+  };
+}
+
+/** The wa_id → phone map item rememberWaId writes after the first accepted send. */
+export function waIdItem(workspaceId: string, channelId: string, phone: string): Item {
+  return { ...keys.waId(workspaceId, channelId, phone), entity: 'waId', waId: phone, phone };
+}
+
+export const automationName = (i: number) => ['Welcome Flow', 'Order follow-up', 'Win-back'][i % 3] + (i < 3 ? '' : ` ${i}`);
+
+/** An automation and its name pointer, as createAutomation writes them (every third one inactive). */
+export function automationItems(workspaceId: string, channelId: string, i: number): Item[] {
+  const id = `au_bench${String(i).padStart(6, '0')}`;
+  const name = automationName(i);
+  return [
+    { ...keys.automationName(workspaceId, channelId, name), entity: 'automationName', automationId: id },
+    {
+      ...keys.automation(workspaceId, channelId, id),
+      entity: 'automation',
+      id,
+      channelId,
+      name,
+      status: i % 3 === 2 ? 'inactive' : 'active',
+      executionCount: 40 + i,
+      steps: [
+        { type: 'send_template', templateName: templateItem(workspaceId, channelId, 0).name, languageCode: 'en', variables: ['{{contact.name}}', 'A-1042', 'Monday'], header: 'A-1042' },
+        { type: 'wait', seconds: 86_400 },
+        { type: 'add_labels', labels: [labelName(1)] },
+        { type: 'set_custom_fields', fields: { tier: 'gold' } },
+      ],
+      createdAt: ISO,
+    },
+  ];
+}
+
+/**
+ * What one channel of the warm-CPU fixture holds: a page of contacts, definitions,
+ * templates, automations, the channel (its access token in Secrets Manager) and the
+ * chat contact's conversation, whose last inbound message is an hour before `now`
+ * (inside the 24-hour session window).
+ */
+export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templates = 8, automations = 3, now = Date.now()): Item[] {
   const { workspaceId, channelId } = BENCH_TENANT;
   const contactItems = Array.from({ length: contacts }, (_, i) => contactItem(workspaceId, channelId, i, labels));
+  // The chat contact has been sent to before: its canonical wa_id is known.
+  contactItems[CHAT_CONTACT] = { ...contactItems[CHAT_CONTACT], waId: contactPhone(CHAT_CONTACT) };
   return [
     contactHeadItem(workspaceId, channelId, contacts, 3),
     ...contactItems,
@@ -155,7 +227,22 @@ export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templa
     ...Array.from({ length: labels }, (_, i) => labelItem(workspaceId, channelId, i)),
     ...Array.from({ length: fields }, (_, i) => fieldItem(workspaceId, channelId, i)),
     ...Array.from({ length: templates }, (_, i) => templateItem(workspaceId, channelId, i)),
-    { ...keys.channel(workspaceId, channelId), entity: 'channel', id: channelId, workspaceId, name: 'Bench', phoneNumberId: '100000000000099', isActive: true, ownerUserId: BENCH_TENANT.userId, createdAt: ISO },
+    ...Array.from({ length: automations }, (_, i) => automationItems(workspaceId, channelId, i)).flat(),
+    {
+      ...keys.channel(workspaceId, channelId),
+      entity: 'channel',
+      id: channelId,
+      workspaceId,
+      name: 'Bench',
+      phoneNumberId: '100000000000099',
+      wabaId: '200000000000099',
+      isActive: true,
+      ownerUserId: BENCH_TENANT.userId,
+      accessTokenSecret: BENCH_TENANT.accessTokenSecret,
+      createdAt: ISO,
+    },
     chatmidItem(workspaceId, channelId, BENCH_TENANT.chatmid),
+    conversationItem(workspaceId, channelId, CHAT_CONTACT, now - 60 * 60 * 1000),
+    waIdItem(workspaceId, channelId, contactPhone(CHAT_CONTACT)),
   ];
 }

@@ -3,8 +3,10 @@ import { rateLimitFor } from '../shared/config';
 import { countRequest } from '../shared/data/rate-limits';
 import { findRoute, type RateLimitClass } from '../shared/routes';
 import type { ManageContactInput } from '../shared/domain/contacts';
+import type { RegularSendInput } from '../shared/domain/messaging';
+import type { TemplateSendInput } from '../shared/domain/template-input';
 import { paramsOf, principalOf, type RequestSpec } from './events';
-import { BENCH_TENANT, contactPhone } from './fixtures';
+import { automationName, BENCH_TENANT, CHAT_CONTACT, contactPhone, templateItem } from './fixtures';
 
 /**
  * Warm-CPU floors and cases. A case is the request an endpoint is timed with (against
@@ -32,6 +34,20 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
   'custom-fields/manage': { method: 'POST', params: { name: 'city', isRequired: false }, note: 'update' },
   'chat/message/status': { method: 'GET', params: { chatmid: BENCH_TENANT.chatmid } },
   'chat/templates/list': { method: 'GET', params: {} },
+  // The sends answer from the canned chat network (bench/canned-services.ts). The canned table keeps nothing,
+  // so the one apiReference is claimed afresh by every request: the claim and its settlement are timed each time.
+  'chat/templates/send': {
+    method: 'POST',
+    params: { to: `+${contactPhone(CHAT_CONTACT)}`, templateName: templateItem(BENCH_TENANT.workspaceId, BENCH_TENANT.channelId, 0).name, languageCode: 'en', variables: 'Ann,A-1042,Monday', header: 'A-1042', apiReference: 'order-A-1042' },
+    note: 'text header + 3 body variables, with apiReference',
+  },
+  'chat/message/send': {
+    method: 'POST',
+    params: { to: `+${contactPhone(CHAT_CONTACT)}`, type: 'text', body: 'Your order A-1042 has shipped and arrives on Monday.' },
+    note: 'text inside the 24-hour window',
+  },
+  'automations/list': { method: 'GET', params: {} },
+  'automations/trigger': { method: 'POST', params: { phoneNumber: `+${contactPhone(CHAT_CONTACT)}`, automationName: automationName(0).toLowerCase() }, note: 'by name, existing contact; step 1 to SQS' },
 };
 
 type Floor = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
@@ -121,6 +137,42 @@ export const FLOORS: Record<string, FloorFactory> = {
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'chat/templates/list');
       return ok({ data: await listApprovedTemplates(workspaceId, channelId) });
+    };
+  },
+  'chat/templates/send': async () => {
+    const { sendTemplateMessage } = await import('../shared/domain/messaging');
+    const { normalizePhone } = await import('../shared/domain/phone');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'chat/templates/send');
+      const { to, templateName, languageCode, variables, header, apiReference } = params as Record<string, string | undefined>;
+      const input: TemplateSendInput = { to: normalizePhone(String(to))!, templateName: String(templateName), languageCode, bodyVariables: variables?.split(','), variablesFrom: 'variables', header, apiReference };
+      return ok({ data: (await sendTemplateMessage({ workspaceId, channelId }, input)).data });
+    };
+  },
+  'chat/message/send': async () => {
+    const { sendRegularMessage } = await import('../shared/domain/messaging');
+    const { normalizePhone } = await import('../shared/domain/phone');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'chat/message/send');
+      const input = { ...params, type: params.type ?? 'text', to: normalizePhone(String(params.to))! } as RegularSendInput;
+      return ok({ data: (await sendRegularMessage({ workspaceId, channelId }, input)).data });
+    };
+  },
+  'automations/list': async () => {
+    const { listAutomations } = await import('../shared/data/automations');
+    return async (event) => {
+      const { workspaceId, channelId } = await bare(event, 'automations/list');
+      const automations = await listAutomations(workspaceId, channelId);
+      return ok({ data: automations, total: automations.length });
+    };
+  },
+  'automations/trigger': async () => {
+    const { triggerAutomation } = await import('../shared/domain/automations');
+    const { normalizePhone } = await import('../shared/domain/phone');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'automations/trigger');
+      const { automationId, automationName } = params as Record<string, string | undefined>;
+      return ok({ data: await triggerAutomation(workspaceId, channelId, { phoneNumber: normalizePhone(String(params.phoneNumber))!, automationId, automationName }) });
     };
   },
 };

@@ -2,15 +2,20 @@ import { join } from 'node:path';
 import { ROOT } from '../scripts/build';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
 import { readDocBudgets } from './budgets';
+import type { ChatNetwork } from '../test/support/chat';
+import type { TestTenant } from '../test/support/tenants';
 import { countDbCalls, summarize, type CallCounter, type DbCall } from './counter';
 import type { ProxyHandler, RequestSpec } from './events';
-import { SCENARIOS, type RoundTripScenario, type ScenarioContext } from './scenarios';
+import { SCENARIOS, type Invocation, type RoundTripScenario, type ScenarioContext, type SupportHandler } from './scenarios';
 
 /**
  * 3. DynamoDB round trips and consumed capacity per request, per endpoint case, against
  * the local store (dynalite): the real handlers, called as API Gateway would (callApi:
  * the real authorizer, then the proxy event), counted with SDK middleware on the shared
  * document client. Needs DYNAMODB_ENDPOINT and TABLE_NAME set before it is imported.
+ * Support functions (webhook, automation runner and re-drive, public documents) are
+ * called with the event their source builds. Only the counted call's own calls count
+ * (its async context): a webhook the sandbox chat network delivers meanwhile does not.
  */
 
 export interface ScenarioOutcome {
@@ -18,39 +23,65 @@ export interface ScenarioOutcome {
   status: number;
   body?: unknown;
   calls: DbCall[];
+  /** Requests the sandbox chat network received during the counted call (HTTP, not DynamoDB). */
+  graphCalls?: number;
 }
 
-const handlers = new Map<string, ProxyHandler>();
-async function handlerFor(path: string): Promise<ProxyHandler> {
-  const route = API_ROUTES.find((candidate) => candidate.path === path);
-  if (!route) throw new Error(`No route ${path} in shared/routes.ts`);
-  if (!handlers.has(path)) handlers.set(path, ((await import(join(ROOT, route.entry))) as { handler: ProxyHandler }).handler);
-  return handlers.get(path)!;
+/** The entry of a route path or of a support function's name. */
+function entryOf(path: string): string | undefined {
+  return API_ROUTES.find((route) => route.path === path)?.entry ?? Object.values(SUPPORT_FUNCTIONS).find((fn) => fn.name === path)?.entry;
 }
 
-/** Scenarios whose endpoint exists in the route table (others wait for their endpoint). */
-export const activeScenarios = () => SCENARIOS.filter((scenario) => scenario.path === 'authorizer' || API_ROUTES.some((route) => route.path === scenario.path));
+const handlers = new Map<string, unknown>();
+async function handlerFor<T = ProxyHandler>(path: string): Promise<T> {
+  const entry = entryOf(path);
+  if (!entry) throw new Error(`No route or support function ${path} in shared/routes.ts`);
+  if (!handlers.has(path)) handlers.set(path, ((await import(join(ROOT, entry))) as { handler: unknown }).handler);
+  return handlers.get(path) as T;
+}
 
-/** Routes (and support functions) no scenario covers yet. */
+/** Scenarios whose function exists in shared/routes.ts (others wait for their function). */
+export const activeScenarios = () => SCENARIOS.filter((scenario) => scenario.path === 'authorizer' || entryOf(scenario.path) !== undefined);
+
+/** Routes and support functions no scenario covers yet. */
 export function uncoveredFunctions(): string[] {
   const covered = new Set(SCENARIOS.map((scenario) => scenario.path));
   return [
-    ...API_ROUTES.filter((route) => !covered.has(route.path)).map((route) => route.path),
+    ...API_ROUTES.map((route) => route.path),
     ...Object.entries(SUPPORT_FUNCTIONS)
       .filter(([key]) => key !== 'authorizer')
       .map(([, fn]) => fn.name),
-  ];
+  ].filter((path) => !covered.has(path));
+}
+
+let chatNetwork: Promise<ChatNetwork> | undefined;
+
+/** The sandbox chat network of test/support/chat.ts, started by the first scenario that needs it. */
+function scenarioChatNetwork(): Promise<ChatNetwork> {
+  chatNetwork ??= import('../test/support/chat').then((chat) => chat.startChatNetwork());
+  return chatNetwork;
+}
+
+/** Closes the sandbox chat network, if a scenario started it. */
+export async function closeScenarioChatNetwork(): Promise<void> {
+  const network = await chatNetwork;
+  chatNetwork = undefined;
+  if (!network) return;
+  await network.sandbox.idle();
+  await network.close();
 }
 
 /** Runs one scenario in a fresh tenant and returns the handler's counted calls. */
 export async function runScenario(scenario: RoundTripScenario, counter: CallCounter): Promise<ScenarioOutcome> {
   const { createTenant } = await import('../test/support/tenants');
   const { callApi } = await import('../test/support/api');
-  const { resolvePrincipal, authorize } = await import('../shared/auth/authorize');
   const { db, tableName } = await import('../shared/data/client');
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
 
-  const tenant = await createTenant(1);
+  const network = scenario.chat ? await scenarioChatNetwork() : undefined;
+  const chatTenant = network ? await (await import('../test/support/chat')).createChatTenant(network, 1) : undefined;
+  const tenant: TestTenant = chatTenant ?? (await createTenant(1));
+  const chat = network && chatTenant ? { network, channel: chatTenant.channels[0] } : undefined;
   const call = async (path: string, request: RequestSpec) => {
     const response = await callApi(await handlerFor(path), { apiKey: tenant.adminKey, method: request.method, params: request.params });
     if (response.status !== 200) throw new Error(`setup call ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
@@ -61,30 +92,59 @@ export async function runScenario(scenario: RoundTripScenario, counter: CallCoun
     call,
     put: async (item) => void (await db.send(new PutCommand({ TableName: tableName(), Item: item }))),
     unique: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+    saved: {},
+    chat,
   };
   await scenario.prepare?.(context);
-  const request = scenario.request(context);
+  // Webhooks the setup caused (statuses of a send) are processed before the counted call.
+  await chat?.network.sandbox.idle();
+  const graphRequests = () => chat?.network.sandbox.requests.filter((request) => request.path.includes(`/${chat.channel.phoneNumberId}/`)).length ?? 0;
+  const graphBefore = graphRequests();
+  const outcome = await countedCall(scenario, context, counter);
+  await chat?.network.sandbox.idle();
+  return { scenario, ...outcome, ...(chat ? { graphCalls: graphRequests() - graphBefore } : {}) };
+}
+
+/** The scenario's one counted call: the authorizer, a support function, or an API request. */
+async function countedCall(scenario: RoundTripScenario, context: ScenarioContext, counter: CallCounter): Promise<Omit<ScenarioOutcome, 'scenario'>> {
+  const { callApi } = await import('../test/support/api');
+  const { resolvePrincipal, authorize } = await import('../shared/auth/authorize');
+  const { tenant } = context;
 
   if (scenario.path === 'authorizer') {
-    counter.start();
-    const result = await authorize({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:local:1:api/test/GET/x', headers: { 'X-API-Key': tenant.adminKey }, queryStringParameters: null } as never);
-    return { scenario, status: result.principalId ? 200 : 401, calls: counter.stop() };
+    let status = 0;
+    const calls = await counter.count(async () => {
+      const result = await authorize({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:local:1:api/test/GET/x', headers: { 'X-API-Key': tenant.adminKey }, queryStringParameters: null } as never);
+      status = result.principalId ? 200 : 401;
+    });
+    return { status, calls };
   }
 
+  if (scenario.invoke) {
+    const handler = await handlerFor<SupportHandler>(scenario.path);
+    let invocation: Invocation = { status: 0 };
+    const calls = await counter.count(async () => {
+      invocation = await scenario.invoke!(handler, context);
+    });
+    return { ...invocation, calls };
+  }
+
+  if (!scenario.request) throw new Error(`scenario "${scenario.name}" has neither request nor invoke`);
+  const request = scenario.request(context);
   const handler = await handlerFor(scenario.path);
-  if (scenario.warm) await call(scenario.path, request);
+  if (scenario.warm) await context.call(scenario.path, request);
   // The authorizer's lookup is warm (a fresh tenant's key, resolved just now): only the endpoint's calls count.
   await resolvePrincipal(tenant.adminKey);
+  let calls: DbCall[] = [];
   const counted: ProxyHandler = async (event, lambdaContext) => {
-    counter.start();
-    try {
-      return await handler(event, lambdaContext);
-    } finally {
-      counter.stop();
-    }
+    let result: Awaited<ReturnType<ProxyHandler>> | undefined;
+    calls = await counter.count(async () => {
+      result = await handler(event, lambdaContext);
+    });
+    return result!;
   };
   const response = await callApi(counted, { apiKey: tenant.adminKey, method: request.method, params: request.params });
-  return { scenario, status: response.status, body: response.body, calls: [...counter.calls] };
+  return { status: response.status, body: response.body, calls };
 }
 
 export interface RoundTripRow {
@@ -105,6 +165,8 @@ export interface RoundTripRow {
   itemsRead: number;
   bytesRead: number;
   scans: number;
+  /** Requests to the sandbox chat network (Graph API, HTTP) during the counted call; chat scenarios only. */
+  graphCalls?: number;
   ok: boolean;
 }
 
@@ -135,11 +197,13 @@ export async function roundTrips(log: (line: string) => void): Promise<{ rows: R
         itemsRead: summary.itemsRead,
         bytesRead: summary.bytesRead,
         scans: summary.scans,
+        graphCalls: outcome.graphCalls,
         ok: outcome.status === 200 && summary.calls <= scenario.budget && summary.scans === 0 && docNow === scenario.doc.budget,
       });
     }
   } finally {
     counter.remove();
+    await closeScenarioChatNetwork();
   }
   const uncovered = uncoveredFunctions();
   log(`round trips: ${rows.length} scenarios; no scenario yet: ${uncovered.join(', ') || 'none'}`);

@@ -4,16 +4,21 @@ import { ROOT } from '../scripts/build';
 import { API_ROUTES } from '../shared/routes';
 import { countDbCalls, summarize, type CallCounter, type DbCall } from './counter';
 import type { ProxyHandler } from './events';
-import { contactHeadItem, contactIndexItems, contactItem, labelItem, type Item } from './fixtures';
+import { contactHeadItem, contactIndexItems, contactItem, LABEL_DESCRIPTION_MAX, LABEL_NAME_MAX, labelItem, type Item, type LabelShape } from './fixtures';
 import { median } from './stats';
 
 /**
  * 4. Scale: contacts/list and its search at 1k, 10k and 100k contacts in one channel
  * (seeded with BatchWriteItem in the shapes shared/data/contacts.ts writes: contacts,
  * the head item with the count, the CIDX# index buckets), page 1 and a deep page;
- * items and bytes read per request, and local latency. And one channel with 10k labels
- * for the endpoints that read label definitions. Needs DYNAMODB_ENDPOINT set.
+ * items and bytes read per request, and local latency. And channels at the label cap
+ * (MAX_LABELS_PER_CHANNEL, shared/data/definitions.ts) for the endpoints that read label
+ * definitions: more labels cannot exist, since labels/manage refuses the next one (checked
+ * here through the real handler). Needs DYNAMODB_ENDPOINT set.
  */
+
+/** DynamoDB's most data one Query page reads. */
+export const QUERY_PAGE_BYTES = 1024 * 1024;
 
 export const INDEX_BYTES_PER_CONTACT_TARGET = 100;
 
@@ -46,6 +51,13 @@ export interface ScaleResult {
   seeding: Array<{ what: string; items: number; ms: number }>;
   checks: Array<{ check: string; ok: boolean; detail: string }>;
 }
+
+/** The label shapes measured at the cap, and how the report names them. */
+const LABEL_SHAPES: Array<[LabelShape, string]> = [
+  ['typical', 'labels as the fixtures write them'],
+  ['longest', `every label at its longest (${LABEL_NAME_MAX}-character name, ${LABEL_DESCRIPTION_MAX}-character description, ASCII)`],
+  ['longest-3-byte', `every label at its longest in 3-byte UTF-8 characters (${LABEL_NAME_MAX} + ${LABEL_DESCRIPTION_MAX} characters)`],
+];
 
 async function writeAll(items: Item[], concurrency = 8): Promise<void> {
   const { db, tableName } = await import('../shared/data/client');
@@ -126,13 +138,15 @@ function row(contacts: number, labels: number, name: string, path: string, measu
   };
 }
 
-export async function scale(options: { sizes: number[]; labelCount: number; log: (line: string) => void }): Promise<ScaleResult> {
+export async function scale(options: { sizes: number[]; labels?: boolean; log: (line: string) => void }): Promise<ScaleResult> {
   const { log } = options;
   const { db } = await import('../shared/data/client');
   const { createTenant } = await import('../test/support/tenants');
   const counter = countDbCalls(db, { consumedCapacity: true });
   const rows: ScaleRow[] = [];
   const seeding: ScaleResult['seeding'] = [];
+  const { MAX_LABELS_PER_CHANNEL: cap } = await import('../shared/data/definitions');
+  let refusal: { status: number; error?: string; message?: string; calls: number } | undefined;
   try {
     for (const size of options.sizes) {
       const tenant = await createTenant(1);
@@ -164,26 +178,36 @@ export async function scale(options: { sizes: number[]; labelCount: number; log:
       rows.push(row(size, 4, 'contacts/manage rename (index entry rewritten)', 'contacts/manage', rename));
     }
 
-    if (options.labelCount > 0) {
-      const tenant = await createTenant(1);
-      const [channelId] = tenant.channelIds;
-      const started = performance.now();
-      const contacts = Array.from({ length: 100 }, (_, i) => contactItem(tenant.workspaceId, channelId, i, options.labelCount));
-      await writeAll([
-        contactHeadItem(tenant.workspaceId, channelId, contacts.length, 1),
-        ...Array.from({ length: options.labelCount }, (_, i) => labelItem(tenant.workspaceId, channelId, i)),
-        ...contactIndexItems(tenant.workspaceId, channelId, contacts),
-        ...contacts,
-      ]);
-      const ms = performance.now() - started;
-      seeding.push({ what: `${options.labelCount} labels`, items: options.labelCount + 100, ms });
-      log(`scale: seeded ${options.labelCount} labels in ${(ms / 1000).toFixed(1)} s`);
-      const labelCases: Array<[string, string, 'GET' | 'POST', Record<string, unknown>]> = [
-        ['labels/list', 'labels/list', 'GET', {}],
-        ['contacts/list page 1 (labels cached)', 'contacts/list', 'GET', { limit: '50' }],
-        ['contacts/manage update (reads all definitions)', 'contacts/manage', 'POST', { phoneNumber: `+${contacts[1].phone}`, labelNames: ['VIP'] }],
-      ];
-      for (const [name, path, method, params] of labelCases) rows.push(row(contacts.length, options.labelCount, name, path, await measure(counter, tenant.adminKey, path, method, params, 3)));
+    if (options.labels !== false) {
+      for (const [shape, shapeName] of LABEL_SHAPES) {
+        // A channel at the cap, in the shapes labels/manage writes: the labels and the head item's labelCount.
+        const tenant = await createTenant(1);
+        const [channelId] = tenant.channelIds;
+        const started = performance.now();
+        const contacts = shape === 'typical' ? Array.from({ length: 100 }, (_, i) => contactItem(tenant.workspaceId, channelId, i, cap)) : [];
+        await writeAll([
+          contactHeadItem(tenant.workspaceId, channelId, contacts.length, 1, cap),
+          ...Array.from({ length: cap }, (_, i) => labelItem(tenant.workspaceId, channelId, i, shape)),
+          ...contactIndexItems(tenant.workspaceId, channelId, contacts),
+          ...contacts,
+        ]);
+        const ms = performance.now() - started;
+        seeding.push({ what: `${cap} labels (${shape})`, items: cap + 1 + contacts.length, ms });
+        log(`scale: seeded ${cap} labels (${shape}) in ${(ms / 1000).toFixed(1)} s`);
+        const suffix = shape === 'typical' ? '' : `, ${shapeName}`;
+        rows.push(row(contacts.length, cap, `labels/list${suffix}`, 'labels/list', await measure(counter, tenant.adminKey, 'labels/list', 'GET', {}, 3)));
+        if (shape !== 'typical') continue;
+        const labelCases: Array<[string, string, 'GET' | 'POST', Record<string, unknown>]> = [
+          ['contacts/list page 1 (labels cached)', 'contacts/list', 'GET', { limit: '50' }],
+          ['contacts/manage update (reads all definitions)', 'contacts/manage', 'POST', { phoneNumber: `+${contacts[1].phone}`, labelNames: ['VIP'] }],
+        ];
+        for (const [name, path, method, params] of labelCases) rows.push(row(contacts.length, cap, name, path, await measure(counter, tenant.adminKey, path, method, params, 3)));
+        // Label number cap + 1, through the real handler: refused, so a channel never holds more.
+        const refused = await measure(counter, tenant.adminKey, 'labels/manage', 'POST', { name: `label ${cap + 1}`, color: '#1E88E5' }, 1, false);
+        rows.push(row(contacts.length, cap, `labels/manage create label ${cap + 1} (refused)`, 'labels/manage', refused));
+        const body = refused.response.body as { error?: string; message?: string } | undefined;
+        refusal = { status: refused.response.status, error: body?.error, message: body?.message, calls: refused.calls.length };
+      }
     }
   } finally {
     counter.remove();
@@ -208,11 +232,26 @@ export async function scale(options: { sizes: number[]; labelCount: number; log:
       detail: `${((r.indexBytesPerContact ?? NaN) as number).toFixed(1)} B a contact (${(r.indexBytes / 1024).toFixed(0)} KB index), ${r.contactItemsRead} contact items read, ${r.calls} calls`,
     });
   }
-  for (const r of rows.filter((candidate) => candidate.labels > 4 && /list/.test(candidate.path))) {
+  for (const r of rows.filter((candidate) => candidate.labels === cap && candidate.path.endsWith('/list'))) {
+    const perLabel = r.path === 'labels/list' && r.itemsRead ? r.bytesRead / r.itemsRead : undefined;
+    // DynamoDB ends a query page at 1 MB of items by its UTF-8 size rules; dynalite sizes strings in UTF-16
+    // units, so with multi-byte text it returns larger pages than DynamoDB would: count pages from the bytes too.
+    const pages = Math.max(1, Math.ceil(r.bytesRead / QUERY_PAGE_BYTES));
+    const measuredPages = r.perCall.filter((call) => call.startsWith('Query')).length;
     checks.push({
-      check: `${r.case} with ${r.labels} labels: at most 2 DynamoDB calls (list-endpoint target)`,
-      ok: r.calls <= 2,
-      detail: `${r.calls} calls, ${(r.bytesRead / 1024).toFixed(0)} KB read, response ${(r.responseBytes / 1024).toFixed(0)} KB`,
+      check: `${r.case} at the cap of ${cap} labels: at most 2 DynamoDB calls (the list-endpoint target: one query page)`,
+      ok: r.status === 200 && r.calls <= 2 && pages <= 1,
+      detail:
+        `${r.calls} calls, ${(r.bytesRead / 1024).toFixed(0)} KB read, response ${(r.responseBytes / 1024).toFixed(0)} KB` +
+        (pages > measuredPages ? `; in DynamoDB (UTF-8 sizes) ≈ ${pages} query pages, ${r.calls - measuredPages + pages} calls` : '') +
+        (perLabel ? `; ≈ ${perLabel.toFixed(0)} B a label, so a 1 MB query page holds ≈ ${Math.floor(QUERY_PAGE_BYTES / perLabel)} of them` : ''),
+    });
+  }
+  if (refusal) {
+    checks.push({
+      check: `labels/manage refuses label ${cap + 1} on a channel at the cap (${cap}, MAX_LABELS_PER_CHANNEL): why more labels are not a case`,
+      ok: refusal.status >= 400 && refusal.status < 500 && refusal.error === 'limit_reached',
+      detail: `${refusal.status} ${refusal.error ?? ''}: ${refusal.message ?? ''} (${refusal.calls} calls)`,
     });
   }
   return { rows, seeding, checks };

@@ -1,6 +1,11 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, SQSBatchResponse } from 'aws-lambda';
+import type { ChannelRecord } from '../shared/data/channels';
+import type { AutomationStep } from '../shared/domain/automation-steps';
+import { DOCS_PATH, OPENAPI_PATH } from '../shared/routes';
+import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
 import { BENCH_TENANT, chatmidItem, templateItem } from './fixtures';
-import type { RequestSpec } from './events';
+import { lambdaContext, type RequestSpec } from './events';
 
 /**
  * Round-trip scenarios: one request per endpoint case against the local store, with
@@ -9,7 +14,12 @@ import type { RequestSpec } from './events';
  * budget cell as written there; `budget` is the call count that row means for this
  * case. bench/run.ts reports them; test/bench/round-trips.test.ts asserts them.
  *
- * Adding an endpoint: one scenario here (and its row in docs/ARCHITECTURE.md).
+ * Functions that are not API endpoints (SUPPORT_FUNCTIONS: the webhook, the automation
+ * runner and re-drive, the public documents) name the function in `path` and `invoke`
+ * their real handler with the event their source builds, as test/ does.
+ *
+ * Adding an endpoint or a support function: one scenario here (and its row in
+ * docs/ARCHITECTURE.md); test/bench/round-trips.test.ts fails for a function without one.
  */
 
 export interface ScenarioContext {
@@ -20,11 +30,24 @@ export interface ScenarioContext {
   put(item: Record<string, unknown>): Promise<void>;
   /** A value unique to this run (the chatmid pointer partition is global). */
   unique: string;
+  /** Values the setup keeps for the counted call (an automation id, a chatmid). */
+  saved: Record<string, string>;
+  /** Scenarios with `chat`: the sandbox chat network and the tenant's channel on it. */
+  chat?: { network: ChatNetwork; channel: ChannelRecord };
+}
+
+/** A support function's handler, called with the event its source builds. */
+export type SupportHandler = (event?: unknown, context?: unknown) => Promise<unknown>;
+
+/** What a support function's counted call came to, in HTTP terms (200: it did its work). */
+export interface Invocation {
+  status: number;
+  body?: unknown;
 }
 
 export interface RoundTripScenario {
   name: string;
-  /** Route path, or `authorizer`. */
+  /** Route path, `authorizer`, or the name of a support function (`WhatsAppWebhook`, `AutomationRunner`…). */
   path: string;
   doc: { row: string; budget: string };
   /** Calls the doc's row allows for this case. */
@@ -33,8 +56,13 @@ export interface RoundTripScenario {
   expected?: number;
   /** A known gap between the doc and the code, reported rather than hidden (the test marks it it.fails). */
   knownIssue?: string;
+  /** The tenant's channel is on the sandbox chat network (scripts/local/sandbox.ts), as in test/functions/chat-*.test.ts. */
+  chat?: boolean;
   prepare?: (context: ScenarioContext) => Promise<void>;
-  request: (context: ScenarioContext) => RequestSpec;
+  /** API routes: the request, sent as API Gateway would (the authorizer, then the proxy event). */
+  request?: (context: ScenarioContext) => RequestSpec;
+  /** Support functions: the counted call of the real handler. */
+  invoke?: (handler: SupportHandler, context: ScenarioContext) => Promise<Invocation>;
   /** Call once, uncounted, before the counted call: a warm container (caches filled). Only for reads. */
   warm?: boolean;
 }
@@ -55,6 +83,102 @@ async function withContacts(context: ScenarioContext, count = 12) {
     await context.call('contacts/manage', post({ phoneNumber: `+1415555${String(1000 + i)}`, name: `Contact ${i}`, labelNames: i % 2 ? ['VIP'] : ['new'], customFieldsData: { city: 'Paris' } }));
   }
 }
+
+/** A contact without labels, written directly: contacts/manage has not run in this tenant, so no definitions are cached for it. */
+async function withUncachedContact(context: ScenarioContext, phone: string) {
+  const { keys } = await import('../shared/data/keys');
+  const { workspaceId, channelIds } = context.tenant;
+  const at = new Date().toISOString();
+  await context.put({ ...keys.contact(workspaceId, channelIds[0], phone), entity: 'contact', id: `ct_${context.unique}`, phone, name: 'Contact 0', labelIds: [], customFields: {}, status: 'active', createdAt: at, updatedAt: at });
+}
+
+async function withAutomation(context: ScenarioContext, name: string, steps: AutomationStep[]) {
+  const { createAutomation } = await import('../shared/data/automations');
+  const automation = await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name, status: 'active', steps });
+  context.saved.automationId = automation!.id;
+}
+
+/** The chat network of a `chat` scenario. */
+const chatOf = (context: ScenarioContext) => {
+  if (!context.chat) throw new Error('this scenario needs `chat: true`');
+  return context.chat;
+};
+
+/** A contact writes to the channel: the sandbox delivers the inbound message through the signed webhook (opens the 24-hour window). */
+async function inboundFrom(context: ScenarioContext, phone: string) {
+  const { network, channel } = chatOf(context);
+  await network.sandbox.deliverInbound({ phoneNumberId: channel.phoneNumberId, from: phone, text: 'Hi there' });
+}
+
+/** A webhook delivery in the Cloud API shape for the scenario's channel (as test/functions/chat-webhook.test.ts builds them). */
+function delivery(context: ScenarioContext, value: Record<string, unknown>) {
+  const { channel } = chatOf(context);
+  const metadata = { display_phone_number: channel.displayPhoneNumber, phone_number_id: channel.phoneNumberId };
+  return { object: 'whatsapp_business_account', entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }] }] };
+}
+
+const unixSeconds = () => String(Math.floor(Date.now() / 1000));
+
+/** An inbound text from `from` to the scenario's channel, with a chatmid of its own. */
+const inbound = (context: ScenarioContext, from: string) =>
+  delivery(context, {
+    contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
+    messages: [{ from, id: `wamid.bench${context.unique}`, timestamp: unixSeconds(), type: 'text', text: { body: 'Hello' } }],
+  });
+
+/** Calls the webhook handler with a delivery signed with the app secret, as API Gateway hands it over. */
+async function signedDelivery(handler: SupportHandler, body: unknown): Promise<Invocation> {
+  const { signedWebhook } = await import('../test/support/chat');
+  const result = (await handler(signedWebhook(body))) as APIGatewayProxyResult;
+  return { status: result.statusCode, body: result.body };
+}
+
+/** Calls the runner with one SQS record for step `step` of the saved execution, as the event source mapping does. */
+async function runStep(handler: SupportHandler, context: ScenarioContext, step: number): Promise<Invocation> {
+  const { sqsEvent } = await import('../test/support/automations');
+  const body = JSON.stringify({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0], executionId: context.saved.executionId, step, notBefore: 0 });
+  const result = (await handler(sqsEvent([{ messageId: `bench-step-${step}`, body, receiveCount: 1 }]), lambdaContext())) as SQSBatchResponse;
+  return { status: result.batchItemFailures.length ? 500 : 200, body: result };
+}
+
+/** Triggers the saved automation for `phone` (uncounted) and keeps the execution id. */
+async function triggerAutomation(context: ScenarioContext, phone: string) {
+  const { body } = await context.call('automations/trigger', post({ phoneNumber: phone, automationId: context.saved.automationId }));
+  context.saved.executionId = (body as { data: { executionId: string } }).data.executionId;
+}
+
+/** The scheduled re-drive: no event; 200 when it handed exactly `expected` executions to the queue. */
+async function redriveTick(handler: SupportHandler, expected: number): Promise<Invocation> {
+  const result = (await handler()) as { redriven: number };
+  return { status: result.redriven === expected ? 200 : 500, body: result };
+}
+
+/** A public GET as API Gateway hands it to a function without an authorizer. */
+async function publicGet(handler: SupportHandler, path: string): Promise<Invocation> {
+  const result = (await handler({ httpMethod: 'GET', path, resource: path, headers: {}, queryStringParameters: null, body: null, requestContext: { requestId: 'bench' } } as unknown as APIGatewayProxyEvent)) as APIGatewayProxyResult;
+  return { status: result.statusCode };
+}
+
+/**
+ * Budget rows of docs/ARCHITECTURE.md that several scenarios share, and the parts their
+ * budgets add up from (each call's reason is in the row).
+ */
+const TRIGGER_ROW = { row: 'automations/trigger', budget: '14 (new contact, by name) / 9 (known contact, by id)' };
+const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '9 + 4 (new contact) + 1 (first send to the contact) + 2 (apiReference)' };
+const SEND = { base: 9, newContact: 4, firstSend: 1, apiReference: 2 };
+const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '8 (known contact, number cached) / 14 (new contact, number not cached)' };
+const INBOUND = { base: 8, channelLookup: 1, newContact: 5 };
+const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows)" };
+const RUNNER = {
+  base: 3,
+  nextStep: 2,
+  labelsStep: 3,
+  /** The contact, then a send with apiReference: the sends' row without the limiter. */
+  sendStep: 1 + (SEND.base - 1) + SEND.apiReference,
+};
+const REDRIVE_ROW = { row: 'AutomationRedrive tick', budget: '8 + 3 per due entry (+2 when it was never counted)' };
+const REDRIVE = { base: 8, perEntry: 3, uncounted: 2 };
+const STATIC_ROW = { row: 'OpenAPI document, docs page', budget: '0' };
 
 export const SCENARIOS: RoundTripScenario[] = [
   {
@@ -115,19 +239,45 @@ export const SCENARIOS: RoundTripScenario[] = [
     request: () => get({ search: 'contact 1', limit: '5' }),
   },
   {
-    name: 'contacts/manage update',
+    name: 'contacts/manage update with labels and fields (warm: definitions cached)',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage update', budget: '3 (+1 when the name changes: index entry)' },
-    budget: 3,
+    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    budget: 2,
+    // The create in withContacts has just read the definitions in this container.
     prepare: (context) => withContacts(context, 1),
     request: () => post({ phoneNumber: '+14155551000', email: 'c0@example.com', labelNames: ['VIP'], customFieldsData: { city: 'Lyon' } }),
   },
   {
+    name: 'contacts/manage update with labels and fields (cold: +1 definitions query)',
+    path: 'contacts/manage',
+    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    budget: 3,
+    prepare: async (context) => {
+      await withDefinitions(context);
+      await withUncachedContact(context, '14155551000');
+    },
+    request: () => post({ phoneNumber: '+14155551000', email: 'c0@example.com', labelNames: ['VIP'], customFieldsData: { city: 'Lyon' } }),
+  },
+  {
+    name: 'contacts/manage update without labels or fields (no definitions read, even uncached)',
+    path: 'contacts/manage',
+    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    budget: 2,
+    prepare: async (context) => {
+      await withDefinitions(context);
+      await withUncachedContact(context, '14155551000');
+    },
+    request: () => post({ phoneNumber: '+14155551000', email: 'c0@example.com' }),
+  },
+  {
     name: 'contacts/manage update with a new name',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage update', budget: '3 (+1 when the name changes: index entry)' },
-    budget: 4,
-    prepare: (context) => withContacts(context, 1),
+    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    budget: 3,
+    prepare: async (context) => {
+      await withDefinitions(context);
+      await withUncachedContact(context, '14155551000');
+    },
     request: () => post({ phoneNumber: '+14155551000', name: 'Renamed Contact' }),
   },
   {
@@ -137,6 +287,14 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: 7,
     prepare: (context) => withDefinitions(context),
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact', labelNames: ['new'], customFieldsData: { tier: 'gold' } }),
+  },
+  {
+    name: 'contacts/manage create without labels or fields (definitions still read: required fields)',
+    path: 'contacts/manage',
+    doc: { row: 'contacts/manage create', budget: '7' },
+    budget: 7,
+    prepare: (context) => withDefinitions(context),
+    request: () => post({ phoneNumber: '+442079460958', name: 'New Contact' }),
   },
   {
     name: 'labels/list',
@@ -229,12 +387,166 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'automations/trigger, new contact, by name',
     path: 'automations/trigger',
-    doc: { row: 'automations/trigger', budget: '14 (new contact, by name)' },
+    doc: TRIGGER_ROW,
     budget: 14,
     prepare: async (context) => {
       const { createAutomation } = await import('../shared/data/automations');
       await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
     },
     request: () => post({ phoneNumber: '+14155550190', automationName: 'welcome flow' }),
+  },
+  {
+    name: 'automations/trigger, known contact, by id',
+    path: 'automations/trigger',
+    doc: TRIGGER_ROW,
+    budget: 9,
+    prepare: async (context) => {
+      await withAutomation(context, 'Welcome Flow', [{ type: 'add_labels', labels: ['new'] }]);
+      await context.call('contacts/manage', post({ phoneNumber: '+14155550190' }));
+    },
+    request: (context) => post({ phoneNumber: '+14155550190', automationId: context.saved.automationId }),
+  },
+  {
+    name: 'chat/templates/send, hello_world to a new contact',
+    path: 'chat/templates/send',
+    chat: true,
+    doc: SEND_ROW,
+    budget: SEND.base + SEND.newContact + SEND.firstSend,
+    request: () => post({ to: '+14155550101', templateName: 'hello_world' }),
+  },
+  {
+    name: 'chat/templates/send to a new contact, with apiReference',
+    path: 'chat/templates/send',
+    chat: true,
+    doc: SEND_ROW,
+    budget: SEND.base + SEND.newContact + SEND.firstSend + SEND.apiReference,
+    request: () => post({ to: '+14155550102', templateName: 'hello_world', apiReference: 'order-1' }),
+  },
+  {
+    name: 'chat/templates/send to a known contact (its wa_id known), with variables',
+    path: 'chat/templates/send',
+    chat: true,
+    doc: SEND_ROW,
+    budget: SEND.base,
+    prepare: async (context) => void (await context.call('chat/templates/send', post({ to: '+14155550103', templateName: 'hello_world' }))),
+    request: () => post({ to: '+14155550103', templateName: 'order_update', variables: ['Ann', 'A-1'] }),
+  },
+  {
+    name: 'chat/message/send, text inside the window',
+    path: 'chat/message/send',
+    chat: true,
+    doc: SEND_ROW,
+    budget: SEND.base,
+    prepare: (context) => inboundFrom(context, '14155550104'),
+    request: () => post({ to: '+14155550104', body: 'Thanks for writing' }),
+  },
+  {
+    name: 'chat/message/send, text inside the window, with apiReference',
+    path: 'chat/message/send',
+    chat: true,
+    doc: SEND_ROW,
+    budget: SEND.base + SEND.apiReference,
+    prepare: (context) => inboundFrom(context, '14155550105'),
+    request: () => post({ to: '+14155550105', body: 'Your ticket is open', apiReference: 'ticket-1' }),
+  },
+  {
+    name: 'WhatsAppWebhook, a signed status (read) for a sent message',
+    path: 'WhatsAppWebhook',
+    chat: true,
+    doc: { row: 'WhatsAppWebhook status', budget: '1' },
+    budget: 1,
+    prepare: async (context) => {
+      const { body } = await context.call('chat/templates/send', post({ to: '+14155550106', templateName: 'hello_world' }));
+      context.saved.chatmid = (body as { data: { chatmid: string } }).data.chatmid;
+    },
+    invoke: (handler, context) => signedDelivery(handler, delivery(context, { statuses: [{ id: context.saved.chatmid, status: 'read', timestamp: unixSeconds(), recipient_id: '14155550106' }] })),
+  },
+  {
+    name: 'WhatsAppWebhook, an inbound message from a new contact (the number not yet cached)',
+    path: 'WhatsAppWebhook',
+    chat: true,
+    doc: INBOUND_ROW,
+    budget: INBOUND.base + INBOUND.channelLookup + INBOUND.newContact,
+    invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550107')),
+  },
+  {
+    name: 'WhatsAppWebhook, an inbound message from a known contact (warm: the number cached)',
+    path: 'WhatsAppWebhook',
+    chat: true,
+    doc: INBOUND_ROW,
+    budget: INBOUND.base,
+    prepare: (context) => inboundFrom(context, '14155550108'),
+    invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550108')),
+  },
+  {
+    name: 'AutomationRunner, add_labels step with a next step (queue send, leave the outbox)',
+    path: 'AutomationRunner',
+    doc: RUNNER_ROW,
+    budget: RUNNER.base + RUNNER.labelsStep + RUNNER.nextStep,
+    prepare: async (context) => {
+      await context.call('labels/manage', post({ name: 'new' }));
+      await withAutomation(context, 'Onboarding', [
+        { type: 'add_labels', labels: ['new'] },
+        { type: 'remove_labels', labels: ['new'] },
+      ]);
+      await triggerAutomation(context, '+14155550109');
+    },
+    invoke: (handler, context) => runStep(handler, context, 0),
+  },
+  {
+    name: 'AutomationRunner, send_text step inside the window (the last step)',
+    path: 'AutomationRunner',
+    chat: true,
+    doc: RUNNER_ROW,
+    budget: RUNNER.base + RUNNER.sendStep,
+    prepare: async (context) => {
+      await inboundFrom(context, '14155550110');
+      await withAutomation(context, 'Reply', [{ type: 'send_text', body: 'Hi {{contact.name}}' }]);
+      await triggerAutomation(context, '+14155550110');
+    },
+    invoke: (handler, context) => runStep(handler, context, 0),
+  },
+  {
+    name: 'AutomationRedrive tick, nothing due',
+    path: 'AutomationRedrive',
+    doc: REDRIVE_ROW,
+    budget: REDRIVE.base,
+    invoke: (handler) => redriveTick(handler, 0),
+  },
+  {
+    name: 'AutomationRedrive tick, one execution due (a trigger stopped after recording it)',
+    path: 'AutomationRedrive',
+    doc: REDRIVE_ROW,
+    budget: REDRIVE.base + REDRIVE.perEntry + REDRIVE.uncounted,
+    prepare: async (context) => {
+      const steps: AutomationStep[] = [{ type: 'add_labels', labels: ['new'] }];
+      await withAutomation(context, 'Interrupted', steps);
+      const { putExecution, outboxFields } = await import('../shared/data/automations');
+      const { newId } = await import('../shared/ids');
+      const { workspaceId, channelIds } = context.tenant;
+      const id = newId('ex');
+      // What automations/trigger leaves when it stops after its first write: in the outbox, not counted, not queued.
+      const at = Date.now() - 60_000;
+      await putExecution({
+        id, workspaceId, channelId: channelIds[0], automationId: context.saved.automationId, automationName: 'Interrupted', contactId: 'ct_bench', conversationId: 'cv_bench',
+        phone: '14155550111', status: 'triggered', stepIndex: 0, steps, outcomes: [], countPending: true, ...outboxFields(id, at),
+        createdAt: new Date(at).toISOString(), updatedAt: new Date(at).toISOString(),
+      });
+    },
+    invoke: (handler) => redriveTick(handler, 1),
+  },
+  {
+    name: 'OpenApiDocument: GET the OpenAPI document',
+    path: 'OpenApiDocument',
+    doc: STATIC_ROW,
+    budget: 0,
+    invoke: (handler) => publicGet(handler, OPENAPI_PATH),
+  },
+  {
+    name: 'DocsPage: GET the docs page',
+    path: 'DocsPage',
+    doc: STATIC_ROW,
+    budget: 0,
+    invoke: (handler) => publicGet(handler, DOCS_PATH),
   },
 ];

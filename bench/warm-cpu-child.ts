@@ -3,16 +3,19 @@
  * the handlers' JSON log and metric lines go there, as in Lambda). Every endpoint of
  * the route table with a case is called through its full middy stack, and its floor (a
  * bare handler, bench/floors.ts) with the same calls, interleaved, with the document
- * client answered in-process from canned items. Each request's CPU time (process user +
- * system, which other processes cannot inflate) and wall time are recorded. Results go
- * back over IPC.
+ * client answered in-process from canned items (and Secrets Manager, SQS and the chat
+ * network from canned answers, bench/canned-services.ts). Before timing, one request of
+ * each is traced: a floor whose calls differ from its stack's is reported as an error,
+ * not timed. Each request's CPU time (process user + system, which other processes
+ * cannot inflate) and wall time are recorded. Results go back over IPC.
  */
 import { join } from 'node:path';
 import { ROOT } from '../scripts/build';
 import { API_ROUTES } from '../shared/routes';
+import { installCannedServices } from './canned-services';
 import { CannedTable } from './canned-table';
 import { lambdaContext, proxyEvent, type ProxyHandler } from './events';
-import { benchChannelItems, BENCH_TENANT } from './fixtures';
+import { benchChannelItems, BENCH_TENANT, CHAT_CONTACT, contactPhone } from './fixtures';
 import { CASES, FLOORS } from './floors';
 import { median, quantile } from './stats';
 
@@ -27,6 +30,12 @@ const table = new CannedTable([
   { pk: `APIKEY#${hashApiKey(BENCH_TENANT.apiKey)}`, sk: 'APIKEY', keyHash: hashApiKey(BENCH_TENANT.apiKey), keyId: BENCH_TENANT.keyId, workspaceId: BENCH_TENANT.workspaceId, userId: BENCH_TENANT.userId, role: 'admin', revoked: false },
 ]);
 const mock = table.install(db);
+const services = installCannedServices({ waId: contactPhone(CHAT_CONTACT) });
+/** The mocks record every call; forgetting them now and then keeps their memory from growing into the timings. */
+const forgetCalls = () => {
+  mock.resetHistory();
+  services.resetHistory();
+};
 
 const principal = { workspaceId: BENCH_TENANT.workspaceId, userId: BENCH_TENANT.userId, keyId: BENCH_TENANT.keyId, role: BENCH_TENANT.role, channelIds: [BENCH_TENANT.channelId] };
 
@@ -48,6 +57,8 @@ export interface WarmRow {
   floorWallMs?: number;
   addedWallMs?: number;
   floor: 'measured' | 'no floor' | 'error';
+  /** The calls one warm request makes (DynamoDB command and key kind, then the other services): the same for stack and floor. */
+  calls?: string[];
 }
 
 type Floor = (event: ReturnType<typeof proxyEvent>) => Promise<{ statusCode: number }>;
@@ -59,6 +70,22 @@ async function time(run: () => Promise<unknown>, cpu: number[], wall: number[]) 
   const used = process.cpuUsage(startedCpu);
   wall.push(performance.now() - startedWall);
   cpu.push((used.user + used.system) / 1000);
+}
+
+/** What one request calls: each DynamoDB command with the kind of key it names, then Secrets Manager, SQS and chat-network calls. */
+async function callsOf(run: () => Promise<unknown>): Promise<string[]> {
+  forgetCalls();
+  await run();
+  const dynamo = mock.calls().map((call) => {
+    const command = call.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
+    const input = command.input as { Key?: { sk: string }; Item?: { sk: string }; RequestItems?: Record<string, { Keys: unknown[] }>; ExpressionAttributeValues?: Record<string, unknown> };
+    const sk = input.Key?.sk ?? input.Item?.sk ?? input.ExpressionAttributeValues?.[':prefix'] ?? '';
+    const batch = input.RequestItems ? `${Object.values(input.RequestItems).reduce((total, request) => total + (request.Keys?.length ?? 0), 0)} keys` : '';
+    return [command.constructor.name.replace(/Command$/, ''), String(sk).split('#')[0], batch].filter(Boolean).join(' ');
+  });
+  const { secrets, sqs, graph } = services.counts();
+  forgetCalls();
+  return [...dynamo, ...(secrets ? [`SecretsManager x${secrets}`] : []), ...(sqs ? [`SQS SendMessage x${sqs}`] : []), ...(graph ? [`chat network x${graph}`] : [])];
 }
 
 const rows: WarmRow[] = [];
@@ -85,17 +112,25 @@ for (const route of API_ROUTES) {
     row.stackStatus = (await handler(proxyEvent(request, principal), context)).statusCode;
     if (floor) row.floorStatus = (await floor(proxyEvent(request, principal))).statusCode;
     for (let i = 0; i < warmup; i++) {
-      // The mock records every call; forget them now and then so its memory does not grow into the timings.
-      if (i % 250 === 0) mock.resetHistory();
+      if (i % 250 === 0) forgetCalls();
       await handler(proxyEvent(request, principal), context);
       if (floor) await floor(proxyEvent(request, principal));
+    }
+    row.calls = await callsOf(() => handler(proxyEvent(request, principal), context));
+    if (floor) {
+      const floorCalls = await callsOf(() => floor!(proxyEvent(request, principal)));
+      if (floorCalls.join(', ') !== row.calls.join(', ')) {
+        row.floor = 'error';
+        row.error = `floor calls differ: stack ${row.calls.join(', ')}; floor ${floorCalls.join(', ')}`;
+        floor = undefined;
+      }
     }
     const stack: number[] = [];
     const bare: number[] = [];
     const stackWall: number[] = [];
     const bareWall: number[] = [];
     for (let i = 0; i < samples; i++) {
-      if (i % 250 === 0) mock.resetHistory();
+      if (i % 250 === 0) forgetCalls();
       const stackEvent = proxyEvent(request, principal);
       const floorEvent = proxyEvent(request, principal);
       const timeStack = () => time(() => handler(stackEvent, context), stack, stackWall);

@@ -25,6 +25,8 @@ export function warmCpu(options: { samples: number; warmup: number }): Promise<W
         AWS_REGION: 'us-east-1',
         // Never contacted: the document client is answered in-process.
         DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+        // As in AWS: automations/trigger sends step 1 to SQS (answered in-process, bench/canned-services.ts).
+        AUTOMATION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/workspace-api-automation',
         POWERTOOLS_SERVICE_NAME: 'workspace-api',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -54,17 +54,19 @@ const indexName = (name: string | undefined) => (name ?? '').toLowerCase().slice
 
 /**
  * Applies `changes` to the contact of `phone`, creating it when there is none and
- * `mayCreate` allows. Concurrent calls for one number converge on one item: an
- * update first, a conditional create when nothing is there, an update again if a
- * concurrent create won. Each field ends as one of the values written (single-item
- * atomic updates; custom fields merge key by key).
+ * `mayCreate` allows (asked only then, so a caller can defer reads that only a create
+ * needs; it may still amend `changes`, which the create and any later update use).
+ * Concurrent calls for one number converge on one item: an update first, a
+ * conditional create when nothing is there, an update again if a concurrent create
+ * won. Each field ends as one of the values written (single-item atomic updates;
+ * custom fields merge key by key).
  */
 export async function upsertContact(
   workspaceId: string,
   channelId: string,
   phone: string,
   changes: ContactChanges,
-  mayCreate: () => boolean,
+  mayCreate: () => boolean | Promise<boolean>,
 ): Promise<{ contact: ContactRecord; created: boolean } | undefined> {
   for (;;) {
     const updated = await updateContact(workspaceId, channelId, phone, changes);
@@ -73,7 +75,7 @@ export async function upsertContact(
       else if (changes.name !== undefined) await writeIndexEntry(workspaceId, channelId, updated);
       return { contact: updated, created: false };
     }
-    if (!mayCreate()) return undefined;
+    if (!(await mayCreate())) return undefined;
     const created = await createContact(workspaceId, channelId, phone, changes);
     if (created) {
       await finishIndexing(workspaceId, channelId, created);

@@ -4,10 +4,11 @@ import {
   getContactsByPhone,
   readContactIndex,
   upsertContact,
+  type ContactChanges,
   type ContactRecord,
   type CustomFieldValue,
 } from '../data/contacts';
-import { listDefinitions, listLabels, type LabelRecord } from '../data/definitions';
+import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
 import { matchKey } from '../data/keys';
 import { BadRequestError } from '../http/errors';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
@@ -38,24 +39,139 @@ export interface ManageContactInput {
  * contacts/manage: creates the contact of a phone number or updates it. Labels and
  * custom fields are checked against the channel's definitions before anything is
  * written; required fields are enforced only when this call creates the contact.
+ *
+ * Definitions are read only when needed (docs/ARCHITECTURE.md, "DynamoDB calls per
+ * request"): a request naming no labels and no custom fields skips them on an update.
+ * Where they are needed, an update validates against definitions cached in this warm
+ * container (`DEFINITIONS_CACHE_MS`) and re-reads them before refusing anything, so a
+ * label or field created a moment ago elsewhere is never refused. A create always
+ * reads them (consistently): required fields, and the values checked against the
+ * current definitions, exactly as without a cache.
  */
 export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
-  const { labels, fields } = await listDefinitions(workspaceId, channelId);
-  const labelIds = input.labelNames && resolveLabelIds(input.labelNames, labels);
-  const customFields = input.customFieldsData && validateCustomFieldValues(input.customFieldsData, fields, labels);
-  const missing = missingRequiredFields(fields, customFields ?? {});
-  const result = await upsertContact(
-    workspaceId,
-    channelId,
-    input.phoneNumber,
-    { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, labelIds, customFields },
-    () => missing.length === 0,
-  );
+  const scope = { workspaceId, channelId };
+  const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
+  const changes: ContactChanges = { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, ...checked.values };
+  const create: CreateCheck = { missing: [] };
+  const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
-    throw new BadRequestError(`Missing required custom fields for a new contact: ${missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing });
+    throw new BadRequestError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
   }
+  const labels = await labelsToShow(scope, result.contact, create.definitions ?? checked.definitions);
   return { ...toContactView(result.contact, labels), created: result.created };
 }
+
+/** The request's label ids and custom-field values, and the definitions they were checked against (none when it names neither). */
+interface Checked {
+  definitions?: Definitions;
+  values: DefinedValues;
+}
+
+/** What the create path found: the definitions it read, and the required fields the request lacks. */
+interface CreateCheck {
+  definitions?: Definitions;
+  missing: string[];
+}
+
+/**
+ * Asked only when there is no contact yet: reads the current definitions (unless this
+ * request already did), checks the request against them again (so a create never
+ * stores what cached definitions made of a value, e.g. of a field whose type just
+ * changed: `changes` then take the current values) and requires every required field.
+ * A 400 from here comes before any write.
+ */
+async function mayCreate(scope: Scope, input: ManageContactInput, checked: Checked, changes: ContactChanges, create: CreateCheck): Promise<boolean> {
+  const current = (create.definitions ??= checked.definitions?.current ? checked.definitions : await readDefinitions(scope));
+  if (current !== checked.definitions) Object.assign(changes, definedValues(input, current));
+  create.missing = missingRequiredFields(current.fields, changes.customFields ?? {});
+  return create.missing.length === 0;
+}
+
+interface Scope {
+  workspaceId: string;
+  channelId: string;
+}
+
+interface DefinedValues {
+  labelIds?: string[];
+  customFields?: Record<string, CustomFieldValue | null>;
+}
+
+interface Definitions {
+  labels: LabelRecord[];
+  fields: CustomFieldRecord[];
+  /** Read by this request (consistently), not taken from the cache. */
+  current: boolean;
+}
+
+const NO_DEFINITIONS: Definitions = { labels: [], fields: [], current: false };
+
+/** Whether the request's own values need the definitions: a label name, or a custom-field key. */
+const namesDefinitions = (input: ManageContactInput) => (input.labelNames?.length ?? 0) > 0 || Object.keys(input.customFieldsData ?? {}).length > 0;
+
+/** The label ids and custom-field values the request sets, checked against `definitions` (400 naming what they lack). */
+function definedValues(input: ManageContactInput, definitions: Definitions): DefinedValues {
+  return {
+    labelIds: input.labelNames && resolveLabelIds(input.labelNames, definitions.labels),
+    customFields: input.customFieldsData && validateCustomFieldValues(input.customFieldsData, definitions.fields, definitions.labels),
+  };
+}
+
+/** Checks the request against `definitions`; a refusal by cached definitions is checked again against a fresh read first. */
+async function checkValues(scope: Scope, input: ManageContactInput, definitions: Definitions | undefined): Promise<Checked> {
+  try {
+    return { definitions, values: definedValues(input, definitions ?? NO_DEFINITIONS) };
+  } catch (error) {
+    if (!(error instanceof BadRequestError) || !definitions || definitions.current) throw error;
+    const fresh = await readDefinitions(scope);
+    return { definitions: fresh, values: definedValues(input, fresh) };
+  }
+}
+
+/** The labels needed to show the contact's labels: none without labels, else the definitions at hand, re-read once if they lack one. */
+async function labelsToShow(scope: Scope, contact: ContactRecord, definitions: Definitions | undefined): Promise<LabelRecord[]> {
+  const ids = contact.labelIds ?? [];
+  if (ids.length === 0) return [];
+  let labels = definitions ?? (await cachedDefinitions(scope));
+  if (!labels.current && ids.some((id) => !labels.labels.some((label) => label.id === id))) labels = await readDefinitions(scope);
+  return labels.labels;
+}
+
+/**
+ * Label and custom-field definitions for contacts/manage, per warm container and
+ * channel, for `DEFINITIONS_CACHE_MS` (no version is at hand without a read). Bounded:
+ * the oldest channel goes first.
+ */
+const definitionsCache = new Map<string, { fetchedAt: number; labels: LabelRecord[]; fields: CustomFieldRecord[] }>();
+const MAX_CACHED_CHANNELS = 256;
+
+async function cachedDefinitions(scope: Scope): Promise<Definitions> {
+  const cached = definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`);
+  if (cached && isYoung(cached.fetchedAt)) return { labels: cached.labels, fields: cached.fields, current: false };
+  return readDefinitions(scope);
+}
+
+async function readDefinitions(scope: Scope): Promise<Definitions> {
+  const { labels, fields } = await listDefinitions(scope.workspaceId, scope.channelId);
+  const key = `${scope.workspaceId}#${scope.channelId}`;
+  definitionsCache.delete(key);
+  if (definitionsCache.size >= MAX_CACHED_CHANNELS) definitionsCache.delete(definitionsCache.keys().next().value!);
+  definitionsCache.set(key, { fetchedAt: clock.now(), labels, fields });
+  return { labels, fields, current: true };
+}
+
+/**
+ * How long definitions cached per warm container are used without a read (contacts/manage;
+ * contacts/list where no version is at hand). A change less than this long ago may be
+ * missed by a container that cached the definitions before it: see docs/ARCHITECTURE.md.
+ */
+const DEFINITIONS_CACHE_MS = 5_000;
+
+/** Fetched less than `DEFINITIONS_CACHE_MS` ago (and not in the future: tests move the clock). */
+const isYoung = (fetchedAt: number) => {
+  const age = clock.now() - fetchedAt;
+  return age >= 0 && age < DEFINITIONS_CACHE_MS;
+};
 
 /** Maps label names to ids; names the channel lacks are a 400 naming them (typos must not create labels). */
 function resolveLabelIds(names: string[], labels: LabelRecord[]): string[] {
@@ -136,13 +252,12 @@ function matcher(search: string) {
  * or for a few seconds where the version is not at hand.
  */
 const labelCache = new Map<string, { version?: number; fetchedAt: number; labels: LabelRecord[] }>();
-const LABEL_CACHE_MS = 5_000;
 
 async function labelsFor(workspaceId: string, channelId: string, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
   if (!contacts.some((contact) => contact.labelIds?.length)) return [];
   const key = `${workspaceId}#${channelId}`;
   const cached = labelCache.get(key);
-  const fresh = cached && (version !== undefined ? cached.version === version : clock.now() - cached.fetchedAt < LABEL_CACHE_MS);
+  const fresh = cached && (version !== undefined ? cached.version === version : isYoung(cached.fetchedAt));
   if (fresh) return cached.labels;
   const labels = await listLabels(workspaceId, channelId);
   labelCache.set(key, { version, fetchedAt: clock.now(), labels });
