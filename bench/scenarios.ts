@@ -164,8 +164,8 @@ async function publicGet(handler: SupportHandler, path: string): Promise<Invocat
  * budgets add up from (each call's reason is in the row).
  */
 const TRIGGER_ROW = { row: 'automations/trigger', budget: '14 (new contact, by name) / 9 (known contact, by id)' };
-const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '9 + 4 (new contact) + 1 (first send to the contact) + 2 (apiReference)' };
-const SEND = { base: 9, newContact: 4, firstSend: 1, apiReference: 2 };
+const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '8 + 4 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
+const SEND = { base: 8, newContact: 4, firstSend: 2, apiReference: 2 };
 const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '8 (known contact, number cached) / 14 (new contact, number not cached)' };
 const INBOUND = { base: 8, channelLookup: 1, newContact: 5 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows)" };

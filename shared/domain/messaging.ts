@@ -208,10 +208,13 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
     phone: message.phone,
     at: message.at,
   });
-  if (result.waId) {
-    // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one contact.
+  // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
+  // contact. A contact is given its wa_id only after the map entry is written (or, for a
+  // number never rewritten, its wa_id is its own digits), so a contact that already
+  // carries this wa_id needs neither write again: one call less on every later send.
+  if (result.waId && knownWaId !== result.waId) {
     await rememberWaId(workspaceId, channelId, result.waId, message.phone);
-    if (knownWaId !== result.waId) await upsertContact(workspaceId, channelId, message.phone, { waId: result.waId }, () => false);
+    await upsertContact(workspaceId, channelId, message.phone, { waId: result.waId }, () => false);
   }
 }
 
