@@ -1,4 +1,5 @@
 import { contactIndexBucketOf, keys } from '../shared/data/keys';
+import { LIMITS } from '../shared/http/params';
 
 /**
  * Items in the shapes shared/data/*.ts writes, for the canned in-process table (warm
@@ -71,19 +72,29 @@ export function contactIndexItems(workspaceId: string, channelId: string, contac
 
 /**
  * How big a label is: `typical` (a short name, every other one with a short description),
- * or the largest labels/manage accepts (LIMITS in shared/http/params.ts: a 100-character
- * name and a 1000-character description), in ASCII (`longest`) or in characters that
- * take 3 bytes in UTF-8 (`longest-3-byte`: limits count UTF-16 units, DynamoDB counts bytes).
+ * or the largest labels/manage accepts (LIMITS in shared/http/params.ts: a `LIMITS.name`-
+ * character name and a `LIMITS.labelDescription`-character description), in ASCII
+ * (`longest`) or in characters that take 3 bytes in UTF-8 (`longest-3-byte`: limits count
+ * UTF-16 units, DynamoDB counts bytes). Custom fields: `typical` (the fixture's five kinds)
+ * or `longest-3-byte` (a dropdown with `LIMITS.optionEntries` options of
+ * `LIMITS.optionLength` 3-byte characters).
  */
 export type LabelShape = 'typical' | 'longest' | 'longest-3-byte';
-export const LABEL_NAME_MAX = 100;
-export const LABEL_DESCRIPTION_MAX = 1000;
+export type FieldShape = 'typical' | 'longest-3-byte';
+export const LABEL_NAME_MAX = LIMITS.name;
+export const LABEL_DESCRIPTION_MAX = LIMITS.labelDescription;
+
+/** A 3-byte character that is no digit tag (below). */
+const WIDE_FILLER = '\u8a9e';
+/** `i` written in 3-byte characters (U+4E00 + digit), so a name can be unique and 3 bytes a character throughout. */
+const wideTag = (i: number) => [...String(i)].map((digit) => String.fromCharCode(0x4e00 + Number(digit))).join('');
 
 /** A label as upsertLabel writes it. */
 export function labelItem(workspaceId: string, channelId: string, i: number, shape: LabelShape = 'typical'): Item {
-  const filler = shape === 'longest-3-byte' ? '\u8a9e' : 'x';
-  const name = shape === 'typical' ? labelName(i) : `${labelName(i)} `.padEnd(LABEL_NAME_MAX, filler);
-  const description = shape === 'typical' ? (i % 2 ? `Description of ${name}` : null) : `Description of label ${i}: `.padEnd(LABEL_DESCRIPTION_MAX, filler);
+  const wide = shape === 'longest-3-byte';
+  const name =
+    shape === 'typical' ? labelName(i) : wide ? `${wideTag(i)}${WIDE_FILLER}`.padEnd(LABEL_NAME_MAX, WIDE_FILLER) : `${labelName(i)} `.padEnd(LABEL_NAME_MAX, 'x');
+  const description = shape === 'typical' ? (i % 2 ? `Description of ${name}` : null) : wide ? WIDE_FILLER.repeat(LABEL_DESCRIPTION_MAX) : `Description of label ${i}: `.padEnd(LABEL_DESCRIPTION_MAX, 'x');
   return {
     ...keys.label(workspaceId, channelId, name),
     entity: 'label',
@@ -98,15 +109,23 @@ export function labelItem(workspaceId: string, channelId: string, i: number, sha
   };
 }
 
-export function fieldItem(workspaceId: string, channelId: string, i: number): Item {
-  const [name, type, options] = [
-    ['city', 'text', []],
-    ['tier', 'dropdown', ['gold', 'silver', 'bronze']],
-    ['age', 'number', []],
-    ['birthday', 'date', []],
-    ['manager', 'email', []],
-  ][i % 5] as [string, string, string[]];
-  const fieldName = i < 5 ? name : `${name}${i}`;
+/** A custom field definition as upsertCustomField writes it. */
+export function fieldItem(workspaceId: string, channelId: string, i: number, shape: FieldShape = 'typical'): Item {
+  const [name, type, options] =
+    shape === 'typical'
+      ? ([
+          ['city', 'text', []],
+          ['tier', 'dropdown', ['gold', 'silver', 'bronze']],
+          ['age', 'number', []],
+          ['birthday', 'date', []],
+          ['manager', 'email', []],
+        ][i % 5] as [string, string, string[]])
+      : [
+          `${wideTag(i)}${WIDE_FILLER}`.padEnd(LIMITS.name, WIDE_FILLER),
+          'dropdown',
+          Array.from({ length: LIMITS.optionEntries }, (_, option) => `${wideTag(option)}${WIDE_FILLER}`.padEnd(LIMITS.optionLength, WIDE_FILLER)),
+        ];
+  const fieldName = shape !== 'typical' || i < 5 ? name : `${name}${i}`;
   return {
     ...keys.customField(workspaceId, channelId, fieldName),
     entity: 'customField',
@@ -114,7 +133,7 @@ export function fieldItem(workspaceId: string, channelId: string, i: number): It
     channelId,
     name: fieldName,
     type,
-    isRequired: false,
+    isRequired: shape !== 'typical',
     options,
     createdAt: ISO,
     updatedAt: ISO,

@@ -1,10 +1,11 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { join } from 'node:path';
 import { ROOT } from '../scripts/build';
+import { LIMITS } from '../shared/http/params';
 import { API_ROUTES } from '../shared/routes';
 import { countDbCalls, summarize, type CallCounter, type DbCall } from './counter';
 import type { ProxyHandler } from './events';
-import { contactHeadItem, contactIndexItems, contactItem, LABEL_DESCRIPTION_MAX, LABEL_NAME_MAX, labelItem, type Item, type LabelShape } from './fixtures';
+import { contactHeadItem, contactIndexItems, contactItem, fieldItem, LABEL_DESCRIPTION_MAX, LABEL_NAME_MAX, labelItem, type Item, type LabelShape } from './fixtures';
 import { median } from './stats';
 
 /**
@@ -13,8 +14,10 @@ import { median } from './stats';
  * the head item with the count, the CIDX# index buckets), page 1 and a deep page;
  * items and bytes read per request, and local latency. And channels at the label cap
  * (MAX_LABELS_PER_CHANNEL, shared/data/definitions.ts) for the endpoints that read label
- * definitions: more labels cannot exist, since labels/manage refuses the next one (checked
- * here through the real handler). Needs DYNAMODB_ENDPOINT set.
+ * definitions, and one at the custom-field cap (MAX_FIELDS_PER_CHANNEL) for
+ * custom-fields/list: more cannot exist, since labels/manage and custom-fields/manage
+ * refuse the next one (checked here through the real handlers). The caps and the value
+ * limits (LIMITS, shared/http/params.ts) are read from the code. Needs DYNAMODB_ENDPOINT set.
  */
 
 /** DynamoDB's most data one Query page reads. */
@@ -25,6 +28,8 @@ export const INDEX_BYTES_PER_CONTACT_TARGET = 100;
 export interface ScaleRow {
   contacts: number;
   labels: number;
+  /** Custom fields of the channel, when a case is about them. */
+  fields?: number;
   case: string;
   path: string;
   status: number;
@@ -58,6 +63,9 @@ const LABEL_SHAPES: Array<[LabelShape, string]> = [
   ['longest', `every label at its longest (${LABEL_NAME_MAX}-character name, ${LABEL_DESCRIPTION_MAX}-character description, ASCII)`],
   ['longest-3-byte', `every label at its longest in 3-byte UTF-8 characters (${LABEL_NAME_MAX} + ${LABEL_DESCRIPTION_MAX} characters)`],
 ];
+
+/** The custom-field shape measured at the cap, as the report names it. */
+const FIELD_SHAPE_NAME = `every field a dropdown at its longest in 3-byte UTF-8 characters (${LIMITS.name}-character name, ${LIMITS.optionEntries} options of ${LIMITS.optionLength} characters)`;
 
 async function writeAll(items: Item[], concurrency = 8): Promise<void> {
   const { db, tableName } = await import('../shared/data/client');
@@ -145,8 +153,9 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
   const counter = countDbCalls(db, { consumedCapacity: true });
   const rows: ScaleRow[] = [];
   const seeding: ScaleResult['seeding'] = [];
-  const { MAX_LABELS_PER_CHANNEL: cap } = await import('../shared/data/definitions');
+  const { MAX_LABELS_PER_CHANNEL: cap, MAX_FIELDS_PER_CHANNEL: fieldCap } = await import('../shared/data/definitions');
   let refusal: { status: number; error?: string; message?: string; calls: number } | undefined;
+  let fieldRefusal: typeof refusal;
   try {
     for (const size of options.sizes) {
       const tenant = await createTenant(1);
@@ -199,7 +208,7 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
         if (shape !== 'typical') continue;
         const labelCases: Array<[string, string, 'GET' | 'POST', Record<string, unknown>]> = [
           ['contacts/list page 1 (labels cached)', 'contacts/list', 'GET', { limit: '50' }],
-          ['contacts/manage update (reads all definitions)', 'contacts/manage', 'POST', { phoneNumber: `+${contacts[1].phone}`, labelNames: ['VIP'] }],
+          ['contacts/manage update with a label (definitions cached per container)', 'contacts/manage', 'POST', { phoneNumber: `+${contacts[1].phone}`, labelNames: ['VIP'] }],
         ];
         for (const [name, path, method, params] of labelCases) rows.push(row(contacts.length, cap, name, path, await measure(counter, tenant.adminKey, path, method, params, 3)));
         // Label number cap + 1, through the real handler: refused, so a channel never holds more.
@@ -208,6 +217,23 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
         const body = refused.response.body as { error?: string; message?: string } | undefined;
         refusal = { status: refused.response.status, error: body?.error, message: body?.message, calls: refused.calls.length };
       }
+
+      // A channel at the custom-field cap, every field a dropdown at its longest (the head item's fieldCount at the cap).
+      const tenant = await createTenant(1);
+      const [channelId] = tenant.channelIds;
+      const started = performance.now();
+      await writeAll([
+        { ...contactHeadItem(tenant.workspaceId, channelId, 0, 1), fieldCount: fieldCap },
+        ...Array.from({ length: fieldCap }, (_, i) => fieldItem(tenant.workspaceId, channelId, i, 'longest-3-byte')),
+      ]);
+      const ms = performance.now() - started;
+      seeding.push({ what: `${fieldCap} custom fields (longest-3-byte)`, items: fieldCap + 1, ms });
+      log(`scale: seeded ${fieldCap} custom fields (longest-3-byte) in ${(ms / 1000).toFixed(1)} s`);
+      rows.push({ ...row(0, 0, `custom-fields/list, ${FIELD_SHAPE_NAME}`, 'custom-fields/list', await measure(counter, tenant.adminKey, 'custom-fields/list', 'GET', {}, 3)), fields: fieldCap });
+      const refused = await measure(counter, tenant.adminKey, 'custom-fields/manage', 'POST', { name: `field ${fieldCap + 1}` }, 1, false);
+      rows.push({ ...row(0, 0, `custom-fields/manage create field ${fieldCap + 1} (refused)`, 'custom-fields/manage', refused), fields: fieldCap });
+      const body = refused.response.body as { error?: string; message?: string } | undefined;
+      fieldRefusal = { status: refused.response.status, error: body?.error, message: body?.message, calls: refused.calls.length };
     }
   } finally {
     counter.remove();
@@ -232,19 +258,22 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
       detail: `${((r.indexBytesPerContact ?? NaN) as number).toFixed(1)} B a contact (${(r.indexBytes / 1024).toFixed(0)} KB index), ${r.contactItemsRead} contact items read, ${r.calls} calls`,
     });
   }
-  for (const r of rows.filter((candidate) => candidate.labels === cap && candidate.path.endsWith('/list'))) {
-    const perLabel = r.path === 'labels/list' && r.itemsRead ? r.bytesRead / r.itemsRead : undefined;
+  const atCap = rows.filter((candidate) => (candidate.labels === cap || candidate.fields === fieldCap) && candidate.path.endsWith('/list'));
+  for (const r of atCap) {
+    const fields = r.path === 'custom-fields/list';
+    const [what, noun] = fields ? [`${fieldCap} custom fields`, 'field'] : [`${cap} labels`, 'label'];
+    const perItem = (r.path === 'labels/list' || fields) && r.itemsRead ? r.bytesRead / r.itemsRead : undefined;
     // DynamoDB ends a query page at 1 MB of items by its UTF-8 size rules; dynalite sizes strings in UTF-16
     // units, so with multi-byte text it returns larger pages than DynamoDB would: count pages from the bytes too.
     const pages = Math.max(1, Math.ceil(r.bytesRead / QUERY_PAGE_BYTES));
     const measuredPages = r.perCall.filter((call) => call.startsWith('Query')).length;
     checks.push({
-      check: `${r.case} at the cap of ${cap} labels: at most 2 DynamoDB calls (the list-endpoint target: one query page)`,
+      check: `${r.case} at the cap of ${what}: at most 2 DynamoDB calls (the list-endpoint target: one query page)`,
       ok: r.status === 200 && r.calls <= 2 && pages <= 1,
       detail:
-        `${r.calls} calls, ${(r.bytesRead / 1024).toFixed(0)} KB read, response ${(r.responseBytes / 1024).toFixed(0)} KB` +
+        `${r.calls} calls, ${(r.bytesRead / 1024).toFixed(0)} KB read (${((100 * r.bytesRead) / QUERY_PAGE_BYTES).toFixed(0)} % of a 1 MB page), response ${(r.responseBytes / 1024).toFixed(0)} KB` +
         (pages > measuredPages ? `; in DynamoDB (UTF-8 sizes) ≈ ${pages} query pages, ${r.calls - measuredPages + pages} calls` : '') +
-        (perLabel ? `; ≈ ${perLabel.toFixed(0)} B a label, so a 1 MB query page holds ≈ ${Math.floor(QUERY_PAGE_BYTES / perLabel)} of them` : ''),
+        (perItem ? `; ≈ ${perItem.toFixed(0)} B a ${noun}, so a 1 MB query page holds ≈ ${Math.floor(QUERY_PAGE_BYTES / perItem)} of them` : ''),
     });
   }
   if (refusal) {
@@ -252,6 +281,13 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
       check: `labels/manage refuses label ${cap + 1} on a channel at the cap (${cap}, MAX_LABELS_PER_CHANNEL): why more labels are not a case`,
       ok: refusal.status >= 400 && refusal.status < 500 && refusal.error === 'limit_reached',
       detail: `${refusal.status} ${refusal.error ?? ''}: ${refusal.message ?? ''} (${refusal.calls} calls)`,
+    });
+  }
+  if (fieldRefusal) {
+    checks.push({
+      check: `custom-fields/manage refuses field ${fieldCap + 1} on a channel at the cap (${fieldCap}, MAX_FIELDS_PER_CHANNEL): why more custom fields are not a case`,
+      ok: fieldRefusal.status >= 400 && fieldRefusal.status < 500 && fieldRefusal.error === 'limit_reached',
+      detail: `${fieldRefusal.status} ${fieldRefusal.error ?? ''}: ${fieldRefusal.message ?? ''} (${fieldRefusal.calls} calls)`,
     });
   }
   return { rows, seeding, checks };

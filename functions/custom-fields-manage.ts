@@ -9,7 +9,7 @@ export const schema = v.object({
   channelId: channelId(),
   type: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.toLowerCase(), v.picklist(CUSTOM_FIELD_TYPES, `must be one of ${CUSTOM_FIELD_TYPES.join(', ')}`))),
   isRequired: v.optional(boolean()),
-  options: v.optional(nameList(LIMITS.options, LIMITS.name)),
+  options: v.optional(nameList(LIMITS.optionEntries, LIMITS.optionLength)),
 });
 
 export const handler = apiEndpoint({

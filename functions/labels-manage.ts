@@ -7,7 +7,7 @@ export const schema = v.object({
   name: text(LIMITS.name),
   channelId: channelId(),
   /** An empty description clears it. */
-  description: v.optional(optionalText(LIMITS.description)),
+  description: v.optional(optionalText(LIMITS.labelDescription)),
   color: v.optional(hexColor()),
   displayOrder: v.optional(integer(-1_000_000, 1_000_000)),
 });

@@ -38,9 +38,17 @@ export const DEFAULT_LABEL_COLOR = '#9E9E9E';
 
 type Fields = Record<string, unknown>;
 
-/** Most labels, and most custom fields, one channel may define: labels/list stays one query page. */
-export const MAX_LABELS_PER_CHANNEL = 1000;
-export const MAX_FIELDS_PER_CHANNEL = 200;
+/**
+ * Most labels, and most custom fields, one channel may define. Sized with the value
+ * limits (LIMITS.name, LIMITS.labelDescription, LIMITS.optionEntries, LIMITS.optionLength
+ * in shared/http/params.ts) so that labels/list and custom-fields/list stay one 1 MB
+ * query page even at the longest values, in 3-byte UTF-8 characters: 500 of the largest
+ * labels, or 100 of the largest dropdown fields, are under 1 MB in DynamoDB's item-size
+ * rules (test/shared/definition-sizes.test.ts writes them through the real handlers,
+ * measures them and fails when a cap or limit grows past that).
+ */
+export const MAX_LABELS_PER_CHANNEL = 500;
+export const MAX_FIELDS_PER_CHANNEL = 100;
 
 interface DefinitionKind {
   /** The head item's counter of this kind. */

@@ -4,22 +4,29 @@ import { MAX_PHONE_INPUT_LENGTH, normalizePhone } from '../domain/phone';
 /**
  * Parameter schemas shared by every endpoint. GET delivers every value as a string,
  * POST as JSON types, so each schema accepts both forms and outputs one type.
- * Every string and list has a maximum (docs/ARCHITECTURE.md lists them).
+ * Every string and list has a maximum (docs/RELIABILITY.md lists them).
  */
 
 export const LIMITS = {
   id: 64,
   name: 100,
   shortText: 255,
-  description: 1000,
   url: 2048,
   email: 254,
   messageBody: 4096,
   listEntries: 50,
   customFields: 50,
   customFieldValue: 1000,
-  options: 100,
   search: 100,
+  // Label and custom-field definitions: with the per-channel caps (MAX_LABELS_PER_CHANNEL,
+  // MAX_FIELDS_PER_CHANNEL in shared/data/definitions.ts) these keep labels/list and
+  // custom-fields/list one 1 MB query page even at the longest values
+  // (test/shared/definition-sizes.test.ts).
+  /** A label's description. */
+  labelDescription: 300,
+  /** A dropdown field's options: entries, and characters each. */
+  optionEntries: 50,
+  optionLength: 50,
 } as const;
 
 // Control characters other than tab and newline have no place in any parameter.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listFields } from '../../functions/custom-fields-list';
 import { handler as manageField } from '../../functions/custom-fields-manage';
+import { LIMITS } from '../../shared/http/params';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
 
@@ -46,13 +47,30 @@ describe('custom-fields/manage and custom-fields/list', () => {
     [{ name: 'x', type: 'colour' }, 'type'],
     [{ name: 'x', isRequired: 'yes' }, 'isRequired'],
     [{ name: 'x', type: 'dropdown', options: 5 }, 'options'],
-  ])('refuses %j naming %s', async (params, parameter) => {
+    [{ name: 'x', type: 'dropdown', options: Array.from({ length: LIMITS.optionEntries + 1 }, (_, i) => `option ${i}`) }, 'options'],
+    [{ name: 'x', type: 'dropdown', options: Array.from({ length: LIMITS.optionEntries + 1 }, (_, i) => `option ${i}`).join(',') }, 'options'],
+    [{ name: 'x', type: 'dropdown', options: ['gold', 'x'.repeat(LIMITS.optionLength + 1)] }, 'options'],
+  ])('refuses %j naming %s and writes nothing', async (params, parameter) => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
     const response = await callApi(manageField, { apiKey: tenant.adminKey, params });
+    const listed = await callApi(listFields, { apiKey: tenant.adminKey });
     // Assess
     expect(response.status).toBe(400);
     expect(response.body.details.parameter).toBe(parameter);
+    expect(response.body.message).toContain(parameter);
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it(`accepts ${LIMITS.optionEntries} options of ${LIMITS.optionLength} characters`, async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const options = Array.from({ length: LIMITS.optionEntries }, (_, i) => `${i} `.padEnd(LIMITS.optionLength, 'x'));
+    // Act
+    const response = await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'Plan', type: 'dropdown', options } });
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.data.options).toEqual(options);
   });
 });

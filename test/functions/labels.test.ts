@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listLabels } from '../../functions/labels-list';
 import { handler as manageLabel } from '../../functions/labels-manage';
+import { LIMITS } from '../../shared/http/params';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
 
@@ -50,6 +51,7 @@ describe('labels/manage and labels/list', () => {
     [{ color: '#123456' }, 'name'],
     [{ name: '' }, 'name'],
     [{ name: 'x'.repeat(101) }, 'name'],
+    [{ name: 'x', description: 'x'.repeat(LIMITS.labelDescription + 1) }, 'description'],
   ])('refuses %j with a 400 naming %s and writes nothing', async (params, parameter) => {
     // Prepare
     const tenant = await createTenant(1);
