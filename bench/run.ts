@@ -15,9 +15,9 @@
  * BENCH_ONLY=cold,warm,trips,scale,throughput (a subset; the doc is then not rewritten).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT } from '../scripts/build';
 import { coldStart } from './cold-start';
 import {
@@ -49,6 +49,7 @@ const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).to
 const section = (title: string, table: Table) => console.log(`\n== ${title}\n${textTable(table)}\n`);
 
 const RESULTS_FILE = join(ROOT, 'bench', 'results.json');
+const PARTIAL_RESULTS_FILE = join(ROOT, 'bench', 'tmp', 'results.partial.json');
 const DOC_FILE = join(ROOT, 'docs', 'PERFORMANCE.md');
 const BEGIN = '<!-- bench:results:begin (written by npm run bench; edits here are overwritten) -->';
 const END = '<!-- bench:results:end -->';
@@ -90,7 +91,7 @@ const results: Omit<BenchResults, 'targets' | 'costModel'> = {
 
 if (only.has('cold')) {
   results.coldStart = await attempt('cold start', () =>
-    coldStart({ runs: quick ? 5 : Number(process.env.BENCH_COLD_RUNS ?? 15), variantRuns: quick ? 3 : Number(process.env.BENCH_VARIANT_RUNS ?? 9), variantFunctions: ['ContactsList', 'ContactsManage'], log }),
+    coldStart({ runs: quick ? 5 : Number(process.env.BENCH_COLD_RUNS ?? 31), variantRuns: quick ? 3 : Number(process.env.BENCH_VARIANT_RUNS ?? 9), variantFunctions: ['ContactsList', 'ContactsManage'], log }),
   );
   if (results.coldStart) {
     section(`1. Cold start (median of ${results.coldStart.runs} interleaved runs; ratios are medians of back-to-back function/floor pairs; verdict on CPU time)`, coldStartTable(results.coldStart));
@@ -140,8 +141,11 @@ const full: BenchResults = { ...results, targets, costModel: costs };
 if (costs.length) section('Cost model ($ per million requests, AWS list prices; see docs/PERFORMANCE.md for the assumptions)', costTable(costs));
 section('Targets', targetTable(targets));
 
-await writeFile(RESULTS_FILE, `${JSON.stringify(full, null, 2)}\n`);
-log(`wrote ${RESULTS_FILE}`);
+// A subset run must not overwrite the full run's numbers: it writes beside them, in bench/tmp/.
+const resultsFile = process.env.BENCH_ONLY ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
+await mkdir(dirname(resultsFile), { recursive: true });
+await writeFile(resultsFile, `${JSON.stringify(full, null, 2)}\n`);
+log(`wrote ${resultsFile}`);
 
 if (!process.env.BENCH_ONLY) {
   const doc = await readFile(DOC_FILE, 'utf8').catch(() => '');

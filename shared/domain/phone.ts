@@ -1,9 +1,14 @@
-import { parsePhoneNumberWithError, type MetadataJson } from 'libphonenumber-js/core';
+import type { parsePhoneNumberWithError as ParsePhoneNumber } from 'libphonenumber-js/core';
+// libphonenumber-js's modern build of the same function its `core` entry exports: the same
+// source and version compiled without ES5 class helpers, 14 KB smaller and faster to load.
+// The package exports no path to it and ships no types for it, hence the file path.
+// @ts-expect-error -- untyped; typed as libphonenumber-js/core's parsePhoneNumberWithError below
+import parseModern from '../../node_modules/libphonenumber-js/es6-modern/parsePhoneNumberWithError.js';
 // libphonenumber-js's "min" metadata without number formats, which parsing never reads: ~47 KB
 // less in every bundle that normalizes numbers, same answers (see docs/PERFORMANCE.md).
-import phoneMetadata from './phone-metadata.json';
+import metadata from './phone-metadata';
 
-const metadata = phoneMetadata as unknown as MetadataJson;
+const parsePhoneNumberWithError = parseModern as typeof ParsePhoneNumber;
 
 /** Longest input we try to parse; anything longer is not a phone number. */
 export const MAX_PHONE_INPUT_LENGTH = 32;
