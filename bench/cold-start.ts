@@ -153,6 +153,14 @@ async function deployedBytes(files: string[]): Promise<number> {
   return total;
 }
 
+/** Bytes of the static files a function ships beside its bundle. */
+async function staticFileBytes(name: string): Promise<number> {
+  const row = Object.values(SUPPORT_FUNCTIONS).find((fn) => fn.name === name);
+  let total = 0;
+  for (const path of Object.values(row?.staticFiles ?? {})) total += await fileSize(join(ROOT, path));
+  return total;
+}
+
 async function fileSize(file: string): Promise<number> {
   try {
     return (await stat(file)).size;
@@ -169,6 +177,8 @@ export interface ColdStartRow {
   undeclaredClients: string[];
   bytes: number;
   mapBytes: number;
+  /** Static files shipped beside the bundle (`staticFiles` in shared/routes.ts): read on the first request that needs them, never at init. */
+  staticFileBytes: number;
   floorBytes: number;
   overFloorBytes: number;
   /** Wall-clock init (process start → handler ready), median, and its paired ratio to the floor. */
@@ -369,6 +379,7 @@ export async function coldStart(options: { runs: number; variantRuns: number; va
       undeclaredClients: fn.bundledClients.filter((client) => !fn.declaredClients.includes(client)),
       bytes,
       mapBytes: await fileSize(`${file}.map`),
+      staticFileBytes: await staticFileBytes(fn.name),
       floorBytes,
       overFloorBytes: bytes - floorBytes,
       initMs,

@@ -48,7 +48,8 @@ export const serializePhoneMetadata = (metadata: Compressed) =>
     '// compiles the same data as an object literal (docs/PERFORMANCE.md).',
     "import type { MetadataJson } from 'libphonenumber-js/core';",
     '',
-    `export default JSON.parse(${JSON.stringify(JSON.stringify(metadata))}) as MetadataJson;`,
+    // Pure: a bundle that never normalizes a number drops the whole string.
+    `export default /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(metadata))}) as MetadataJson;`,
     '',
   ].join('\n');
 

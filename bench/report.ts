@@ -56,13 +56,14 @@ export function markdownTable({ headers, rows }: Table): string {
 
 export function coldStartTable(result: ColdStartResult): Table {
   return {
-    headers: ['function', 'SDK clients (floor)', 'bundle KB', 'floor KB', '+KB over floor', 'init CPU ms', 'floor CPU ms', 'CPU ×floor', 'init wall ms', 'floor wall ms', 'wall ×floor', 'verdict'],
+    headers: ['function', 'SDK clients (floor)', 'bundle KB', 'floor KB', '+KB over floor', 'static files KB (first request)', 'init CPU ms', 'floor CPU ms', 'CPU ×floor', 'init wall ms', 'floor wall ms', 'wall ×floor', 'verdict'],
     rows: result.rows.map((row) => [
       row.name,
       (row.clients.join('+') || 'none') + (row.undeclaredClients.length ? ` (+${row.undeclaredClients.join('+')} undeclared)` : ''),
       kb(row.bytes),
       kb(row.floorBytes),
       kb(row.overFloorBytes),
+      row.staticFileBytes ? kb(row.staticFileBytes) : '–',
       ms(row.initCpuMs),
       ms(row.floorInitCpuMs),
       row.initCpuRatio.toFixed(3),

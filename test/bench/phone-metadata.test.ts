@@ -3,6 +3,7 @@ import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { describe, expect, it } from 'vitest';
 import { installedMinMetadata, PHONE_METADATA_FILE, serializePhoneMetadata, trimPhoneMetadata } from '../../bench/phone-metadata';
+import { bundlePath } from '../../scripts/build';
 import { normalizePhone } from '../../shared/domain/phone';
 
 /** normalizePhone as it was with the full "min" metadata: the reference for the trimmed copy. */
@@ -54,5 +55,14 @@ describe('trimmed phone-number metadata (shared/domain/phone-metadata.json)', ()
     // Assess
     expect(inputs.length).toBeGreaterThan(20_000);
     expect(differences).toEqual([]);
+  });
+
+  it('is left out of the bundles of functions that never normalize a number (the parse is marked pure)', async () => {
+    // Act
+    const [withPhones, withoutPhones] = await Promise.all([readFile(bundlePath('ContactsManage'), 'utf8'), readFile(bundlePath('ContactsList'), 'utf8')]);
+
+    // Assess
+    expect(withPhones).toContain('country_calling_codes');
+    expect(withoutPhones).not.toContain('country_calling_codes');
   });
 });
