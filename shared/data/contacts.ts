@@ -11,7 +11,7 @@ import { contactIndexBucketOf, keys, type Key } from './keys';
  * the channel keeps:
  * - a head item (sk `CONTACT#`, sorting first among contacts) with the contact count
  *   and the definitions version, so page 1 and `total` come from one query;
- * - a compact index: 256 bucket items mapping phone → lowercased name prefix
+ * - a compact index: up to 4096 bucket items mapping phone → lowercased name prefix
  *   (~30 bytes a contact), read for searches and deep pages instead of whole contacts.
  */
 
