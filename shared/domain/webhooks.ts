@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhook-payload';
 import { clock } from '../clock';
 import { getChannelPointer } from '../data/channels';
-import { upsertContact } from '../data/contacts';
+import { upsertContact, type ContactChanges } from '../data/contacts';
 import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
 import {
   applyStatus,
@@ -107,10 +107,12 @@ async function processInbound(event: InboundEvent): Promise<void> {
   if (await getChatmidRecord(event.chatmid)) return;
   const { workspaceId, channelId } = tenant;
   const phone = await phoneOf(tenant, event.waId);
-  // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
-  const contact =
-    (await upsertContact(workspaceId, channelId, phone, { waId: event.waId }, () => false)) ??
-    (await upsertContact(workspaceId, channelId, phone, { waId: event.waId, name: event.profileName }, () => true))!;
+  const changes: ContactChanges = { waId: event.waId };
+  const contact = (await upsertContact(workspaceId, channelId, phone, changes, () => {
+    // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
+    changes.name = event.profileName;
+    return true;
+  }))!;
   const conversation = await ensureConversation(workspaceId, channelId, phone, contact.contact.id);
   const at = Math.min(event.timestamp, clock.now());
   await recordInboundAt(workspaceId, channelId, phone, at);
