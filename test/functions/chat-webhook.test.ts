@@ -4,6 +4,7 @@ import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { handler as listContacts } from '../../functions/contacts-list';
+import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as webhook } from '../../functions/webhook-whatsapp';
 import { signPayload } from '../../shared/chat/signature';
 import { queryAll } from '../../shared/data/batch';
@@ -126,6 +127,19 @@ describe('webhook deliveries (POST)', () => {
     expect(contacts.body.data).toEqual([expect.objectContaining({ id: conversation!.contactId, phone: from, name: 'Dana Inbound' })]);
     const sent = await callApi(sendMessage, { apiKey: tenant.adminKey, params: { to: from, body: 'How can we help?' } });
     expect(sent.status).toBe(200);
+  });
+
+  it('never renames a known contact with the WhatsApp profile name', async () => {
+    // Prepare
+    const from = newRecipient();
+    const created = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: `+${from}`, name: 'Name From The CRM' } });
+    expect(created.status).toBe(200);
+    // Act
+    const result = await webhook(signedWebhook(inboundEvent(newChatmid(), from, 'Hello again', Date.now(), 'Profile Name')));
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: from } });
+    expect(contacts.body.data).toEqual([expect.objectContaining({ phone: from, name: 'Name From The CRM' })]);
   });
 
   it('records a duplicate inbound delivery once, and an older one never moves the window back', async () => {
