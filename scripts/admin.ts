@@ -19,7 +19,7 @@ const USAGE = `Commands:
   key revoke --key KEY_ID
   channel create --workspace WS --owner USER_ID --name NAME --phone-number-id PNID [--waba-id WABA] [--access-token TOKEN]
   channel assign --channel CH --user USER_ID
-  contacts recount --channel CH
+  contacts recount --channel CH   (repair: finish pending contacts, rebuild the contact index, recount)
   template sync --channel CH
   automation create --channel CH --name NAME [--status active|inactive] [--steps FILE]
   inbound --channel CH --from PHONE --text TEXT

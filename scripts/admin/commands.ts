@@ -101,7 +101,12 @@ export async function channelAssign(channelId: string, userId: string) {
   return { channelId, userId };
 }
 
-/** Repair: recounts a channel's contacts from its compact index. */
+/**
+ * Repair: finishes contacts left pending, rebuilds the channel's compact contact index
+ * from the contact items (current bucket layout, current names, no entry without its
+ * contact; safe while the channel takes traffic, see `rebuildContactIndex`), then sets
+ * the contact count from the rebuilt index. Prints `{"channelId","contactCount"}`.
+ */
 export async function contactsRecount(channelId: string) {
   const channel = await requireChannel(channelId);
   return { channelId, contactCount: await recountContacts(channel.workspaceId, channelId) };

@@ -3,7 +3,7 @@ import { clock } from '../clock';
 import type { AutomationStep } from '../domain/automation-steps';
 import { newId } from '../ids';
 import { queryAll } from './batch';
-import { db, isConditionFailure, sendIfCondition, tableName } from './client';
+import { db, sendIfCondition, tableName } from './client';
 import { keys, OUTBOX_SHARDS, outboxShardOf } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
@@ -64,18 +64,14 @@ export interface ExecutionRecord {
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
 export async function createAutomation(workspaceId: string, channelId: string, input: { name: string; status: AutomationStatus; steps: AutomationStep[] }): Promise<AutomationRecord | undefined> {
   const automation: AutomationRecord = { id: newId('au'), channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.automationName(workspaceId, channelId, input.name), entity: 'automationName', automationId: automation.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const nameClaimed = await sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.automationName(workspaceId, channelId, input.name), entity: 'automationName', automationId: automation.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  if (!nameClaimed) return undefined;
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.automation(workspaceId, channelId, automation.id), entity: 'automation', ...automation } }));
   return automation;
 }

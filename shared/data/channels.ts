@@ -3,7 +3,7 @@ import { clock } from '../clock';
 import { ConflictError } from '../http/errors';
 import { newId } from '../ids';
 import { batchGetAll } from './batch';
-import { db, isConditionFailure, tableName } from './client';
+import { db, sendIfCondition, tableName } from './client';
 import { keys } from './keys';
 
 export interface ChannelRecord {
@@ -34,18 +34,14 @@ export function toChannelView(channel: ChannelRecord) {
  */
 export async function createChannel(input: Omit<ChannelRecord, 'id' | 'createdAt' | 'isActive'> & { id?: string }): Promise<ChannelRecord> {
   const channel: ChannelRecord = { ...input, id: input.id ?? newId('ch'), isActive: true, createdAt: clock.nowIso() };
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.channelByPhoneNumberId(channel.phoneNumberId), entity: 'phoneNumberPointer', workspaceId: channel.workspaceId, channelId: channel.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(`Phone-number id ${channel.phoneNumberId} is already used by a channel.`);
-    throw error;
-  }
+  const numberClaimed = await sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.channelByPhoneNumberId(channel.phoneNumberId), entity: 'phoneNumberPointer', workspaceId: channel.workspaceId, channelId: channel.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  if (!numberClaimed) throw new ConflictError(`Phone-number id ${channel.phoneNumberId} is already used by a channel.`);
   try {
     await db.send(
       new PutCommand({

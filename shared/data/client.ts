@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type DeleteCommand, type PutCommand, type UpdateCommand, type UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { LOCAL_TABLE_NAME } from './table-schema';
 
@@ -40,15 +40,28 @@ export function isConditionFailure(error: unknown): boolean {
 }
 
 /**
- * Sends a conditional update and tells whether its condition held: false instead of
- * an error when it did not, so callers branch on the outcome. Other errors propagate.
+ * Sends a conditional write (update, put or delete) and tells whether its condition
+ * held: false instead of an error when it did not, so callers branch on the outcome.
+ * Other errors propagate.
  */
-export async function sendIfCondition(command: UpdateCommand): Promise<boolean> {
+export async function sendIfCondition(command: UpdateCommand | PutCommand | DeleteCommand): Promise<boolean> {
+  // The client's send is typed for one command class, not a union of them.
+  return (await unlessConditionFails(db.send(command as Parameters<typeof db.send>[0]))) !== undefined;
+}
+
+/**
+ * Sends a conditional update for what its ReturnValues asks: the output (with its
+ * `Attributes`) when the condition held, undefined when it did not. Other errors propagate.
+ */
+export async function updateIfCondition(command: UpdateCommand): Promise<UpdateCommandOutput | undefined> {
+  return unlessConditionFails(db.send(command));
+}
+
+async function unlessConditionFails<T>(sent: Promise<T>): Promise<T | undefined> {
   try {
-    await db.send(command);
-    return true;
+    return await sent;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

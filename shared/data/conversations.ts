@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { db, isConditionFailure, tableName } from './client';
+import { db, sendIfCondition, tableName } from './client';
 import { keys } from './keys';
 
 /**
@@ -63,21 +63,15 @@ export async function ensureConversation(
  * already recorded.
  */
 export async function recordInboundAt(workspaceId: string, channelId: string, phone: string, at: number): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.conversation(workspaceId, channelId, phone),
-        UpdateExpression: 'SET lastInboundAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastInboundAt) OR lastInboundAt < :at)',
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.conversation(workspaceId, channelId, phone),
+      UpdateExpression: 'SET lastInboundAt = :at',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastInboundAt) OR lastInboundAt < :at)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
 }
 
 /** Remembers an outbound message whose send outcome is unknown, for a later status webhook to settle. */
@@ -115,15 +109,11 @@ export async function phoneOfWaId(workspaceId: string, channelId: string, waId: 
  * mapping wins, so a later rewrite can never split or move a contact.
  */
 export async function rememberWaId(workspaceId: string, channelId: string, waId: string, phone: string): Promise<void> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.waId(workspaceId, channelId, waId), entity: 'waId', waId, phone },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.waId(workspaceId, channelId, waId), entity: 'waId', waId, phone },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }

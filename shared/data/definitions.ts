@@ -3,7 +3,7 @@ import { clock } from '../clock';
 import { BadRequestError } from '../http/errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
-import { db, isConditionFailure, tableName } from './client';
+import { db, sendIfCondition, tableName, updateIfCondition } from './client';
 import { keys, type Key } from './keys';
 
 /**
@@ -78,33 +78,30 @@ async function upsertDefinition<T>(workspaceId: string, channelId: string, kind:
     }
     await takePlace(workspaceId, channelId, kind);
     const item = { ...key, ...createWith(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
+    let created = false;
     try {
-      await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-      return { record: item as T, created: true };
-    } catch (error) {
-      await bumpHead(workspaceId, channelId, { [kind.counter]: -1 });
-      if (!isConditionFailure(error)) throw error;
+      created = await sendIfCondition(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    } finally {
+      // Lost the race (or the write failed): give the place back.
+      if (!created) await bumpHead(workspaceId, channelId, { [kind.counter]: -1 });
     }
+    if (created) return { record: item as T, created: true };
   }
 }
 
 /** Counts one more definition of `kind` (and bumps the version) unless the channel is at its limit: 400 then. */
 async function takePlace(workspaceId: string, channelId: string, kind: DefinitionKind): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.contactHead(workspaceId, channelId),
-        UpdateExpression: 'ADD defsVersion :one, #count :one',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-        ExpressionAttributeNames: { '#count': kind.counter },
-        ExpressionAttributeValues: { ':one': 1, ':max': kind.max },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw new BadRequestError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
-  }
+  const placed = await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.contactHead(workspaceId, channelId),
+      UpdateExpression: 'ADD defsVersion :one, #count :one',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+      ExpressionAttributeNames: { '#count': kind.counter },
+      ExpressionAttributeValues: { ':one': 1, ':max': kind.max },
+    }),
+  );
+  if (!placed) throw new BadRequestError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
 }
 
 async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefined> {
@@ -116,23 +113,18 @@ async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefin
     values[`:${field}`] = value;
     sets.push(`#${field} = :${field}`);
   }
-  try {
-    const result = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes as T;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const result = await updateIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return result?.Attributes as T | undefined;
 }
 
 /** Bumps the channel's definitions version so cached label and field definitions are refreshed (plus any counter changes). */

@@ -17,8 +17,9 @@ export interface Key {
  * bucket item (write units by item size), and an item may not exceed 400 KB: 4096 keeps a
  * bucket at ≈ 0.7 KB at 100k contacts and ≈ 7 KB at 1M (1 and 7 WRU per index write), and
  * a channel far from the item limit (≈ 8M contacts even with every name at the longest
- * indexed prefix in 3-byte characters). Fixed for the life of a table: a different count
- * would file existing entries under other buckets.
+ * indexed prefix in 3-byte characters). Changing it files new entries under other buckets:
+ * after a change, run `admin contacts recount --channel CH` for every channel, which
+ * rebuilds the index under the current count and deletes the other buckets.
  */
 export const CONTACT_INDEX_BUCKETS = 4096;
 

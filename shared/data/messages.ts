@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
-import { db, isConditionFailure, tableName } from './client';
+import { db, sendIfCondition, tableName, updateIfCondition } from './client';
 import { keys } from './keys';
 
 /**
@@ -112,22 +112,16 @@ export async function recordSendOutcome(
     sets.push(`${field === 'error' ? '#error' : field} = :${field}`);
     values[`:${field}`] = outcome[field];
   }
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.message(workspaceId, channelId, messageId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'sendState = :from',
-        ExpressionAttributeNames: outcome.error === undefined ? undefined : { '#error': 'error' },
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.message(workspaceId, channelId, messageId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'sendState = :from',
+      ExpressionAttributeNames: outcome.error === undefined ? undefined : { '#error': 'error' },
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 export async function getMessage(workspaceId: string, channelId: string, messageId: string): Promise<MessageRecord | undefined> {
@@ -183,19 +177,13 @@ export async function attachChatmid(record: Required<Pick<ChatmidRecord, 'chatmi
 
 /** Creates a chatmid pointer (an inbound message, or a status ahead of its send); false when it exists. */
 export async function createChatmidRecord(record: ChatmidRecord): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.messageByChatmid(record.chatmid), entity: 'chatmid', ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.messageByChatmid(record.chatmid), entity: 'chatmid', ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }
 
 export interface StatusChange {
@@ -229,22 +217,18 @@ export async function applyStatus(change: StatusChange): Promise<ChatmidRecord |
     sets.push('#error = :error');
   }
   for (;;) {
-    try {
-      const result = await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.messageByChatmid(change.chatmid),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND statusRank < :rank',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return result.Attributes as ChatmidRecord;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const result = await updateIfCondition(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.messageByChatmid(change.chatmid),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND statusRank < :rank',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    if (result) return result.Attributes as ChatmidRecord;
     if (await getChatmidRecord(change.chatmid)) return undefined;
     const orphan: ChatmidRecord & { expiresAt: number } = {
       chatmid: change.chatmid,
@@ -291,19 +275,15 @@ export async function claimReference(
   const now = clock.now();
   const record: ReferenceRecord = { ...claim, state: 'pending', claimedAt: now, expiresAt: epochSeconds(now) + ttlSeconds };
   const key = keys.apiReference(workspaceId, channelId, phone, apiReference);
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...key, entity: 'apiReference', apiReference, phone, ...record },
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
-        ExpressionAttributeValues: { ':nowSeconds': epochSeconds(now) },
-      }),
-    );
-    return { claimed: true };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  const claimed = await sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...key, entity: 'apiReference', apiReference, phone, ...record },
+      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
+      ExpressionAttributeValues: { ':nowSeconds': epochSeconds(now) },
+    }),
+  );
+  if (claimed) return { claimed: true };
   return { claimed: false, existing: await getReference(workspaceId, channelId, phone, apiReference) };
 }
 
@@ -334,35 +314,27 @@ export async function settleReference(
       values[`:${field}`] = settlement[field];
     }
   }
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'messageId = :mid AND #state = :from',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: 'messageId = :mid AND #state = :from',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 /** Gives our pending claim up (nothing was sent), so the reference can be used again. */
 export async function releaseReference(workspaceId: string, channelId: string, phone: string, apiReference: string, messageId: string): Promise<void> {
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
-        ConditionExpression: 'messageId = :mid AND #state = :pending',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':mid': messageId, ':pending': 'pending' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await sendIfCondition(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
+      ConditionExpression: 'messageId = :mid AND #state = :pending',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':mid': messageId, ':pending': 'pending' },
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
-import { db, isConditionFailure, tableName } from '../data/client';
+import { db, sendIfCondition, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { newId } from '../ids';
 
@@ -90,10 +90,8 @@ export async function receiveLocalMessages(limit = 10): Promise<LocalMessage[]> 
     const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
     await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId);
-    try {
-      await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: 'LOCALQ', sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+    const taken = await sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: { pk: 'LOCALQ', sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
+    if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
       continue;
     }

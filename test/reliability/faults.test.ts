@@ -28,8 +28,10 @@ const { createTenant } = await import('../support/tenants');
 const { injectFaults, serviceError } = await import('../support/faults');
 const { checkInvariants, repairChannel } = await import('../support/invariants');
 const { loadEndpoints, parameterAccepts } = await import('../support/endpoints');
-const { db } = await import('../../shared/data/client');
+const { db, tableName } = await import('../../shared/data/client');
 const { clock } = await import('../../shared/clock');
+const { contactIndexBucketOf, keys } = await import('../../shared/data/keys');
+const { normalizePhone } = await import('../../shared/domain/phone');
 type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
@@ -126,9 +128,13 @@ afterAll(async () => {
 });
 
 async function send(endpoint: Endpoint, params: Record<string, unknown>) {
+  return sendAs(tenant, endpoint, params);
+}
+
+async function sendAs(caller: Tenant, endpoint: Endpoint, params: Record<string, unknown>) {
   tally.add('requests');
   const started = performance.now();
-  const response = await callApi(endpoint.handler, { apiKey: tenant.adminKey, params });
+  const response = await callApi(endpoint.handler, { apiKey: caller.adminKey, params });
   return { response, ms: performance.now() - started };
 }
 
@@ -233,6 +239,131 @@ describe('half-written contacts', () => {
       expect((await repairAndCheck()).violations).toEqual([]);
     }
     figures.halfWrittenContacts = { createCalls: calls, healedBy: outcomes };
+  });
+});
+
+describe('the recount repair rebuilds the contact index', () => {
+  const endpoint = (path: string) => endpoints.find((e) => e.path === path)!;
+  const bucketSk = (bucket: number) => `CIDX#${bucket.toString(16).padStart(3, '0')}`;
+  const pkOf = (own: Tenant) => keys.channelPartition(own.workspaceId, own.channelIds[0]);
+
+  async function manage(own: Tenant, phoneNumber: string, name: string) {
+    const { response } = await sendAs(own, endpoint('contacts/manage'), { phoneNumber, name });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data as { phone: string; name: string };
+  }
+
+  async function search(own: Tenant, text: string): Promise<string[]> {
+    const { response } = await sendAs(own, endpoint('contacts/list'), { search: text });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return (response.body.data as Array<{ phone: string }>).map((contact) => contact.phone);
+  }
+
+  /** Every CIDX# item of the channel, read straight from the table. */
+  async function indexItems(own: Tenant): Promise<Array<Record<string, string>>> {
+    const result = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pkOf(own), ':prefix': 'CIDX#' },
+        ConsistentRead: true,
+      }),
+    );
+    return (result.Items ?? []) as Array<Record<string, string>>;
+  }
+
+  const setEntry = (own: Tenant, sk: string, phone: string, name: string) =>
+    db.send(new UpdateCommand({ TableName: tableName(), Key: { pk: pkOf(own), sk }, UpdateExpression: 'SET #p = :n', ExpressionAttributeNames: { '#p': phone }, ExpressionAttributeValues: { ':n': name } }));
+  const removeEntry = (own: Tenant, phone: string) =>
+    db.send(new UpdateCommand({ TableName: tableName(), Key: { pk: pkOf(own), sk: bucketSk(contactIndexBucketOf(phone)) }, UpdateExpression: 'REMOVE #p', ExpressionAttributeNames: { '#p': phone } }));
+
+  /** Each contact (phone → current name) sits in exactly the bucket contactIndexBucketOf names, lowercased, and no other CIDX item exists. */
+  async function expectIndexOf(own: Tenant, contacts: Record<string, string>) {
+    const items = await indexItems(own);
+    const expectedBuckets = new Set(Object.keys(contacts).map((phone) => bucketSk(contactIndexBucketOf(phone))));
+    expect(items.map((item) => item.sk).sort()).toEqual([...expectedBuckets].sort());
+    const entries = items.flatMap((item) => Object.entries(item).filter(([key]) => key !== 'pk' && key !== 'sk').map(([phone, name]) => ({ sk: item.sk, phone, name })));
+    expect(entries.sort((a, b) => a.phone.localeCompare(b.phone))).toEqual(
+      Object.entries(contacts)
+        .map(([phone, name]) => ({ sk: bucketSk(contactIndexBucketOf(phone)), phone, name: name.toLowerCase() }))
+        .sort((a, b) => a.phone.localeCompare(b.phone)),
+    );
+  }
+
+  it('migrates old-format buckets, corrects stale names, drops entries without a contact and adds missing contacts, then counts', async () => {
+    // Prepare: five contacts through contacts/manage, one renamed
+    const own = await createTenant(1);
+    const [alice, bob, carol] = [await manage(own, '+14155550201', 'Alice'), await manage(own, '+14155550202', 'Bob'), await manage(own, '+14155550203', 'Carol')];
+    await manage(own, '+14155550204', 'Dave');
+    await manage(own, '+14155550205', 'Erin');
+    await manage(own, '+14155550202', 'Beatrice');
+    const ghost = '19995550100';
+    // …then the index corrupted: Alice's entry only in an old 256-bucket item, Beatrice's older name, an entry with no contact, Carol's entry gone
+    await removeEntry(own, alice.phone);
+    await db.send(new PutCommand({ TableName: tableName(), Item: { pk: pkOf(own), sk: 'CIDX#ab', [alice.phone]: 'alice' } }));
+    await setEntry(own, bucketSk(contactIndexBucketOf(bob.phone)), bob.phone, 'bob');
+    await setEntry(own, bucketSk(contactIndexBucketOf(ghost)), ghost, 'ghost');
+    await removeEntry(own, carol.phone);
+    const broken = await checkInvariants({ channelId: own.channelIds[0] });
+    const staleHitBefore = await search(own, 'bob');
+    // Act
+    const contactCount = await repairChannel(own.channelIds[0]);
+    // Assess
+    expect(broken.violations.length).toBeGreaterThan(0);
+    expect(staleHitBefore).toEqual([bob.phone]);
+    await expectIndexOf(own, { [alice.phone]: 'Alice', [bob.phone]: 'Beatrice', [carol.phone]: 'Carol', '14155550204': 'Dave', '14155550205': 'Erin' });
+    expect(await search(own, 'beatrice')).toEqual([bob.phone]);
+    expect(await search(own, 'bob')).toEqual([]);
+    expect(await search(own, 'ghost')).toEqual([]);
+    expect(await search(own, 'carol')).toEqual([carol.phone]);
+    expect(contactCount).toBe(5);
+    const page1 = await sendAs(own, endpoint('contacts/list'), {});
+    expect(page1.response.body.pagination.total).toBe(5);
+    expect((await checkInvariants({ channelId: own.channelIds[0] })).violations).toEqual([]);
+  });
+
+  it('keeps a rename and a create that land while their bucket is rewritten', async () => {
+    // Prepare: a contact whose bucket the rebuild must rewrite (its entry is missing), and a new number in the same bucket
+    const own = await createTenant(1);
+    const xavier = await manage(own, '+14155550301', 'Xavier');
+    await manage(own, '+14155550302', 'Other');
+    await removeEntry(own, xavier.phone);
+    const target = bucketSk(contactIndexBucketOf(xavier.phone));
+    const newcomer = ['415', '212', '646', '650']
+      .flatMap((area) => Array.from({ length: 10_000 }, (_, i) => `+1${area}555${String(i).padStart(4, '0')}`))
+      .find((candidate) => {
+        const phone = normalizePhone(candidate);
+        return phone !== undefined && phone !== xavier.phone && bucketSk(contactIndexBucketOf(phone)) === target;
+      })!;
+    // …and, just before the rebuild's write of that bucket, Xavier renamed and the newcomer created (each writing its own index entry)
+    let fired = false;
+    const hook = 'recount-race';
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        const item = (args.input as { Item?: Record<string, { S?: string } | string> }).Item;
+        const sk = item?.sk && typeof item.sk === 'object' ? item.sk.S : item?.sk;
+        if (!fired && context.commandName === 'PutItemCommand' && sk === target) {
+          fired = true;
+          await manage(own, xavier.phone, 'Xena');
+          await manage(own, newcomer, 'Yolanda');
+        }
+        return next(args);
+      },
+      { step: 'deserialize', name: hook, priority: 'low' },
+    );
+    // Act
+    let contactCount: number;
+    try {
+      contactCount = await repairChannel(own.channelIds[0]);
+    } finally {
+      db.middlewareStack.remove(hook);
+    }
+    // Assess
+    expect(fired).toBe(true);
+    await expectIndexOf(own, { [xavier.phone]: 'Xena', '14155550302': 'Other', [normalizePhone(newcomer)!]: 'Yolanda' });
+    expect(contactCount).toBe(3);
+    expect(await search(own, 'xena')).toEqual([xavier.phone]);
+    expect((await checkInvariants({ channelId: own.channelIds[0] })).violations).toEqual([]);
   });
 });
 
