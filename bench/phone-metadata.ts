@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The phone-number metadata shared/domain/phone.ts parses with: libphonenumber-js's
- * "min" metadata without its number *formats* (about 50 KB of the 83 KB), which only
- * formatting, as-you-type and find-in-text use. normalizePhone only parses and checks
- * possible lengths, so its answers are identical (test/bench/phone-metadata.test.ts
- * compares both on ~100k numbers); every Lambda that normalizes numbers loads ~47 KB less.
+ * "min" metadata without the fields normalizePhone never needs (about 56 KB of the
+ * 83 KB): number *formats* (formatting, as-you-type, find-in-text), number *types*
+ * (getNumberType), and the international/IDD and extension prefixes (dialling out and
+ * extensions; we always parse `+<digits>`). normalizePhone only parses and checks
+ * possible lengths, so its answers are identical: test/bench/phone-metadata.test.ts
+ * compares them with the full min metadata on ~75k numbers, and fails when a field
+ * dropped here starts to matter.
  *
  * After upgrading libphonenumber-js, regenerate: `npx tsx bench/phone-metadata.ts`
  * (the test fails until the file matches the installed package).
@@ -16,14 +19,15 @@ import { fileURLToPath } from 'node:url';
 
 export const PHONE_METADATA_FILE = join(fileURLToPath(new URL('..', import.meta.url)), 'shared', 'domain', 'phone-metadata.ts');
 
-/** Index of `formats` in a country's compressed metadata array (metadata version 4). */
-const FORMATS = 4;
+/** Indexes in a country's compressed metadata array (metadata version 4) of the fields dropped. */
+const DROPPED_FIELDS = { internationalPrefix: 1, formats: 4, types: 11, defaultIddPrefix: 12, extensionPrefix: 13 };
+const DROPPED: number[] = Object.values(DROPPED_FIELDS);
 
 type Compressed = { version: number; country_calling_codes: Record<string, string[]>; countries: Record<string, unknown[]>; nonGeographic?: Record<string, unknown[]> };
 
 export function trimPhoneMetadata(full: Compressed): Compressed {
   if (full.version !== 4) throw new Error(`libphonenumber-js metadata version ${full.version}: check the trimmed fields before regenerating`);
-  const trim = (plans: Record<string, unknown[]>) => Object.fromEntries(Object.entries(plans).map(([id, plan]) => [id, plan.map((value, i) => (i === FORMATS ? 0 : value))]));
+  const trim = (plans: Record<string, unknown[]>) => Object.fromEntries(Object.entries(plans).map(([id, plan]) => [id, plan.map((value, i) => (DROPPED.includes(i) ? 0 : value))]));
   return {
     version: full.version,
     country_calling_codes: full.country_calling_codes,

@@ -91,7 +91,7 @@ const results: Omit<BenchResults, 'targets' | 'costModel'> = {
 
 if (only.has('cold')) {
   results.coldStart = await attempt('cold start', () =>
-    coldStart({ runs: quick ? 5 : Number(process.env.BENCH_COLD_RUNS ?? 31), variantRuns: quick ? 3 : Number(process.env.BENCH_VARIANT_RUNS ?? 9), variantFunctions: ['ContactsList', 'ContactsManage'], log }),
+    coldStart({ runs: quick ? 5 : Number(process.env.BENCH_COLD_RUNS ?? 41), variantRuns: quick ? 3 : Number(process.env.BENCH_VARIANT_RUNS ?? 7), variantFunctions: ['ContactsList', 'ContactsManage'], log }),
   );
   if (results.coldStart) {
     section(`1. Cold start (median of ${results.coldStart.runs} interleaved runs; ratios are medians of back-to-back function/floor pairs; verdict on CPU time)`, coldStartTable(results.coldStart));
