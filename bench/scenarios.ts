@@ -92,6 +92,14 @@ async function withUncachedContact(context: ScenarioContext, phone: string) {
   await context.put({ ...keys.contact(workspaceId, channelIds[0], phone), entity: 'contact', id: `ct_${context.unique}`, phone, name: 'Contact 0', labelIds: [], customFields: {}, status: 'active', createdAt: at, updatedAt: at });
 }
 
+/** Definitions, and contact +14155551000 written while no container has cached them. */
+async function withDefinitionsAndUncachedContact(context: ScenarioContext) {
+  await withDefinitions(context);
+  await withUncachedContact(context, '14155551000');
+}
+
+const MANAGE_UPDATE_ROW = { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' };
+
 async function withAutomation(context: ScenarioContext, name: string, steps: AutomationStep[]) {
   const { createAutomation } = await import('../shared/data/automations');
   const automation = await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name, status: 'active', steps });
@@ -241,7 +249,7 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'contacts/manage update with labels and fields (warm: definitions cached)',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    doc: MANAGE_UPDATE_ROW,
     budget: 2,
     // The create in withContacts has just read the definitions in this container.
     prepare: (context) => withContacts(context, 1),
@@ -250,34 +258,25 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'contacts/manage update with labels and fields (cold: +1 definitions query)',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    doc: MANAGE_UPDATE_ROW,
     budget: 3,
-    prepare: async (context) => {
-      await withDefinitions(context);
-      await withUncachedContact(context, '14155551000');
-    },
+    prepare: withDefinitionsAndUncachedContact,
     request: () => post({ phoneNumber: '+14155551000', email: 'c0@example.com', labelNames: ['VIP'], customFieldsData: { city: 'Lyon' } }),
   },
   {
     name: 'contacts/manage update without labels or fields (no definitions read, even uncached)',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    doc: MANAGE_UPDATE_ROW,
     budget: 2,
-    prepare: async (context) => {
-      await withDefinitions(context);
-      await withUncachedContact(context, '14155551000');
-    },
+    prepare: withDefinitionsAndUncachedContact,
     request: () => post({ phoneNumber: '+14155551000', email: 'c0@example.com' }),
   },
   {
     name: 'contacts/manage update with a new name',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' },
+    doc: MANAGE_UPDATE_ROW,
     budget: 3,
-    prepare: async (context) => {
-      await withDefinitions(context);
-      await withUncachedContact(context, '14155551000');
-    },
+    prepare: withDefinitionsAndUncachedContact,
     request: () => post({ phoneNumber: '+14155551000', name: 'Renamed Contact' }),
   },
   {
