@@ -141,13 +141,14 @@ const full: BenchResults = { ...results, targets, costModel: costs };
 if (costs.length) section('Cost model ($ per million requests, AWS list prices; see docs/PERFORMANCE.md for the assumptions)', costTable(costs));
 section('Targets', targetTable(targets));
 
-// A subset run must not overwrite the full run's numbers: it writes beside them, in bench/tmp/.
-const resultsFile = process.env.BENCH_ONLY ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
+// A subset or quick run must not overwrite the full run's numbers: it writes beside them, in bench/tmp/.
+const partial = Boolean(process.env.BENCH_ONLY) || quick;
+const resultsFile = partial ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
 await mkdir(dirname(resultsFile), { recursive: true });
 await writeFile(resultsFile, `${JSON.stringify(full, null, 2)}\n`);
 log(`wrote ${resultsFile}`);
 
-if (!process.env.BENCH_ONLY) {
+if (!partial) {
   const doc = await readFile(DOC_FILE, 'utf8').catch(() => '');
   const generated = renderDocSection(full);
   const next = doc.includes(BEGIN) && doc.includes(END) ? `${doc.slice(0, doc.indexOf(BEGIN))}${generated}${doc.slice(doc.indexOf(END) + END.length)}` : `${doc}\n${generated}\n`;
