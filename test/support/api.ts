@@ -22,6 +22,42 @@ export interface ApiResponse {
   body: any;
 }
 
+/** GET parameters as API Gateway delivers them: every value a string (arrays and objects as JSON). */
+export const asQueryString = (params: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+
+export interface ProxyRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  query?: Record<string, string> | null;
+  body?: string | null;
+  requestId: string;
+  stage: string;
+  /** What the authorizer attached (principal context and principalId); callApi adds it after authorizing. */
+  authorizer?: Record<string, unknown>;
+  path?: string;
+}
+
+/** A REST proxy event as API Gateway hands it to an endpoint function. */
+export function restProxyEvent(request: ProxyRequest): APIGatewayProxyEvent {
+  const { method, headers, query, requestId, stage, authorizer, path = '/api' } = request;
+  const hasQuery = Boolean(query && Object.keys(query).length);
+  return {
+    resource: path,
+    path,
+    httpMethod: method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, [value]])),
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? Object.fromEntries(Object.entries(query!).map(([key, value]) => [key, [value]])) : null,
+    pathParameters: null,
+    stageVariables: null,
+    body: request.body ?? null,
+    isBase64Encoded: false,
+    requestContext: { requestId, httpMethod: method, stage, authorizer },
+  } as unknown as APIGatewayProxyEvent;
+}
+
 /**
  * Calls a real handler as API Gateway would: the real authorizer first (a refused key
  * is the gateway's 401), then a REST proxy event to the handler.
@@ -32,27 +68,14 @@ export async function callApi(handler: Handler, options: CallOptions = {}): Prom
   let query = options.query;
   let body = options.body;
   if (options.params !== undefined) {
-    if (method === 'GET') query = { ...query, ...Object.fromEntries(Object.entries(options.params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) };
+    if (method === 'GET') query = { ...query, ...asQueryString(options.params) };
     else {
       body = JSON.stringify(options.params);
       headers['Content-Type'] ??= 'application/json';
     }
   }
   const requestId = randomUUID();
-  const event = {
-    resource: '/api',
-    path: '/api',
-    httpMethod: method,
-    headers,
-    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
-    queryStringParameters: query && Object.keys(query).length ? query : null,
-    multiValueQueryStringParameters: query && Object.keys(query).length ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]])) : null,
-    pathParameters: null,
-    stageVariables: null,
-    body: body ?? null,
-    isBase64Encoded: false,
-    requestContext: { requestId, httpMethod: method, stage: 'test', authorizer: undefined },
-  } as unknown as APIGatewayProxyEvent;
+  const event = restProxyEvent({ method, headers, query, body, requestId, stage: 'test' });
   try {
     const auth = await authorize({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:local:1:api/test/POST/x', headers, queryStringParameters: query ?? null } as never);
     (event.requestContext as { authorizer?: unknown }).authorizer = { ...auth.context, principalId: auth.principalId };

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { asQueryString } from './api';
 import { captureCliStderr, captureStackLogs } from './log-capture';
 import { createWorkspaceClient, type WorkspaceClient } from '../../client';
 import { assertContract, contractFetch } from './contract';
@@ -90,7 +91,7 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
       let target = `${baseUrl}/${path}`;
       let body = callOptions.body;
       if (callOptions.params && method === 'GET') {
-        target += `?${new URLSearchParams(Object.entries(callOptions.params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+        target += `?${new URLSearchParams(asQueryString(callOptions.params))}`;
       } else if (callOptions.params) {
         body = JSON.stringify(callOptions.params);
         headers['Content-Type'] ??= 'application/json';
