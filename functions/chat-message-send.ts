@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { sendRegularMessage } from '../shared/domain/messaging';
+import { REPLAYED_SEND_MESSAGE, sendRegularMessage } from '../shared/domain/messaging';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { apiReference, CHAT_LIMITS } from '../shared/http/chat-params';
 import { channelId, httpUrl, LIMITS, phone, text } from '../shared/http/params';
@@ -25,6 +25,6 @@ export const handler = apiEndpoint({
   channelScoped: true,
   handle: async (input, { principal, channelId }) => {
     const { data, replayed } = await sendRegularMessage({ workspaceId: principal.workspaceId, channelId }, input);
-    return { data, message: replayed ? 'Already sent with this apiReference: the first answer, nothing sent again' : 'Message accepted by the chat network' };
+    return { data, message: replayed ? REPLAYED_SEND_MESSAGE : 'Message accepted by the chat network' };
   },
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { sendTemplateMessage } from '../shared/domain/messaging';
+import { REPLAYED_SEND_MESSAGE, sendTemplateMessage } from '../shared/domain/messaging';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { apiReference, CHAT_LIMITS, collectBodyVariables, languageCode, variableList } from '../shared/http/chat-params';
 import { channelId, httpUrl, phone, text } from '../shared/http/params';
@@ -49,6 +49,6 @@ export const handler = apiEndpoint({
   channelScoped: true,
   handle: async (input, { principal, channelId }) => {
     const { data, replayed } = await sendTemplateMessage({ workspaceId: principal.workspaceId, channelId }, input);
-    return { data, message: replayed ? 'Already sent with this apiReference: the first answer, nothing sent again' : 'Template message accepted by the chat network' };
+    return { data, message: replayed ? REPLAYED_SEND_MESSAGE : 'Template message accepted by the chat network' };
   },
 });

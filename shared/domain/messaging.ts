@@ -47,6 +47,9 @@ export interface SendScope {
   channelId: string;
 }
 
+/** The envelope message of a send answered from an earlier one with the same apiReference. */
+export const REPLAYED_SEND_MESSAGE = 'Already sent with this apiReference: the first answer, nothing sent again';
+
 export interface SendAnswer {
   data: Record<string, unknown>;
   /** True when the answer is the first send's, replayed for a repeated apiReference. */
