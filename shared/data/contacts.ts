@@ -251,8 +251,7 @@ export async function recountContacts(workspaceId: string, channelId: string): P
   });
   // finishIndexing's own count update is overwritten by the recount below.
   for (const contact of pending) await finishIndexing(workspaceId, channelId, contact);
-  await rebuildContactIndex(workspaceId, channelId);
-  const count = (await readContactIndex(workspaceId, channelId)).length;
+  const { indexed: count } = await rebuildContactIndex(workspaceId, channelId);
   const [labels, fields] = await Promise.all(
     [keys.labelPrefix(workspaceId, channelId), keys.customFieldPrefix(workspaceId, channelId)].map(
       async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { ProjectionExpression: 'pk', ConsistentRead: true })).length,
@@ -281,6 +280,8 @@ export interface IndexRebuild {
   bucketsDeleted: number;
   /** Entries written again after the rewrite, for contacts created or renamed while it ran. */
   entriesReapplied: number;
+  /** Contacts in the index when the rebuild ended: every contact of the second read (contacts are never deleted). */
+  indexed: number;
 }
 
 /**
@@ -341,9 +342,10 @@ export async function rebuildContactIndex(workspaceId: string, channelId: string
   const stale = [...existing.keys()].filter((sk) => !buckets.has(sk));
   await inBatches(stale, (sk) => db.send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } })));
   // Contacts created or renamed meanwhile: their own entry may have been overwritten above.
-  const moved = (await readContacts()).filter((contact) => entries.get(contact.phone) !== indexName(contact.name));
+  const current = await readContacts();
+  const moved = current.filter((contact) => entries.get(contact.phone) !== indexName(contact.name));
   await inBatches(moved, (contact) => writeIndexEntry(workspaceId, channelId, contact));
-  return { contacts: entries.size, bucketsWritten: changed.length, bucketsDeleted: stale.length, entriesReapplied: moved.length };
+  return { contacts: entries.size, bucketsWritten: changed.length, bucketsDeleted: stale.length, entriesReapplied: moved.length, indexed: current.length };
 }
 
 function sameEntries(found: Record<string, string> | undefined, rebuilt: Record<string, string>): boolean {
