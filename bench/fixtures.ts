@@ -1,5 +1,5 @@
 import { contactIndexBucketOf, keys } from '../shared/data/keys';
-import { LIMITS } from '../shared/http/params';
+import { LIMITS } from '../shared/schema/params';
 
 /**
  * Items in the shapes shared/data/*.ts writes, for the canned in-process table (warm
@@ -72,7 +72,7 @@ export function contactIndexItems(workspaceId: string, channelId: string, contac
 
 /**
  * How big a label is: `typical` (a short name, every other one with a short description),
- * or the largest labels/manage accepts (LIMITS in shared/http/params.ts: a `LIMITS.name`-
+ * or the largest labels/manage accepts (LIMITS in shared/schema/params.ts: a `LIMITS.name`-
  * character name and a `LIMITS.labelDescription`-character description), in ASCII
  * (`longest`) or in characters that take 3 bytes in UTF-8 (`longest-3-byte`: limits count
  * UTF-16 units, DynamoDB counts bytes). Custom fields: `typical` (the fixture's five kinds)

@@ -86,7 +86,7 @@ export const FLOORS: Record<string, FloorFactory> = {
   },
   'contacts/manage': async () => {
     const { manageContact } = await import('../shared/domain/contacts');
-    const { normalizePhone } = await import('../shared/domain/phone');
+    const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/manage');
       const contact = await manageContact(workspaceId, channelId, { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! });
@@ -141,7 +141,7 @@ export const FLOORS: Record<string, FloorFactory> = {
   },
   'chat/templates/send': async () => {
     const { sendTemplateMessage } = await import('../shared/domain/messaging');
-    const { normalizePhone } = await import('../shared/domain/phone');
+    const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'chat/templates/send');
       const { to, templateName, languageCode, variables, header, apiReference } = params as Record<string, string | undefined>;
@@ -151,7 +151,7 @@ export const FLOORS: Record<string, FloorFactory> = {
   },
   'chat/message/send': async () => {
     const { sendRegularMessage } = await import('../shared/domain/messaging');
-    const { normalizePhone } = await import('../shared/domain/phone');
+    const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'chat/message/send');
       const input = { ...params, type: params.type ?? 'text', to: normalizePhone(String(params.to))! } as RegularSendInput;
@@ -168,7 +168,7 @@ export const FLOORS: Record<string, FloorFactory> = {
   },
   'automations/trigger': async () => {
     const { triggerAutomation } = await import('../shared/domain/automations');
-    const { normalizePhone } = await import('../shared/domain/phone');
+    const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'automations/trigger');
       const { automationId, automationName } = params as Record<string, string | undefined>;

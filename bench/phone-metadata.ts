@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The phone-number metadata shared/domain/phone.ts parses with: libphonenumber-js's
+ * The phone-number metadata shared/phone/phone.ts parses with: libphonenumber-js's
  * "min" metadata without the fields normalizePhone never needs (about 56 KB of the
  * 83 KB): number *formats* (formatting, as-you-type, find-in-text), number *types*
  * (getNumberType), and the international/IDD and extension prefixes (dialling out and
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
  * (the test fails until the file matches the installed package).
  */
 
-export const PHONE_METADATA_FILE = join(fileURLToPath(new URL('..', import.meta.url)), 'shared', 'domain', 'phone-metadata.ts');
+export const PHONE_METADATA_FILE = join(fileURLToPath(new URL('..', import.meta.url)), 'shared', 'phone', 'phone-metadata.ts');
 
 /** Indexes in a country's compressed metadata array (metadata version 4) of the fields dropped. */
 const DROPPED_FIELDS = { internationalPrefix: 1, formats: 4, types: 11, defaultIddPrefix: 12, extensionPrefix: 13 };
@@ -41,7 +41,7 @@ export function installedMinMetadata(): Compressed {
 }
 
 /**
- * The module shared/domain/phone.ts imports: the metadata as a JSON string parsed once at
+ * The module shared/phone/phone.ts imports: the metadata as a JSON string parsed once at
  * import. V8 parses JSON faster than it compiles the same data as an object literal (what
  * a bundler makes of a .json import): measurably less init in every phone-using function.
  */

@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { join } from 'node:path';
 import { ROOT } from '../scripts/build';
-import { LIMITS } from '../shared/http/params';
+import { LIMITS } from '../shared/schema/params';
 import { API_ROUTES } from '../shared/routes';
 import { countDbCalls, summarize, type CallCounter, type DbCall } from './counter';
 import type { ProxyHandler } from './events';
@@ -17,7 +17,7 @@ import { median } from './stats';
  * definitions, and one at the custom-field cap (MAX_FIELDS_PER_CHANNEL) for
  * custom-fields/list: more cannot exist, since labels/manage and custom-fields/manage
  * refuse the next one (checked here through the real handlers). The caps and the value
- * limits (LIMITS, shared/http/params.ts) are read from the code. Needs DYNAMODB_ENDPOINT set.
+ * limits (LIMITS, shared/schema/params.ts) are read from the code. Needs DYNAMODB_ENDPOINT set.
  */
 
 /** DynamoDB's most data one Query page reads. */

@@ -1,5 +1,5 @@
 import { redriveOutbox } from '../shared/domain/automations';
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 
 /**
  * Scheduled every minute: hands the queue every execution step that a crash left

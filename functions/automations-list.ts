@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { listAutomations } from '../shared/data/automations';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { channelId } from '../shared/http/params';
+import { channelId } from '../shared/schema/params';
 
 export const schema = v.object({ channelId: channelId() });
 

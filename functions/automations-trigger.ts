@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { triggerAutomation } from '../shared/domain/automations';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { channelId, identifier, LIMITS, phone, text } from '../shared/http/params';
+import { channelId, identifier, LIMITS, phone, text } from '../shared/schema/params';
 
 export const schema = v.pipe(
   v.object({

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { REPLAYED_SEND_MESSAGE, sendRegularMessage } from '../shared/domain/messaging';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { apiReference, CHAT_LIMITS } from '../shared/http/chat-params';
-import { channelId, httpUrl, LIMITS, phone, text } from '../shared/http/params';
+import { apiReference, CHAT_LIMITS } from '../shared/schema/chat-params';
+import { channelId, httpUrl, LIMITS, phone, text } from '../shared/schema/params';
 
 /**
  * chat/message/send: a text or media message, valid inside the 24-hour session

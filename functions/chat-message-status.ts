@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { messageStatus } from '../shared/domain/message-status';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { CHAT_LIMITS } from '../shared/http/chat-params';
-import { text } from '../shared/http/params';
+import { CHAT_LIMITS } from '../shared/schema/chat-params';
+import { text } from '../shared/schema/params';
 
 /**
  * chat/message/status: not channel-scoped by parameter; the message's own channel

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { listApprovedTemplates } from '../shared/domain/templates';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { channelId } from '../shared/http/params';
+import { channelId } from '../shared/schema/params';
 
 /** chat/templates/list: the channel's APPROVED templates, with their variable counts. */
 export const schema = v.object({

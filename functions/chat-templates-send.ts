@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { REPLAYED_SEND_MESSAGE, sendTemplateMessage } from '../shared/domain/messaging';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { apiReference, CHAT_LIMITS, collectBodyVariables, languageCode, variableList } from '../shared/http/chat-params';
-import { channelId, httpUrl, phone, text } from '../shared/http/params';
+import { apiReference, CHAT_LIMITS, collectBodyVariables, languageCode, variableList } from '../shared/schema/chat-params';
+import { channelId, httpUrl, phone, text } from '../shared/schema/params';
 
 /**
  * chat/templates/send: an approved template, checked against the stored template

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { listContacts } from '../shared/domain/contacts';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { channelId, integer, LIMITS, optionalText } from '../shared/http/params';
+import { channelId, integer, LIMITS, optionalText } from '../shared/schema/params';
 
 /** Largest page size; a larger `limit` is clamped to it (and `pagination.limit` says so). */
 export const MAX_PAGE_SIZE = 200;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { manageContact } from '../shared/domain/contacts';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { channelId, customFieldsData, email, httpUrl, LIMITS, nameList, phone, text } from '../shared/http/params';
+import { channelId, customFieldsData, email, httpUrl, LIMITS, nameList, phone, text } from '../shared/schema/params';
 
 export const schema = v.object({
   phoneNumber: phone(),

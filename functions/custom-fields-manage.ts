@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { CUSTOM_FIELD_TYPES, getCustomField, upsertCustomField } from '../shared/data/definitions';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { BadRequestError } from '../shared/http/errors';
-import { boolean, channelId, LIMITS, nameList, text } from '../shared/http/params';
+import { InvalidInputError } from '../shared/errors';
+import { boolean, channelId, LIMITS, nameList, text } from '../shared/schema/params';
 
 export const schema = v.object({
   name: text(LIMITS.name),
@@ -22,10 +22,10 @@ export const handler = apiEndpoint({
     const existing = needsStored ? await getCustomField(principal.workspaceId, channelId, name) : undefined;
     const finalType = type ?? existing?.type ?? 'text';
     if (finalType === 'dropdown' && !options?.length && !existing?.options.length) {
-      throw new BadRequestError('A dropdown field needs options: pass options as a JSON array or comma-separated.', 'options', 'missing_parameter');
+      throw new InvalidInputError('A dropdown field needs options: pass options as a JSON array or comma-separated.', 'options', 'missing_parameter');
     }
     if (options?.length && finalType !== 'dropdown') {
-      throw new BadRequestError(`Options apply only to dropdown fields, not to ${finalType} fields.`, 'options');
+      throw new InvalidInputError(`Options apply only to dropdown fields, not to ${finalType} fields.`, 'options');
     }
     const changes = Object.fromEntries(Object.entries({ type, isRequired, options }).filter(([, value]) => value !== undefined));
     const { field, created } = await upsertCustomField(principal.workspaceId, channelId, name, changes);

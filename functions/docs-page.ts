@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 import { keptOnceLoaded, staticFile } from '../shared/http/static-files';
 import { renderDocsPage, type DocsPage } from '../shared/openapi/docs-page';
 import { SUPPORT_FUNCTIONS } from '../shared/routes';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { upsertLabel } from '../shared/data/definitions';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { channelId, hexColor, integer, LIMITS, optionalText, text } from '../shared/http/params';
+import { channelId, hexColor, integer, LIMITS, optionalText, text } from '../shared/schema/params';
 
 export const schema = v.object({
   name: text(LIMITS.name),

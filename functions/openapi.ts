@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 import { staticFile } from '../shared/http/static-files';
 import { SUPPORT_FUNCTIONS } from '../shared/routes';
 

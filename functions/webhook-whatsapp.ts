@@ -5,7 +5,7 @@ import { webhookSecrets } from '../shared/chat/webhook-secrets';
 import { parseWebhookPayload } from '../shared/chat/webhook-payload';
 import { processWebhookEvents } from '../shared/domain/webhooks';
 import { headerValue } from '../shared/http/headers';
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 
 /**
  * `/webhooks/whatsapp` (public, no API key): a plain Lambda handler, because the

@@ -22,7 +22,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ForbiddenError, UnauthorizedError } from '../shared/http/errors';
+import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
 import { API_BASE_PATH, type ApiRoute } from '../shared/routes';
 import type { StageConfig } from './config';
 
@@ -77,7 +77,7 @@ const RATE_LIMITED_MESSAGE = 'Too many requests. Retry after the number of secon
 
 /** API Gateway's own error answers, rewritten into the envelope the functions use. */
 export const GATEWAY_RESPONSES: readonly GatewayResponseSpec[] = [
-  { type: ResponseType.UNAUTHORIZED, statusCode: '401', error: 'unauthorized', message: new UnauthorizedError().message },
+  { type: ResponseType.UNAUTHORIZED, statusCode: '401', error: 'unauthorized', message: new UnauthenticatedError().message },
   { type: ResponseType.ACCESS_DENIED, statusCode: '403', error: 'forbidden', message: new ForbiddenError().message },
   // The authorizer accepted the key, but the key is not in the usage plan (not provisioned, or disabled).
   { type: ResponseType.INVALID_API_KEY, statusCode: '403', error: 'forbidden', message: 'This API key is not enabled for this API.' },

@@ -21,7 +21,7 @@ export const BUNDLING = {
    * Build-time switches, inlined so that the branch not taken, and what it imports, is
    * left out of the bundle: the Powertools tracer (and the X-Ray SDK, ~120 KB minified)
    * is bundled only when POWERTOOLS_TRACER_ENABLED=true at build or synth time
-   * (shared/http/tracing.ts); by default the bundles carry none of it.
+   * (shared/observability/tracing.ts); by default the bundles carry none of it.
    */
   define: { 'process.env.POWERTOOLS_TRACER_ENABLED': JSON.stringify(process.env.POWERTOOLS_TRACER_ENABLED === 'true' ? 'true' : 'false') } as Record<string, string>,
   outExtension: '.mjs',

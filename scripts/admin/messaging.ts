@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChannelRecord } from '../../shared/data/channels';
-import { normalizePhone } from '../../shared/domain/phone';
+import { normalizePhone } from '../../shared/phone/phone';
 import type { StackInfo } from '../local/store';
 import { OperatorError, requireChannel } from './commands';
 

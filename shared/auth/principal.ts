@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '../http/errors';
+import { UnauthenticatedError } from '../errors';
 
 export type Role = 'admin' | 'team';
 
@@ -28,6 +28,6 @@ export function toAuthorizerContext(principal: Principal): AuthorizerContext {
 /** Reads the principal the authorizer attached to a REST proxy event; 401 when absent. */
 export function principalFromAuthorizer(authorizer: Record<string, unknown> | null | undefined): Principal {
   const { workspaceId, userId, keyId, role, channelIds } = (authorizer ?? {}) as Partial<AuthorizerContext>;
-  if (!workspaceId || !userId || !keyId || (role !== 'admin' && role !== 'team')) throw new UnauthorizedError();
+  if (!workspaceId || !userId || !keyId || (role !== 'admin' && role !== 'team')) throw new UnauthenticatedError();
   return { workspaceId, userId, keyId, role, channelIds: channelIds ? channelIds.split(',') : [] };
 }

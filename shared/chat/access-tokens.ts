@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { clock } from '../clock';
 import type { ChannelRecord } from '../data/channels';
-import { BadGatewayError } from '../http/errors';
+import { UpstreamError } from '../errors';
 
 /**
  * A channel's chat-network access token. Locally the channel item holds the token
@@ -39,5 +39,5 @@ export async function accessTokenFor(channel: Pick<ChannelRecord, 'id' | 'access
     const token = raw.startsWith('{') ? String((JSON.parse(raw) as { accessToken?: unknown }).accessToken ?? '') : raw;
     if (token) return token;
   }
-  throw new BadGatewayError(`Channel ${channel.id} has no chat-network access token configured; an operator must set it.`);
+  throw new UpstreamError(`Channel ${channel.id} has no chat-network access token configured; an operator must set it.`);
 }

@@ -1,12 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { clock } from '../clock';
 import {
-  BadGatewayError,
-  BadRequestError,
-  HttpError,
+  UpstreamError,
+  InvalidInputError,
+  AppError,
   NotFoundError,
-  ServiceUnavailableError,
-} from '../http/errors';
+  UnavailableError,
+} from '../errors';
 import type { SendPayload } from './payloads';
 import type { GraphTemplate, GraphTemplateComponent } from './templates';
 
@@ -44,7 +44,7 @@ export interface ChatNetworkErrorInit {
   cause?: unknown;
 }
 
-/** A failed chat-network call; `toHttpError` turns it into the API's answer. */
+/** A failed chat-network call; `toCallerError` turns it into the API's answer. */
 export class ChatNetworkError extends Error {
   readonly outcome: ChatOutcome;
   readonly operation: ChatOperation;
@@ -411,59 +411,60 @@ function malformedError(operation: ChatOperation, what: string): ChatNetworkErro
  * Maps a chat-network failure to the API's typed errors. Messages speak to the
  * API caller; the access token never appears in any of them.
  */
-export function toHttpError(err: ChatNetworkError): HttpError {
+export function toCallerError(err: ChatNetworkError): AppError {
   if (err.outcome === 'not_sent') {
-    return new ServiceUnavailableError(
-      'The chat network could not be reached; nothing was sent. Retry shortly.',
-      undefined,
-      'chat_network_unavailable',
-    );
+    return new UnavailableError('The chat network could not be reached; nothing was sent. Retry shortly.', {
+      code: 'chat_network_unavailable',
+      cause: err,
+    });
   }
   if (err.outcome === 'unknown') {
-    return new BadGatewayError(
+    return new UpstreamError(
       err.operation === 'send'
         ? 'The chat network did not confirm the message, so its outcome is unknown. It was not resent; its status will settle when the chat network reports it by webhook.'
         : 'The chat network did not answer properly. Retry shortly.',
+      undefined,
+      err,
     );
   }
-  return rejectionToHttpError(err);
+  return rejectionToCallerError(err);
 }
 
-function rejectionToHttpError(err: ChatNetworkError): HttpError {
+function rejectionToCallerError(err: ChatNetworkError): AppError {
   const code = err.metaCode;
   const reason = err.details ?? err.message;
   if (err.httpStatus === 429 || (code !== undefined && THROTTLE_CODES.has(code))) {
     const seconds = Math.ceil(err.retryAfterSeconds ?? DEFAULT_THROTTLE_RETRY_AFTER_SECONDS);
-    return new ServiceUnavailableError(
-      'The chat network is throttling messages from this channel or to this recipient. Retry after the time in Retry-After.',
-      { 'Retry-After': String(seconds) },
-      'chat_network_throttled',
-    );
+    return new UnavailableError('The chat network is throttling messages from this channel or to this recipient. Retry after the time in Retry-After.', {
+      code: 'chat_network_throttled',
+      retryAfterSeconds: seconds,
+      cause: err,
+    });
   }
   switch (code) {
     case 131047:
-      return new BadRequestError(
+      return new InvalidInputError(
         'More than 24 hours have passed since this contact last wrote, so only a template message can be sent: use chat/templates/send.',
         'to',
         'outside_session_window',
       );
     case 132000:
-      return new BadRequestError(
+      return new InvalidInputError(
         `The template variables do not match the template: pass as many body variables (and the header) as it defines. (${reason})`,
         'variables',
       );
     case 132001:
       return new NotFoundError('The template does not exist on the chat network with that name and language.', { parameter: 'templateName' });
     case 131026:
-      return new BadRequestError('The chat network cannot deliver messages to this number.', 'to', 'undeliverable');
+      return new InvalidInputError('The chat network cannot deliver messages to this number.', 'to', 'undeliverable');
     case 190:
-      return new BadGatewayError("The channel's chat-network access token has expired or is invalid; an operator must rotate it.");
+      return new UpstreamError("The channel's chat-network access token has expired or is invalid; an operator must rotate it.", undefined, err);
     case 100:
     case 131008:
-      return new BadRequestError(`The chat network refused a parameter: ${reason}`);
+      return new InvalidInputError(`The chat network refused a parameter: ${reason}`);
     default:
-      return new BadGatewayError(`The chat network refused the request${code === undefined ? '' : ` (error ${code})`}: ${reason}`, {
+      return new UpstreamError(`The chat network refused the request${code === undefined ? '' : ` (error ${code})`}: ${reason}`, {
         chatNetworkCode: code,
-      });
+      }, err);
   }
 }

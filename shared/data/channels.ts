@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
-import { ConflictError } from '../http/errors';
+import { ConflictError } from '../errors';
 import { newId } from '../ids';
 import { batchGetAll } from './batch';
 import { db, sendIfCondition, tableName } from './client';

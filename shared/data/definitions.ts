@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
-import { BadRequestError } from '../http/errors';
+import { InvalidInputError } from '../errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
 import { db, sendIfCondition, tableName, updateIfCondition } from './client';
@@ -41,7 +41,7 @@ type Fields = Record<string, unknown>;
 /**
  * Most labels, and most custom fields, one channel may define. Sized with the value
  * limits (LIMITS.name, LIMITS.labelDescription, LIMITS.optionEntries, LIMITS.optionLength
- * in shared/http/params.ts) so that labels/list and custom-fields/list stay one 1 MB
+ * in shared/schema/params.ts) so that labels/list and custom-fields/list stay one 1 MB
  * query page even at the longest values, in 3-byte UTF-8 characters: 500 of the largest
  * labels, or 100 of the largest dropdown fields, are under 1 MB in DynamoDB's item-size
  * rules (test/shared/definition-sizes.test.ts writes them through the real handlers,
@@ -101,7 +101,7 @@ async function takePlace(workspaceId: string, channelId: string, kind: Definitio
       ExpressionAttributeValues: { ':one': 1, ':max': kind.max },
     }),
   );
-  if (!placed) throw new BadRequestError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
+  if (!placed) throw new InvalidInputError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
 }
 
 async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefined> {

@@ -256,7 +256,7 @@ export interface ReferenceRecord {
   /** Epoch seconds; compared by the service itself (the local store never expires items). */
   expiresAt: number;
   answer?: Record<string, unknown>;
-  failure?: { statusCode: number; code: string; message: string; details?: Record<string, unknown> };
+  failure?: { code: string; message: string; details?: Record<string, unknown> };
 }
 
 /**

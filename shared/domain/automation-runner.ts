@@ -3,8 +3,8 @@ import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type
 import { getContact, upsertContact, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
 import { matchKey } from '../data/keys';
-import { ConflictError, HttpError } from '../http/errors';
-import { logger } from '../http/logger';
+import { ConflictError, AppError } from '../errors';
+import { logger } from '../observability/logger';
 import { enqueueStep, type StepMessage } from '../queue/step-queue';
 import type { AutomationStep } from './automation-steps';
 import { renderPlaceholders } from './automation-steps';
@@ -51,13 +51,13 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
     if (moved && !done) await dispatch(execution, next, runAt);
     return { outcome: done ? 'completed' : 'done' };
   } catch (error) {
-    const permanent = error instanceof StepFailure || (error instanceof HttpError && error.statusCode < 500);
+    const permanent = error instanceof StepFailure || (error instanceof AppError && error.isCallerFault);
     if (!permanent && receiveCount < MAX_RECEIVES) throw error;
-    const reason = `Step ${message.step + 1} (${step.type}) failed: ${error instanceof HttpError || error instanceof StepFailure ? error.message : 'an internal error persisted after retries'}`;
+    const reason = `Step ${message.step + 1} (${step.type}) failed: ${error instanceof AppError || error instanceof StepFailure ? error.message : 'an internal error persisted after retries'}`;
     const outcome: StepOutcome = { step: message.step, type: step.type, status: 'failed', at: new Date(now).toISOString(), error: reason };
     await advanceExecution(execution, message.step, outcome, { status: 'failed', error: reason });
     // The reason names the contact's number: it stays in the execution record, out of the logs.
-    logger.warn('automation step failed', { executionId: execution.id, step: message.step, error: error instanceof HttpError ? error.code : (error as Error).name });
+    logger.warn('automation step failed', { executionId: execution.id, step: message.step, error: error instanceof AppError ? error.code : (error as Error).name });
     if (!permanent) throw error;
     return { outcome: 'failed' };
   }

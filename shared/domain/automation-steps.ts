@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { CHAT_LIMITS, languageCode } from '../http/chat-params';
-import { LIMITS, nameList, text } from '../http/params';
+import { CHAT_LIMITS, languageCode } from '../schema/chat-params';
+import { LIMITS, nameList, text } from '../schema/params';
 
 /**
  * The steps of an automation, validated with valibot when an automation is created

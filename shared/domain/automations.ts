@@ -13,8 +13,8 @@ import {
 } from '../data/automations';
 import { upsertContact } from '../data/contacts';
 import { ensureConversation } from '../data/conversations';
-import { BadRequestError, NotFoundError } from '../http/errors';
-import { countAutomationTriggered } from '../http/metrics';
+import { InvalidInputError, NotFoundError } from '../errors';
+import { countAutomationTriggered } from '../observability/metrics';
 import { newId } from '../ids';
 import { enqueueStep } from '../queue/step-queue';
 
@@ -57,7 +57,7 @@ async function findAutomation(workspaceId: string, channelId: string, input: Tri
 export async function triggerAutomation(workspaceId: string, channelId: string, input: TriggerInput): Promise<TriggerAnswer> {
   const automation = await findAutomation(workspaceId, channelId, input);
   if (automation.status !== 'active') {
-    throw new BadRequestError(`Automation "${automation.name}" is inactive; activate it before triggering it.`, input.automationId ? 'automationId' : 'automationName', 'automation_inactive');
+    throw new InvalidInputError(`Automation "${automation.name}" is inactive; activate it before triggering it.`, input.automationId ? 'automationId' : 'automationName', 'automation_inactive');
   }
   const { contact } = (await upsertContact(workspaceId, channelId, input.phoneNumber, {}, () => true))!;
   const conversation = await ensureConversation(workspaceId, channelId, input.phoneNumber, contact.id);

@@ -10,7 +10,7 @@ import {
 } from '../data/contacts';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
 import { matchKey } from '../data/keys';
-import { BadRequestError } from '../http/errors';
+import { InvalidInputError } from '../errors';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
 
 export interface ContactView {
@@ -55,7 +55,7 @@ export async function manageContact(workspaceId: string, channelId: string, inpu
   const create: CreateCheck = { missing: [] };
   const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
-    throw new BadRequestError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
+    throw new InvalidInputError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
   }
   const labels = await labelsToShow(scope, result.contact, create.definitions ?? checked.definitions);
   return { ...toContactView(result.contact, labels), created: result.created };
@@ -122,7 +122,7 @@ async function checkValues(scope: Scope, input: ManageContactInput, definitions:
   try {
     return { definitions, values: definedValues(input, definitions ?? NO_DEFINITIONS) };
   } catch (error) {
-    if (!(error instanceof BadRequestError) || !definitions || definitions.current) throw error;
+    if (!(error instanceof InvalidInputError) || !definitions || definitions.current) throw error;
     const fresh = await readDefinitions(scope);
     return { definitions: fresh, values: definedValues(input, fresh) };
   }
@@ -178,7 +178,7 @@ function resolveLabelIds(names: string[], labels: LabelRecord[]): string[] {
   const byKey = new Map(labels.map((label) => [matchKey(label.name), label.id]));
   const unknown = names.filter((name) => !byKey.has(matchKey(name)));
   if (unknown.length > 0) {
-    throw new BadRequestError(`Unknown labels: ${unknown.join(', ')}. Create them with labels/manage first.`, 'labelNames', 'invalid_parameter', { unknown });
+    throw new InvalidInputError(`Unknown labels: ${unknown.join(', ')}. Create them with labels/manage first.`, 'labelNames', 'invalid_parameter', { unknown });
   }
   return names.map((name) => byKey.get(matchKey(name))!);
 }

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { BadRequestError } from '../http/errors';
-import { LIMITS } from '../http/params';
+import { InvalidInputError } from '../errors';
+import { LIMITS } from '../schema/params';
 import type { CustomFieldRecord, LabelRecord } from '../data/definitions';
 import type { CustomFieldValue } from '../data/contacts';
 import { matchKey } from '../data/keys';
-import { normalizePhone } from './phone';
+import { normalizePhone } from '../phone/phone';
 
 type RawValue = string | number | boolean | null;
 
@@ -24,7 +24,7 @@ export function validateCustomFieldValues(
   const byKey = new Map(fields.map((field) => [matchKey(field.name), field]));
   const unknown = Object.keys(data).filter((key) => !byKey.has(matchKey(key)));
   if (unknown.length > 0) {
-    throw new BadRequestError(`Unknown custom fields: ${unknown.join(', ')}. Define them with custom-fields/manage first.`, 'customFieldsData', 'invalid_parameter', { unknown });
+    throw new InvalidInputError(`Unknown custom fields: ${unknown.join(', ')}. Define them with custom-fields/manage first.`, 'customFieldsData', 'invalid_parameter', { unknown });
   }
   const result: Record<string, CustomFieldValue | null> = {};
   const invalid: string[] = [];
@@ -39,7 +39,7 @@ export function validateCustomFieldValues(
     else result[field.name] = value;
   }
   if (invalid.length > 0) {
-    throw new BadRequestError(`Invalid custom field values: ${invalid.join('; ')}.`, 'customFieldsData', 'invalid_parameter', { invalid: invalid.map((s) => s.split(' (')[0]) });
+    throw new InvalidInputError(`Invalid custom field values: ${invalid.join('; ')}.`, 'customFieldsData', 'invalid_parameter', { invalid: invalid.map((s) => s.split(' (')[0]) });
   }
   return result;
 }

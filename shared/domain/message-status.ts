@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal';
 import { getChatmidRecord } from '../data/messages';
-import { ForbiddenError } from '../http/errors';
+import { ForbiddenError } from '../errors';
 
 /**
  * chat/message/status: one consistent read of the chatmid's pointer item. A chatmid

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { accessTokenFor } from '../chat/access-tokens';
-import { ChatNetworkError, toHttpError, type SendResult } from '../chat/graph-client';
+import { ChatNetworkError, toCallerError, type SendResult } from '../chat/graph-client';
 import { chatNetwork } from '../chat/network';
 import { buildMediaPayload, buildTemplatePayload, buildTextPayload, type MediaType, type SendPayload, type TemplateHeaderInput } from '../chat/payloads';
 import { clock } from '../clock';
@@ -20,8 +20,8 @@ import {
   type MessageRecord,
   type ReferenceRecord,
 } from '../data/messages';
-import { BadGatewayError, BadRequestError, ConflictError, ForbiddenError, HttpError } from '../http/errors';
-import { countMessageFailed, countMessageSent } from '../http/metrics';
+import { UpstreamError, InvalidInputError, ConflictError, ForbiddenError, AppError } from '../errors';
+import { countMessageFailed, countMessageSent } from '../observability/metrics';
 import { newId } from '../ids';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
@@ -103,16 +103,16 @@ export function answerFor(message: Pick<MessageRecord, 'type' | 'content' | 'pho
 
 function regularMessage(input: RegularSendInput): { content: MessageContent; payload: SendPayload } {
   if (input.type === 'text') {
-    if (input.body === undefined) throw new BadRequestError('Missing required parameter: body (the text of a text message).', 'body', 'missing_parameter');
+    if (input.body === undefined) throw new InvalidInputError('Missing required parameter: body (the text of a text message).', 'body', 'missing_parameter');
     for (const name of ['url', 'caption', 'filename'] as const) {
-      if (input[name] !== undefined) throw new BadRequestError(`Invalid parameter ${name}: only for media messages; a text message has only body.`, name);
+      if (input[name] !== undefined) throw new InvalidInputError(`Invalid parameter ${name}: only for media messages; a text message has only body.`, name);
     }
     return { content: { body: input.body }, payload: buildTextPayload(input.to, input.body) };
   }
-  if (input.url === undefined) throw new BadRequestError(`Missing required parameter: url (the media link of a ${input.type} message).`, 'url', 'missing_parameter');
-  if (input.body !== undefined) throw new BadRequestError('Invalid parameter body: only for text messages; a media message takes caption.', 'body');
-  if (input.caption !== undefined && input.type === 'audio') throw new BadRequestError('Invalid parameter caption: audio messages have no caption.', 'caption');
-  if (input.filename !== undefined && input.type !== 'document') throw new BadRequestError('Invalid parameter filename: only document messages have a filename.', 'filename');
+  if (input.url === undefined) throw new InvalidInputError(`Missing required parameter: url (the media link of a ${input.type} message).`, 'url', 'missing_parameter');
+  if (input.body !== undefined) throw new InvalidInputError('Invalid parameter body: only for text messages; a media message takes caption.', 'body');
+  if (input.caption !== undefined && input.type === 'audio') throw new InvalidInputError('Invalid parameter caption: audio messages have no caption.', 'caption');
+  if (input.filename !== undefined && input.type !== 'document') throw new InvalidInputError('Invalid parameter filename: only document messages have a filename.', 'filename');
   const media = { link: input.url, caption: input.caption, filename: input.filename };
   const content = Object.fromEntries(Object.entries({ url: input.url, caption: input.caption, filename: input.filename }).filter(([, value]) => value !== undefined));
   return { content: content as MessageContent, payload: buildMediaPayload(input.to, input.type, media) };
@@ -128,7 +128,7 @@ async function requireOpenWindow(scope: SendScope, phone: string): Promise<void>
   const last = conversation?.lastInboundAt;
   if (last !== undefined && clock.now() - last <= SESSION_WINDOW_MS) return;
   const since = last === undefined ? 'has not written to this channel' : `last wrote at ${new Date(last).toISOString()}`;
-  throw new BadRequestError(
+  throw new InvalidInputError(
     `Outside the 24-hour session window: ${phone} ${since}, so only a template message can be sent. Use chat/templates/send; a free-form message is possible again once the contact writes.`,
     'to',
     'outside_session_window',
@@ -227,9 +227,9 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
  * the message is `unknown`, never resent; a status webhook may settle it, and a
  * replay of the reference answers the same 502.
  */
-async function recordFailure(scope: SendScope, message: MessageRecord, error: ChatNetworkError): Promise<HttpError> {
+async function recordFailure(scope: SendScope, message: MessageRecord, error: ChatNetworkError): Promise<AppError> {
   const { workspaceId, channelId } = scope;
-  const mapped = toHttpError(error);
+  const mapped = toCallerError(error);
   const reason = { code: error.metaCode ?? error.httpStatus ?? error.outcome, message: error.details ?? error.message };
   countMessageFailed(message.type);
   if (error.outcome !== 'unknown') {
@@ -239,15 +239,15 @@ async function recordFailure(scope: SendScope, message: MessageRecord, error: Ch
   }
   await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'unknown', error: reason });
   await addUnsettledMessage(workspaceId, channelId, message.phone, message.id);
-  const unknown = new BadGatewayError(mapped.message, { outcome: 'unknown', messageId: message.id });
+  const unknown = new UpstreamError(mapped.message, { outcome: 'unknown', messageId: message.id });
   if (message.apiReference) {
     await settleReference(workspaceId, channelId, message.phone, message.apiReference, message.id, { state: 'unknown', failure: failureOf(unknown) });
   }
   return unknown;
 }
 
-function failureOf(error: HttpError): NonNullable<ReferenceRecord['failure']> {
-  return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+function failureOf(error: AppError): NonNullable<ReferenceRecord['failure']> {
+  return { code: error.code, message: error.message, details: error.details };
 }
 
 /** A stable hash of what is sent (the recipient and channel are in the claim's key). */
@@ -280,11 +280,12 @@ async function claimOrReplay(scope: SendScope, phone: string, apiReference: stri
     }
     if (existing.state === 'done' && existing.answer) return existing.answer;
     if (existing.state === 'unknown' && existing.failure) {
-      const { statusCode, code, message, details } = existing.failure;
-      throw new HttpError(statusCode, code, message, details);
+      // Only a send of unknown outcome is recorded as a failure: it replays as the same 502.
+      const { code, message, details } = existing.failure;
+      throw new AppError('upstream', code, message, { details });
     }
     if (clock.now() - existing.claimedAt > STALE_CLAIM_MS) {
-      throw new BadGatewayError(
+      throw new UpstreamError(
         'An earlier send with this apiReference was interrupted before the chat network’s answer was recorded, so its outcome is unknown. It is not resent; use a new apiReference to send again.',
         { outcome: 'unknown', messageId: existing.messageId },
       );

@@ -1,6 +1,6 @@
 import type { HeaderMediaType, TemplateHeaderInput, TemplateInput } from '../chat/payloads';
 import type { TemplateRecord } from '../data/templates';
-import { BadRequestError } from '../http/errors';
+import { InvalidInputError } from '../errors';
 
 /**
  * Checks a template send's variables and header against the stored template, so a
@@ -36,7 +36,7 @@ export function checkTemplateInput(template: TemplateRecord, input: TemplateSend
   if (bodyVariables.length !== template.bodyVariables) {
     const parameter = input.variablesFrom === 'bodyN' && bodyVariables.length > 0 ? `body${Math.min(bodyVariables.length, template.bodyVariables) + 1}` : 'variables';
     const expected = template.bodyVariables === 0 ? 'no body variables' : `${template.bodyVariables} body variable(s), {{1}} to {{${template.bodyVariables}}}`;
-    throw new BadRequestError(
+    throw new InvalidInputError(
       `${label} expects ${expected}, but ${bodyVariables.length} were given. Pass them in order as variables (comma-separated) or as body1, body2, ….`,
       parameter,
       'invalid_parameter',
@@ -50,25 +50,25 @@ function checkHeader(template: TemplateRecord, input: TemplateSendInput, label: 
   const media = givenMedia(input);
   const expected = template.header;
   if (expected === null || expected === undefined) {
-    if (input.header !== undefined) throw new BadRequestError(`${label} has no header, so header cannot be filled.`, 'header');
-    if (media) throw new BadRequestError(`${label} has no media header, so ${media.parameter} cannot be used.`, media.parameter);
+    if (input.header !== undefined) throw new InvalidInputError(`${label} has no header, so header cannot be filled.`, 'header');
+    if (media) throw new InvalidInputError(`${label} has no media header, so ${media.parameter} cannot be used.`, media.parameter);
     return undefined;
   }
   if (expected.format === 'TEXT') {
-    if (media) throw new BadRequestError(`${label} has a text header, not a media header: pass header instead of ${media.parameter}.`, media.parameter);
+    if (media) throw new InvalidInputError(`${label} has a text header, not a media header: pass header instead of ${media.parameter}.`, media.parameter);
     if (expected.variables === 0) {
-      if (input.header !== undefined) throw new BadRequestError(`${label} has a fixed header text without a variable, so header cannot be filled.`, 'header');
+      if (input.header !== undefined) throw new InvalidInputError(`${label} has a fixed header text without a variable, so header cannot be filled.`, 'header');
       return undefined;
     }
-    if (input.header === undefined) throw new BadRequestError(`${label} expects a header text variable: pass header.`, 'header', 'missing_parameter');
+    if (input.header === undefined) throw new InvalidInputError(`${label} expects a header text variable: pass header.`, 'header', 'missing_parameter');
     return { type: 'text', text: input.header };
   }
   const kind = expected.format.toLowerCase() as HeaderMediaType;
   const how = `pass ${kind}=<https URL> (or mediaUrl with mediaType=${kind})`;
-  if (input.header !== undefined) throw new BadRequestError(`${label} has a ${expected.format} header, not a text header: ${how}.`, 'header');
-  if (!media) throw new BadRequestError(`${label} expects an ${expected.format} header: ${how}.`, kind, 'missing_parameter');
+  if (input.header !== undefined) throw new InvalidInputError(`${label} has a ${expected.format} header, not a text header: ${how}.`, 'header');
+  if (!media) throw new InvalidInputError(`${label} expects an ${expected.format} header: ${how}.`, kind, 'missing_parameter');
   if (media.type !== undefined && media.type !== kind) {
-    throw new BadRequestError(`${label} expects an ${expected.format} header, but a ${media.type} was given: ${how}.`, media.parameter === 'mediaUrl' ? 'mediaType' : media.parameter);
+    throw new InvalidInputError(`${label} expects an ${expected.format} header, but a ${media.type} was given: ${how}.`, media.parameter === 'mediaUrl' ? 'mediaType' : media.parameter);
   }
   return { type: kind, link: media.link };
 }
@@ -81,9 +81,9 @@ function givenMedia(input: TemplateSendInput): GivenMedia | undefined {
     if (link !== undefined) given.push({ type, link, parameter: type });
   }
   if (input.mediaUrl !== undefined) given.push({ type: input.mediaType, link: input.mediaUrl, parameter: 'mediaUrl' });
-  else if (input.mediaType !== undefined) throw new BadRequestError('mediaType needs mediaUrl: pass the header media link as mediaUrl.', 'mediaUrl', 'missing_parameter');
+  else if (input.mediaType !== undefined) throw new InvalidInputError('mediaType needs mediaUrl: pass the header media link as mediaUrl.', 'mediaUrl', 'missing_parameter');
   if (given.length > 1) {
-    throw new BadRequestError(`Pass one header media only; got ${given.map((media) => media.parameter).join(' and ')}.`, given[1].parameter);
+    throw new InvalidInputError(`Pass one header media only; got ${given.map((media) => media.parameter).join(' and ')}.`, given[1].parameter);
   }
   return given[0];
 }

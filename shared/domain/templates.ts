@@ -4,7 +4,7 @@ import { countTemplateVariables, type GraphTemplateComponent } from '../chat/tem
 import { clock } from '../clock';
 import type { ChannelRecord } from '../data/channels';
 import { deleteTemplate, findTemplatesByName, listTemplates, putTemplate, type TemplateRecord } from '../data/templates';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../errors';
 
 /** Templates: synced from the chat network into the table, listed and resolved from there. */
 

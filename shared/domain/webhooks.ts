@@ -17,8 +17,8 @@ import {
   type MessageContent,
   type MessageRecord,
 } from '../data/messages';
-import { logger } from '../http/logger';
-import { maskPhone, normalizePhone } from './phone';
+import { logger } from '../observability/logger';
+import { maskPhone, normalizePhone } from '../phone/phone';
 import { answerFor } from './messaging';
 
 /**

@@ -10,7 +10,8 @@ import { responseEnvelope } from './middleware/envelope';
 import { requestParameters, validParameters } from './middleware/parameters';
 import { authorizedPrincipal } from './middleware/principal';
 import { rateLimit } from './middleware/rate-limit';
-import { tracing, TRACING_ENABLED } from './tracing';
+import { TRACING_ENABLED } from '../observability/tracing';
+import { tracing } from './middleware/tracing';
 
 export interface RequestScope {
   principal: Principal;

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { HttpError, InternalError, ServiceUnavailableError } from './errors';
+import type { AppError } from '../errors';
+import { statusOf } from './errors';
 
 /** What an endpoint returns; the envelope middleware adds `success: true`. */
 export interface EndpointResult {
@@ -23,33 +24,10 @@ export function successResponse(result: EndpointResult, headers: Record<string, 
   return { statusCode: 200, headers, body: JSON.stringify({ success: true, ...result }) };
 }
 
-const THROTTLING_ERRORS = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'TimeoutError',
-  'ServiceUnavailable',
-  'InternalServerError',
-]);
-
-/**
- * Maps any error to a typed HttpError. Errors we did not raise ourselves become a
- * 500 (or 503 for a throttled or unavailable store) whose message never carries the
- * original text: AWS error messages name tables, keys and accounts.
- */
-export function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  const { statusCode, name } = (error ?? {}) as { statusCode?: number; name?: string };
-  // middy's own body parser answers 415/422; the envelope has one code for bad bodies.
-  if (statusCode === 415 || statusCode === 422) {
-    return new HttpError(400, 'invalid_json', 'The request body is not valid JSON.', { parameter: 'body' });
-  }
-  if (name && THROTTLING_ERRORS.has(name)) return new ServiceUnavailableError(undefined, { 'Retry-After': '1' });
-  return new InternalError();
-}
-
-export function errorResponse(error: HttpError, headers: Record<string, string>): APIGatewayProxyResult {
+/** The failure envelope: status from the error's kind, `Retry-After` when the error says when to retry. */
+export function errorResponse(error: AppError, headers: Record<string, string>): APIGatewayProxyResult {
   const body: Record<string, unknown> = { success: false, error: error.code, message: error.message };
   if (error.details) body.details = error.details;
-  return { statusCode: error.statusCode, headers: { ...headers, ...error.headers }, body: JSON.stringify(body) };
+  const retryAfter = error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(error.retryAfterSeconds) };
+  return { statusCode: statusOf(error), headers: { ...headers, ...retryAfter }, body: JSON.stringify(body) };
 }

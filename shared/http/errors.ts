@@ -1,80 +1,49 @@
 /**
- * Typed errors, mapped to responses in one place (shared/http/middleware/envelope.ts).
- * Only errors with a status below 500 show their message to the caller.
+ * The one place where the service's typed errors (shared/errors) become HTTP: a status
+ * per kind, and any error we did not raise ourselves mapped to a safe answer.
  */
-export interface ErrorDetails {
-  parameter?: string;
-  [key: string]: unknown;
+import { AppError, InternalError, InvalidInputError, UnavailableError, type ErrorKind } from '../errors';
+
+const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+  upstream: 502,
+  unavailable: 503,
+};
+
+/** The HTTP status that answers an error of this kind. */
+export function statusOf(error: AppError): number {
+  return STATUS_OF_KIND[error.kind];
 }
 
-export class HttpError extends Error {
-  readonly expose: boolean;
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details?: ErrorDetails,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = new.target.name;
-    this.expose = statusCode < 500;
-  }
-}
+/** Errors of the AWS SDK that mean "busy or briefly unavailable", after its own retries. */
+const THROTTLING_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TimeoutError',
+  'ServiceUnavailable',
+  'InternalServerError',
+]);
 
-/** 400: a parameter is missing or invalid; `parameter` names it. */
-export class BadRequestError extends HttpError {
-  constructor(message: string, parameter?: string, code = 'invalid_parameter', details?: ErrorDetails) {
-    super(400, code, message, parameter === undefined ? details : { ...details, parameter });
+/**
+ * Maps any error to a typed AppError. Errors we did not raise ourselves become a 500
+ * (or 503 for a throttled or unavailable store) whose message never carries the
+ * original text, since AWS error messages name tables, keys and accounts; the original
+ * stays as `cause` for the log.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { statusCode, name } = (error ?? {}) as { statusCode?: number; name?: string };
+  // middy's own body parser answers 415/422; the envelope has one code for bad bodies.
+  if (statusCode === 415 || statusCode === 422) {
+    return new InvalidInputError('The request body is not valid JSON.', 'body', 'invalid_json');
   }
-}
-
-export class UnauthorizedError extends HttpError {
-  constructor(message = 'A valid API key is required: send it as X-API-Key or Authorization: Bearer.') {
-    super(401, 'unauthorized', message);
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message = 'This API key may not access that resource.', details?: ErrorDetails) {
-    super(403, 'forbidden', message, details);
-  }
-}
-
-export class NotFoundError extends HttpError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(404, 'not_found', message, details);
-  }
-}
-
-export class ConflictError extends HttpError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(409, 'conflict', message, details);
-  }
-}
-
-export class TooManyRequestsError extends HttpError {
-  constructor(message: string, headers: Record<string, string>) {
-    super(429, 'rate_limited', message, undefined, headers);
-  }
-}
-
-export class InternalError extends HttpError {
-  constructor(message = 'An unexpected error occurred. Quote the request id when you contact support.') {
-    super(500, 'internal_error', message);
-  }
-}
-
-/** 502: the chat network answered with an error we cannot map to the caller's input. */
-export class BadGatewayError extends HttpError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(502, 'chat_network_error', message, details);
-  }
-}
-
-/** 503: a dependency is unavailable or throttling; safe to retry later. */
-export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'The service is busy. Retry shortly.', headers?: Record<string, string>, code = 'service_unavailable') {
-    super(503, code, message, undefined, headers);
-  }
+  if (name && THROTTLING_ERRORS.has(name)) return new UnavailableError(undefined, { retryAfterSeconds: 1, cause: error });
+  return new InternalError(undefined, error);
 }

@@ -4,7 +4,7 @@ import examples from 'libphonenumber-js/examples.mobile.json';
 import { describe, expect, it } from 'vitest';
 import { installedMinMetadata, PHONE_METADATA_FILE, serializePhoneMetadata, trimPhoneMetadata } from '../../bench/phone-metadata';
 import { bundlePath } from '../../scripts/build';
-import { normalizePhone } from '../../shared/domain/phone';
+import { normalizePhone } from '../../shared/phone/phone';
 
 /** normalizePhone as it was with the full "min" metadata: the reference for the trimmed copy. */
 function withFullMetadata(input: string): string | undefined {
@@ -22,7 +22,7 @@ function withFullMetadata(input: string): string | undefined {
   }
 }
 
-describe('trimmed phone-number metadata (shared/domain/phone-metadata.json)', () => {
+describe('trimmed phone-number metadata (shared/phone/phone-metadata.json)', () => {
   it('is the installed libphonenumber-js min metadata without number formats (regenerate: npx tsx bench/phone-metadata.ts)', async () => {
     // Prepare
     const expected = serializePhoneMetadata(trimPhoneMetadata(installedMinMetadata()));

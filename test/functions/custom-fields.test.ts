@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listFields } from '../../functions/custom-fields-list';
 import { handler as manageField } from '../../functions/custom-fields-manage';
-import { LIMITS } from '../../shared/http/params';
+import { LIMITS } from '../../shared/schema/params';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
 

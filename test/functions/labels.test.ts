@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listLabels } from '../../functions/labels-list';
 import { handler as manageLabel } from '../../functions/labels-manage';
-import { LIMITS } from '../../shared/http/params';
+import { LIMITS } from '../../shared/schema/params';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
 

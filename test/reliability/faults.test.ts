@@ -31,7 +31,7 @@ const { loadEndpoints, parameterAccepts } = await import('../support/endpoints')
 const { db, tableName } = await import('../../shared/data/client');
 const { clock } = await import('../../shared/clock');
 const { contactIndexBucketOf, keys } = await import('../../shared/data/keys');
-const { normalizePhone } = await import('../../shared/domain/phone');
+const { normalizePhone } = await import('../../shared/phone/phone');
 type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 

@@ -7,7 +7,7 @@ import { handler as manageLabel } from '../../functions/labels-manage';
 import { db, tableName } from '../../shared/data/client';
 import { MAX_FIELDS_PER_CHANNEL, MAX_LABELS_PER_CHANNEL } from '../../shared/data/definitions';
 import { keys } from '../../shared/data/keys';
-import { LIMITS } from '../../shared/http/params';
+import { LIMITS } from '../../shared/schema/params';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
 

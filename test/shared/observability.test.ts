@@ -4,9 +4,9 @@ import { handler } from '../../functions/channels-list';
 import { BUNDLING } from '../../infra/bundling';
 import { bundlePath } from '../../scripts/build';
 import { API_ROUTES } from '../../shared/routes';
-import { logger } from '../../shared/http/logger';
-import { countAutomationTriggered, countMessageFailed, countMessageSent } from '../../shared/http/metrics';
-import { TRACING_ENABLED } from '../../shared/http/tracing';
+import { logger } from '../../shared/observability/logger';
+import { countAutomationTriggered, countMessageFailed, countMessageSent } from '../../shared/observability/metrics';
+import { TRACING_ENABLED } from '../../shared/observability/tracing';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
 
@@ -135,7 +135,8 @@ describe('observability', () => {
     vi.resetModules();
     process.env.POWERTOOLS_TRACER_ENABLED = 'true';
     try {
-      const { tracing, TRACING_ENABLED: enabled } = await import('../../shared/http/tracing');
+      const { TRACING_ENABLED: enabled } = await import('../../shared/observability/tracing');
+      const { tracing } = await import('../../shared/http/middleware/tracing');
       const middleware = tracing(API_ROUTES[0]);
       const request = { event: {}, context: {}, response: { statusCode: 200 } } as never;
 

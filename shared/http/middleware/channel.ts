@@ -1,5 +1,5 @@
 import type { ApiRequest } from '../context';
-import { BadRequestError, ForbiddenError } from '../errors';
+import { InvalidInputError, ForbiddenError } from '../../errors';
 
 /**
  * Resolves the channel a channel-scoped call works on, from the principal alone (no
@@ -21,7 +21,7 @@ export function channelScope() {
         api.channelId = allowed[0];
         return;
       }
-      throw new BadRequestError(
+      throw new InvalidInputError(
         allowed.length === 0
           ? 'No channel was found for the user: create a channel or pass channelId.'
           : `No channel was found for the user: this key may use ${allowed.length} channels, so pass channelId.`,

@@ -1,9 +1,10 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { clock } from '../../clock';
 import type { ApiRequest } from '../context';
-import { baseHeaders, errorResponse, successResponse, toHttpError, type EndpointResult } from '../envelope';
-import { logger } from '../logger';
-import { recordRequest } from '../metrics';
+import { baseHeaders, errorResponse, successResponse, type EndpointResult } from '../envelope';
+import { statusOf, toAppError } from '../errors';
+import { logger } from '../../observability/logger';
+import { recordRequest } from '../../observability/metrics';
 import type { ApiRoute } from '../../routes';
 
 /**
@@ -25,8 +26,9 @@ export function responseEnvelope(route: ApiRoute) {
     onError: function wrapFailure(request: ApiRequest) {
       // Errors thrown before openScope ran (none today) still get an envelope.
       request.context.api ??= { route, requestId: request.context.awsRequestId ?? 'local', startedAt: clock.now(), headers: baseHeaders(request.context.awsRequestId ?? 'local'), params: {} };
-      const error = toHttpError(request.error);
-      if (error.statusCode >= 500) logger.error('request failed', { error: request.error as Error });
+      const error = toAppError(request.error);
+      // The log keeps what the caller never sees: the original error and its causes.
+      if (statusOf(error) >= 500) logger.error('request failed', { error: request.error as Error });
       request.response = errorResponse(error, request.context.api.headers);
       logRequest(request, request.response, error.code);
     },

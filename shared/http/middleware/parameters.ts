@@ -2,7 +2,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import * as v from 'valibot';
 import { MAX_BODY_BYTES } from '../../config';
 import type { ApiRequest } from '../context';
-import { BadRequestError, UnauthorizedError } from '../errors';
+import { InvalidInputError, UnauthenticatedError } from '../../errors';
 import { headerValue } from '../headers';
 
 // The content type is checked above (JSON or none), so the parser only parses; its .d.ts lacks this option.
@@ -28,7 +28,7 @@ export function requestParameters() {
       const params: Record<string, unknown> = Object.assign(Object.create(null), query, body);
       for (const name of Object.keys(params)) {
         if (KEY_PARAMETERS.has(name.toLowerCase())) {
-          throw new UnauthorizedError('API keys are never accepted in the query string or body: send X-API-Key or Authorization: Bearer.');
+          throw new UnauthenticatedError('API keys are never accepted in the query string or body: send X-API-Key or Authorization: Bearer.');
         }
       }
       request.context.api.params = params;
@@ -41,20 +41,20 @@ async function readBody(request: ApiRequest): Promise<Record<string, unknown>> {
   const raw = event.body;
   if (raw === null || raw === undefined || raw === '') return {};
   const bytes = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-  if (bytes > MAX_BODY_BYTES) throw new BadRequestError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`, 'body', 'payload_too_large');
+  if (bytes > MAX_BODY_BYTES) throw new InvalidInputError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`, 'body', 'payload_too_large');
   const contentType = headerValue(event.headers, 'content-type') ?? '';
   if (FORM_TYPE.test(contentType)) {
     const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
     // `curl -d '{…}'` labels JSON as a form; no real form body starts with a brace.
     if (!text.trimStart().startsWith('{')) return Object.fromEntries(new URLSearchParams(text));
   } else if (contentType !== '' && !JSON_TYPE.test(contentType)) {
-    throw new BadRequestError('Send the body as application/json (or application/x-www-form-urlencoded).', 'Content-Type', 'unsupported_content_type');
+    throw new InvalidInputError('Send the body as application/json (or application/x-www-form-urlencoded).', 'Content-Type', 'unsupported_content_type');
   }
   if (raw.trim() === '') return {};
   await jsonBody.before!(request as never);
   const parsed: unknown = event.body;
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new BadRequestError('The JSON body must be an object of parameters.', 'body', 'invalid_json');
+    throw new InvalidInputError('The JSON body must be an object of parameters.', 'body', 'invalid_json');
   }
   return parsed as Record<string, unknown>;
 }
@@ -70,11 +70,11 @@ export function validParameters(schema: v.GenericSchema) {
   };
 }
 
-function toBadRequest(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): BadRequestError {
+function toBadRequest(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): InvalidInputError {
   const issue = issues[0];
   const parameter = issue.path?.map((item) => String(item.key)).join('.') || 'parameters';
   const missing = issue.input === undefined && issue.kind === 'schema';
-  if (missing) return new BadRequestError(`Missing required parameter: ${parameter}.`, parameter, 'missing_parameter');
+  if (missing) return new InvalidInputError(`Missing required parameter: ${parameter}.`, parameter, 'missing_parameter');
   const message = issue.message.startsWith('Invalid') ? 'is invalid' : issue.message;
-  return new BadRequestError(`Invalid parameter ${parameter}: ${message}.`, parameter);
+  return new InvalidInputError(`Invalid parameter ${parameter}: ${message}.`, parameter);
 }

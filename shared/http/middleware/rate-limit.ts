@@ -2,7 +2,7 @@ import { clock } from '../../clock';
 import { rateLimitFor } from '../../config';
 import { countRequest, RATE_WINDOW_MS } from '../../data/rate-limits';
 import type { ApiRequest } from '../context';
-import { TooManyRequestsError } from '../errors';
+import { RateLimitedError } from '../../errors';
 
 /**
  * Exact per-minute limits per API user (not per key, not per IP): one atomic
@@ -28,9 +28,7 @@ export function rateLimit() {
         'RateLimit-Reset': String(resetSeconds),
       });
       if (!window.allowed) {
-        throw new TooManyRequestsError(`Rate limit of ${limit} requests per minute for ${rateClass} exceeded. Retry after ${resetSeconds} seconds.`, {
-          'Retry-After': String(resetSeconds),
-        });
+        throw new RateLimitedError(`Rate limit of ${limit} requests per minute for ${rateClass} exceeded. Retry after ${resetSeconds} seconds.`, resetSeconds);
       }
     },
   };

@@ -15,9 +15,9 @@ const LEVELS = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, SILENT: 28 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'SILENT'>;
 export type LogFields = Record<string, unknown>;
 
-/** Errors become plain fields (JSON.stringify would write `{}` for them). */
+/** Errors become plain fields (JSON.stringify would write `{}` for them), their causes too. */
 function serializable(_key: string, value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack, ...(value.cause !== undefined && { cause: value.cause }) };
   return value;
 }
 

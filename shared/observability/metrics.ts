@@ -4,7 +4,7 @@
  * dimension `service` = workspace-api; locally `npm start` writes them to
  * DATA_DIR/logs/service.log with the other JSON logs. POWERTOOLS_METRICS_DISABLED=true
  * turns them off. Written by hand rather than with Powertools Metrics for the reason
- * the logger is (shared/http/logger.ts): the format is a few fields, the library's
+ * the logger is (shared/observability/logger.ts): the format is a few fields, the library's
  * import cost is paid by every function at init.
  *
  * | metric | dimensions | emitted by |

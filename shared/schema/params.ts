@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_PHONE_INPUT_LENGTH, normalizePhone } from '../domain/phone';
+import { MAX_PHONE_INPUT_LENGTH, normalizePhone } from '../phone/phone';
 
 /**
  * Parameter schemas shared by every endpoint. GET delivers every value as a string,
