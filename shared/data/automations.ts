@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
-import type { AutomationStep } from '../domain/automation-steps';
 import { newId } from '../ids';
 import { queryAll } from './batch';
 import { db, sendIfCondition, tableName } from './client';
@@ -15,6 +14,15 @@ import { OUTBOX_INDEX } from './table-schema';
  * leaves it in the index, and the re-drive hands it over again.
  */
 
+/**
+ * A step as stored: the data layer keeps what shared/domain/automation-steps.ts validated
+ * when the automation was created, and the domain reads it back as its own step type.
+ */
+export interface StoredStep {
+  type: string;
+  [field: string]: unknown;
+}
+
 export type AutomationStatus = 'active' | 'inactive';
 export type ExecutionStatus = 'triggered' | 'running' | 'completed' | 'failed';
 
@@ -24,7 +32,7 @@ export interface AutomationRecord {
   name: string;
   status: AutomationStatus;
   executionCount: number;
-  steps: AutomationStep[];
+  steps: StoredStep[];
   createdAt: string;
 }
 
@@ -49,7 +57,7 @@ export interface ExecutionRecord {
   status: ExecutionStatus;
   /** The next step to run. */
   stepIndex: number;
-  steps: AutomationStep[];
+  steps: StoredStep[];
   outcomes: StepOutcome[];
   error?: string;
   /** Set until this execution is counted in its automation's executionCount. */
@@ -62,7 +70,7 @@ export interface ExecutionRecord {
 }
 
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
-export async function createAutomation(workspaceId: string, channelId: string, input: { name: string; status: AutomationStatus; steps: AutomationStep[] }): Promise<AutomationRecord | undefined> {
+export async function createAutomation(workspaceId: string, channelId: string, input: { name: string; status: AutomationStatus; steps: StoredStep[] }): Promise<AutomationRecord | undefined> {
   const automation: AutomationRecord = { id: newId('au'), channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
   const nameClaimed = await sendIfCondition(
     new PutCommand({

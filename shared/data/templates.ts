@@ -1,5 +1,4 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { GraphTemplateComponent, TemplateVariableCounts } from '../chat/templates';
 import { queryAll } from './batch';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -9,7 +8,23 @@ import { keys } from './keys';
  * One item per name and language; the variable counts are computed once at sync.
  */
 
-export interface TemplateRecord extends TemplateVariableCounts {
+/**
+ * A template component stored as the chat network listed it. The data layer does not
+ * import the chat adapter: this is the shape shared/chat's GraphTemplateComponent has,
+ * and TypeScript checks the two agree wherever the domain passes one for the other.
+ */
+export interface StoredTemplateComponent {
+  type: string;
+  format?: string;
+  text?: string;
+  [key: string]: unknown;
+}
+
+export interface TemplateRecord {
+  /** Body variables a send must fill (computed at sync by shared/chat/templates.ts). */
+  bodyVariables: number;
+  /** The header a send must supply: none, text with variables, or a media format. */
+  header: null | { format: 'TEXT'; variables: number } | { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT' };
   /** The chat network's template id. */
   graphId: string;
   name: string;
@@ -17,7 +32,7 @@ export interface TemplateRecord extends TemplateVariableCounts {
   /** APPROVED, PENDING, REJECTED, … as the chat network reports it. */
   status: string;
   category: string;
-  components: GraphTemplateComponent[];
+  components: StoredTemplateComponent[];
   syncedAt: string;
 }
 

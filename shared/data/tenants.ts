@@ -1,11 +1,13 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../auth/principal';
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
 /** Workspaces, API users and API keys: what the operator CLI writes and the authorizer reads. */
+
+/** What an API user may do: admins see every channel of the workspace they own or are given, team users the ones assigned. */
+export type Role = 'admin' | 'team';
 
 export interface ApiKeyRecord {
   keyHash: string;
