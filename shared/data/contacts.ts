@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { batchGetAll, queryAll } from './batch';
+import { finishAllImportLedgers } from './contact-import';
 import { db, sendIfCondition, tableName, updateIfCondition } from './client';
 import { contactIndexBucketOf, keys, type Key } from './keys';
 
@@ -31,6 +32,8 @@ export interface ContactRecord {
   updatedAt: string;
   /** Set until the contact is in the index and the count; finished on its next touch. */
   indexPending?: boolean;
+  /** The import ledger of the contacts/import call that created it (shared/data/contact-import.ts), which indexes and counts it. */
+  importedBy?: string;
 }
 
 export interface ContactChanges {
@@ -50,7 +53,7 @@ export interface ContactIndexEntry {
 
 /** Characters of a name kept in the index for search. */
 const INDEX_NAME_LENGTH = 64;
-const indexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
+export const indexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
 
 /**
  * Applies `changes` to the contact of `phone`, creating it when there is none and
@@ -85,6 +88,19 @@ export async function upsertContact(
 }
 
 async function createContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
+  const contact: ContactRecord = { ...newContactRecord(phone, changes), indexPending: true };
+  const created = await sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return created ? contact : undefined;
+}
+
+/** A new contact of `phone` with `changes` applied (what a create stores; contacts/import writes the same shape). */
+export function newContactRecord(phone: string, changes: ContactChanges): ContactRecord {
   const now = clock.nowIso();
   const customFields = Object.fromEntries(Object.entries(changes.customFields ?? {}).filter(([, value]) => value !== null)) as Record<string, CustomFieldValue>;
   const contact: ContactRecord = {
@@ -99,16 +115,8 @@ async function createContact(workspaceId: string, channelId: string, phone: stri
     waId: changes.waId,
     createdAt: now,
     updatedAt: now,
-    indexPending: true,
   };
-  const created = await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return created ? contact : undefined;
+  return contact;
 }
 
 async function updateContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
@@ -243,6 +251,8 @@ export async function getContactsByPhone(workspaceId: string, channelId: string,
  * (twice, for the rebuild), so it is an operator's tool, not a request path.
  */
 export async function recountContacts(workspaceId: string, channelId: string): Promise<number> {
+  // Imports a crash left unfinished: claimed now, so no later finisher counts them again on top of the recount.
+  await finishAllImportLedgers(workspaceId, channelId);
   const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
   const pending = await queryAll<ContactRecord>(pk, skPrefix, {
     FilterExpression: 'indexPending = :true',

@@ -52,6 +52,14 @@ export const keys = {
     sk: `CIDX#${bucket.toString(16).padStart(3, '0')}`,
   }),
   contactIndexPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CIDX#' }),
+  /**
+   * An import ledger: the phones one contacts/import call is about to create, and those
+   * already counted. Written before the contacts, deleted when they are indexed and
+   * counted; one left by a crash is finished by the next import that meets its contacts
+   * or by the recount (docs/ARCHITECTURE.md, "Consistency without transactions").
+   */
+  contactImportLedger: (workspaceId: string, channelId: string, ledgerId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CIMP#${ledgerId}` }),
+  contactImportLedgerPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CIMP#' }),
 
   label: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#LABEL#${matchKey(name)}` }),
   labelPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#LABEL#' }),

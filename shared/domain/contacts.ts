@@ -51,15 +51,19 @@ export interface ManageContactInput {
 export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
   const scope = { workspaceId, channelId };
   const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
-  const changes: ContactChanges = { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, ...checked.values };
+  const changes = contactChanges(input, checked.values);
   const create: CreateCheck = { missing: [] };
   const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
-    throw new InvalidInputError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
+    throw missingFieldsError(create.missing);
   }
   const labels = await labelsToShow(scope, result.contact, create.definitions ?? checked.definitions);
   return { ...toContactView(result.contact, labels), created: result.created };
 }
+
+/** The refusal of a create that lacks required custom fields. */
+export const missingFieldsError = (missing: string[]) =>
+  new InvalidInputError(`Missing required custom fields for a new contact: ${missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing });
 
 /** The request's label ids and custom-field values, and the definitions they were checked against (none when it names neither). */
 interface Checked {
@@ -92,12 +96,12 @@ interface Scope {
   channelId: string;
 }
 
-interface DefinedValues {
+export interface DefinedValues {
   labelIds?: string[];
   customFields?: Record<string, CustomFieldValue | null>;
 }
 
-interface Definitions {
+export interface Definitions {
   labels: LabelRecord[];
   fields: CustomFieldRecord[];
   /** Read by this request (consistently), not taken from the cache. */
@@ -109,8 +113,13 @@ const NO_DEFINITIONS: Definitions = { labels: [], fields: [], current: false };
 /** Whether the request's own values need the definitions: a label name, or a custom-field key. */
 const namesDefinitions = (input: ManageContactInput) => (input.labelNames?.length ?? 0) > 0 || Object.keys(input.customFieldsData ?? {}).length > 0;
 
+/** What a contacts/manage request (or a contacts/import row) writes, given its checked label ids and custom-field values. */
+export function contactChanges(input: ManageContactInput, values: DefinedValues): ContactChanges {
+  return { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, ...values };
+}
+
 /** The label ids and custom-field values the request sets, checked against `definitions` (400 naming what they lack). */
-function definedValues(input: ManageContactInput, definitions: Definitions): DefinedValues {
+export function definedValues(input: ManageContactInput, definitions: Definitions): DefinedValues {
   return {
     labelIds: input.labelNames && resolveLabelIds(input.labelNames, definitions.labels),
     customFields: input.customFieldsData && validateCustomFieldValues(input.customFieldsData, definitions.fields, definitions.labels),

@@ -47,7 +47,7 @@ export function apiEndpoint<TSchema extends v.GenericSchema>(definition: Endpoin
     .use(responseEnvelope(route))
     .use(authorizedPrincipal())
     .use(rateLimit())
-    .use(requestParameters())
+    .use(requestParameters(route.maxBodyBytes))
     .use(validParameters(definition.schema));
   if (definition.channelScoped) stack.use(channelScope());
   const handler = stack.handler(async function endpoint(_event, context) {

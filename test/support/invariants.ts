@@ -57,6 +57,14 @@ registerInvariant('no contact left indexPending', (channel) =>
   [...channel.contacts.values()].filter((contact) => contact.indexPending).map((contact) => `contact ${contact.phone} (${contact.id}) is indexPending`),
 );
 
+registerInvariant('every contact an import ledger created is claimed in it (indexed and counted)', (channel) =>
+  entities(channel, 'contactImport').flatMap((ledger) => {
+    const id = String(ledger.sk).slice('CIMP#'.length);
+    const counted = new Set<string>(ledger.counted ?? []);
+    return [...channel.contacts.values()].filter((contact) => contact.importedBy === id && !counted.has(contact.phone)).map((contact) => `contact ${contact.phone} created by import ${id} is not claimed`);
+  }),
+);
+
 registerInvariant('every index entry has its contact, in its own bucket', (channel) => {
   const problems: string[] = [];
   for (const [phone, entry] of channel.index) {

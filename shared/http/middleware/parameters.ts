@@ -19,12 +19,12 @@ const KEY_PARAMETERS = new Set(['apikey', 'api_key', 'x-api-key', 'key', 'access
  * JSON parser; its own 415/422 become our 400. Bodies of other types, oversized
  * bodies and non-object JSON are refused; a key in the parameters is a 401.
  */
-export function requestParameters() {
+export function requestParameters(maxBodyBytes = MAX_BODY_BYTES) {
   return {
     before: async function mergeParameters(request: ApiRequest) {
       const { event } = request;
       const query = { ...(event.queryStringParameters ?? {}) };
-      const body = await readBody(request);
+      const body = await readBody(request, maxBodyBytes);
       const params: Record<string, unknown> = Object.assign(Object.create(null), query, body);
       for (const name of Object.keys(params)) {
         if (KEY_PARAMETERS.has(name.toLowerCase())) {
@@ -36,12 +36,12 @@ export function requestParameters() {
   };
 }
 
-async function readBody(request: ApiRequest): Promise<Record<string, unknown>> {
+async function readBody(request: ApiRequest, maxBodyBytes: number): Promise<Record<string, unknown>> {
   const { event } = request;
   const raw = event.body;
   if (raw === null || raw === undefined || raw === '') return {};
   const bytes = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-  if (bytes > MAX_BODY_BYTES) throw new InvalidInputError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`, 'body', 'payload_too_large');
+  if (bytes > maxBodyBytes) throw new InvalidInputError(`The request body exceeds ${maxBodyBytes} bytes.`, 'body', 'payload_too_large');
   const contentType = headerValue(event.headers, 'content-type') ?? '';
   if (FORM_TYPE.test(contentType)) {
     const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
@@ -70,7 +70,8 @@ export function validParameters(schema: v.GenericSchema) {
   };
 }
 
-function toBadRequest(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): InvalidInputError {
+/** The 400 for failed validation, naming the first bad parameter (also used per row by contacts/import). */
+export function toBadRequest(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): InvalidInputError {
   const issue = issues[0];
   const parameter = issue.path?.map((item) => String(item.key)).join('.') || 'parameters';
   const missing = issue.input === undefined && issue.kind === 'schema';

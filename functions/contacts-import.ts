@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { importContacts, MAX_IMPORT_ROWS, rowError, type ImportRow } from '../shared/domain/contact-import';
+import { apiEndpoint } from '../shared/http/api-handler';
+import { toBadRequest } from '../shared/http/middleware/parameters';
+import { channelId } from '../shared/schema/params';
+import { schema as manageSchema } from './contacts-manage';
+
+/** One row: exactly contacts/manage's parameters (the call's channel applies; a row's own `channelId` is ignored). */
+const rowSchema = v.omit(manageSchema, ['channelId']);
+
+/** `contacts`: a JSON array (or, in a query string, the JSON text of one) of 1 to 1,000 rows; each row is checked on its own. */
+const contactRows = () =>
+  v.pipe(
+    v.union([v.array(v.unknown()), v.string()], 'must be an array of contacts'),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      if (typeof dataset.value !== 'string') return dataset.value;
+      try {
+        const parsed: unknown = JSON.parse(dataset.value);
+        if (Array.isArray(parsed)) return parsed as unknown[];
+      } catch {
+        // reported below
+      }
+      addIssue({ message: 'must be an array of contacts' });
+      return NEVER;
+    }),
+    v.array(v.unknown()),
+    v.minLength(1, 'must have at least one contact'),
+    v.maxLength(MAX_IMPORT_ROWS, `must have at most ${MAX_IMPORT_ROWS} contacts`),
+    // For the OpenAPI document: each row is a contacts/manage request.
+    v.metadata({ items: { $ref: '#/components/schemas/ContactsManageParams' }, minItems: 1, maxItems: MAX_IMPORT_ROWS }),
+  );
+
+export const schema = v.object({
+  channelId: channelId(),
+  contacts: contactRows(),
+});
+
+/** Reads one row as contacts/manage reads its parameters; a row it would refuse becomes that row's error. */
+export function parseImportRow(raw: unknown, index: number): ImportRow {
+  const sentPhone = (raw as { phoneNumber?: unknown } | null)?.phoneNumber;
+  const phoneNumber = typeof sentPhone === 'string' || typeof sentPhone === 'number' ? String(sentPhone) : null;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { index, error: { index, phoneNumber: null, error: 'invalid_parameter', message: 'Each contact must be an object of contacts/manage parameters.', parameter: 'contacts' } };
+  }
+  const parsed = v.safeParse(rowSchema, raw, { abortPipeEarly: true });
+  if (!parsed.success) return { index, error: rowError(index, phoneNumber, toBadRequest(parsed.issues)) };
+  return { index, input: parsed.output };
+}
+
+export const handler = apiEndpoint({
+  path: 'contacts/import',
+  schema,
+  channelScoped: true,
+  handle: async ({ contacts }, { principal, channelId }) => {
+    const result = await importContacts(principal.workspaceId, channelId, contacts.map(parseImportRow));
+    return { data: result, message: `Imported ${contacts.length} row(s): ${result.created} created, ${result.updated} updated, ${result.failed} failed` };
+  },
+});

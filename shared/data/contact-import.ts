@@ -1,0 +1,241 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../clock';
+import { batchGetAll, queryAll } from './batch';
+import { db, sendIfCondition, tableName } from './client';
+import { indexName, newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
+import { contactIndexBucketOf, keys, type Key } from './keys';
+
+/**
+ * Table access of contacts/import (bulk creates). contacts/manage makes a new contact
+ * exact with a per-contact `indexPending` marker that its creator clears before counting
+ * (≈ 4 writes a contact). An import creates up to 1,000 contacts a call and keeps the
+ * same guarantees (one item per number, the index and the count exact, a crash finished
+ * by re-running) for ≈ 2 writes a contact, with an **import ledger** instead of the
+ * per-contact marker:
+ *
+ * 1. the ledger item (`CIMP#<id>`: the phones this call is about to create) is written
+ *    before any of them;
+ * 2. each contact is a conditional Put (`attribute_not_exists`, as every create: a
+ *    number written meanwhile by anyone else is updated instead) carrying
+ *    `importedBy: <ledger id>`;
+ * 3. the index entries of the created contacts are written grouped by bucket (one
+ *    UpdateItem per bucket touched);
+ * 4. the created phones are *claimed* in the ledger (string set `counted`, a condition
+ *    per phone), and only what a caller claimed is added to the head's `contactCount`;
+ * 5. the ledger is deleted.
+ *
+ * A crash leaves the ledger and contacts carrying its id. Whoever meets such a contact
+ * (the same import run again, any other import of it, `admin contacts recount`)
+ * finishes the ledger: its phones whose contact names it are indexed, claimed and
+ * counted. Claims are per phone, so the ledger's owner, still running, and a finisher
+ * never count one contact twice. A crash between a claim and its count leaves the count
+ * short, repaired by the recount (as for contacts/manage). Only a ledger older than any
+ * call can run ({@link IMPORT_CALL_MAX_MS}) is deleted by a finisher.
+ */
+
+/** Longer than any import call can run (Lambda's hard limit is 15 minutes): a ledger this old has no live owner. */
+export const IMPORT_CALL_MAX_MS = 15 * 60 * 1000;
+
+/** Table writes an import keeps in flight at once (per call). */
+export const IMPORT_WRITE_CONCURRENCY = 16;
+
+/** Phones claimed in one conditional update (each adds a `NOT contains` to the condition, limited to 4 KB). */
+const CLAIM_CHUNK = 40;
+
+export interface ImportLedger {
+  id: string;
+  phones: string[];
+  counted: Set<string>;
+  startedAt: number;
+}
+
+/** A contact as the import reads it: the record, and the ledger that created it when an import did. */
+export type StoredContact = ContactRecord;
+
+/** Reads the contacts of these phones (consistent BatchGet, 100 a call) by phone. */
+export async function readContacts(workspaceId: string, channelId: string, phones: string[]): Promise<Map<string, StoredContact>> {
+  const found = await batchGetAll<StoredContact>(
+    phones.map((phone) => keys.contact(workspaceId, channelId, phone)),
+    true,
+  );
+  return new Map(found.map((contact) => [contact.phone, contact]));
+}
+
+/** Step 1: the ledger of the phones this call is about to create (one Put, ≈ 16 B a phone). */
+export async function putImportLedger(workspaceId: string, channelId: string, ledgerId: string, phones: string[]): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.contactImportLedger(workspaceId, channelId, ledgerId), entity: 'contactImport', phones, startedAt: clock.now() },
+    }),
+  );
+}
+
+/** Step 2: creates the contact unless its number exists (then undefined: the caller updates it instead). */
+export async function createImportedContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges, ledgerId: string): Promise<ContactRecord | undefined> {
+  const contact: ContactRecord = { ...newContactRecord(phone, changes), importedBy: ledgerId };
+  const created = await sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return created ? contact : undefined;
+}
+
+/**
+ * Step 3: writes these contacts' index entries (idempotent), one UpdateItem per bucket
+ * touched, each setting all of that bucket's entries (`SET #p0 = :n0, #p1 = :n1, …`).
+ */
+export async function writeIndexEntries(workspaceId: string, channelId: string, contacts: Array<Pick<ContactRecord, 'phone' | 'name'>>): Promise<void> {
+  const byBucket = new Map<number, Array<Pick<ContactRecord, 'phone' | 'name'>>>();
+  for (const contact of contacts) {
+    const bucket = contactIndexBucketOf(contact.phone);
+    byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), contact]);
+  }
+  await mapLimit([...byBucket], IMPORT_WRITE_CONCURRENCY, async ([bucket, entries]) => {
+    const names: Record<string, string> = {};
+    const values: Record<string, string> = {};
+    entries.forEach((entry, i) => {
+      names[`#p${i}`] = entry.phone;
+      values[`:n${i}`] = indexName(entry.name);
+    });
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.contactIndexBucket(workspaceId, channelId, bucket),
+        UpdateExpression: `SET ${entries.map((_, i) => `#p${i} = :n${i}`).join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  });
+}
+
+/**
+ * Step 4: claims `phones` in the ledger and adds what this caller claimed to the
+ * channel's contact count. A phone another caller claimed first is left to it; a ledger
+ * already deleted has nothing left to claim (its owner counted everything first).
+ * Returns the number counted.
+ */
+export async function claimAndCount(workspaceId: string, channelId: string, ledgerId: string, phones: string[]): Promise<number> {
+  const key = keys.contactImportLedger(workspaceId, channelId, ledgerId);
+  let pending = [...new Set(phones)];
+  let claimed = 0;
+  while (pending.length > 0) {
+    const chunk = pending.slice(0, CLAIM_CHUNK);
+    const values: Record<string, unknown> = { ':set': new Set(chunk) };
+    chunk.forEach((phone, i) => (values[`:p${i}`] = phone));
+    const ok = await sendIfCondition(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD #counted :set',
+        ConditionExpression: ['attribute_exists(pk)', ...chunk.map((_, i) => `NOT contains(#counted, :p${i})`)].join(' AND '),
+        ExpressionAttributeNames: { '#counted': 'counted' },
+        ExpressionAttributeValues: values,
+      }),
+    );
+    if (ok) {
+      claimed += chunk.length;
+      pending = pending.slice(chunk.length);
+      continue;
+    }
+    const ledger = await getImportLedger(workspaceId, channelId, ledgerId);
+    if (!ledger) break;
+    pending = pending.filter((phone) => !ledger.counted.has(phone));
+  }
+  if (claimed > 0) {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.contactHead(workspaceId, channelId),
+        UpdateExpression: 'ADD contactCount :n',
+        ExpressionAttributeValues: { ':n': claimed },
+      }),
+    );
+  }
+  return claimed;
+}
+
+/** Step 5: the call's own ledger, once everything it created is indexed and counted. */
+export async function deleteImportLedger(workspaceId: string, channelId: string, ledgerId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.contactImportLedger(workspaceId, channelId, ledgerId) }));
+}
+
+type LedgerItem = Key & { phones?: string[]; counted?: Set<string>; startedAt?: number };
+
+const toLedger = (item: LedgerItem): ImportLedger => ({
+  id: item.sk.slice('CIMP#'.length),
+  phones: item.phones ?? [],
+  counted: new Set(item.counted ?? []),
+  startedAt: Number(item.startedAt ?? 0),
+});
+
+async function getImportLedger(workspaceId: string, channelId: string, ledgerId: string): Promise<ImportLedger | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactImportLedger(workspaceId, channelId, ledgerId), ConsistentRead: true }));
+  return Item ? toLedger(Item as LedgerItem) : undefined;
+}
+
+/**
+ * Finishes the ledgers with these ids that still exist (a crashed or concurrent
+ * import's): indexes, claims and counts each one's contacts that name it. Returns the
+ * number of contacts this counted.
+ */
+export async function finishImportLedgers(workspaceId: string, channelId: string, ledgerIds: string[]): Promise<number> {
+  if (ledgerIds.length === 0) return 0;
+  const items = await batchGetAll<LedgerItem>(
+    ledgerIds.map((id) => keys.contactImportLedger(workspaceId, channelId, id)),
+    true,
+  );
+  let counted = 0;
+  for (const item of items) counted += await finishLedger(workspaceId, channelId, toLedger(item));
+  return counted;
+}
+
+/** Every ledger of the channel finished (the recount's first step). Returns the number of contacts this counted. */
+export async function finishAllImportLedgers(workspaceId: string, channelId: string): Promise<number> {
+  const { pk, skPrefix } = keys.contactImportLedgerPrefix(workspaceId, channelId);
+  const items = await queryAll<LedgerItem>(pk, skPrefix, { ConsistentRead: true });
+  let counted = 0;
+  for (const item of items) counted += await finishLedger(workspaceId, channelId, toLedger(item));
+  return counted;
+}
+
+async function finishLedger(workspaceId: string, channelId: string, ledger: ImportLedger): Promise<number> {
+  const unclaimed = ledger.phones.filter((phone) => !ledger.counted.has(phone));
+  const contacts = unclaimed.length ? await readContacts(workspaceId, channelId, unclaimed) : new Map<string, StoredContact>();
+  const created = [...contacts.values()].filter((contact) => contact.importedBy === ledger.id);
+  await writeIndexEntries(workspaceId, channelId, created);
+  const counted = await claimAndCount(
+    workspaceId,
+    channelId,
+    ledger.id,
+    created.map((contact) => contact.phone),
+  );
+  // A finisher deletes only a ledger no live call can own any more.
+  if (clock.now() - ledger.startedAt > IMPORT_CALL_MAX_MS) await deleteImportLedger(workspaceId, channelId, ledger.id);
+  return counted;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight; the first failure is thrown once the others settle. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length && !failure) {
+        const i = next++;
+        try {
+          results[i] = await work(items[i], i);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    }),
+  );
+  if (failure) throw failure.error;
+  return results;
+}

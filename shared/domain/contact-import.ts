@@ -1,0 +1,170 @@
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import {
+  claimAndCount,
+  createImportedContact,
+  deleteImportLedger,
+  finishImportLedgers,
+  IMPORT_WRITE_CONCURRENCY,
+  mapLimit,
+  putImportLedger,
+  readContacts,
+  writeIndexEntries,
+} from '../data/contact-import';
+import { upsertContact, type ContactChanges, type ContactRecord } from '../data/contacts';
+import { listDefinitions } from '../data/definitions';
+import { contactChanges, definedValues, missingFieldsError, type Definitions, type ManageContactInput } from './contacts';
+import { missingRequiredFields } from './custom-field-values';
+
+/** Rows one contacts/import call takes. */
+export const MAX_IMPORT_ROWS = 1000;
+
+/** A row that was not applied, by its index in the request. */
+export interface ImportRowError {
+  index: number;
+  /** The row's phone number, normalized when it could be, else as sent (null when absent or not a string). */
+  phoneNumber: string | null;
+  /** The code contacts/manage would answer with (`invalid_parameter`, `missing_parameter`, …). */
+  error: string;
+  message: string;
+  /** The row's parameter at fault, as contacts/manage would name it. */
+  parameter?: string;
+}
+
+/** A row as the caller parsed it: the contacts/manage input, or why it could not be read. */
+export type ImportRow = { index: number; input: ManageContactInput } | { index: number; error: ImportRowError };
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  failed: number;
+  errors: ImportRowError[];
+}
+
+interface ReadyRow {
+  index: number;
+  phone: string;
+  changes: ContactChanges;
+  /** Required custom fields a create of this row would lack (an update needs none). */
+  missing: string[];
+}
+
+/** The row error of a refusal contacts/manage would answer for this row. */
+export function rowError(index: number, phoneNumber: string | null, error: AppError): ImportRowError {
+  return { index, phoneNumber, error: error.code, message: error.message, ...(error.parameter ? { parameter: error.parameter } : {}) };
+}
+
+/**
+ * contacts/import: applies each row exactly as contacts/manage would (labels and custom
+ * fields checked against the channel's definitions, read once and consistently for the
+ * call; required fields enforced on creates only), reporting a refused row by its index
+ * without stopping the others. New contacts are written in bulk under an import ledger
+ * (shared/data/contact-import.ts: ≈ 2 writes a contact instead of contacts/manage's 4),
+ * existing ones updated as contacts/manage updates them, at most
+ * `IMPORT_WRITE_CONCURRENCY` writes in flight. Importing the same rows again creates
+ * nothing. Rows repeating a phone number apply in order, as consecutive calls would.
+ */
+export async function importContacts(workspaceId: string, channelId: string, rows: ImportRow[]): Promise<ImportResult> {
+  const errors: ImportRowError[] = [];
+  const ready: ReadyRow[] = [];
+  const definitions: Definitions | undefined = rows.some((row) => 'input' in row) ? { ...(await listDefinitions(workspaceId, channelId)), current: true } : undefined;
+  for (const row of rows) {
+    if (!('input' in row)) {
+      errors.push(row.error);
+      continue;
+    }
+    try {
+      const changes = contactChanges(row.input, definedValues(row.input, definitions!));
+      ready.push({ index: row.index, phone: row.input.phoneNumber, changes, missing: missingRequiredFields(definitions!.fields, changes.customFields ?? {}) });
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.isCallerFault) throw error;
+      errors.push(rowError(row.index, row.input.phoneNumber, error));
+    }
+  }
+  let created = 0;
+  let updated = 0;
+  for (const wave of waves(ready)) {
+    const applied = await applyWave(workspaceId, channelId, wave, errors);
+    created += applied.created;
+    updated += applied.updated;
+  }
+  errors.sort((a, b) => a.index - b.index);
+  return { created, updated, failed: errors.length, errors };
+}
+
+/** Splits rows so no phone appears twice in one wave; a repeated phone's later rows go to later waves, in order. */
+function waves(rows: ReadyRow[]): ReadyRow[][] {
+  const result: ReadyRow[][] = [];
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    const wave = seen.get(row.phone) ?? 0;
+    seen.set(row.phone, wave + 1);
+    (result[wave] ??= []).push(row);
+  }
+  return result;
+}
+
+/**
+ * One wave (distinct phones): reads which contacts exist (consistent BatchGet), creates
+ * the others under a new ledger, updates the existing ones as contacts/manage does,
+ * then indexes, claims and counts the created ones, and finishes any other import's
+ * ledger its contacts name (a crashed or concurrent import of the same numbers).
+ */
+async function applyWave(workspaceId: string, channelId: string, wave: ReadyRow[], errors: ImportRowError[]): Promise<{ created: number; updated: number }> {
+  const existing = await readContacts(
+    workspaceId,
+    channelId,
+    wave.map((row) => row.phone),
+  );
+  const ledgerId = newId('imp');
+  const otherLedgers = new Set<string>();
+  const noteLedger = (contact: ContactRecord) => {
+    if (contact.importedBy && contact.importedBy !== ledgerId) otherLedgers.add(contact.importedBy);
+  };
+  existing.forEach(noteLedger);
+  const toCreate = wave.filter((row) => !existing.has(row.phone) && row.missing.length === 0);
+  const toUpsert = wave.filter((row) => existing.has(row.phone) || row.missing.length > 0);
+  const createdContacts: ContactRecord[] = [];
+  let updated = 0;
+  let createdByUpsert = 0;
+
+  // contacts/manage's own path: an update, or a create (as contacts/manage counts it) when the contact is gone.
+  const upsert = async (row: ReadyRow) => {
+    const result = await upsertContact(workspaceId, channelId, row.phone, row.changes, () => row.missing.length === 0);
+    if (!result) {
+      errors.push(rowError(row.index, row.phone, missingFieldsError(row.missing)));
+      return;
+    }
+    noteLedger(result.contact);
+    if (result.created) createdByUpsert++;
+    else updated++;
+  };
+
+  if (toCreate.length > 0) {
+    await putImportLedger(
+      workspaceId,
+      channelId,
+      ledgerId,
+      toCreate.map((row) => row.phone),
+    );
+  }
+  await mapLimit(toCreate, IMPORT_WRITE_CONCURRENCY, async (row) => {
+    const contact = await createImportedContact(workspaceId, channelId, row.phone, row.changes, ledgerId);
+    // Created meanwhile by someone else: update it, as contacts/manage converges.
+    if (contact) createdContacts.push(contact);
+    else await upsert(row);
+  });
+  await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, upsert);
+  if (createdContacts.length > 0) {
+    await writeIndexEntries(workspaceId, channelId, createdContacts);
+    await claimAndCount(
+      workspaceId,
+      channelId,
+      ledgerId,
+      createdContacts.map((contact) => contact.phone),
+    );
+  }
+  if (toCreate.length > 0) await deleteImportLedger(workspaceId, channelId, ledgerId);
+  await finishImportLedgers(workspaceId, channelId, [...otherLedgers]);
+  return { created: createdContacts.length + createdByUpsert, updated };
+}

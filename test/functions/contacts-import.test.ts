@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { handler as importContacts } from '../../functions/contacts-import';
+import { handler as listContacts } from '../../functions/contacts-list';
+import { handler as manageContact } from '../../functions/contacts-manage';
+import { handler as manageField } from '../../functions/custom-fields-manage';
+import { handler as manageLabel } from '../../functions/labels-manage';
+import { contactsRecount } from '../../scripts/admin/commands';
+import { createImportedContact, putImportLedger } from '../../shared/data/contact-import';
+import { getContact } from '../../shared/data/contacts';
+import { callApi } from '../support/api';
+import { checkInvariants } from '../support/invariants';
+import { createTenant, type TestTenant } from '../support/tenants';
+
+async function withDefinitions(tenant: TestTenant) {
+  await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'VIP', color: '#AA0000' } });
+  await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'city' } });
+  await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'age', type: 'number' } });
+}
+
+const phoneOf = (i: number) => `+1415${String(2000000 + i).padStart(7, '0')}`;
+const digitsOf = (i: number) => phoneOf(i).slice(1);
+
+async function call(tenant: TestTenant, contacts: unknown, method: 'GET' | 'POST' = 'POST') {
+  // A 1,000-row call takes ≈ 1 s against DynamoDB; this shared 2-core machine may be far slower, and a budget overrun is not what these tests are about.
+  return callApi(importContacts, { apiKey: tenant.adminKey, method, params: { contacts }, remainingTimeMs: 120_000 });
+}
+
+async function total(tenant: TestTenant): Promise<number> {
+  return (await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 1 } })).body.pagination.total;
+}
+
+async function expectExact(tenant: TestTenant, contacts: number) {
+  const report = await checkInvariants({ workspaceId: tenant.workspaceId });
+  expect(report.violations).toEqual([]);
+  expect(report.contacts).toBe(contacts);
+  expect(await total(tenant)).toBe(contacts);
+}
+
+/** 1,000 rows: every tenth one bad in one of ten ways, the rest good (some with labels and fields). */
+function mixedRows() {
+  const bad: Array<[unknown, string, string]> = [
+    [{ phoneNumber: 'not a phone' }, 'invalid_parameter', 'phoneNumber'],
+    [{ name: 'No Phone' }, 'missing_parameter', 'phoneNumber'],
+    ['just a string', 'invalid_parameter', 'contacts'],
+    [{ phoneNumber: '+14155550000', labelNames: ['Nope'] }, 'invalid_parameter', 'labelNames'],
+    [{ phoneNumber: '+14155550001', customFieldsData: { age: 'old' } }, 'invalid_parameter', 'customFieldsData'],
+    [{ phoneNumber: '+14155550002', customFieldsData: { shoe: 42 } }, 'invalid_parameter', 'customFieldsData'],
+    [{ phoneNumber: '+14155550003', email: 'not-an-email' }, 'invalid_parameter', 'email'],
+    [{ phoneNumber: '+14155550004', name: 'x'.repeat(101) }, 'invalid_parameter', 'name'],
+    [{ phoneNumber: '+14155550005', name: 'bad\u0000control' }, 'invalid_parameter', 'name'],
+    [null, 'invalid_parameter', 'contacts'],
+  ];
+  const rows: unknown[] = [];
+  const expected: Array<{ index: number; error: string; parameter: string }> = [];
+  for (let i = 0; i < 1000; i++) {
+    if (i % 10 === 9) {
+      const [row, error, parameter] = bad[(i / 10) % bad.length | 0];
+      rows.push(row);
+      expected.push({ index: i, error, parameter });
+    } else {
+      rows.push({ phoneNumber: phoneOf(i), name: `Person ${i}`, ...(i % 3 === 0 ? { labelNames: ['vip'], customFieldsData: { city: 'Paris', age: i } } : {}) });
+    }
+  }
+  return { rows, expected, good: 900 };
+}
+
+describe('contacts/import', () => {
+  it('applies 1,000 rows mixing good and bad: the good ones created, each bad one reported by index, counts and index exact', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await withDefinitions(tenant);
+    const { rows, expected, good } = mixedRows();
+    // Act
+    const response = await call(tenant, rows);
+    // Assess
+    expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(200);
+    expect(response.body.data).toMatchObject({ created: good, updated: 0, failed: expected.length });
+    expect(response.body.data.errors.map((e: any) => ({ index: e.index, error: e.error, parameter: e.parameter }))).toEqual(expected);
+    expect(response.body.data.errors.find((e: any) => e.index === 39)).toMatchObject({ phoneNumber: '14155550000', message: expect.stringContaining('Nope') });
+    const stored = await getContact(tenant.workspaceId, tenant.channelIds[0], digitsOf(3));
+    expect(stored).toMatchObject({ name: 'Person 3', customFields: { city: 'Paris', age: 3 }, labelIds: [expect.stringMatching(/^lb_/)] });
+    const searched = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'person 12' } });
+    expect(searched.body.pagination.total).toBe(11); // 12, 120–128 (129 is bad)
+    await expectExact(tenant, good);
+  });
+
+  it('is idempotent: importing the same rows again creates nothing and keeps the counts exact', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await withDefinitions(tenant);
+    const { rows, good } = mixedRows();
+    const first = await call(tenant, rows);
+    // Act
+    const again = await call(tenant, rows);
+    // Assess
+    expect(first.body.data.created).toBe(good);
+    expect(again.body.data).toMatchObject({ created: 0, updated: good, failed: 100 });
+    await expectExact(tenant, good);
+  });
+
+  it('applies rows repeating a number in order, as consecutive calls would (one contact)', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await withDefinitions(tenant);
+    // Act
+    const response = await call(tenant, [
+      { phoneNumber: '+14155550100', name: 'First', customFieldsData: { city: 'Rome' } },
+      { phoneNumber: '+1 415 555 0100', name: 'Second' },
+      { phoneNumber: '14155550101' },
+    ]);
+    // Assess
+    expect(response.body.data).toMatchObject({ created: 2, updated: 1, failed: 0 });
+    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550100')).toMatchObject({ name: 'Second', customFields: { city: 'Rome' } });
+    await expectExact(tenant, 2);
+  });
+
+  it('enforces required custom fields on creates only, as contacts/manage does', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550200', name: 'Existing' } });
+    await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'region', isRequired: true } });
+    // Act
+    const response = await call(tenant, [{ phoneNumber: '+14155550200', name: 'Renamed' }, { phoneNumber: '+14155550201' }, { phoneNumber: '+14155550202', customFieldsData: { region: 'EU' } }]);
+    // Assess
+    expect(response.body.data).toMatchObject({ created: 1, updated: 1, failed: 1 });
+    expect(response.body.data.errors).toEqual([
+      { index: 1, phoneNumber: '14155550201', error: 'missing_parameter', parameter: 'customFieldsData', message: 'Missing required custom fields for a new contact: region.' },
+    ]);
+    await expectExact(tenant, 2);
+  });
+
+  it('accepts the rows as a JSON string in a GET, and counts the whole call as one request of its rate class', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const rows = Array.from({ length: 20 }, (_, i) => ({ phoneNumber: phoneOf(i) }));
+    // Act
+    const response = await call(tenant, rows, 'GET');
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.data.created).toBe(20);
+    expect(Number(response.headers['RateLimit-Limit']) - Number(response.headers['RateLimit-Remaining'])).toBe(1);
+    await expectExact(tenant, 20);
+  });
+
+  it('refuses a call it cannot read as a whole with a 400 naming contacts, and writes nothing', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    // Act
+    const tooMany = await call(tenant, Array.from({ length: 1001 }, (_, i) => ({ phoneNumber: phoneOf(i) })));
+    const none = await call(tenant, []);
+    const notArray = await call(tenant, { phoneNumber: '+14155550100' });
+    const missing = await callApi(importContacts, { apiKey: tenant.adminKey, params: {} });
+    // Assess
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details.parameter).toBe('contacts');
+    expect(tooMany.body.message).toContain('1000');
+    expect(none.body.details.parameter).toBe('contacts');
+    expect(notArray.body.details.parameter).toBe('contacts');
+    expect(missing.body).toMatchObject({ error: 'missing_parameter', details: { parameter: 'contacts' } });
+    expect(await total(tenant)).toBe(0);
+  });
+
+  it('takes bodies up to 1 MiB (other endpoints stop at 64 KiB) and refuses larger ones', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ phoneNumber: phoneOf(i), name: `N${i} ${'é'.repeat(90)}`, profilePictureUrl: `https://example.com/${'p'.repeat(700)}.png` }));
+    const body = JSON.stringify({ contacts: rows });
+    const tooLarge = JSON.stringify({ contacts: rows.map((row) => ({ ...row, profilePictureUrl: `https://example.com/${'p'.repeat(1000)}.png` })) });
+    // Act
+    const accepted = await callApi(importContacts, { apiKey: tenant.adminKey, body, remainingTimeMs: 120_000 });
+    const refused = await callApi(importContacts, { apiKey: tenant.adminKey, body: tooLarge });
+    const manageRefused = await callApi(manageContact, { apiKey: tenant.adminKey, body: JSON.stringify({ phoneNumber: '+14155550100', name: 'x', padding: 'p'.repeat(70_000) }) });
+    // Assess
+    expect(Buffer.byteLength(body)).toBeGreaterThan(900 * 1024);
+    expect(Buffer.byteLength(body)).toBeLessThan(1024 * 1024);
+    expect(accepted.status, JSON.stringify(accepted.body).slice(0, 300)).toBe(200);
+    expect(accepted.body.data.created).toBe(1000);
+    expect(refused.body).toMatchObject({ error: 'payload_too_large', details: { parameter: 'body' } });
+    expect(manageRefused.body.error).toBe('payload_too_large');
+    await expectExact(tenant, 1000);
+  });
+
+  it('treats hostile rows as data: prototype keys, oversized and odd values are per-row errors or plain values, never a 5xx', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await withDefinitions(tenant);
+    const body = `{"contacts":[
+      {"phoneNumber":"+14155550300","__proto__":{"name":"polluted"},"constructor":{"prototype":{"x":1}}},
+      {"phoneNumber":"+14155550301","customFieldsData":{"__proto__":"x"}},
+      {"phoneNumber":"+14155550302","customFieldsData":{"constructor":"x"}},
+      {"phoneNumber":"+14155550303","labelNames":"__proto__,toString"},
+      {"phoneNumber":["+14155550304"]},
+      {"phoneNumber":"+14155550305","name":{"$gt":""}},
+      {"phoneNumber":"+14155550306","channelId":"ch_someone_else","name":"Mine"},
+      {"phoneNumber":"+14155550307","name":"<script>alert(1)</script> '; DROP TABLE --"},
+      [1,2,3], 42, true, {}
+    ]}`;
+    // Act
+    const response = await callApi(importContacts, { apiKey: tenant.adminKey, body });
+    // Assess
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // Keys such as __proto__ and constructor are dropped by the parameter schema, for contacts/manage as here.
+    expect(response.body.data).toMatchObject({ created: 5, failed: 7 });
+    expect(response.body.data.errors.map((e: any) => [e.index, e.parameter])).toEqual([
+      [3, 'labelNames'],
+      [4, 'phoneNumber'],
+      [5, 'name'],
+      [8, 'contacts'],
+      [9, 'contacts'],
+      [10, 'contacts'],
+      [11, 'phoneNumber'],
+    ]);
+    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550301')).toMatchObject({ customFields: {} });
+    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550307')).toMatchObject({ name: "<script>alert(1)</script> '; DROP TABLE --" });
+    expect(({} as Record<string, unknown>).name).toBeUndefined();
+    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550300')).not.toHaveProperty('name');
+    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550306')).toMatchObject({ name: 'Mine' });
+    await expectExact(tenant, 5);
+  });
+
+  it('keeps one contact per number and exact counts under two concurrent imports and single upserts of the same numbers', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const rows = Array.from({ length: 300 }, (_, i) => ({ phoneNumber: phoneOf(i), name: `Same ${i}` }));
+    // Act
+    const results = await Promise.all([
+      call(tenant, rows),
+      call(tenant, [...rows].reverse()),
+      ...Array.from({ length: 30 }, (_, k) => callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phoneOf(k * 10), name: `Single ${k}` } })),
+    ]);
+    // Assess
+    for (const result of results) expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(200);
+    const [a, b] = results;
+    const createdByManage = results.slice(2).filter((result) => result.body.data.created).length;
+    expect(a.body.data.created + b.body.data.created + createdByManage).toBe(300);
+    expect(a.body.data.failed + b.body.data.failed).toBe(0);
+    await expectExact(tenant, 300);
+  });
+
+  it('finishes an import a crash left half done when it is run again, or by the recount', async () => {
+    // Prepare: a ledger and some of its contacts written, nothing indexed or counted (the call died there)
+    const [rerun, recount] = [await createTenant(1), await createTenant(1)];
+    const rows = Array.from({ length: 50 }, (_, i) => ({ phoneNumber: phoneOf(i), name: `Crash ${i}` }));
+    for (const tenant of [rerun, recount]) {
+      const [channelId] = tenant.channelIds;
+      await putImportLedger(
+        tenant.workspaceId,
+        channelId,
+        'imp_crashed',
+        rows.map((_, i) => digitsOf(i)),
+      );
+      for (let i = 0; i < 20; i++) await createImportedContact(tenant.workspaceId, channelId, digitsOf(i), { name: `Crash ${i}` }, 'imp_crashed');
+    }
+    const broken = await checkInvariants({ workspaceId: rerun.workspaceId });
+    // Act
+    const again = await call(rerun, rows);
+    const repaired = await contactsRecount(recount.channelIds[0]);
+    const afterRecount = await call(recount, rows);
+    // Assess
+    expect(broken.violations.length).toBeGreaterThan(0);
+    expect(again.body.data).toMatchObject({ created: 30, updated: 20, failed: 0 });
+    await expectExact(rerun, 50);
+    expect(repaired.contactCount).toBe(20);
+    expect(afterRecount.body.data).toMatchObject({ created: 30, updated: 20 });
+    await expectExact(recount, 50);
+  });
+});
