@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, SQSBatchResponse } from 'aws-lambda';
 import type { ChannelRecord } from '../shared/data/channels';
 import type { AutomationStep } from '../shared/domain/automation-steps';
+import { contactIndexBucketOf } from '../shared/data/keys';
 import { DOCS_PATH, OPENAPI_PATH } from '../shared/routes';
 import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
@@ -97,6 +98,14 @@ async function withDefinitionsAndUncachedContact(context: ScenarioContext) {
   await withDefinitions(context);
   await withUncachedContact(context, '14155551000');
 }
+
+/** Ten contacts/import rows (new numbers, names, one label): the scenario's rows and the index buckets they touch. */
+const IMPORT_ROWS = Array.from({ length: 10 }, (_, i) => ({ phoneNumber: `+1415555${2000 + i}`, name: `Imported ${i}`, labelNames: ['VIP'] }));
+const IMPORT_BUCKETS = new Set(IMPORT_ROWS.map((row) => contactIndexBucketOf(row.phoneNumber.slice(1)))).size;
+const IMPORT_ROW = {
+  row: 'contacts/import',
+  budget: '2 + ⌈rows/100⌉ + (when it creates) 3 + new + ⌈new/40⌉ + index buckets touched + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
+};
 
 const MANAGE_UPDATE_ROW = { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' };
 
@@ -294,6 +303,25 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: 7,
     prepare: (context) => withDefinitions(context),
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact' }),
+  },
+  {
+    name: `contacts/import, 10 new contacts (${IMPORT_BUCKETS} index buckets)`,
+    path: 'contacts/import',
+    doc: IMPORT_ROW,
+    budget: 2 + 1 + 3 + 10 + 1 + IMPORT_BUCKETS,
+    prepare: (context) => withDefinitions(context),
+    request: () => post({ contacts: IMPORT_ROWS }),
+  },
+  {
+    name: 'contacts/import, the same 10 rows without names again (updates only)',
+    path: 'contacts/import',
+    doc: IMPORT_ROW,
+    budget: 2 + 1 + 10 + 1,
+    prepare: async (context) => {
+      await withDefinitions(context);
+      await context.call('contacts/import', post({ contacts: IMPORT_ROWS }));
+    },
+    request: () => post({ contacts: IMPORT_ROWS.map(({ phoneNumber, labelNames }) => ({ phoneNumber, labelNames })) }),
   },
   {
     name: 'labels/list',

@@ -2,16 +2,23 @@ import * as v from 'valibot';
 import { importContacts, MAX_IMPORT_ROWS, rowError, type ImportRow } from '../shared/domain/contact-import';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { toBadRequest } from '../shared/http/middleware/parameters';
-import { channelId } from '../shared/schema/params';
+import { channelId, CONTROL_CHARS } from '../shared/schema/params';
 import { schema as manageSchema } from './contacts-manage';
 
 /** One row: exactly contacts/manage's parameters (the call's channel applies; a row's own `channelId` is ignored). */
 const rowSchema = v.omit(manageSchema, ['channelId']);
 
+/** Levels a row may nest (a contacts/manage request has 2: customFieldsData, labelNames); deeper is an attack on the parser, refused as a whole. */
+const MAX_ROW_DEPTH = 4;
+const depthOf = (value: unknown, limit: number): number => {
+  if (value === null || typeof value !== 'object' || limit === 0) return 0;
+  return 1 + Math.max(0, ...Object.values(value).map((inner) => depthOf(inner, limit - 1)));
+};
+
 /** `contacts`: a JSON array (or, in a query string, the JSON text of one) of 1 to 1,000 rows; each row is checked on its own. */
 const contactRows = () =>
   v.pipe(
-    v.union([v.array(v.unknown()), v.string()], 'must be an array of contacts'),
+    v.union([v.array(v.unknown()), v.pipe(v.string(), v.check((text) => !CONTROL_CHARS.test(text), 'must not contain control characters'))], 'must be an array of contacts'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       if (typeof dataset.value !== 'string') return dataset.value;
       try {
@@ -26,6 +33,7 @@ const contactRows = () =>
     v.array(v.unknown()),
     v.minLength(1, 'must have at least one contact'),
     v.maxLength(MAX_IMPORT_ROWS, `must have at most ${MAX_IMPORT_ROWS} contacts`),
+    v.check((rows) => rows.every((row) => depthOf(row, MAX_ROW_DEPTH + 1) <= MAX_ROW_DEPTH), `rows must not nest more than ${MAX_ROW_DEPTH} levels deep`),
     // For the OpenAPI document: each row is a contacts/manage request.
     v.metadata({ items: { $ref: '#/components/schemas/ContactsManageParams' }, minItems: 1, maxItems: MAX_IMPORT_ROWS }),
   );

@@ -55,6 +55,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create or update up to 1,000 contacts in one call, each as contacts/manage would
+         * @description The same as POST contacts/import, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["contactsImportGet"];
+        put?: never;
+        /**
+         * Create or update up to 1,000 contacts in one call, each as contacts/manage would
+         * @description Create or update up to 1,000 contacts in one call, each as contacts/manage would. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["contactsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts/list": {
         parameters: {
             query?: never;
@@ -449,6 +477,88 @@ export interface components {
             /**
              * @description Human-readable summary
              * @example Contact created
+             */
+            message?: string;
+        };
+        ContactsImportParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
+             * @example [
+             *       {
+             *         "phoneNumber": "+14155550123",
+             *         "name": "Bo Example",
+             *         "email": "bo@example.com",
+             *         "labelNames": [
+             *           "VIP"
+             *         ],
+             *         "customFieldsData": {
+             *           "city": "Oakland"
+             *         }
+             *       },
+             *       {
+             *         "phoneNumber": "+442079460958",
+             *         "name": "Ann Example"
+             *       }
+             *     ]
+             */
+            contacts: components["schemas"]["ContactsManageParams"][];
+        };
+        ContactsImportResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Contacts this call created
+                 * @example 998
+                 */
+                created: number;
+                /**
+                 * @description Existing contacts this call updated (a re-run of the same rows only updates)
+                 * @example 1
+                 */
+                updated: number;
+                /**
+                 * @description Rows not applied; each is in `errors`
+                 * @example 1
+                 */
+                failed: number;
+                /** @description The rows not applied, by index */
+                errors: {
+                    /**
+                     * @description Position of the row in `contacts` (from 0)
+                     * @example 7
+                     */
+                    index: number;
+                    /**
+                     * @description The row’s phone number (normalized when it could be), or null
+                     * @example 14155550123
+                     */
+                    phoneNumber: string | null;
+                    /**
+                     * @description The error code contacts/manage would answer for this row
+                     * @example invalid_parameter
+                     */
+                    error: string;
+                    /**
+                     * @description What is wrong with the row
+                     * @example Unknown labels: Nope. Create them with labels/manage first.
+                     */
+                    message: string;
+                    /**
+                     * @description The row’s parameter at fault
+                     * @example labelNames
+                     */
+                    parameter?: string;
+                }[];
+            };
+            /**
+             * @description Human-readable summary
+             * @example Imported 1000 row(s): 998 created, 1 updated, 1 failed
              */
             message?: string;
         };
@@ -2116,6 +2226,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContactsManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsImportGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
+                 * @example [
+                 *       {
+                 *         "phoneNumber": "+14155550123",
+                 *         "name": "Bo Example",
+                 *         "email": "bo@example.com",
+                 *         "labelNames": [
+                 *           "VIP"
+                 *         ],
+                 *         "customFieldsData": {
+                 *           "city": "Oakland"
+                 *         }
+                 *       },
+                 *       {
+                 *         "phoneNumber": "+442079460958",
+                 *         "name": "Ann Example"
+                 *       }
+                 *     ]
+                 */
+                contacts: components["schemas"]["ContactsManageParams"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each row applied as contacts/manage would apply it; a refused row does not stop the others and is reported by its index in `errors`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsImportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "contacts": [
+                 *         {
+                 *           "phoneNumber": "+14155550123",
+                 *           "name": "Bo Example",
+                 *           "email": "bo@example.com",
+                 *           "labelNames": [
+                 *             "VIP"
+                 *           ],
+                 *           "customFieldsData": {
+                 *             "city": "Oakland"
+                 *           }
+                 *         },
+                 *         {
+                 *           "phoneNumber": "+442079460958",
+                 *           "name": "Ann Example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContactsImportParams"];
+            };
+        };
+        responses: {
+            /** @description Each row applied as contacts/manage would apply it; a refused row does not stop the others and is reported by its index in `errors`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsImportResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -73,6 +73,16 @@ export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> 
   'contacts/manage': {
     name: { description: 'Display name of the contact.', example: 'Bo Example' },
   },
+  'contacts/import': {
+    contacts: {
+      description:
+        'The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.',
+      example: [
+        { phoneNumber: '+14155550123', name: 'Bo Example', email: 'bo@example.com', labelNames: ['VIP'], customFieldsData: { city: 'Oakland' } },
+        { phoneNumber: '+442079460958', name: 'Ann Example' },
+      ],
+    },
+  },
   'contacts/list': {
     limit: {
       description: 'Page size. Values above 200 are clamped to 200 (`pagination.limit` then says 200).',

@@ -49,6 +49,22 @@ export const ContactSummary = v.strictObject(contactEntries);
 
 const created = described(v.boolean(), 'true when this call created the record, false when it updated one', true);
 
+const ImportRowError = v.strictObject({
+  index: described(v.pipe(v.number(), v.integer()), 'Position of the row in `contacts` (from 0)', 7),
+  phoneNumber: described(v.nullable(v.string()), 'The row’s phone number (normalized when it could be), or null', '14155550123'),
+  error: described(v.string(), 'The error code contacts/manage would answer for this row', 'invalid_parameter'),
+  message: described(v.string(), 'What is wrong with the row', 'Unknown labels: Nope. Create them with labels/manage first.'),
+  parameter: v.optional(described(v.string(), 'The row’s parameter at fault', 'labelNames')),
+});
+
+/** What contacts/import answers: the rows applied, and each refused row by its index. */
+export const ImportResult = v.strictObject({
+  created: described(v.pipe(v.number(), v.integer()), 'Contacts this call created', 998),
+  updated: described(v.pipe(v.number(), v.integer()), 'Existing contacts this call updated (a re-run of the same rows only updates)', 1),
+  failed: described(v.pipe(v.number(), v.integer()), 'Rows not applied; each is in `errors`', 1),
+  errors: described(v.array(ImportRowError), 'The rows not applied, by index'),
+});
+
 /** A contact as contacts/manage answers it. */
 export const ContactResult = v.strictObject({
   ...contactEntries,
@@ -198,6 +214,11 @@ export interface RouteResponse {
 export const ROUTE_RESPONSES: Record<string, RouteResponse> = {
   'channels/list': { data: v.array(Channel), message: 'Found 2 channel(s)', description: 'The channels this key may use, ordered by name; `message` states the count.' },
   'contacts/manage': { data: ContactResult, message: 'Contact created', description: 'The contact as stored; `created` tells a create from an update.' },
+  'contacts/import': {
+    data: ImportResult,
+    message: 'Imported 1000 row(s): 998 created, 1 updated, 1 failed',
+    description: 'Each row applied as contacts/manage would apply it; a refused row does not stop the others and is reported by its index in `errors`.',
+  },
   'contacts/list': { data: v.array(ContactSummary), envelope: 'pagination', description: 'One page of the contacts, ordered by name; `pagination` counts all matches.' },
   'labels/manage': { data: LabelResult, message: 'Label created', description: 'The label as stored; `created` tells a create from an update.' },
   'labels/list': { data: v.array(Label), message: 'Found 2 label(s)', description: 'The labels of the channel, by display order.' },
