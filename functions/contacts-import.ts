@@ -2,17 +2,37 @@ import * as v from 'valibot';
 import { importContacts, MAX_IMPORT_ROWS, rowError, type ImportRow } from '../shared/domain/contact-import';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { toBadRequest } from '../shared/http/middleware/parameters';
-import { channelId, CONTROL_CHARS } from '../shared/schema/params';
+import { MAX_PHONE_INPUT_LENGTH } from '../shared/phone/phone';
+import { channelId, CONTROL_CHARS, LIMITS } from '../shared/schema/params';
 import { schema as manageSchema } from './contacts-manage';
 
 /** One row: exactly contacts/manage's parameters (the call's channel applies; a row's own `channelId` is ignored). */
 const rowSchema = v.omit(manageSchema, ['channelId']);
+
+/** Keys a row may have: contacts/manage's parameters and room for more (a row is not a place for arbitrary data). */
+const MAX_ROW_KEYS = 16;
 
 /** Levels a row may nest (a contacts/manage request has 2: customFieldsData, labelNames); deeper is an attack on the parser, refused as a whole. */
 const MAX_ROW_DEPTH = 4;
 const depthOf = (value: unknown, limit: number): number => {
   if (value === null || typeof value !== 'object' || limit === 0) return 0;
   return 1 + Math.max(0, ...Object.values(value).map((inner) => depthOf(inner, limit - 1)));
+};
+
+/** A row's shape in the OpenAPI document: contacts/manage's parameters. */
+const ROW_DOC = {
+  type: 'object',
+  description: 'One contact, with the parameters of contacts/manage (see ContactsManageParams for every rule).',
+  required: ['phoneNumber'],
+  maxProperties: MAX_ROW_KEYS,
+  properties: {
+    phoneNumber: { type: 'string', maxLength: MAX_PHONE_INPUT_LENGTH },
+    name: { type: 'string', maxLength: LIMITS.name },
+    email: { type: 'string', maxLength: LIMITS.email },
+    profilePictureUrl: { type: 'string', maxLength: LIMITS.url },
+    customFieldsData: { type: 'object', maxProperties: LIMITS.customFields },
+    labelNames: { type: 'array', maxItems: LIMITS.listEntries, items: { type: 'string', maxLength: LIMITS.name } },
+  },
 };
 
 /** `contacts`: a JSON array (or, in a query string, the JSON text of one) of 1 to 1,000 rows; each row is checked on its own. */
@@ -34,8 +54,8 @@ const contactRows = () =>
     v.minLength(1, 'must have at least one contact'),
     v.maxLength(MAX_IMPORT_ROWS, `must have at most ${MAX_IMPORT_ROWS} contacts`),
     v.check((rows) => rows.every((row) => depthOf(row, MAX_ROW_DEPTH + 1) <= MAX_ROW_DEPTH), `rows must not nest more than ${MAX_ROW_DEPTH} levels deep`),
-    // For the OpenAPI document: each row is a contacts/manage request.
-    v.metadata({ items: { $ref: '#/components/schemas/ContactsManageParams' }, minItems: 1, maxItems: MAX_IMPORT_ROWS }),
+    // For the OpenAPI document: each row is a contacts/manage request (ContactsManageParams states every limit).
+    v.metadata({ items: ROW_DOC, minItems: 1, maxItems: MAX_IMPORT_ROWS }),
   );
 
 export const schema = v.object({
@@ -49,6 +69,9 @@ export function parseImportRow(raw: unknown, index: number): ImportRow {
   const phoneNumber = typeof sentPhone === 'string' || typeof sentPhone === 'number' ? String(sentPhone) : null;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { index, error: { index, phoneNumber: null, error: 'invalid_parameter', message: 'Each contact must be an object of contacts/manage parameters.', parameter: 'contacts' } };
+  }
+  if (Object.keys(raw).length > MAX_ROW_KEYS) {
+    return { index, error: { index, phoneNumber, error: 'invalid_parameter', message: `A contact has at most ${MAX_ROW_KEYS} parameters.`, parameter: 'contacts' } };
   }
   const parsed = v.safeParse(rowSchema, raw, { abortPipeEarly: true });
   if (!parsed.success) return { index, error: rowError(index, phoneNumber, toBadRequest(parsed.issues)) };

@@ -19,7 +19,8 @@ const USAGE = `Commands:
   key revoke --key KEY_ID
   channel create --workspace WS --owner USER_ID --name NAME --phone-number-id PNID [--waba-id WABA] [--access-token TOKEN]
   channel assign --channel CH --user USER_ID
-  contacts recount --channel CH   (repair: finish pending contacts, rebuild the contact index, recount)
+  contacts recount --channel CH   (repair: finish pending contacts and imports, rebuild the contact index, recount)
+  contacts import --channel CH --file contacts.csv [--errors FILE]   (progress on stderr; failed rows to FILE, default contacts.csv.errors.csv)
   template sync --channel CH
   automation create --channel CH --name NAME [--status active|inactive] [--steps FILE]
   inbound --channel CH --from PHONE --text TEXT
@@ -61,7 +62,7 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token'].map((flag) => [flag, { type: 'string' as const }]),
+      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token', 'file', 'errors'].map((flag) => [flag, { type: 'string' as const }]),
     ),
   });
   const flags = values as Record<string, string | undefined>;
@@ -113,6 +114,12 @@ async function run(argv: string[], connection: Connection): Promise<object> {
       return commands.channelAssign(required(flags, 'channel'), required(flags, 'user'));
     case 'contacts recount':
       return commands.contactsRecount(required(flags, 'channel'));
+    case 'contacts import': {
+      const { contactsImport } = await import('./admin/contacts-import');
+      // A terminal gets one line rewritten in place; a log gets a line per update.
+      const progress = (line: string, done: boolean) => process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${line}${done ? '\n' : ''}` : `${line}\n`);
+      return contactsImport({ channelId: required(flags, 'channel'), file: required(flags, 'file'), errorsFile: flags.errors, progress });
+    }
     case 'template sync':
       return messaging.templateSync(connection, required(flags, 'channel'));
     case 'inbound':

@@ -506,7 +506,14 @@ export interface components {
              *       }
              *     ]
              */
-            contacts: components["schemas"]["ContactsManageParams"][];
+            contacts: {
+                phoneNumber: string;
+                name?: string;
+                email?: string;
+                profilePictureUrl?: string;
+                customFieldsData?: Record<string, never>;
+                labelNames?: string[];
+            }[];
         };
         ContactsImportResponse: {
             /** @constant */
@@ -2264,7 +2271,14 @@ export interface operations {
                  *       }
                  *     ]
                  */
-                contacts: components["schemas"]["ContactsManageParams"][];
+                contacts: {
+                    phoneNumber: string;
+                    name?: string;
+                    email?: string;
+                    profilePictureUrl?: string;
+                    customFieldsData?: Record<string, never>;
+                    labelNames?: string[];
+                }[];
             };
             header?: never;
             path?: never;
