@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariants } from '../support/invariants';
+import { startStack, type RunningStack } from '../support/local-stack';
+import { unique } from './helpers';
+
+/**
+ * contacts/import against the local stack (`npm start`'s program): SIGKILL of the
+ * stack in the middle of imports, then the same imports run again, leave every
+ * contact exactly once, indexed and counted, with no recount; and the operator CLI
+ * (`admin contacts import`) streams a CSV through the same path, including after a
+ * SIGKILL of the CLI itself.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const LIMITS = { RATE_LIMIT_API_WRITE: '1000000', RATE_LIMIT_API_READ: '1000000' };
+let stack: RunningStack;
+let adminKey: string;
+let channelId: string;
+
+beforeAll(async () => {
+  stack = await startStack({ env: LIMITS });
+  const acme = stack.demo.workspaces[0];
+  adminKey = acme.keys.find((k) => k.role === 'admin')!.apiKey;
+  channelId = acme.channels[1].id;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const storeEndpoint = async () => (JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as { dynamodbEndpoint: string }).dynamodbEndpoint;
+
+async function total(): Promise<number> {
+  return (await stack.call('contacts/list', { apiKey: adminKey, params: { channelId, limit: 1 } })).body.pagination.total;
+}
+
+/** Rows whose numbers start with `prefix` (a run's own numbers). */
+const rowsOf = (prefix: string, from: number, count: number) => Array.from({ length: count }, (_, i) => ({ phoneNumber: `+44 20 ${prefix}${String(from + i).padStart(6, '0')}`, name: `Import ${prefix} ${from + i}` }));
+
+describe('contacts/import and a crash', () => {
+  it('leaves every contact exactly once, indexed and counted, when the stack is SIGKILLed mid-import and the imports are run again', { timeout: 240_000 }, async () => {
+    // Prepare: 4 calls of 400 rows, all in flight
+    const before = await total();
+    const calls = Array.from({ length: 4 }, (_, k) => rowsOf('79', k * 400, 400));
+    const sent = calls.map((contacts) => stack.call('contacts/import', { apiKey: adminKey, params: { channelId, contacts } }).catch(() => undefined));
+    // Act: kill once some contacts are in the table, restart, run the same calls again
+    const endpoint = await storeEndpoint();
+    for (let waited = 0; waited < 60_000; waited += 50) {
+      const { contacts } = await checkInvariants({ endpoint, channelId });
+      if (contacts > before + 100) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await stack.stop('SIGKILL');
+    await Promise.all(sent);
+    stack = await startStack({ dataDir: stack.dataDir, env: LIMITS });
+    const broken = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
+    const again = [];
+    for (const contacts of calls) again.push(await stack.call('contacts/import', { apiKey: adminKey, params: { channelId, contacts } }));
+    // Assess: no recount needed
+    const after = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
+    for (const response of again) expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+    expect(again.reduce((sum, response) => sum + response.body.data.failed, 0)).toBe(0);
+    expect(broken.contacts).toBeLessThan(before + 1600);
+    expect(after.violations).toEqual([]);
+    expect(after.contacts).toBe(before + 1600);
+    expect(await total()).toBe(before + 1600);
+  });
+
+  it('imports a CSV with the CLI: one JSON object on stdout, progress on stderr, failed rows with reasons in a file; a re-run creates nothing', { timeout: 240_000 }, async () => {
+    // Prepare: 2,500 rows with quoted cells, labels and a custom field; every 250th number bad
+    await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name: 'Imported' } });
+    await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name: 'VIP' } });
+    await stack.call('custom-fields/manage', { apiKey: adminKey, params: { channelId, name: 'city' } });
+    const file = await csv('71', 2500);
+    const before = await total();
+    // Act
+    const first = await stack.admin('contacts', 'import', '--channel', channelId, '--file', file);
+    const again = await stack.admin('contacts', 'import', '--channel', channelId, '--file', file, '--errors', `${file}.again.csv`);
+    const sample = await stack.call('contacts/list', { apiKey: adminKey, params: { channelId, search: 'Jane "1"' } });
+    // Assess
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout.trim().split('\n')).toHaveLength(1);
+    expect(first.json).toMatchObject({ channelId, rows: 2500, created: 2490, updated: 0, failed: 10, errorsFile: `${file}.errors.csv` });
+    expect(first.stderr).toMatch(/2500 rows \(100 %\), \d+ rows\/s, ETA 0 s — 2490 created, 0 updated, 10 failed/);
+    const errors = (await readFile(`${file}.errors.csv`, 'utf8')).trim().split('\r\n');
+    expect(errors).toHaveLength(11);
+    expect(errors[0]).toBe('phone,name,email,labels,city,error,message,line');
+    expect(errors[1]).toMatch(/^not-a-number,"Doe, Jane ""249""",jane249@example.com,Imported;VIP,Paris,invalid_parameter,Invalid parameter phoneNumber: must be a phone number with country code.*,251$/);
+    expect(again.json).toMatchObject({ created: 0, updated: 2490, failed: 10 });
+    expect(sample.body.data[0]).toMatchObject({ name: 'Doe, Jane "1"', email: 'jane1@example.com', customFields: { city: 'Paris' } });
+    expect(sample.body.data[0].labels.map((label: { name: string }) => label.name)).toEqual(['Imported', 'VIP']);
+    expect(await total()).toBe(before + 2490);
+    expect((await checkInvariants({ endpoint: await storeEndpoint(), channelId })).violations).toEqual([]);
+  });
+
+  it('completes a CLI import SIGKILLed in the middle when it is run again', { timeout: 240_000 }, async () => {
+    // Prepare
+    const file = await csv('72', 4000);
+    const before = await total();
+    // Act: kill the CLI at its first progress line (after its first calls), then run it again
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), 'contacts', 'import', '--channel', channelId, '--file', file], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: stack.dataDir, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
+    await new Promise<void>((resolvePromise) => child.stderr.once('data', () => resolvePromise()));
+    child.kill('SIGKILL');
+    await exited;
+    const broken = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
+    const again = await stack.admin('contacts', 'import', '--channel', channelId, '--file', file);
+    // Assess
+    expect(broken.contacts).toBeGreaterThan(before);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json.created + again.json.updated).toBe(3984);
+    expect(again.json.created).toBeLessThan(3984);
+    expect((await checkInvariants({ endpoint: await storeEndpoint(), channelId })).violations).toEqual([]);
+    expect(await total()).toBe(before + 3984);
+  });
+});
+
+/** A CSV of `count` rows under the number prefix `prefix` (every 250th number bad), in the stack's data directory. */
+async function csv(prefix: string, count: number): Promise<string> {
+  const lines = ['phone,name,email,labels,city'];
+  for (let i = 0; i < count; i++) {
+    const phone = i % 250 === 249 ? 'not-a-number' : `+44 20 ${prefix}${String(i).padStart(6, '0')}`;
+    lines.push(`${phone},"Doe, Jane ""${i}""",jane${i}@example.com,${i % 2 ? 'Imported;VIP' : 'Imported'},${i % 2 ? 'Paris' : ''}`);
+  }
+  const file = join(stack.dataDir, `contacts-${prefix}-${unique('')}.csv`);
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+}
