@@ -2,7 +2,6 @@ import { clock } from '../clock';
 import {
   firstContactPage,
   getContactsByPhone,
-  readContactIndex,
   upsertContact,
   type ContactChanges,
   type ContactRecord,
@@ -11,6 +10,7 @@ import {
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
 import { matchKey } from '../data/keys';
 import { InvalidInputError } from '../errors';
+import { selectFromIndex } from './contact-index-select';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
 
 export interface ContactView {
@@ -238,13 +238,12 @@ export async function listContacts(workspaceId: string, channelId: string, input
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  const index = await readContactIndex(workspaceId, channelId);
-  const matches = input.search === undefined ? index : index.filter(matcher(input.search));
-  const phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
+  // Streamed: only the page's phones and the count are kept (docs/PERFORMANCE.md, "Large channels").
+  const { phones, total } = await selectFromIndex(workspaceId, channelId, { offset, limit: input.limit, matches: input.search === undefined ? undefined : matcher(input.search) });
   const contacts = phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : [];
   const labels = await labelsFor(workspaceId, channelId, contacts);
   const byId = labelsById(labels);
-  return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: matches.length };
+  return { contacts: contacts.map((contact) => toContactView(contact, byId)), total };
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */
@@ -252,7 +251,7 @@ function matcher(search: string) {
   const needle = search.toLowerCase();
   const digits = search.replace(/[\s+\-().]/g, '');
   const phoneSearch = /^\d+$/.test(digits);
-  return (entry: { phone: string; name: string }) => entry.name.includes(needle) || (phoneSearch && entry.phone.includes(digits));
+  return (phone: string, name: string) => name.includes(needle) || (phoneSearch && phone.includes(digits));
 }
 
 /**
