@@ -1,3 +1,4 @@
+import type { LargeChannelResult } from './large-channel';
 import type { ColdStartResult } from './cold-start';
 import { BORDERLINE_MARGIN, INIT_RATIO_TARGET, OVER_FLOOR_BYTES_TARGET } from './cold-start';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
@@ -17,6 +18,7 @@ export interface BenchResults {
   warmCpu?: WarmResult;
   roundTrips?: { rows: RoundTripRow[]; uncovered: string[] };
   scale?: ScaleResult;
+  largeChannel?: LargeChannelResult;
   throughput?: ThroughputResult;
   targets: Target[];
   costModel: CostRow[];
@@ -145,6 +147,54 @@ export function scaleTable(result: ScaleResult): Table {
   };
 }
 
+/** Targets of a large channel (bulk import and one million contacts per channel). */
+function largeChannelTargets(large: LargeChannelResult | undefined): Target[] {
+  if (!large) return [];
+  const targets: Target[] = [];
+  for (const run of large.imports) {
+    targets.push({
+      area: 'large channel',
+      target: `import of ${run.contacts} contacts: ≥ ${IMPORT_ROWS_PER_SECOND_TARGET} rows/s into the local store, ≤ ${IMPORT_WRU_TARGET} write units a new contact on average`,
+      ok: run.rowsPerSecond >= IMPORT_ROWS_PER_SECOND_TARGET && run.writeUnitsPerNewContact <= IMPORT_WRU_TARGET && run.failed === 0,
+      detail: `${run.rowsPerSecond.toFixed(0)} rows/s (${run.seconds.toFixed(0)} s), ${run.writeUnitsPerNewContact.toFixed(2)} WRU a new contact, ${run.created} created, ${run.failed} failed`,
+    });
+  }
+  const reads = (contacts: number, prefix: string) => large.reads.find((read) => read.contacts === contacts && read.case.startsWith(prefix));
+  for (const contacts of [...new Set(large.reads.map((read) => read.contacts))]) {
+    const page1 = reads(contacts, 'page 1');
+    if (page1) targets.push({ area: 'large channel', target: `contacts/list page 1 with total at ${contacts} contacts: 2 calls, as at 1k`, ok: page1.calls <= 2 && page1.total === contacts, detail: `${page1.calls} calls, ${page1.readUnits} RRU, total ${page1.total}` });
+    const deep = reads(contacts, 'deep page');
+    if (deep) targets.push({ area: 'large channel', target: `${deep.case} at ${contacts} contacts: ≤ 3 table reads`, ok: deep.calls - 1 <= 3, detail: `${deep.calls - 1} reads + the limiter, ${deep.readUnits} RRU, ${deep.latencyMs.toFixed(0)} ms, peak heap +${deep.peakHeapMb.toFixed(0)} MB` });
+    for (const search of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('search'))) {
+      targets.push({
+        area: 'large channel',
+        target: `${search.case} at ${contacts} contacts: ≤ ${SEARCH_MS_TARGET / 1000} s locally, peak heap ≤ ${SEARCH_HEAP_MB_TARGET} MB`,
+        ok: search.status === 200 && search.latencyMs <= SEARCH_MS_TARGET && search.peakHeapMb <= SEARCH_HEAP_MB_TARGET,
+        detail: `${search.latencyMs.toFixed(0)} ms, peak heap +${search.peakHeapMb.toFixed(0)} MB, ${search.calls} calls, ${search.readUnits} RRU (${search.kbRead.toFixed(0)} KB)`,
+      });
+    }
+  }
+  return targets;
+}
+
+const IMPORT_ROWS_PER_SECOND_TARGET = 1000;
+const IMPORT_WRU_TARGET = 3;
+const SEARCH_MS_TARGET = 2000;
+const SEARCH_HEAP_MB_TARGET = 200;
+
+export function largeChannelTables(result: LargeChannelResult): Table[] {
+  return [
+    {
+      headers: ['contacts', 'import rows/s', 'seconds', 'created', 'failed', 'table calls', 'WRU', 'WRU a new contact', 'RRU'],
+      rows: result.imports.map((run) => [run.contacts, run.rowsPerSecond.toFixed(0), run.seconds.toFixed(0), run.created, run.failed, run.calls, run.writeUnits.toFixed(0), run.writeUnitsPerNewContact.toFixed(2), run.readUnits.toFixed(0)].map(String)),
+    },
+    {
+      headers: ['contacts', 'contacts/list', 'calls', 'RRU', 'KB read', 'total', 'latency ms (local)', 'peak heap MB (above the request’s start)'],
+      rows: result.reads.map((read) => [read.contacts, read.case, read.calls, read.readUnits, read.kbRead.toFixed(0), read.total ?? '–', read.latencyMs.toFixed(0), read.peakHeapMb.toFixed(0)].map(String)),
+    },
+  ];
+}
+
 export function throughputTable(result: ThroughputResult): Table {
   return {
     headers: ['connections', 'seconds', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'timeouts'],
@@ -248,6 +298,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
     targets.push({ area: 'round trips', target: 'no endpoint ever Scans', ok: scans.length === 0, detail: scans.length ? scans.map((row) => ('name' in row ? row.name : row.case)).join(', ') : 'no Scan in any measured request' });
   }
   for (const check of results.scale?.checks ?? []) targets.push({ area: 'scale', target: check.check, ok: check.ok, detail: check.detail });
+  targets.push(...largeChannelTargets(results.largeChannel));
   const tp = results.throughput;
   if (tp) {
     targets.push({

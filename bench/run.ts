@@ -29,6 +29,7 @@ import {
   PRICES,
   roundTripTable,
   scaleTable,
+  largeChannelTables,
   targetTable,
   textTable,
   throughputTable,
@@ -105,7 +106,7 @@ if (only.has('warm')) {
   if (results.warmCpu) section(`2. Warm per-request CPU (median of ${results.warmCpu.samples} interleaved requests each; process CPU time per request)`, warmTable(results.warmCpu));
 }
 
-if (only.has('trips') || only.has('scale')) {
+if (only.has('trips') || only.has('scale') || only.has('large')) {
   const store = await attempt('store', startStoreProcess);
   if (store) {
     // The handlers run in this process here: their log and metric lines would drown the tables.
@@ -121,6 +122,12 @@ if (only.has('trips') || only.has('scale')) {
         const { scale } = await import('./scale');
         results.scale = await attempt('scale', () => scale({ sizes: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000], log }));
         if (results.scale) section('4. Scale (one channel; latency is local: dynalite on this machine)', scaleTable(results.scale));
+      }
+      if (only.has('scale') || only.has('large')) {
+        const { largeChannel } = await import('./large-channel');
+        const sizes = quick ? [10_000] : [100_000, ...(process.env.BENCH_SCALE === '1m' ? [1_000_000] : [])];
+        results.largeChannel = await attempt('large channel', () => largeChannel({ sizes, log }));
+        if (results.largeChannel) for (const table of largeChannelTables(results.largeChannel)) section('4b. A large channel (contacts/import, then contacts/list)', table);
       }
     } finally {
       store.child.kill('SIGTERM');
@@ -216,6 +223,10 @@ function renderDocSection(data: BenchResults): string {
       '',
       markdownTable(scaleTable(data.scale)),
     );
+  }
+  if (data.largeChannel) {
+    const [imports, reads] = largeChannelTables(data.largeChannel);
+    parts.push('', '### 4b. A large channel: contacts/import, then contacts/list', '', markdownTable(imports), '', markdownTable(reads));
   }
   if (data.throughput) {
     parts.push(
