@@ -104,19 +104,20 @@ describe('contacts/import and a crash', () => {
     const file = await csv('72', 4000);
     const before = await total();
     // Act: kill the CLI at its first progress line (after its first calls), then run it again
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), 'contacts', 'import', '--channel', channelId, '--file', file], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: stack.dataDir, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: stack.dataDir };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.TABLE_NAME;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), 'contacts', 'import', '--channel', channelId, '--file', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
+    let stderr = '';
     await new Promise<void>((resolvePromise) => {
-      let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
         if (/\d+ rows \(/.test(stderr)) resolvePromise();
       });
+      child.once('exit', () => resolvePromise());
     });
+    expect(child.exitCode, `the CLI ended before its first progress line: ${stderr}`).toBeNull();
     child.kill('SIGKILL');
     await exited;
     const broken = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
