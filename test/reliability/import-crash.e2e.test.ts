@@ -101,6 +101,8 @@ describe('contacts/import and a crash', () => {
 
   it('completes a CLI import SIGKILLed in the middle when it is run again', { timeout: 240_000 }, async () => {
     // Prepare
+    for (const name of ['Imported', 'VIP']) await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name } });
+    await stack.call('custom-fields/manage', { apiKey: adminKey, params: { channelId, name: 'city' } });
     const file = await csv('72', 4000);
     const before = await total();
     // Act: kill the CLI at its first progress line (after its first calls), then run it again
