@@ -21,15 +21,17 @@ import { contactIndexBucketOf, keys, type Key } from './keys';
  * 3. the index entries of the created contacts are written grouped by bucket (one
  *    UpdateItem per bucket touched);
  * 4. the created phones are *claimed* in the ledger (string set `counted`, a condition
- *    per phone), and only what a caller claimed is added to the head's `contactCount`;
+ *    per phone, 40 phones an update), and each claimed chunk is at once added to the
+ *    head's `contactCount` (only what a caller claimed);
  * 5. the ledger is deleted.
  *
  * A crash leaves the ledger and contacts carrying its id. Whoever meets such a contact
  * (the same import run again, any other import of it, `admin contacts recount`)
  * finishes the ledger: its phones whose contact names it are indexed, claimed and
  * counted. Claims are per phone, so the ledger's owner, still running, and a finisher
- * never count one contact twice. A crash between a claim and its count leaves the count
- * short, repaired by the recount (as for contacts/manage). Only a ledger older than any
+ * never count one contact twice. A crash between a claim and its count (one update to
+ * the next) leaves the count short by that chunk, repaired by the recount (as
+ * contacts/manage's crash between its claim and its count). Only a ledger older than any
  * call can run ({@link IMPORT_CALL_MAX_MS}) is deleted by a finisher.
  */
 
@@ -138,6 +140,8 @@ export async function claimAndCount(workspaceId: string, channelId: string, ledg
       }),
     );
     if (ok) {
+      // Counted at once, chunk by chunk: a crash leaves at most one chunk claimed and not counted (the recount repairs it).
+      await addToCount(workspaceId, channelId, chunk.length);
       claimed += chunk.length;
       pending = pending.slice(chunk.length);
       continue;
@@ -146,17 +150,18 @@ export async function claimAndCount(workspaceId: string, channelId: string, ledg
     if (!ledger) break;
     pending = pending.filter((phone) => !ledger.counted.has(phone));
   }
-  if (claimed > 0) {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.contactHead(workspaceId, channelId),
-        UpdateExpression: 'ADD contactCount :n',
-        ExpressionAttributeValues: { ':n': claimed },
-      }),
-    );
-  }
   return claimed;
+}
+
+async function addToCount(workspaceId: string, channelId: string, n: number): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.contactHead(workspaceId, channelId),
+      UpdateExpression: 'ADD contactCount :n',
+      ExpressionAttributeValues: { ':n': n },
+    }),
+  );
 }
 
 /** Step 5: the call's own ledger, once everything it created is indexed and counted. */
