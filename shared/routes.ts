@@ -37,12 +37,15 @@ export interface ApiRoute {
   readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations';
   /** Largest request body this endpoint accepts, when it is not `MAX_BODY_BYTES` (shared/config.ts). */
   readonly maxBodyBytes?: number;
+  /** Lambda memory (MB) and timeout (s) when this function needs more than the API functions' default (infra/config.ts). */
+  readonly memoryMb?: number;
+  readonly timeoutSeconds?: number;
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: 'channels/list', entry: 'functions/channels-list.ts', name: 'ChannelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Channels', summary: 'List the channels the API key may use' },
   { path: 'contacts/manage', entry: 'functions/contacts-manage.ts', name: 'ContactsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Create a contact, or update the one matched by phone number' },
-  { path: 'contacts/import', entry: 'functions/contacts-import.ts', name: 'ContactsImport', rateLimitClass: 'api_write', tableAccess: 'write', maxBodyBytes: 1024 * 1024, tag: 'Contacts', summary: 'Create or update up to 1,000 contacts in one call, each as contacts/manage would' },
+  { path: 'contacts/import', entry: 'functions/contacts-import.ts', name: 'ContactsImport', rateLimitClass: 'api_write', tableAccess: 'write', maxBodyBytes: 1024 * 1024, memoryMb: 1024, timeoutSeconds: 29, tag: 'Contacts', summary: 'Create or update up to 1,000 contacts in one call, each as contacts/manage would' },
   { path: 'contacts/list', entry: 'functions/contacts-list.ts', name: 'ContactsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List and search the contacts of a channel, paginated' },
   { path: 'labels/manage', entry: 'functions/labels-manage.ts', name: 'LabelsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Labels', summary: 'Create a label, or update the one matched by name' },
   { path: 'labels/list', entry: 'functions/labels-list.ts', name: 'LabelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },

@@ -158,6 +158,15 @@ describe('WorkspaceApiStack', () => {
       expect(prodFn.Properties.Environment.Variables.RATE_LIMIT_API_READ).toBe('60');
       expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
     });
+
+    it('sizes a function whose route row asks for more (contacts/import: 1024 MB, 29 s)', () => {
+      // Prepare
+      const route = API_ROUTES.find((r) => r.path === 'contacts/import')!;
+      // Act
+      const fn = dev.resources[logicalId(dev.stack, dev.stack.functions.get(route.name)!.function.node.defaultChild)];
+      // Assess
+      expect(fn.Properties).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+    });
   });
 
   describe('least privilege', () => {
