@@ -68,7 +68,8 @@ const universallyInvalid = (endpoint: Endpoint, name: string, method: Method) =>
     hugeArray,
     deeplyNested,
     withControlChar(endpoint, name),
-    ...(method === 'POST' ? [fc.constant(null), fc.constant([{}]), fc.constant({ nested: { deeper: { deepest: true } } })] : []),
+    // contacts/import's rows take any array of objects: a bad row (such as {}) is reported in data.errors, not refused as a whole.
+    ...(method === 'POST' ? [fc.constant(null), ...(parameterAccepts(endpoint, name, [{}], method) ? [] : [fc.constant([{}])]), fc.constant({ nested: { deeper: { deepest: true } } })] : []),
   );
 
 const PHONE_BASES = ['14155550100', '442079460958', '4915112345678', '33142685300', '5511987654321', '819012345678', '61412345678', '27821234567', '919876543210'];
