@@ -158,7 +158,8 @@ async function addToCount(workspaceId: string, channelId: string, n: number): Pr
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'ADD contactCount :n',
+      // phonesVersion: the channel's set of phones changed (deep pages' cached phone order, shared/domain/contact-index-select.ts).
+      UpdateExpression: 'ADD contactCount :n, phonesVersion :n',
       ExpressionAttributeValues: { ':n': n },
     }),
   );

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
@@ -26,4 +26,12 @@ export async function streamContactIndex(workspaceId: string, channelId: string,
     }
     startKey = result.LastEvaluatedKey;
   } while (startKey);
+}
+
+/** The head's count and phones version (consistent): what deep pages check their cached phone order against. */
+export async function readPhonesVersion(workspaceId: string, channelId: string): Promise<{ contactCount: number; phonesVersion: number }> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.contactHead(workspaceId, channelId), ProjectionExpression: 'contactCount, phonesVersion', ConsistentRead: true }),
+  );
+  return { contactCount: Number(Item?.contactCount ?? 0), phonesVersion: Number(Item?.phonesVersion ?? 0) };
 }

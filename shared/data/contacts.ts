@@ -193,7 +193,7 @@ async function finishIndexing(workspaceId: string, channelId: string, contact: C
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'ADD contactCount :one',
+      UpdateExpression: 'ADD contactCount :one, phonesVersion :one',
       ExpressionAttributeValues: { ':one': 1 },
     }),
   );
@@ -271,8 +271,8 @@ export async function recountContacts(workspaceId: string, channelId: string): P
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'SET contactCount = :count, labelCount = :labels, fieldCount = :fields',
-      ExpressionAttributeValues: { ':count': count, ':labels': labels, ':fields': fields },
+      UpdateExpression: 'SET contactCount = :count, labelCount = :labels, fieldCount = :fields ADD phonesVersion :one',
+      ExpressionAttributeValues: { ':count': count, ':labels': labels, ':fields': fields, ':one': 1 },
     }),
   );
   return count;

@@ -1,7 +1,45 @@
-import { streamContactIndex } from '../data/contact-index-stream';
+import { readPhonesVersion, streamContactIndex } from '../data/contact-index-stream';
 
 /**
- * Selects one page of contacts/list's deep pages and searches from the compact index,
+ * The channel's phones in order, per warm container, while the head's contact count and
+ * phones version (bumped by every create, in the count write it already makes) are
+ * unchanged: a deep page then reads the head and the page's contacts, not the index.
+ * Bounded by phones held across channels (≈ 50 B a phone: ≈ 50 MB at 1M).
+ */
+const phoneOrders = new Map<string, { contactCount: number; phonesVersion: number; phones: string[] }>();
+const MAX_CACHED_PHONES = 2_000_000;
+
+/**
+ * One deep page (no search): from this container's phone order when the head says it is
+ * current (one consistent GetItem of the head), else from the streamed index, kept for the
+ * next page. The head is read before the index, and a create writes its index entry
+ * before the count and version, so an order cached under a version holds every phone
+ * counted in it. Renames do not change the order; the page's contacts are read by key.
+ */
+export async function selectDeepPage(workspaceId: string, channelId: string, offset: number, limit: number): Promise<{ phones: string[]; total: number }> {
+  const key = `${workspaceId}#${channelId}`;
+  const head = await readPhonesVersion(workspaceId, channelId);
+  let order = phoneOrders.get(key);
+  if (!order || order.contactCount !== head.contactCount || order.phonesVersion !== head.phonesVersion) {
+    const phones: string[] = [];
+    await streamContactIndex(workspaceId, channelId, (phone) => phones.push(phone));
+    phones.sort();
+    order = { ...head, phones };
+    phoneOrders.delete(key);
+    let held = phones.length;
+    for (const cached of phoneOrders.values()) held += cached.phones.length;
+    for (const [other, cached] of phoneOrders) {
+      if (held <= MAX_CACHED_PHONES) break;
+      phoneOrders.delete(other);
+      held -= cached.phones.length;
+    }
+    if (phones.length <= MAX_CACHED_PHONES) phoneOrders.set(key, order);
+  }
+  return { phones: order.phones.slice(offset, offset + limit), total: order.phones.length };
+}
+
+/**
+ * Selects one page of contacts/list's searches (and, uncached, deep pages) from the compact index,
  * streamed (shared/data/contact-index-stream.ts) instead of read whole and sorted: every
  * entry is tested once and only the `offset + limit` smallest matching phones are kept
  * (a bounded max-heap of phone strings), with the count of all matches. Page 1 of a

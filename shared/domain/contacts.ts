@@ -10,7 +10,7 @@ import {
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
 import { matchKey } from '../data/keys';
 import { InvalidInputError } from '../errors';
-import { selectFromIndex } from './contact-index-select';
+import { selectDeepPage, selectFromIndex } from './contact-index-select';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
 
 export interface ContactView {
@@ -238,8 +238,11 @@ export async function listContacts(workspaceId: string, channelId: string, input
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  // Streamed: only the page's phones and the count are kept (docs/PERFORMANCE.md, "Large channels").
-  const { phones, total } = await selectFromIndex(workspaceId, channelId, { offset, limit: input.limit, matches: input.search === undefined ? undefined : matcher(input.search) });
+  // A deep page from this container's phone order when current; a search streams the index keeping only the page (docs/PERFORMANCE.md, "Large channels").
+  const { phones, total } =
+    input.search === undefined
+      ? await selectDeepPage(workspaceId, channelId, offset, input.limit)
+      : await selectFromIndex(workspaceId, channelId, { offset, limit: input.limit, matches: matcher(input.search) });
   const contacts = phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : [];
   const labels = await labelsFor(workspaceId, channelId, contacts);
   const byId = labelsById(labels);
