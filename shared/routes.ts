@@ -93,9 +93,10 @@ export function findRoute(path: string): ApiRoute | undefined {
 }
 
 /**
- * Functions that are not authorized API endpoints. Later work adds the WhatsApp webhook
- * (`functions/webhook-whatsapp.ts`, public, signature-checked), the automation runner
- * (`functions/automation-runner.ts`, SQS) and the public OpenAPI/docs functions here.
+ * Functions that are not authorized API endpoints: the authorizer, the public OpenAPI
+ * document and docs page, the WhatsApp webhook (public, signature-checked), the
+ * automation runner (fed by the queue) and the outbox re-drive (on a schedule). Their
+ * names are written out: no path derives them.
  */
 export interface SupportFunction {
   readonly entry: string;
