@@ -26,9 +26,9 @@ export type TableAccess = 'read' | 'write';
 export interface ApiRoute {
   /** Path below {@link API_BASE_PATH}, e.g. `contacts/list`. */
   readonly path: string;
-  /** The function's entry file, relative to the repository root. */
+  /** The function's entry file, relative to the repository root: {@link routeEntry} of the path. */
   readonly entry: string;
-  /** A stable PascalCase name for the function, its log group and its alarms. */
+  /** A stable PascalCase name for the function, its log group and its alarms: {@link routeFunctionName} of the path. */
   readonly name: string;
   readonly rateLimitClass: RateLimitClass;
   readonly tableAccess: TableAccess;
