@@ -1,8 +1,10 @@
 /**
  * The REST API: one resource per route-table row under /api/workspace/v1 with GET and
  * POST behind the API-key authorizer, public routes for support functions that declare
- * a `publicPath`, gateway responses in the API's error envelope, and the usage plan
- * whose per-method throttles mirror each route's rate-limit class.
+ * a `publicPath`, gateway responses in the API's error envelope, the usage plan whose
+ * per-method throttles mirror each route's rate-limit class, and what bounds keyless
+ * traffic: the public routes' own method throttles, the gateway cache on the OpenAPI
+ * document and a WAF web ACL (docs/DEPLOYMENT.md, *Anonymous traffic*).
  */
 import { Duration, Size, Validations } from 'aws-cdk-lib';
 import {
@@ -224,7 +226,7 @@ export class WorkspaceRestApi extends Construct {
     const path = (positionalConstraint: string, searchString: string) => ({ byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint, searchString, textTransformations: none } });
     const not = (statement: CfnWebACL.StatementProperty) => ({ notStatement: { statement } });
     const keyless = not({ orStatement: { statements: [hasHeader('x-api-key'), hasHeader('authorization')] } });
-    const notWebhook = not(path('CONTAINS', `${WEBHOOK_PATH}`));
+    const notWebhook = not(path('CONTAINS', WEBHOOK_PATH));
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `${config.resourcePrefix}-${metricName}` });
     const block = (statusCode: number, body: string, headers: { name: string; value: string }[] = []) => ({
       block: { customResponse: { responseCode: statusCode, customResponseBodyKey: body, ...(headers.length && { responseHeaders: headers }) } },
