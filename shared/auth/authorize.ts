@@ -15,6 +15,8 @@ interface CachedPrincipal {
   principal: Principal;
   usageIdentifierKey?: string;
   cachedAt: number;
+  /** When the key expires (ms since the epoch): a cached entry never outlives it. */
+  expiresAtMs?: number;
 }
 
 const cache = new Map<string, CachedPrincipal>();
@@ -39,15 +41,16 @@ export async function resolvePrincipal(apiKey: string): Promise<CachedPrincipal 
   const keyHash = hashApiKey(apiKey);
   const now = clock.now();
   const cached = cache.get(keyHash);
-  if (cached && now - cached.cachedAt < KEY_CACHE_MS) return cached;
+  if (cached && now - cached.cachedAt < KEY_CACHE_MS && (cached.expiresAtMs === undefined || now < cached.expiresAtMs)) return cached;
   cache.delete(keyHash);
   const record = await getApiKeyByHash(keyHash);
   if (!record || !hashesEqual(record.keyHash, keyHash) || record.revoked) return undefined;
-  if (record.expiresAt && Date.parse(record.expiresAt) <= now) return undefined;
+  const expiresAtMs = record.expiresAt ? Date.parse(record.expiresAt) : undefined;
+  if (expiresAtMs !== undefined && expiresAtMs <= now) return undefined;
   const user = await getApiUser(record.workspaceId, record.userId);
   if (!user) return undefined;
   const principal: Principal = { workspaceId: record.workspaceId, userId: record.userId, keyId: record.keyId, role: record.role, channelIds: user.channelIds };
-  const entry: CachedPrincipal = { principal, usageIdentifierKey: user.usagePlanKeyValue, cachedAt: now };
+  const entry: CachedPrincipal = { principal, usageIdentifierKey: user.usagePlanKeyValue, cachedAt: now, expiresAtMs };
   cache.set(keyHash, entry);
   return entry;
 }
