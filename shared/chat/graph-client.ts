@@ -5,7 +5,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '../http/errors';
-import { exchangeIdempotent, exchangeWithoutRepeat, parseRetryAfter, retryPolicy, type Exchange, type RetryOptions } from '../outbound/http-exchange';
+import { exchangeIdempotent, exchangeWithoutRepeat, OutboundDeadlineError, parseRetryAfter, retryPolicy, type Exchange, type RetryOptions } from '../outbound/http-exchange';
 import type { SendPayload } from './payloads';
 import type { GraphTemplate, GraphTemplateComponent } from './templates';
 
@@ -227,7 +227,11 @@ function safeUrl(value: string): URL | undefined {
 }
 
 function notReachedError(operation: ChatOperation, cause: unknown): ChatNetworkError {
-  return new ChatNetworkError('The chat network could not be reached; the request was not sent.', { outcome: 'not_sent', operation, cause });
+  const message =
+    cause instanceof OutboundDeadlineError
+      ? 'The chat network was not called: too little of the invocation time was left; the request was not sent.'
+      : 'The chat network could not be reached; the request was not sent.';
+  return new ChatNetworkError(message, { outcome: 'not_sent', operation, cause });
 }
 
 function lostError(operation: ChatOperation, exchange: Extract<Exchange, { kind: 'lost' }>): ChatNetworkError {

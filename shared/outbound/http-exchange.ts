@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { clock } from '../clock';
+import { outboundDeadline } from './deadline';
 
 /**
  * Outbound HTTP on global fetch, for any service we call (the chat network's Graph API
@@ -13,6 +14,11 @@ import { clock } from '../clock';
  * so did not take it. After a timeout or a dropped connection it may or may not have
  * been processed: the fate is `unknown`, never a resend. Requests without side effects
  * (reads) retry freely.
+ *
+ * Every call ends by a deadline (by default the invocation's: shared/outbound/deadline.ts).
+ * An attempt's timeout is cut to it; a retry, or a 429's wait, is not taken unless a
+ * whole attempt still fits before it; with too little time left the first attempt is
+ * not made at all (`not_reached`: nothing was sent).
  */
 
 export interface HttpRequest {
@@ -55,6 +61,10 @@ export interface RetryOptions {
   maxRetryAfterSeconds?: number;
   /** Source of jitter in [0, 1). Default Math.random. */
   random?: () => number;
+  /** Less time than this before the deadline, and no attempt starts. Default 500 ms (at most `timeoutMs`). */
+  minAttemptMs?: number;
+  /** The real clock deadlines are on. Default Date.now. */
+  now?: () => number;
 }
 
 export type RetryPolicy = Required<RetryOptions>;
@@ -68,7 +78,36 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
     backoffBaseMs: options.backoffBaseMs ?? 200,
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 5,
     random: options.random ?? Math.random,
+    minAttemptMs: Math.min(options.minAttemptMs ?? 500, options.timeoutMs ?? 10_000),
+    now: options.now ?? Date.now,
   };
+}
+
+/** Why an attempt was not made: too little of the invocation's time was left. */
+export class OutboundDeadlineError extends Error {
+  constructor(leftMs: number) {
+    super(`Only ${Math.max(0, Math.round(leftMs))} ms were left before the deadline; the request was not made.`);
+    this.name = 'OutboundDeadlineError';
+  }
+}
+
+/** The next attempt's timeout: the policy's, cut to the deadline; undefined when too little time is left to start one. */
+function attemptTimeoutMs(policy: RetryPolicy, deadlineMs: number | undefined): number | undefined {
+  if (deadlineMs === undefined) return policy.timeoutMs;
+  const left = deadlineMs - policy.now();
+  return left < policy.minAttemptMs ? undefined : Math.min(policy.timeoutMs, left);
+}
+
+/** Whether, after `waitMs`, a whole attempt still ends before the deadline. */
+function retryFits(policy: RetryPolicy, deadlineMs: number | undefined, waitMs: number): boolean {
+  return deadlineMs === undefined || policy.now() + waitMs + policy.timeoutMs <= deadlineMs;
+}
+
+/** One attempt within the deadline, or `not_reached` without a request when too little time is left. */
+async function attemptBy(url: string, request: HttpRequest, policy: RetryPolicy, deadlineMs: number | undefined): Promise<Exchange> {
+  const timeoutMs = attemptTimeoutMs(policy, deadlineMs);
+  if (timeoutMs === undefined) return { kind: 'not_reached', cause: new OutboundDeadlineError((deadlineMs ?? 0) - policy.now()) };
+  return exchangeOnce(url, request, timeoutMs);
 }
 
 /** Backoff before attempt `attempt + 1`: exponential, with half of it jittered so clients do not retry in lockstep. */
@@ -89,41 +128,40 @@ export function throttleWaitMs(policy: RetryPolicy, headers: Headers, attempt: n
 
 /**
  * A request with side effects: made again only after "not reached" (with backoff) or a
- * 429 whose wait is within the cap, up to `maxAttempts`. Returns the last exchange; a
- * `lost` one and any other answer end it at once.
+ * 429 whose wait is within the cap, up to `maxAttempts` and only when a whole attempt
+ * still fits before the deadline. Returns the last exchange; a `lost` one and any
+ * other answer end it at once.
  */
-export async function exchangeWithoutRepeat(url: string, request: HttpRequest, policy: RetryPolicy): Promise<Exchange> {
+export async function exchangeWithoutRepeat(url: string, request: HttpRequest, policy: RetryPolicy, deadlineMs = outboundDeadline()): Promise<Exchange> {
   for (let attempt = 1; ; attempt++) {
-    const exchange = await exchangeOnce(url, request, policy.timeoutMs);
+    const exchange = await attemptBy(url, request, policy, deadlineMs);
+    if (exchange.kind === 'not_reached' && exchange.cause instanceof OutboundDeadlineError) return exchange;
     const more = attempt < policy.maxAttempts;
-    if (exchange.kind === 'not_reached' && more) {
-      await policy.sleep(backoffMs(policy, attempt));
-      continue;
-    }
-    if (exchange.kind === 'answered' && exchange.status === 429 && more) {
-      const wait = throttleWaitMs(policy, exchange.headers, attempt);
-      if (wait !== undefined) {
-        await policy.sleep(wait);
-        continue;
-      }
-    }
-    return exchange;
+    const wait =
+      !more ? undefined
+      : exchange.kind === 'not_reached' ? backoffMs(policy, attempt)
+      : exchange.kind === 'answered' && exchange.status === 429 ? throttleWaitMs(policy, exchange.headers, attempt)
+      : undefined;
+    if (wait === undefined || !retryFits(policy, deadlineMs, wait)) return exchange;
+    await policy.sleep(wait);
   }
 }
 
 /**
  * A request without side effects: made again after anything but an answer below 500
- * (other than 429), up to `maxAttempts`; a 429 whose wait is above the cap ends it.
- * Returns the last exchange.
+ * (other than 429), up to `maxAttempts` and only when a whole attempt still fits
+ * before the deadline; a 429 whose wait is above the cap ends it. Returns the last
+ * exchange.
  */
-export async function exchangeIdempotent(url: string, request: HttpRequest, policy: RetryPolicy): Promise<Exchange> {
+export async function exchangeIdempotent(url: string, request: HttpRequest, policy: RetryPolicy, deadlineMs = outboundDeadline()): Promise<Exchange> {
   for (let attempt = 1; ; attempt++) {
-    const exchange = await exchangeOnce(url, request, policy.timeoutMs);
+    const exchange = await attemptBy(url, request, policy, deadlineMs);
+    if (exchange.kind === 'not_reached' && exchange.cause instanceof OutboundDeadlineError) return exchange;
     const throttled = exchange.kind === 'answered' && exchange.status === 429;
     if (exchange.kind === 'answered' && exchange.status < 500 && !throttled) return exchange;
     if (attempt >= policy.maxAttempts) return exchange;
     const wait = exchange.kind === 'answered' && throttled ? throttleWaitMs(policy, exchange.headers, attempt) : backoffMs(policy, attempt);
-    if (wait === undefined) return exchange;
+    if (wait === undefined || !retryFits(policy, deadlineMs, wait)) return exchange;
     await policy.sleep(wait);
   }
 }

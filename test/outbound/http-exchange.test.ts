@@ -11,6 +11,7 @@ import {
   retryPolicy,
   type Exchange,
 } from '../../shared/outbound/http-exchange';
+import { outboundDeadline, OUTCOME_MARGIN_MS, withInvocationDeadline } from '../../shared/outbound/deadline';
 import { closedPortUrl } from '../chat/helpers';
 
 /** What the scripted server does with one request. */
@@ -206,5 +207,88 @@ describe('a request without side effects', () => {
     expect(refused).toMatchObject({ kind: 'answered', status: 404 });
     expect(failing).toMatchObject({ kind: 'answered', status: 502 });
     expect(received).toBe(3);
+  });
+});
+
+describe('the deadline', () => {
+  it('cuts the attempt timeout to the deadline: a slow answer is lost (unknown), never retried', async () => {
+    // Prepare
+    script = ['hang'];
+    const now = Date.now();
+    // Act
+    const exchange = await exchangeWithoutRepeat(`${baseUrl}/hook`, POST, policy({ timeoutMs: 5_000, minAttemptMs: 50 }), now + 200);
+    // Assess
+    expect(exchange).toMatchObject({ kind: 'lost', timedOut: true });
+    expect((exchange as Extract<Exchange, { kind: 'lost' }>).timeoutMs).toBeLessThanOrEqual(200);
+    expect(received).toBe(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('makes no attempt with too little time left: not reached, nothing sent', async () => {
+    // Prepare
+    const now = Date.now();
+    // Act
+    const exchange = await exchangeWithoutRepeat(`${baseUrl}/hook`, POST, policy({ minAttemptMs: 500 }), now + 100);
+    const read = await exchangeIdempotent(`${baseUrl}/list`, GET, policy({ minAttemptMs: 500 }), now - 1);
+    // Assess
+    expect(exchange).toMatchObject({ kind: 'not_reached', cause: expect.objectContaining({ name: 'OutboundDeadlineError' }) });
+    expect(read.kind).toBe('not_reached');
+    expect(fateOf(exchange)).toBe('not_sent');
+    expect(received).toBe(0);
+  });
+
+  it('takes no 429 wait after which a whole attempt would not end before the deadline', async () => {
+    // Prepare
+    script = [{ status: 429, headers: { 'Retry-After': '1' } }, { status: 429, headers: { 'Retry-After': '1' } }, { status: 200 }];
+    let now = 1_000_000;
+    const timed = policy({ timeoutMs: 2_000, now: () => now, sleep: async (ms) => void sleeps.push((now += ms)) });
+    // Act
+    const cut = await exchangeWithoutRepeat(`${baseUrl}/hook`, POST, timed, now + 2_999);
+    const waited = await exchangeWithoutRepeat(`${baseUrl}/hook`, POST, timed, now + 3_000);
+    // Assess
+    expect(cut).toMatchObject({ kind: 'answered', status: 429 });
+    expect(waited).toMatchObject({ kind: 'answered', status: 200 });
+    expect(received).toBe(3);
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it('starts no retry after "not reached" that could not end before the deadline', async () => {
+    // Prepare
+    const url = await closedPortUrl();
+    let now = 1_000_000;
+    const timed = policy({ timeoutMs: 1_000, backoffBaseMs: 100, maxAttempts: 5, now: () => now, sleep: async (ms) => void sleeps.push((now += ms)) });
+    // Act
+    const exchange = await exchangeWithoutRepeat(url, POST, timed, now + 1_300);
+    // Assess
+    expect(exchange.kind).toBe('not_reached');
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it('stops retrying a read when a whole attempt no longer fits', async () => {
+    // Prepare
+    script = [{ status: 503 }, { status: 503 }, { status: 200 }];
+    let now = 1_000_000;
+    const timed = policy({ timeoutMs: 1_000, backoffBaseMs: 100, now: () => now, sleep: async (ms) => void sleeps.push((now += ms)) });
+    // Act
+    const exchange = await exchangeIdempotent(`${baseUrl}/list`, GET, timed, now + 1_100);
+    // Assess
+    expect(exchange).toMatchObject({ kind: 'answered', status: 503 });
+    expect(received).toBe(2);
+  });
+
+  it('comes from the invocation: its remaining time less the margin for recording the outcome', async () => {
+    // Prepare
+    const context = { getRemainingTimeInMillis: () => OUTCOME_MARGIN_MS + 100 };
+    // Act
+    const inside = await withInvocationDeadline(context, async () => outboundDeadline());
+    const start = Date.now();
+    const exchange = await withInvocationDeadline(context, () => exchangeWithoutRepeat(`${baseUrl}/hook`, POST, policy({ minAttemptMs: 500 })));
+    const outside = outboundDeadline();
+    // Assess
+    expect(inside).toBeGreaterThan(start - 1_000);
+    expect(inside).toBeLessThanOrEqual(Date.now() + 100);
+    expect(exchange.kind).toBe('not_reached');
+    expect(received).toBe(0);
+    expect(outside).toBeUndefined();
   });
 });
