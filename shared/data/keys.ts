@@ -94,9 +94,6 @@ export const keys = {
   automationName: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
   execution: (workspaceId: string, channelId: string, executionId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EXEC#${executionId}` }),
-  /** Local stack only: the durable queue the local runner reads (SQS stands in AWS), ordered by visibility time. */
-  localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
-  localDeadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
