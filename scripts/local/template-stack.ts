@@ -57,7 +57,7 @@ function localSecrets(template: CfnTemplate, options: TemplateStackOptions): Loc
 }
 
 export async function startTemplateStack(options: TemplateStackOptions): Promise<TemplateStack> {
-  await ensureSynth(options.log);
+  await ensureSynth({ log: options.log });
   const { template, file } = readTemplate();
   const local = { region: options.region, tableName: options.tableName };
   const policies = functionPolicies(template, { ...local, queueUrl: (name) => name });
@@ -121,6 +121,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const invokeAuthorizer = host.invoke(description.authorizer.functionName);
   const authorizer: AuthorizerHandler = (event) => invokeAuthorizer(event) as Promise<APIGatewayAuthorizerResult>;
   const invokeScheduled = host.invoke(description.scheduled);
+  const invokeConsumer = host.invoke(description.queueConsumer);
   const scheduledEvent = () => ({ version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: LOCAL_ACCOUNT, time: new Date().toISOString(), region: options.region, resources: [], detail: {} });
 
   return {
@@ -128,7 +129,8 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     templateFile: file,
     routes,
     authorizer,
-    runner: host.invoke(description.queueConsumer),
+    // The loop's context object holds functions, which cannot cross to a worker: the worker builds its own.
+    runner: (event) => invokeConsumer(event),
     redrive: () => invokeScheduled(scheduledEvent()),
     async close() {
       await host.close();

@@ -50,12 +50,21 @@ export function isSynthStale(cdkOut = CDK_OUT): boolean {
   return SOURCES.some((source) => newestMtime(join(ROOT, source)) > manifest.mtimeMs);
 }
 
+export interface SynthOptions {
+  /** Output folder (default cdk.out). */
+  cdkOut?: string;
+  /** Extra CDK context, e.g. { samLocal: 'true' }. */
+  context?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
 /**
- * Synthesizes the app with the cdk CLI (offline, no credentials) unless cdk.out is
- * fresh. A lock directory keeps two stacks starting together from synthesizing at once.
+ * Synthesizes the app with the cdk CLI (offline, no credentials) unless the output
+ * folder is fresh. A lock directory keeps two stacks starting together from
+ * synthesizing into one folder at once.
  */
-export async function ensureSynth(log: (line: string) => void = () => undefined): Promise<void> {
-  const lock = join(ROOT, '.cdk-synth.lock');
+export async function ensureSynth({ cdkOut = CDK_OUT, context = {}, log = () => undefined }: SynthOptions = {}): Promise<void> {
+  const lock = `${cdkOut}.synth-lock`;
   for (;;) {
     try {
       await mkdir(lock);
@@ -68,16 +77,27 @@ export async function ensureSynth(log: (line: string) => void = () => undefined)
     }
   }
   try {
-    if (!isSynthStale()) return;
-    log('cdk.out is missing or older than the sources: synthesizing (npx cdk synth)…');
-    await promisify(execFile)('npx', ['cdk', 'synth', '--quiet', '--output', CDK_OUT], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1' } });
+    if (!isSynthStale(cdkOut)) return;
+    log(`${cdkOut} is missing or older than the sources: synthesizing (npx cdk synth)…`);
+    const contextArgs = Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+    await promisify(execFile)('npx', ['cdk', 'synth', '--quiet', '--output', cdkOut, ...contextArgs], {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1' },
+    });
   } finally {
     await rmdir(lock).catch(() => undefined);
   }
 }
 
-/** The stack template cdk.out holds (the app has one stack per stage). */
+/**
+ * The stack template cdk.out holds (the app has one stack per stage), or the file
+ * STACK_TEMPLATE_FILE names (tests serve a deliberately broken copy; its asset paths
+ * still resolve against cdk.out).
+ */
 export function readTemplate(cdkOut = CDK_OUT): { template: CfnTemplate; file: string } {
+  const override = process.env.STACK_TEMPLATE_FILE;
+  if (override) return { template: JSON.parse(readFileSync(override, 'utf8')) as CfnTemplate, file: override };
   const manifest = JSON.parse(readFileSync(join(cdkOut, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; properties?: { templateFile?: string } }> };
   const stack = Object.values(manifest.artifacts).find((artifact) => artifact.type === 'aws:cloudformation:stack');
   if (!stack?.properties?.templateFile) throw new Error(`${cdkOut}/manifest.json names no stack template`);
