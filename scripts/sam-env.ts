@@ -90,9 +90,11 @@ async function main() {
   });
   const envVarsFile = join(dataDir, 'sam-env.json');
   await writeFile(envVarsFile, JSON.stringify(envVars, null, 2), { mode: 0o600 });
-  const templatePath = relative(process.cwd(), templateFile);
+  // Paths below the current directory are shown relative to it, others whole.
+  const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
+  const templatePath = shown(templateFile);
   const network = host === '127.0.0.1' ? ' --docker-network host' : '';
-  const command = `sam local start-api -t ${templatePath} --env-vars ${relative(process.cwd(), envVarsFile)}${network} --port 3001`;
+  const command = `sam local start-api -t ${templatePath} --env-vars ${shown(envVarsFile)}${network} --port 3001`;
   console.log(JSON.stringify({ envVarsFile, template: templatePath, functions: Object.keys(envVars).length, command }));
 }
 
