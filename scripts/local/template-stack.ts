@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { LOCAL_ACCOUNT, describeTemplate, ensureSynth, readTemplate, resourceName, secretArn, CDK_OUT, type CfnTemplate } from './template';
-import { functionPolicies } from './iam';
+import { evaluateCall, functionPolicies } from './iam';
 import { recordCall, startAwsEndpoint, type AwsEndpoint, type LocalSecret } from './aws-endpoint';
 import { createFunctionHost } from './function-host';
 import type { StackDescription } from './description';
@@ -40,6 +40,9 @@ export interface TemplateStack {
   redrive: () => Promise<ReturnType<typeof JSON.parse>>;
   close(): Promise<void>;
 }
+
+/** What Lambda's SQS event source mapping does with the consumer's role. */
+const ESM_SQS_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'];
 
 /** The file every function's AWS calls are appended to, with their IAM verdicts. */
 export const awsCallsFile = (dataDir: string) => join(dataDir, 'aws-calls.jsonl');
@@ -129,8 +132,18 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     templateFile: file,
     routes,
     authorizer,
-    // The loop's context object holds functions, which cannot cross to a worker: the worker builds its own.
-    runner: (event) => invokeConsumer(event),
+    runner: async (event) => {
+      // Lambda's event source mapping polls the queue with the consumer's role: check the actions it needs.
+      for (const queueName of Object.keys(queues)) {
+        for (const action of ESM_SQS_ACTIONS) {
+          const verdict = evaluateCall(policies.get(description.queueConsumer) ?? [], { functionName: description.queueConsumer, action, resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}` });
+          recordCall(callsFile, verdict);
+          if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
+        }
+      }
+      // The loop's context object holds functions, which cannot cross to a worker: the worker builds its own.
+      return invokeConsumer(event);
+    },
     redrive: () => invokeScheduled(scheduledEvent()),
     async close() {
       await host.close();
