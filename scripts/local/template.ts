@@ -80,7 +80,7 @@ export async function ensureSynth({ cdkOut = CDK_OUT, context = {}, log = () => 
     if (!isSynthStale(cdkOut)) return;
     log(`${cdkOut} is missing or older than the sources: synthesizing (npx cdk synth)…`);
     const contextArgs = Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
-    await promisify(execFile)('npx', ['cdk', 'synth', '--quiet', '--output', cdkOut, ...contextArgs], {
+    await promisify(execFile)('npx', ['cdk', 'synth', '--quiet', '--no-notices', '--output', cdkOut, ...contextArgs], {
       cwd: ROOT,
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1' },
