@@ -63,11 +63,14 @@ export function createFunctionHost(functions: Record<string, FunctionDescription
       if (error) waiting.reject(Object.assign(new Error(error.message), { name: error.name, stack: error.stack }));
       else waiting.resolve(result);
     });
-    created.on('error', (error) => {
+    // A crashed or exited worker fails what it was running; the next invocation starts a new one (a new cold start).
+    const fail = (error: Error) => {
       for (const waiting of pending.values()) waiting.reject(error);
       pending.clear();
-      workers.delete(name);
-    });
+      if (workers.get(name)?.worker === created) workers.delete(name);
+    };
+    created.on('error', fail);
+    created.on('exit', (code) => fail(new Error(`function ${name} exited (code ${code})`)));
     created.unref();
     entry = { worker: created, pending };
     workers.set(name, entry);

@@ -15,8 +15,11 @@ import { createFunctionHost } from './function-host';
 import type { StackDescription } from './description';
 import type { AuthorizerHandler, GatewayRoute, ProxyHandler } from './gateway';
 
-/** Configuration the functions may read that is not AWS's to give: test and demo knobs of the local stack. */
-const LOCAL_KNOBS = ['CLOCK_OFFSET_MS', 'GRAPH_API_TIMEOUT_MS'];
+/**
+ * Configuration the functions may read that is not the template's to give: test and
+ * demo knobs of the local stack (INTERFACE: npm start reads WEBHOOK_RETRY_SCHEDULE).
+ */
+const LOCAL_KNOBS = ['CLOCK_OFFSET_MS', 'GRAPH_API_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE'];
 
 export interface TemplateStackOptions {
   dataDir: string;
