@@ -48,10 +48,9 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
       }
       // …and only declared ones: SAM ignores the others.
       for (const name of Object.keys(file[id] ?? {})) expect(variables, `${id} ${name}`).toHaveProperty(name);
-      expect(file[id].TABLE_NAME).toBe('workspace-api');
-      expect(file[id].DYNAMODB_ENDPOINT).toBe(stackInfo.dynamodbEndpoint);
-      expect(file[id].GRAPH_API_BASE_URL).toBe(stack.demo.chatNetwork.graphBaseUrl);
-      expect(file[id].WHATSAPP_APP_SECRET).toBe(stack.demo.chatNetwork.appSecret);
+      // The docs functions have no table access and declare none of these (test/infra/stack.test.ts).
+      const pointing = { TABLE_NAME: 'workspace-api', DYNAMODB_ENDPOINT: stackInfo.dynamodbEndpoint, GRAPH_API_BASE_URL: stack.demo.chatNetwork.graphBaseUrl, WHATSAPP_APP_SECRET: stack.demo.chatNetwork.appSecret };
+      for (const [name, expected] of Object.entries(pointing)) if (name in variables) expect(file[id][name], `${id} ${name}`).toBe(expected);
     }
     const webhook = functions.find(([, resource]) => 'WEBHOOK_SECRET_ARN' in resource.Properties!.Environment.Variables)!;
     expect(file[webhook[0]].WEBHOOK_SECRET_ARN).toBe('');
