@@ -42,7 +42,7 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
     logger.warn('webhook refused: missing or wrong signature', { requestId });
     return plain(401, 'Unauthorized', requestId);
   }
-  const events = parseWebhookPayload(raw);
+  const events = parseWebhookPayload(raw, { warn: (message, fields) => logger.warn(message, { requestId, ...fields }) });
   try {
     await processWebhookEvents(events);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
@@ -14,6 +14,7 @@ import { attachChatmid, getChatmidRecord, getMessage, type MessageRecord } from 
 import { callApi } from '../support/api';
 import { newRecipient, openWindow, signedWebhook, VERIFY_TOKEN, webhookEvent, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
+import { logger } from '../../shared/http/logger';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
@@ -270,5 +271,59 @@ describe('webhook deliveries (POST)', () => {
     expect(network.webhookAnswers.slice(answersBefore)).toEqual([500, 200]);
     expect(await getChatmidRecord(chatmid)).toMatchObject({ direction: 'inbound', status: 'received' });
     expect(await inboundMessages(from)).toHaveLength(1);
+  });
+});
+
+describe('webhook timestamps and numbers out of range', () => {
+  it.each([
+    ['9000000000000 s (past the last valid Date)', '9000000000000'],
+    ['99999999999999 s (past 2^53 in ms)', '99999999999999'],
+    ['a number past 2^53 s', 1e300],
+  ])('acknowledges a status stamped %s, keeps the status, and chat/message/status still answers', async (_case, timestamp) => {
+    // Prepare
+    const to = newRecipient();
+    const sent = await sendTemplateTo(to);
+    await network.sandbox.idle();
+    const chatmid = sent.body.data.chatmid;
+    const warn = vi.spyOn(logger, 'warn');
+    // Act
+    const before = Date.now();
+    const result = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp, recipient_id: to }] })));
+    const status = await readStatus(chatmid);
+    // Assess: the status counts, its time is the time it was received (clamped), with a warning.
+    expect(result.statusCode).toBe(200);
+    expect(status.status, JSON.stringify(status.body)).toBe(200);
+    expect(status.body.data.status).toBe('read');
+    expect(Date.parse(status.body.data.readAt)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(Date.parse(status.body.data.readAt)).toBeLessThanOrEqual(Date.now());
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('timestamp'), expect.objectContaining({ chatmid }));
+    warn.mockRestore();
+  });
+
+  it('acknowledges an inbound message stamped far in the future and records it at the time it arrived', async () => {
+    // Prepare
+    const from = newRecipient();
+    const chatmid = newChatmid();
+    // Act
+    const result = await webhook(signedWebhook(delivery({ contacts: [{ profile: { name: 'Far' }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: '99999999999999', type: 'text', text: { body: 'hi' } }] })));
+    const status = await readStatus(chatmid);
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(status.status).toBe(200);
+    expect(Date.parse(status.body.data.timestamp)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('acknowledges a failed status whose error code is past 2^53 and keeps the error text', async () => {
+    // Prepare
+    const to = newRecipient();
+    const sent = await sendTemplateTo(to);
+    await network.sandbox.idle();
+    const chatmid = sent.body.data.chatmid;
+    // Act
+    const result = await webhook(signedWebhook(statusEvent(chatmid, 'failed', Date.now(), to, { errors: [{ code: 1e300, title: 'Odd' }] })));
+    const status = await readStatus(chatmid);
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(status.body.data).toMatchObject({ status: 'failed', error: { title: 'Odd' } });
   });
 });
