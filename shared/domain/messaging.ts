@@ -185,7 +185,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
       if (error instanceof ChatNetworkError) throw await recordFailure(scope, message, error);
       throw error;
     }
-    await recordAccepted(scope, message, result, contact.waId);
+    await recordAccepted(scope, message, result, contact.waId, channel.phoneNumberId);
     const data = answerFor(message, result.chatmid);
     if (reference) await settleReference(scope.workspaceId, scope.channelId, delivery.phone, reference.apiReference, messageId, { state: 'done', answer: data });
     return { data, replayed: false };
@@ -196,7 +196,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
   }
 }
 
-async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined): Promise<void> {
+async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined, phoneNumberId: string): Promise<void> {
   const { workspaceId, channelId } = scope;
   countMessageSent(message.type);
   await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
@@ -210,6 +210,7 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
     content: message.content,
     phone: message.phone,
     at: message.at,
+    phoneNumberId,
   });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
   // contact. A contact is given its wa_id only after the map entry is written (or, for a
