@@ -678,7 +678,7 @@ export interface components {
              */
             mediaType?: "image" | "video" | "document";
             /**
-             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
              * @example order-1234
              */
             apiReference?: string;
@@ -735,7 +735,7 @@ export interface components {
              */
             filename?: string;
             /**
-             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
              * @example order-1234
              */
             apiReference?: string;
@@ -2758,7 +2758,7 @@ export interface operations {
                  */
                 mediaType?: "image" | "video" | "document";
                 /**
-                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
                  * @example order-1234
                  */
                 apiReference?: string;
@@ -2889,7 +2889,7 @@ export interface operations {
                  */
                 filename?: string;
                 /**
-                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
                  * @example order-1234
                  */
                 apiReference?: string;

@@ -287,6 +287,8 @@ export interface ReferenceRecord {
   expiresAt: number;
   answer?: Record<string, unknown>;
   failure?: { statusCode: number; code: string; message: string; details?: Record<string, unknown> };
+  /** Who claimed it: `automation` for the runner's own sends; absent for callers'. */
+  owner?: 'automation';
 }
 
 /**
@@ -299,7 +301,7 @@ export async function claimReference(
   channelId: string,
   phone: string,
   apiReference: string,
-  claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId'>,
+  claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId' | 'owner'>,
   ttlSeconds: number,
 ): Promise<{ claimed: true } | { claimed: false; existing: ReferenceRecord | undefined }> {
   const now = clock.now();

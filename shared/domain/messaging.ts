@@ -45,6 +45,8 @@ const DUPLICATE_POLL_MS = 100;
 export interface SendScope {
   workspaceId: string;
   channelId: string;
+  /** Set by the automation runner: its apiReference claims are marked as its own. */
+  sender?: 'automation';
 }
 
 /** The envelope message of a send answered from an earlier one with the same apiReference. */
@@ -268,7 +270,7 @@ async function claimOrReplay(scope: SendScope, phone: string, apiReference: stri
   let existing: ReferenceRecord | undefined;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (existing === undefined || existing.expiresAt <= Math.floor(clock.now() / 1000)) {
-      const claim = await claimReference(workspaceId, channelId, phone, apiReference, { fingerprint, messageId }, API_REFERENCE_TTL_SECONDS);
+      const claim = await claimReference(workspaceId, channelId, phone, apiReference, { fingerprint, messageId, owner: scope.sender }, API_REFERENCE_TTL_SECONDS);
       if (claim.claimed) return undefined;
       existing = claim.existing;
       if (existing === undefined) continue;

@@ -20,7 +20,18 @@ export const CHAT_LIMITS = {
 /** A language code such as en, en_US or pt_BR. */
 export const languageCode = () => v.pipe(text(15), v.regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/, 'must be a language code such as en or en_US'));
 
-export const apiReference = () => text(CHAT_LIMITS.apiReference);
+/**
+ * References that start with this belong to the automation runner
+ * (`automation:<execution>:<step>`, shared/domain/automation-runner.ts): a caller's
+ * send must never take the claim an automation's send relies on.
+ */
+export const RESERVED_API_REFERENCE_PREFIX = 'automation:';
+
+export const apiReference = () =>
+  v.pipe(
+    text(CHAT_LIMITS.apiReference),
+    v.check((s: string) => !s.startsWith(RESERVED_API_REFERENCE_PREFIX), `must not start with "${RESERVED_API_REFERENCE_PREFIX}" (reserved for automations)`),
+  );
 
 
 /** One template variable value: a non-empty string (numbers are accepted and kept as written). */

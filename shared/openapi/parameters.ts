@@ -57,7 +57,7 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   mediaUrl: { description: 'Header media URL, used with `mediaType` (alternative to image, video, document).', example: 'https://example.com/promo.jpg' },
   mediaType: { description: 'Type of `mediaUrl`.', example: 'image' },
   apiReference: {
-    description: 'Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.',
+    description: 'Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).',
     example: 'order-1234',
   },
   body: { description: 'Message text (required when type is text).', example: 'Hello from the Workspace API' },
