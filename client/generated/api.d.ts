@@ -635,7 +635,7 @@ export interface components {
              */
             languageCode?: string;
             /**
-             * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both).
+             * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).
              * @example [
              *       "Bo",
              *       "A-1001"
@@ -643,7 +643,7 @@ export interface components {
              */
             variables?: string[] | string;
             /**
-             * @description Text for the header variable of a TEXT header.
+             * @description Text for the header variable of a TEXT header; no newline, tab or more than four consecutive spaces.
              * @example Spring sale
              */
             header?: string;
@@ -2720,7 +2720,7 @@ export interface operations {
                  */
                 languageCode?: string;
                 /**
-                 * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both).
+                 * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).
                  * @example [
                  *       "Bo",
                  *       "A-1001"
@@ -2728,7 +2728,7 @@ export interface operations {
                  */
                 variables?: string[] | string;
                 /**
-                 * @description Text for the header variable of a TEXT header.
+                 * @description Text for the header variable of a TEXT header; no newline, tab or more than four consecutive spaces.
                  * @example Spring sale
                  */
                 header?: string;

@@ -34,6 +34,26 @@ export const apiReference = () =>
   );
 
 
+/**
+ * What the Cloud API refuses in a template's text parameters (body variables, the
+ * header variable): a newline or tab, or more than four consecutive spaces. It answers
+ * error 132018, and only after the send's records are written; so such a value is a 400
+ * before anything is written.
+ */
+const TEMPLATE_TEXT_REFUSED = /[\n\r\t]| {5,}/;
+
+/** Why a template text parameter (trimmed) would be refused by the chat network, or undefined. */
+export function templateTextIssue(text: string): string | undefined {
+  return TEMPLATE_TEXT_REFUSED.test(text) ? 'must not contain newlines, tabs or more than four consecutive spaces (the chat network refuses them)' : undefined;
+}
+
+/** A template's text header variable: as `text`, without what the chat network refuses. */
+export const headerText = () =>
+  v.pipe(
+    text(CHAT_LIMITS.variable),
+    v.check((value: string) => templateTextIssue(value) === undefined, 'must not contain newlines, tabs or more than four consecutive spaces (the chat network refuses them)'),
+  );
+
 /** One template variable value: a non-empty string (numbers are accepted and kept as written). */
 function variableIssue(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return 'must be a string';
@@ -41,7 +61,7 @@ function variableIssue(value: unknown): string | undefined {
   if (trimmed === '') return 'must not be empty';
   if (trimmed.length > CHAT_LIMITS.variable) return `must be at most ${CHAT_LIMITS.variable} characters`;
   if (CONTROL_CHARS.test(trimmed)) return 'must not contain control characters';
-  return undefined;
+  return templateTextIssue(trimmed);
 }
 
 /** `variables`: a comma-separated string (GET) or a JSON array of strings, in the order of {{1}}, {{2}}, … (never deduplicated). */

@@ -46,11 +46,11 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   templateName: { description: 'Exact name of an APPROVED template of the channel (see chat/templates/list).', example: 'order_update' },
   languageCode: { description: 'Template language, e.g. `en` or `en_US`. When omitted: the stored template’s language (falls back to `en`).', example: 'en' },
   variables: {
-    description: 'Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both).',
+    description: 'Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).',
     example: ['Bo', 'A-1001'],
     schema: { anyOf: [{ type: 'array', items: { type: 'string', minLength: 1, maxLength: 1024 }, maxItems: 50 }, { type: 'string', maxLength: 51250 }] },
   },
-  header: { description: 'Text for the header variable of a TEXT header.', example: 'Spring sale' },
+  header: { description: 'Text for the header variable of a TEXT header; no newline, tab or more than four consecutive spaces.', example: 'Spring sale' },
   image: { description: 'Header image URL (http or https) for an IMAGE header.', example: 'https://example.com/promo.jpg' },
   video: { description: 'Header video URL (http or https) for a VIDEO header.', example: 'https://example.com/promo.mp4' },
   document: { description: 'Header document URL (http or https) for a DOCUMENT header.', example: 'https://example.com/terms.pdf' },
