@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CONTROL_CHARS, text } from './params';
+import { CONTROL_CHARS, listFromText, text } from './params';
 
 /**
  * Parameter schemas of the chat endpoints, on top of the shared ones in params.ts.
@@ -64,13 +64,13 @@ function variableIssue(value: unknown): string | undefined {
   return templateTextIssue(trimmed);
 }
 
-/** `variables`: a comma-separated string (GET) or a JSON array of strings, in the order of {{1}}, {{2}}, … (never deduplicated). */
+/** `variables`: a JSON array of strings, or (GET) a JSON array or comma-separated string, in the order of {{1}}, {{2}}, … (never deduplicated). */
 export const variableList = () =>
   v.pipe(
     v.union([v.array(v.union([v.string(), v.number()])), v.string()], 'must be a comma-separated string or an array of strings'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const raw = dataset.value;
-      const values = typeof raw === 'string' ? (raw.trim() === '' ? [] : raw.split(',')) : raw;
+      const values = typeof raw === 'string' ? listFromText(raw) : raw;
       if (values.length > CHAT_LIMITS.variables) {
         addIssue({ message: `must have at most ${CHAT_LIMITS.variables} entries` });
         return NEVER;

@@ -75,13 +75,40 @@ export const boolean = () =>
     v.boolean(),
   );
 
-/** A list of names: a JSON array of strings, or a comma-separated string. Duplicates are dropped. */
+/**
+ * A list given as text (GET): a JSON array — the form for values that contain commas,
+ * e.g. `["Smith, Jr.","A-1"]` — or comma-separated values. Text that starts with `[`
+ * but is no JSON array is read as comma-separated.
+ */
+export function listFromText(text: string): unknown[] {
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  if (trimmed.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      // not JSON: comma-separated values, the first of which starts with a bracket
+    }
+  }
+  return text.split(',');
+}
+
+/** Characters a list of `entries` values of `length` characters takes as a JSON array (quotes, commas, brackets). */
+const listTextLength = (entries: number, length: number) => entries * (length + 3) + 2;
+
+/** A list of names: a JSON array of strings, or (GET) a JSON array or comma-separated string. Duplicates are dropped. */
 export const nameList = (maxEntries: number, maxLength: number) =>
   v.pipe(
     v.union(
       [
         v.pipe(v.array(v.string(), 'must be an array of strings'), v.maxLength(maxEntries, `must have at most ${maxEntries} entries`)),
-        v.pipe(v.string(), v.maxLength(maxEntries * (maxLength + 1), `must have at most ${maxEntries} entries`), v.transform((s) => (s.trim() === '' ? [] : s.split(',')))),
+        v.pipe(
+          v.string(),
+          v.maxLength(listTextLength(maxEntries, maxLength), `must have at most ${maxEntries} entries`),
+          v.transform(listFromText),
+          v.array(v.string(), 'must be an array of strings'),
+        ),
       ],
       'must be an array of strings or a comma-separated string',
     ),

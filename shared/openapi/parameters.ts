@@ -28,11 +28,11 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   profilePictureUrl: { description: 'http or https URL of a profile picture.', example: 'https://example.com/bo.jpg' },
   customFieldsData: {
     description:
-      'Custom field values by field name: a JSON object, or (GET) `key:value` pairs separated by commas. Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values.',
+      'Custom field values by field name: a JSON object, or (GET) the JSON object as text, or `key:value` pairs separated by commas (a value that contains a comma needs the JSON form). Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values.',
     example: { city: 'Oakland', tier: 'gold' },
   },
   labelNames: {
-    description: 'Names of labels of the channel (matched case-insensitively), as a JSON array or comma-separated. Replaces the contact’s labels; unknown names are a 400.',
+    description: 'Names of labels of the channel (matched case-insensitively), as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr."]`. Replaces the contact’s labels; unknown names are a 400.',
     example: ['VIP', 'new'],
   },
   page: { description: 'Page number, from 1.', example: 1 },
@@ -41,12 +41,12 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   color: { description: 'Hex color: `#` and six hex digits (stored upper-case).', example: '#1E88E5' },
   displayOrder: { description: 'Sort order in lists (ascending).', example: 3 },
   isRequired: { description: 'Whether contacts/manage must set this field when it creates a contact (`true`/`false`).', example: false },
-  options: { description: 'Allowed values of a dropdown field, as a JSON array or comma-separated.', example: ['free', 'pro'] },
+  options: { description: 'Allowed values of a dropdown field, as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["S, M","L"]`.', example: ['free', 'pro'] },
   to: { description: 'Recipient phone number with country code, in any common notation.', example: '+14155550123' },
   templateName: { description: 'Exact name of an APPROVED template of the channel (see chat/templates/list).', example: 'order_update' },
   languageCode: { description: 'Template language, e.g. `en` or `en_US`. When omitted: the stored template’s language (falls back to `en`).', example: 'en' },
   variables: {
-    description: 'Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).',
+    description: 'Body variables in order ({{1}}, {{2}}, …): a JSON array or (GET) a comma-separated string; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr.","A-1001"]` (or `body1`, `body2`, …). Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).',
     example: ['Bo', 'A-1001'],
     schema: { anyOf: [{ type: 'array', items: { type: 'string', minLength: 1, maxLength: 1024 }, maxItems: 50 }, { type: 'string', maxLength: 51250 }] },
   },
