@@ -16,7 +16,7 @@ import { parseSteps } from '../../shared/domain/automation-steps';
 import { MAX_RECEIVES } from '../../shared/domain/automation-runner';
 import { callApi } from '../support/api';
 import { drainQueue, makeAutomation, sqsEvent } from '../support/automations';
-import { createChatTenant, newRecipient, openWindow, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 import { createTenant } from '../support/tenants';
 
@@ -170,6 +170,22 @@ describe('automations', () => {
     expect(sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone)).toEqual([]);
     expect(execution?.status).toBe('failed');
     expect(execution?.error).toContain('apiReference');
+  });
+
+  it('fails a send_template step whose rendered variable has a newline, before anything is sent', async () => {
+    // Prepare: a contact name the chat network would refuse as a template parameter (error 132018)
+    const phone = newRecipient();
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phone, name: 'Ann\nLee' } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Rendered ${phone}`, [{ type: 'send_template', templateName: 'order_update', variables: ['{{contact.name}}', 'A-1'] }]);
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `rendered ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toMatch(/newlines/);
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
   });
 
   it('creates one contact and one conversation under 20 parallel triggers for one new number, counting 20 executions', async () => {
