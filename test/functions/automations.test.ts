@@ -188,6 +188,21 @@ describe('automations', () => {
     expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
   });
 
+  it('sets a custom field named constructor from a set_custom_fields step, through the execution record', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'constructor' } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Internals ${phone}`, [{ type: 'set_custom_fields', fields: JSON.parse('{"constructor":"Builder","city":"Porto"}') }]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `internals ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    expect(triggered.status, JSON.stringify(triggered.body)).toBe(200);
+    expect((await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId))?.status).toBe('completed');
+    const contact = await getContact(tenant.workspaceId, tenant.channelIds[0], phone);
+    expect(Object.hasOwn(contact!.customFields, 'constructor') && contact!.customFields.constructor).toBe('Builder');
+  });
+
   it('creates one contact and one conversation under 20 parallel triggers for one new number, counting 20 executions', async () => {
     // Prepare
     const phone = newRecipient();
