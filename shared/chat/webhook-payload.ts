@@ -133,9 +133,13 @@ function inboundEvent(raw: unknown, phoneNumberId: string, contacts: Json[], con
     timestamp,
   };
   const profileName = asString(asObject(contact?.profile)?.name);
-  if (profileName !== undefined) event.profileName = profileName;
+  if (profileName !== undefined && profileName.length <= MAX_PROFILE_NAME_LENGTH) event.profileName = profileName;
+  else if (profileName !== undefined) context.warn('webhook profile name too long: left out', { kind: 'inbound', chatmid, length: profileName.length });
   const text = asString(asObject(message.text)?.body);
-  if (text !== undefined) event.text = text;
+  if (text !== undefined && text.length > MAX_INBOUND_TEXT_LENGTH) {
+    context.warn('webhook message text too long: truncated', { kind: 'inbound', chatmid, length: text.length });
+    event.text = text.slice(0, MAX_INBOUND_TEXT_LENGTH);
+  } else if (text !== undefined) event.text = text;
   return [event];
 }
 
@@ -166,6 +170,15 @@ function eventTime(value: unknown, context: Context, event: { kind: string; chat
  * on every redelivery.
  */
 export const MAX_WEBHOOK_ID_LENGTH = 256;
+
+/**
+ * An inbound text is stored twice (message and chatmid pointer, 400 KB an item at most);
+ * the Cloud API's own limit is 4,096 characters, so longer text is cut here, with a
+ * warning, rather than failing every redelivery. A profile name longer than any real
+ * one is left out (it would only name a new contact).
+ */
+export const MAX_INBOUND_TEXT_LENGTH = 65_536;
+export const MAX_PROFILE_NAME_LENGTH = 256;
 
 function idInRange(id: string | undefined, context: Context, field: string): boolean {
   if (id === undefined || id.length <= MAX_WEBHOOK_ID_LENGTH) return true;

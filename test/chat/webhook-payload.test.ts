@@ -184,4 +184,20 @@ describe('parseWebhookPayload', () => {
       expect.stringContaining('id too long'),
     ]);
   });
+
+  it('cuts an inbound text longer than 65,536 characters and leaves out an overlong profile name, with a warning each', () => {
+    // Prepare
+    const warnings: string[] = [];
+    const body = delivery({
+      contacts: [{ profile: { name: 'n'.repeat(300) }, wa_id: '4915112345678' }],
+      messages: [{ from: '4915112345678', id: 'wamid.LONG', timestamp: '1700000000', type: 'text', text: { body: 't'.repeat(70_000) } }],
+    });
+    // Act
+    const [event] = parseWebhookPayload(body, { now: 1_750_000_000_000, warn: (message) => warnings.push(message) });
+    // Assess
+    expect(event).toMatchObject({ kind: 'inbound', chatmid: 'wamid.LONG' });
+    expect((event as { text?: string }).text).toHaveLength(65_536);
+    expect(event).not.toHaveProperty('profileName');
+    expect(warnings).toEqual([expect.stringContaining('profile name'), expect.stringContaining('truncated')]);
+  });
 });

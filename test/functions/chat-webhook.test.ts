@@ -315,6 +315,18 @@ describe('webhook timestamps and numbers out of range', () => {
     expect(Date.parse(status.body.data.timestamp)).toBeLessThanOrEqual(Date.now());
   });
 
+  it('acknowledges an inbound message whose text would not fit an item (500 KB) and records it cut to 65,536 characters', async () => {
+    // Prepare
+    const from = newRecipient();
+    const chatmid = newChatmid();
+    // Act
+    const result = await webhook(signedWebhook(delivery({ contacts: [{ profile: { name: 'Long' }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: seconds(Date.now()), type: 'text', text: { body: 'x'.repeat(500_000) } }] })));
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const [message] = await inboundMessages(from);
+    expect((message.content as { body: string }).body).toHaveLength(65_536);
+  });
+
   it('acknowledges a failed status whose error code is past 2^53 and keeps the error text', async () => {
     // Prepare
     const to = newRecipient();
