@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, WEBHOOK_PATH } from '../../shared/routes';
@@ -87,7 +87,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const demoFile = join(options.dataDir, 'demo.json');
   const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
   const demo = { baseUrl, chatNetwork: { graphBaseUrl: sandbox.graphBaseUrl, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken }, workspaces };
-  await writeFile(demoFile, JSON.stringify(demo, null, 2));
+  // It holds every demo key, channel token, the app secret and the verify token. The mode
+  // of writeFile applies only to a new file, so an existing one (written 0644 by an
+  // earlier version) is narrowed first, before the secrets go in.
+  await chmod(demoFile, 0o600).catch(() => undefined);
+  await writeFile(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
 
   return {
     url: gateway.url,

@@ -15,6 +15,7 @@
  * | RateLimitRefusals | endpoint, statusClass | every 429 of the rate limiter |
  * | MessagesSent, MessagesFailed | messageType | countMessageSent / countMessageFailed |
  * | AutomationsTriggered | — | countAutomationTriggered |
+ * | WebhookStatusMismatches | — | countWebhookStatusMismatch: a signed status naming a message of another phone number (ignored) |
  */
 
 export const NAMESPACE = 'WorkspaceApi';
@@ -48,3 +49,6 @@ export const countMessageFailed = (messageType: string) => publish({ MessagesFai
 
 /** An automation execution started (automations/trigger or an inbound keyword). */
 export const countAutomationTriggered = () => publish({ AutomationsTriggered: 1 });
+
+/** A signed status webhook that named a message of another phone number (another channel or tenant): ignored. */
+export const countWebhookStatusMismatch = () => publish({ WebhookStatusMismatches: 1 });
