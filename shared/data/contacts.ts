@@ -1,8 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { batchGetAll, queryAll } from './batch';
-import { db, sendIfCondition, tableName, updateIfCondition } from './client';
+import { batchGetAll, queryAll, queryFirstPage } from './batch';
+import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './client';
 import { contactIndexBucketOf, keys, type Key } from './keys';
 
 /**
@@ -86,7 +85,9 @@ export async function upsertContact(
 
 async function createContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
   const now = clock.nowIso();
-  const customFields = Object.fromEntries(Object.entries(changes.customFields ?? {}).filter(([, value]) => value !== null)) as Record<string, CustomFieldValue>;
+  // A null value removes a key on update; a new contact simply does not have it.
+  const customFields: Record<string, CustomFieldValue> = {};
+  for (const [key, value] of Object.entries(changes.customFields ?? {})) if (value !== null) customFields[key] = value;
   const contact: ContactRecord = {
     id: newId('ct'),
     phone,
@@ -101,66 +102,21 @@ async function createContact(workspaceId: string, channelId: string, phone: stri
     updatedAt: now,
     indexPending: true,
   };
-  const created = await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return created ? contact : undefined;
+  const created = await putIfAbsent({ ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact });
+  return created === 'created' ? contact : undefined;
 }
 
 async function updateContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
-  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':now': clock.nowIso() };
-  const sets = ['#updatedAt = :now'];
-  const removes: string[] = [];
-  const plain: Array<keyof ContactChanges> = ['name', 'email', 'profilePictureUrl', 'labelIds', 'waId'];
-  for (const field of plain) {
-    const value = changes[field];
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    if (value === null) removes.push(`#${field}`);
-    else {
-      values[`:${field}`] = value;
-      sets.push(`#${field} = :${field}`);
-    }
-  }
-  Object.entries(changes.customFields ?? {}).forEach(([key, value], i) => {
-    names['#cf'] = 'customFields';
-    names[`#cf${i}`] = key;
-    if (value === null) removes.push(`#cf.#cf${i}`);
-    else {
-      values[`:cf${i}`] = value;
-      sets.push(`#cf.#cf${i} = :cf${i}`);
-    }
-  });
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contact(workspaceId, channelId, phone),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result?.Attributes as ContactRecord | undefined;
+  const contactUpdate = update(keys.contact(workspaceId, channelId, phone)).set('updatedAt', clock.nowIso());
+  for (const field of ['name', 'email', 'profilePictureUrl', 'labelIds', 'waId'] as const) contactUpdate.setOrRemove(field, changes[field]);
+  // Custom fields merge key by key: a null value removes its key.
+  for (const [key, value] of Object.entries(changes.customFields ?? {})) contactUpdate.setOrRemove(['customFields', key], value);
+  return contactUpdate.when(when.itemExists()).sendReturning<ContactRecord>();
 }
 
 /** Writes the contact's compact index entry (idempotent): attribute `<phone digits>` = `indexName(name)` of its bucket item. */
 async function writeIndexEntry(workspaceId: string, channelId: string, contact: Pick<ContactRecord, 'phone' | 'name'>): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactIndexBucket(workspaceId, channelId, contactIndexBucketOf(contact.phone)),
-      UpdateExpression: 'SET #phone = :name',
-      ExpressionAttributeNames: { '#phone': contact.phone },
-      ExpressionAttributeValues: { ':name': indexName(contact.name) },
-    }),
-  );
+  await update(keys.contactIndexBucket(workspaceId, channelId, contactIndexBucketOf(contact.phone))).set(contact.phone, indexName(contact.name)).send();
 }
 
 /**
@@ -171,24 +127,9 @@ async function writeIndexEntry(workspaceId: string, channelId: string, contact: 
  */
 async function finishIndexing(workspaceId: string, channelId: string, contact: ContactRecord): Promise<void> {
   await writeIndexEntry(workspaceId, channelId, contact);
-  const claimed = await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contact(workspaceId, channelId, contact.phone),
-      UpdateExpression: 'REMOVE indexPending',
-      ConditionExpression: 'indexPending = :true',
-      ExpressionAttributeValues: { ':true': true },
-    }),
-  );
+  const claimed = await update(keys.contact(workspaceId, channelId, contact.phone)).remove('indexPending').when(when.eq('indexPending', true)).send();
   if (!claimed) return;
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'ADD contactCount :one',
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
+  await update(keys.contactHead(workspaceId, channelId)).add('contactCount', 1).send();
 }
 
 export interface ContactHead {
@@ -199,15 +140,7 @@ export interface ContactHead {
 /** Page 1 in one query: the head item (count, definitions version) then the first `limit` contacts by phone. */
 export async function firstContactPage(workspaceId: string, channelId: string, limit: number): Promise<{ head: ContactHead; contacts: ContactRecord[] }> {
   const head = keys.contactHead(workspaceId, channelId);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': head.pk, ':prefix': head.sk },
-      Limit: limit + 1,
-    }),
-  );
-  const items = (result.Items ?? []) as Array<Key & ContactRecord & Partial<ContactHead>>;
+  const items = await queryFirstPage<Key & ContactRecord & Partial<ContactHead>>(head.pk, head.sk, { limit: limit + 1 });
   const headItem = items[0]?.sk === head.sk ? items.shift() : undefined;
   return {
     head: { contactCount: Number(headItem?.contactCount ?? 0), defsVersion: Number(headItem?.defsVersion ?? 0) },
@@ -244,27 +177,16 @@ export async function getContactsByPhone(workspaceId: string, channelId: string,
  */
 export async function recountContacts(workspaceId: string, channelId: string): Promise<number> {
   const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
-  const pending = await queryAll<ContactRecord>(pk, skPrefix, {
-    FilterExpression: 'indexPending = :true',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':true': true },
-    ConsistentRead: true,
-  });
+  const pending = await queryAll<ContactRecord>(pk, skPrefix, { filter: when.eq('indexPending', true), consistent: true });
   // finishIndexing's own count update is overwritten by the recount below.
   for (const contact of pending) await finishIndexing(workspaceId, channelId, contact);
   const { indexed: count } = await rebuildContactIndex(workspaceId, channelId);
   const [labels, fields] = await Promise.all(
     [keys.labelPrefix(workspaceId, channelId), keys.customFieldPrefix(workspaceId, channelId)].map(
-      async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { ProjectionExpression: 'pk', ConsistentRead: true })).length,
+      async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { attributes: ['pk'], consistent: true })).length,
     ),
   );
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'SET contactCount = :count, labelCount = :labels, fieldCount = :fields',
-      ExpressionAttributeValues: { ':count': count, ':labels': labels, ':fields': fields },
-    }),
-  );
+  await update(keys.contactHead(workspaceId, channelId)).setAll({ contactCount: count, labelCount: labels, fieldCount: fields }).send();
   return count;
 }
 
@@ -312,11 +234,7 @@ export interface IndexRebuild {
 export async function rebuildContactIndex(workspaceId: string, channelId: string): Promise<IndexRebuild> {
   const readContacts = async () => {
     const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
-    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name'>>>(pk, skPrefix, {
-      ProjectionExpression: 'sk, phone, #name',
-      ExpressionAttributeNames: { '#name': 'name' },
-      ConsistentRead: true,
-    });
+    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name'>>>(pk, skPrefix, { attributes: ['sk', 'phone', 'name'], consistent: true });
     // The head item (sk `CONTACT#`) shares the prefix and has no phone.
     return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== skPrefix && typeof item.phone === 'string');
   };
@@ -331,16 +249,16 @@ export async function rebuildContactIndex(workspaceId: string, channelId: string
   }
   const { pk, skPrefix } = keys.contactIndexPrefix(workspaceId, channelId);
   const existing = new Map<string, Record<string, string>>();
-  for (const item of await queryAll<Record<string, string>>(pk, skPrefix, { ConsistentRead: true })) {
+  for (const item of await queryAll<Record<string, string>>(pk, skPrefix, { consistent: true })) {
     const bucket = { ...item };
     delete bucket.pk;
     delete bucket.sk;
     existing.set(item.sk, bucket);
   }
   const changed = [...buckets].filter(([sk, bucket]) => !sameEntries(existing.get(sk), bucket));
-  await inBatches(changed, ([sk, bucket]) => db.send(new PutCommand({ TableName: tableName(), Item: { ...bucket, pk, sk } })));
+  await inBatches(changed, ([sk, bucket]) => putItem({ ...bucket, pk, sk }));
   const stale = [...existing.keys()].filter((sk) => !buckets.has(sk));
-  await inBatches(stale, (sk) => db.send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } })));
+  await inBatches(stale, (sk) => deleteItem({ pk, sk }));
   // Contacts created or renamed meanwhile: their own entry may have been overwritten above.
   const current = await readContacts();
   const moved = current.filter((contact) => entries.get(contact.phone) !== indexName(contact.name));
@@ -360,6 +278,5 @@ async function inBatches<T>(items: T[], write: (item: T) => Promise<unknown>): P
 
 /** Reads one contact by phone (consistent), or undefined. */
 export async function getContact(workspaceId: string, channelId: string, phone: string): Promise<ContactRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contact(workspaceId, channelId, phone), ConsistentRead: true }));
-  return Item as ContactRecord | undefined;
+  return getItem<ContactRecord>(keys.contact(workspaceId, channelId, phone), { consistent: true });
 }

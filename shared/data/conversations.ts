@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { db, sendIfCondition, tableName } from './client';
+import { getItem, putIfAbsent, update, when } from './client';
 import { keys } from './keys';
 
 /**
@@ -24,8 +23,7 @@ export interface ConversationRecord {
 
 /** Reads a conversation (consistent: a just-received inbound message must open the window). */
 export async function getConversation(workspaceId: string, channelId: string, phone: string): Promise<ConversationRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.conversation(workspaceId, channelId, phone), ConsistentRead: true }));
-  return Item as ConversationRecord | undefined;
+  return getItem<ConversationRecord>(keys.conversation(workspaceId, channelId, phone), { consistent: true });
 }
 
 /**
@@ -39,22 +37,16 @@ export async function ensureConversation(
   contactId: string,
   touch: { outboundAt?: number } = {},
 ): Promise<ConversationRecord> {
-  const sets = ['id = if_not_exists(id, :id)', 'contactId = if_not_exists(contactId, :contactId)', 'phone = :phone', 'createdAt = if_not_exists(createdAt, :now)', 'entity = :entity'];
-  const values: Record<string, unknown> = { ':id': newId('cv'), ':contactId': contactId, ':phone': phone, ':now': clock.nowIso(), ':entity': 'conversation' };
-  if (touch.outboundAt !== undefined) {
-    sets.push('lastOutboundAt = :outboundAt');
-    values[':outboundAt'] = touch.outboundAt;
-  }
-  const result = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result.Attributes as ConversationRecord;
+  const conversation = await update(keys.conversation(workspaceId, channelId, phone))
+    .setIfNotExists('id', newId('cv'))
+    .setIfNotExists('contactId', contactId)
+    .set('phone', phone)
+    .setIfNotExists('createdAt', clock.nowIso())
+    .set('entity', 'conversation')
+    .set('lastOutboundAt', touch.outboundAt)
+    .sendReturning<ConversationRecord>();
+  // Unconditional: only a condition makes the result undefined.
+  return conversation!;
 }
 
 /**
@@ -63,45 +55,25 @@ export async function ensureConversation(
  * already recorded.
  */
 export async function recordInboundAt(workspaceId: string, channelId: string, phone: string, at: number): Promise<boolean> {
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: 'SET lastInboundAt = :at',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastInboundAt) OR lastInboundAt < :at)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
-  );
+  return update(keys.conversation(workspaceId, channelId, phone))
+    .set('lastInboundAt', at)
+    .when(when.and(when.itemExists(), when.or(when.notExists('lastInboundAt'), when.lt('lastInboundAt', at))))
+    .send();
 }
 
 /** Remembers an outbound message whose send outcome is unknown, for a later status webhook to settle. */
 export async function addUnsettledMessage(workspaceId: string, channelId: string, phone: string, messageId: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: 'ADD unsettledMessageIds :id',
-      ExpressionAttributeValues: { ':id': new Set([messageId]) },
-    }),
-  );
+  await update(keys.conversation(workspaceId, channelId, phone)).add('unsettledMessageIds', new Set([messageId])).send();
 }
 
 /** Forgets a settled message (idempotent). */
 export async function removeUnsettledMessage(workspaceId: string, channelId: string, phone: string, messageId: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: 'DELETE unsettledMessageIds :id',
-      ExpressionAttributeValues: { ':id': new Set([messageId]) },
-    }),
-  );
+  await update(keys.conversation(workspaceId, channelId, phone)).deleteFromSet('unsettledMessageIds', new Set([messageId])).send();
 }
 
 /** The phone a `wa_id` was first seen for in this channel, if any. */
 export async function phoneOfWaId(workspaceId: string, channelId: string, waId: string): Promise<string | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.waId(workspaceId, channelId, waId), ConsistentRead: true }));
-  return Item?.phone as string | undefined;
+  return (await getItem<{ phone: string }>(keys.waId(workspaceId, channelId, waId), { consistent: true }))?.phone;
 }
 
 /**
@@ -109,11 +81,5 @@ export async function phoneOfWaId(workspaceId: string, channelId: string, waId: 
  * mapping wins, so a later rewrite can never split or move a contact.
  */
 export async function rememberWaId(workspaceId: string, channelId: string, waId: string, phone: string): Promise<void> {
-  await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.waId(workspaceId, channelId, waId), entity: 'waId', waId, phone },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putIfAbsent({ ...keys.waId(workspaceId, channelId, waId), entity: 'waId', waId, phone });
 }

@@ -1,9 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { InvalidInputError } from '../errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
-import { db, sendIfCondition, tableName, updateIfCondition } from './client';
+import { getItem, putIfAbsent, update, when } from './client';
 import { keys, type Key } from './keys';
 
 /**
@@ -80,7 +79,7 @@ async function upsertDefinition<T>(workspaceId: string, channelId: string, kind:
     const item = { ...key, ...createWith(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
     let created = false;
     try {
-      created = await sendIfCondition(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      created = (await putIfAbsent(item)) === 'created';
     } finally {
       // Lost the race (or the write failed): give the place back.
       if (!created) await bumpHead(workspaceId, channelId, { [kind.counter]: -1 });
@@ -91,55 +90,23 @@ async function upsertDefinition<T>(workspaceId: string, channelId: string, kind:
 
 /** Counts one more definition of `kind` (and bumps the version) unless the channel is at its limit: 400 then. */
 async function takePlace(workspaceId: string, channelId: string, kind: DefinitionKind): Promise<void> {
-  const placed = await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'ADD defsVersion :one, #count :one',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-      ExpressionAttributeNames: { '#count': kind.counter },
-      ExpressionAttributeValues: { ':one': 1, ':max': kind.max },
-    }),
-  );
+  const placed = await update(keys.contactHead(workspaceId, channelId))
+    .add('defsVersion', 1)
+    .add(kind.counter, 1)
+    .when(when.or(when.notExists(kind.counter), when.lt(kind.counter, kind.max)))
+    .send();
   if (!placed) throw new InvalidInputError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
 }
 
 async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefined> {
-  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':now': clock.nowIso() };
-  const sets = ['#updatedAt = :now'];
-  for (const [field, value] of Object.entries(changes)) {
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result?.Attributes as T | undefined;
+  return update(key).set('updatedAt', clock.nowIso()).setAll(changes).when(when.itemExists()).sendReturning<T>();
 }
 
 /** Bumps the channel's definitions version so cached label and field definitions are refreshed (plus any counter changes). */
 async function bumpHead(workspaceId: string, channelId: string, counters: Record<string, number> = {}): Promise<void> {
-  const names = Object.fromEntries(Object.keys(counters).map((name, i) => [`#c${i}`, name]));
-  const values = Object.fromEntries(Object.values(counters).map((value, i) => [`:c${i}`, value]));
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: ['ADD defsVersion :one', ...Object.keys(names).map((name, i) => `${name} :c${i}`)].join(', '),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: { ':one': 1, ...values },
-    }),
-  );
+  const headUpdate = update(keys.contactHead(workspaceId, channelId)).add('defsVersion', 1);
+  for (const [counter, change] of Object.entries(counters)) headUpdate.add(counter, change);
+  await headUpdate.send();
 }
 
 /** Creates or updates a label matched by name. Only given fields change. */
@@ -182,8 +149,8 @@ export async function upsertCustomField(
 
 /** Reads one custom field definition by name (consistent), or undefined. */
 export async function getCustomField(workspaceId: string, channelId: string, name: string): Promise<CustomFieldRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.customField(workspaceId, channelId, name), ConsistentRead: true }));
-  return Item ? toCustomFieldView(Item as CustomFieldRecord) : undefined;
+  const item = await getItem<CustomFieldRecord>(keys.customField(workspaceId, channelId, name), { consistent: true });
+  return item ? toCustomFieldView(item) : undefined;
 }
 
 /** All labels of a channel, ordered by displayOrder then name. */
@@ -201,7 +168,7 @@ export async function listCustomFields(workspaceId: string, channelId: string): 
 /** Labels and custom fields of a channel in one query (what contacts/manage validates against). */
 export async function listDefinitions(workspaceId: string, channelId: string): Promise<{ labels: LabelRecord[]; fields: CustomFieldRecord[] }> {
   const { pk, skPrefix } = keys.definitionsPrefix(workspaceId, channelId);
-  const items = await queryAll<LabelRecord & CustomFieldRecord & Key>(pk, skPrefix, { ConsistentRead: true });
+  const items = await queryAll<LabelRecord & CustomFieldRecord & Key>(pk, skPrefix, { consistent: true });
   return {
     labels: sortLabels(items.filter((item) => item.sk.startsWith('DEF#LABEL#')).map(toLabelView)),
     fields: items.filter((item) => item.sk.startsWith('DEF#FIELD#')).map(toCustomFieldView),

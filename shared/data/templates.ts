@@ -1,7 +1,6 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { GraphTemplateComponent, TemplateVariableCounts } from '../chat/templates';
-import { queryAll } from './batch';
-import { db, tableName } from './client';
+import { queryAll, queryFirstPage } from './batch';
+import { deleteItem, putItem } from './client';
 import { keys } from './keys';
 
 /**
@@ -24,34 +23,21 @@ export interface TemplateRecord extends TemplateVariableCounts {
 /** Every stored template of the channel, whatever its status, ordered by name then language. */
 export async function listTemplates(workspaceId: string, channelId: string): Promise<TemplateRecord[]> {
   const { pk, skPrefix } = keys.templatePrefix(workspaceId, channelId);
-  return queryAll<TemplateRecord>(pk, skPrefix, { ConsistentRead: true });
+  return queryAll<TemplateRecord>(pk, skPrefix, { consistent: true });
 }
 
 /** The stored languages of one exact template name (one query on the name's key prefix). */
 export async function findTemplatesByName(workspaceId: string, channelId: string, name: string): Promise<TemplateRecord[]> {
   const { pk, skPrefix } = keys.templateNamePrefix(workspaceId, channelId, name);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ConsistentRead: true,
-    }),
-  );
-  return ((result.Items ?? []) as TemplateRecord[]).filter((template) => template.name === name);
+  return (await queryFirstPage<TemplateRecord>(pk, skPrefix, { consistent: true })).filter((template) => template.name === name);
 }
 
 /** Writes (or overwrites) one template. */
 export async function putTemplate(workspaceId: string, channelId: string, template: TemplateRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.template(workspaceId, channelId, template.name, template.language), entity: 'template', ...template },
-    }),
-  );
+  await putItem({ ...keys.template(workspaceId, channelId, template.name, template.language), entity: 'template', ...template });
 }
 
 /** Deletes one template (it is no longer listed by the chat network). */
 export async function deleteTemplate(workspaceId: string, channelId: string, name: string, language: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.template(workspaceId, channelId, name, language) }));
+  await deleteItem(keys.template(workspaceId, channelId, name, language));
 }

@@ -28,7 +28,7 @@ const acceptedTo = (to: string) => network.sandbox.sent.filter((sent) => sent.ph
 
 async function outboundTo(phone: string): Promise<MessageRecord[]> {
   const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true });
+  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
   return all.filter((message) => message.phone === phone && message.direction === 'outbound');
 }
 
@@ -183,7 +183,7 @@ describe('apiReference: nothing lost, nothing twice', () => {
     let failed = false;
     const fault = injectFaults((command, input) => {
       const json = JSON.stringify(input);
-      if (failed || command !== 'UpdateItemCommand' || !json.includes('SET sendState = :state') || !json.includes('"accepted"')) return undefined;
+      if (failed || command !== 'UpdateItemCommand' || !json.includes('SET #sendState = ') || !json.includes('"accepted"')) return undefined;
       failed = true;
       return serviceError('ValidationException');
     });

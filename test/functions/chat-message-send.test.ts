@@ -27,7 +27,7 @@ const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') 
 /** The channel's message records for one recipient, oldest first. */
 async function messagesTo(phone: string): Promise<MessageRecord[]> {
   const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true });
+  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
   return all.filter((message) => message.phone === phone && message.direction === 'outbound').sort((a, b) => a.at - b.at);
 }
 

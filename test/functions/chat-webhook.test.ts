@@ -49,7 +49,7 @@ async function sendTemplateTo(to: string, apiReference?: string) {
 
 async function inboundMessages(phone: string): Promise<MessageRecord[]> {
   const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  return (await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
+  return (await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
 }
 
 describe('webhook verification handshake (GET)', () => {
