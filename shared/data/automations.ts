@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { queryAll, queryIndexUpTo } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { keys, OUTBOX_SHARDS, outboxShardOf } from './keys';
+import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type Key } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**
@@ -163,11 +163,8 @@ export async function leaveOutbox(execution: Pick<ExecutionRecord, 'workspaceId'
 export async function outboxEntries(before: number, limitPerShard = 100): Promise<Array<{ workspaceId: string; channelId: string; executionId: string }>> {
   const entries: Array<{ workspaceId: string; channelId: string; executionId: string }> = [];
   for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-    const items = await queryIndexUpTo<{ pk: string; sk: string }>(OUTBOX_INDEX, `OUTBOX#${shard}`, before, limitPerShard);
-    for (const item of items) {
-      const [, workspaceId, , channelId] = String(item.pk).split('#');
-      entries.push({ workspaceId, channelId, executionId: String(item.sk).slice('EXEC#'.length) });
-    }
+    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, outboxShard(shard), before, limitPerShard);
+    entries.push(...items.map(parseExecutionKey));
   }
   return entries;
 }

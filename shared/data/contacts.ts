@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { batchGetAll, queryAll, queryFirstPage } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './client';
-import { contactIndexBucketOf, keys, type Key } from './keys';
+import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key } from './keys';
 
 /**
  * Contacts of a channel. One item per real phone number (the normalized number is
@@ -46,10 +46,6 @@ export interface ContactIndexEntry {
   phone: string;
   name: string;
 }
-
-/** Characters of a name kept in the index for search. */
-const INDEX_NAME_LENGTH = 64;
-const indexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
 
 /**
  * Applies `changes` to the contact of `phone`, creating it when there is none and
@@ -235,8 +231,9 @@ export async function rebuildContactIndex(workspaceId: string, channelId: string
   const readContacts = async () => {
     const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
     const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name'>>>(pk, skPrefix, { attributes: ['sk', 'phone', 'name'], consistent: true });
-    // The head item (sk `CONTACT#`) shares the prefix and has no phone.
-    return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== skPrefix && typeof item.phone === 'string');
+    // The head item shares the prefix and has no phone.
+    const head = keys.contactHead(workspaceId, channelId);
+    return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string');
   };
   // phone → the entry as writeIndexEntry stores it
   const entries = new Map((await readContacts()).map((contact) => [contact.phone, indexName(contact.name)]));

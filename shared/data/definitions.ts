@@ -3,7 +3,7 @@ import { InvalidInputError } from '../errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
-import { keys, type Key } from './keys';
+import { definitionKindOf, keys, type Key } from './keys';
 
 /**
  * Labels and custom field definitions of a channel. Both are matched by name,
@@ -170,8 +170,8 @@ export async function listDefinitions(workspaceId: string, channelId: string): P
   const { pk, skPrefix } = keys.definitionsPrefix(workspaceId, channelId);
   const items = await queryAll<LabelRecord & CustomFieldRecord & Key>(pk, skPrefix, { consistent: true });
   return {
-    labels: sortLabels(items.filter((item) => item.sk.startsWith('DEF#LABEL#')).map(toLabelView)),
-    fields: items.filter((item) => item.sk.startsWith('DEF#FIELD#')).map(toCustomFieldView),
+    labels: sortLabels(items.filter((item) => definitionKindOf(item) === 'label').map(toLabelView)),
+    fields: items.filter((item) => definitionKindOf(item) === 'customField').map(toCustomFieldView),
   };
 }
 

@@ -29,6 +29,23 @@ const channelPk = (workspaceId: string, channelId: string) => `WS#${workspaceId}
 /** Lowercased, trimmed match key for names compared case-insensitively. */
 export const matchKey = (name: string) => name.trim().toLowerCase();
 
+/** Characters of a contact's name kept in the compact index for search. */
+const INDEX_NAME_LENGTH = 64;
+
+/** A contact's entry in the compact index: its name lowercased, cut to the indexed prefix (searches match it). */
+export const contactIndexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
+
+/** What a contact search matches against `contactIndexName` entries. */
+export const contactSearchKey = (search: string) => search.toLowerCase();
+
+const LABEL_PREFIX = 'DEF#LABEL#';
+const FIELD_PREFIX = 'DEF#FIELD#';
+const EXECUTION_PREFIX = 'EXEC#';
+const LOCAL_QUEUE_PK = 'LOCALQ';
+const LOCAL_DEAD_LETTER_PK = 'LOCALDLQ';
+/** A local queue message's sort key starts with its visibility time, zero-padded so it sorts by time. */
+const visibleAtSortKey = (visibleAt: number) => String(visibleAt).padStart(15, '0');
+
 export const keys = {
   workspace: (workspaceId: string): Key => ({ pk: workspacePk(workspaceId), sk: 'WORKSPACE' }),
   apiUser: (workspaceId: string, userId: string): Key => ({ pk: workspacePk(workspaceId), sk: `USER#${userId}` }),
@@ -53,10 +70,10 @@ export const keys = {
   }),
   contactIndexPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CIDX#' }),
 
-  label: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#LABEL#${matchKey(name)}` }),
-  labelPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#LABEL#' }),
-  customField: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#FIELD#${matchKey(name)}` }),
-  customFieldPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#FIELD#' }),
+  label: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `${LABEL_PREFIX}${matchKey(name)}` }),
+  labelPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: LABEL_PREFIX }),
+  customField: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `${FIELD_PREFIX}${matchKey(name)}` }),
+  customFieldPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: FIELD_PREFIX }),
   /** Labels and custom fields together: what contacts/manage validates against, in one query. */
   definitionsPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#' }),
 
@@ -93,10 +110,14 @@ export const keys = {
   /** Pointer: an automation's lowercased name → its id (case-insensitive lookup in one read; names are unique per channel). */
   automationName: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
-  execution: (workspaceId: string, channelId: string, executionId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EXEC#${executionId}` }),
+  execution: (workspaceId: string, channelId: string, executionId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `${EXECUTION_PREFIX}${executionId}` }),
   /** Local stack only: the durable queue the local runner reads (SQS stands in AWS), ordered by visibility time. */
-  localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
-  localDeadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
+  localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: LOCAL_QUEUE_PK, sk: `${visibleAtSortKey(visibleAt)}#${messageId}` }),
+  /** The local queue's partition, and the highest sort key of a message visible at `now` (ms). */
+  localQueueDue: (now: number) => ({ pk: LOCAL_QUEUE_PK, skMax: `${visibleAtSortKey(now)}~` }),
+  localDeadLetter: (messageId: string): Key => ({ pk: LOCAL_DEAD_LETTER_PK, sk: messageId }),
+  localQueuePartition: () => LOCAL_QUEUE_PK,
+  localDeadLetterPartition: () => LOCAL_DEAD_LETTER_PK,
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
@@ -120,7 +141,26 @@ export function contactIndexBucketOf(phone: string): number {
 /** Shards of the outbox index (sparse GSI `outbox`: executions whose next step is not yet handed to the queue). */
 export const OUTBOX_SHARDS = 8;
 
+/** The outbox index partition (`outboxShard` value) of shard number `shard` (0 … OUTBOX_SHARDS − 1). */
+export const outboxShard = (shard: number) => `OUTBOX#${shard}`;
+
 /** The outbox shard of an execution, spread so no single index partition is hot. */
 export function outboxShardOf(executionId: string): string {
-  return `OUTBOX#${contactIndexBucketOf(executionId) % OUTBOX_SHARDS}`;
+  return outboxShard(contactIndexBucketOf(executionId) % OUTBOX_SHARDS);
+}
+
+/** Which definition a key under `definitionsPrefix` holds. */
+export function definitionKindOf(key: Key): 'label' | 'customField' | undefined {
+  if (key.sk.startsWith(LABEL_PREFIX)) return 'label';
+  if (key.sk.startsWith(FIELD_PREFIX)) return 'customField';
+  return undefined;
+}
+
+const CHANNEL_PK = /^WS#([^#]+)#CH#([^#]+)$/;
+
+/** The execution a table key names (an outbox index entry carries its item's key). */
+export function parseExecutionKey(key: Key): { workspaceId: string; channelId: string; executionId: string } {
+  const channel = CHANNEL_PK.exec(key.pk);
+  if (!channel || !key.sk.startsWith(EXECUTION_PREFIX)) throw new Error(`Not an execution key: ${key.pk} ${key.sk}`);
+  return { workspaceId: channel[1], channelId: channel[2], executionId: key.sk.slice(EXECUTION_PREFIX.length) };
 }

@@ -9,7 +9,7 @@ import {
   type CustomFieldValue,
 } from '../data/contacts';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
-import { matchKey } from '../data/keys';
+import { contactSearchKey, matchKey } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
 
@@ -240,7 +240,7 @@ export async function listContacts(workspaceId: string, channelId: string, input
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */
 function matcher(search: string) {
-  const needle = search.toLowerCase();
+  const needle = contactSearchKey(search);
   const digits = search.replace(/[\s+\-().]/g, '');
   const phoneSearch = /^\d+$/.test(digits);
   return (entry: { phone: string; name: string }) => entry.name.includes(needle) || (phoneSearch && entry.phone.includes(digits));

@@ -79,7 +79,7 @@ export async function receiveLocalMessages(limit = 10): Promise<LocalMessage[]> 
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk <= :due',
-      ExpressionAttributeValues: { ':pk': 'LOCALQ', ':due': `${String(now).padStart(15, '0')}~` },
+      ExpressionAttributeValues: { ':pk': keys.localQueueDue(now).pk, ':due': keys.localQueueDue(now).skMax },
       Limit: limit,
       ConsistentRead: true,
     }),
@@ -90,7 +90,7 @@ export async function receiveLocalMessages(limit = 10): Promise<LocalMessage[]> 
     const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
     await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId);
-    const taken = await sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: { pk: 'LOCALQ', sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
+    const taken = await sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: { pk: keys.localQueuePartition(), sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
     if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
       continue;
@@ -120,6 +120,6 @@ export async function retryOrDeadLetter(message: LocalMessage, delayMs: number, 
 /** Test and CLI use: how many messages wait in the local queue and its dead-letter partition. */
 export async function localQueueDepth(): Promise<{ queued: number; dead: number }> {
   const count = async (pk: string) => (await db.send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT', ConsistentRead: true }))).Count ?? 0;
-  return { queued: await count('LOCALQ'), dead: await count('LOCALDLQ') };
+  return { queued: await count(keys.localQueuePartition()), dead: await count(keys.localDeadLetterPartition()) };
 }
 

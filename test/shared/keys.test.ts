@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { contactIndexName, contactSearchKey, definitionKindOf, keys, outboxShardOf, parseExecutionKey } from '../../shared/data/keys';
+
+describe('keys.ts builds and parses every key', () => {
+  it('parses an execution key back into the ids it was built from', () => {
+    // Prepare
+    const key = keys.execution('ws_1', 'ch_2', 'ex_3');
+    // Act
+    const parsed = parseExecutionKey(key);
+    // Assess
+    expect(parsed).toEqual({ workspaceId: 'ws_1', channelId: 'ch_2', executionId: 'ex_3' });
+  });
+
+  it('refuses to parse a key that is not an execution of a channel', () => {
+    // Prepare
+    const contact = keys.contact('ws_1', 'ch_2', '4917612345678');
+    // Act
+    const parse = () => parseExecutionKey(contact);
+    // Assess
+    expect(parse).toThrow(/Not an execution key/);
+  });
+
+  it('tells labels from custom fields under the definitions prefix, matched by lowercased name', () => {
+    // Prepare
+    const label = keys.label('ws', 'ch', '  VIP ');
+    const field = keys.customField('ws', 'ch', 'City');
+    // Act
+    const kinds = [definitionKindOf(label), definitionKindOf(field), definitionKindOf(keys.contactHead('ws', 'ch'))];
+    // Assess
+    expect(kinds).toEqual(['label', 'customField', undefined]);
+    expect(label).toEqual(keys.label('ws', 'ch', 'vip'));
+    expect(label.sk.startsWith(keys.definitionsPrefix('ws', 'ch').skPrefix)).toBe(true);
+  });
+
+  it('files an execution under one of the outbox shards and lowercases index names to their searched prefix', () => {
+    // Prepare
+    const longName = `Ada ${'X'.repeat(100)}`;
+    // Act
+    const shard = outboxShardOf('ex_3');
+    const indexed = contactIndexName(longName);
+    // Assess
+    expect(shard).toMatch(/^OUTBOX#[0-7]$/);
+    expect(indexed).toHaveLength(64);
+    expect(indexed.startsWith(contactSearchKey('ADA X'))).toBe(true);
+    expect(contactIndexName(undefined)).toBe('');
+  });
+
+  it('orders local queue messages by visibility time and bounds the due ones', () => {
+    // Prepare
+    const early = keys.localQueueMessage(1_000, 'm1');
+    const late = keys.localQueueMessage(20_000, 'm2');
+    // Act
+    const due = keys.localQueueDue(5_000);
+    // Assess
+    expect(early.pk).toBe(due.pk);
+    expect(early.sk < due.skMax && due.skMax < late.sk).toBe(true);
+  });
+});
