@@ -2,7 +2,7 @@ import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
 import type { Role } from '../../shared/auth/principal';
 import { clock } from '../../shared/clock';
 import { createChannel, findChannelById, toChannelView } from '../../shared/data/channels';
-import { recountContacts } from '../../shared/data/contacts';
+import { recountContacts } from '../../shared/data/contact-index-rebuild';
 import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel, putApiKey, revokeApiKey } from '../../shared/data/tenants';
 import { newId } from '../../shared/ids';
 
