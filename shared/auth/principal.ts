@@ -1,6 +1,8 @@
 import { UnauthenticatedError } from '../errors';
 
-export type Role = 'admin' | 'team';
+import type { Role } from '../data/tenants';
+
+export type { Role };
 
 /** Who is calling: resolved by the authorizer from the API key, never from parameters. */
 export interface Principal {

@@ -1,4 +1,3 @@
-import type { GraphTemplateComponent, TemplateVariableCounts } from '../chat/templates';
 import { queryAll, queryFirstPage } from './batch';
 import { deleteItem, putItem } from './client';
 import { keys } from './keys';
@@ -8,7 +7,21 @@ import { keys } from './keys';
  * One item per name and language; the variable counts are computed once at sync.
  */
 
-export interface TemplateRecord extends TemplateVariableCounts {
+/** A template component as the chat network lists it (its `HEADER`, `BODY`, `BUTTONS`…), stored as given. */
+export interface TemplateComponentRecord {
+  type: string;
+  format?: string;
+  text?: string;
+  [key: string]: unknown;
+}
+
+/** What a send of the template must supply, computed once at sync (shared/chat/templates.ts counts it). */
+export interface StoredVariableCounts {
+  bodyVariables: number;
+  header: null | { format: 'TEXT'; variables: number } | { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT' };
+}
+
+export interface TemplateRecord extends StoredVariableCounts {
   /** The chat network's template id. */
   graphId: string;
   name: string;
@@ -16,7 +29,7 @@ export interface TemplateRecord extends TemplateVariableCounts {
   /** APPROVED, PENDING, REJECTED, … as the chat network reports it. */
   status: string;
   category: string;
-  components: GraphTemplateComponent[];
+  components: TemplateComponentRecord[];
   syncedAt: string;
 }
 

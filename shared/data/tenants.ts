@@ -1,10 +1,12 @@
-import type { Role } from '../auth/principal';
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { getItem, putNew, update, when } from './client';
 import { keys } from './keys';
 
 /** Workspaces, API users and API keys: what the operator CLI writes and the authorizer reads. */
+
+/** An API user's role (the principal carries it; shared/auth re-exports it). */
+export type Role = 'admin' | 'team';
 
 export interface ApiKeyRecord {
   keyHash: string;
