@@ -1,6 +1,33 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layer rules of docs/ARCHITECTURE.md ("Layers"), enforced here: each layer lists the
+ * folders it must not import. Imports are relative, so a folder is recognised by its name
+ * after the `../` steps. Leaves (shared/errors, shared/phone, shared/clock.ts, shared/ids.ts,
+ * shared/config.ts, shared/routes.ts) may be imported by every layer.
+ */
+const TOOLING = ['scripts', 'test', 'bench', 'infra', 'client'];
+const forbid = (folders, why) => ({
+  regex: `^(\\.\\./)+(shared/)?(${folders.join('|')})(/|$)`,
+  message: `Layer rule (docs/ARCHITECTURE.md): ${why}`,
+});
+const layer = (files, folders, why) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [forbid(folders, why), forbid(TOOLING, 'production code never imports tooling (scripts, test, bench, infra, client).')] }] },
+});
+
+export const LAYER_RULES = [
+  layer(['functions/**/*.ts'], ['data', 'chat', 'queue'], 'functions/ are thin entry points: they call shared/domain (and shared/http, shared/schema), never data/ or chat/ directly.'),
+  layer(['shared/http/**/*.ts'], ['data', 'chat', 'queue', 'openapi'], 'shared/http is the middleware stack: it calls shared/domain and shared/auth, never data/ or chat/.'),
+  layer(['shared/domain/**/*.ts', 'shared/auth/**/*.ts'], ['http', 'openapi'], 'domain code never imports shared/http: errors are shared/errors, parameters shared/schema, logs shared/observability.'),
+  layer(['shared/schema/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'observability'], 'shared/schema holds parameter schemas only; it may import leaves (errors, phone).'),
+  layer(['shared/chat/**/*.ts'], ['http', 'domain', 'auth', 'data', 'queue', 'openapi', 'schema'], 'shared/chat is the chat-network adapter: it knows its wire formats, errors and observability, not the table or the domain.'),
+  layer(['shared/data/**/*.ts'], ['http', 'domain', 'auth', 'chat', 'queue', 'openapi', 'schema', 'observability'], 'shared/data knows only its client, keys and errors (and the leaves).'),
+  layer(['shared/observability/**/*.ts', 'shared/errors/**/*.ts', 'shared/phone/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'schema'], 'leaves and observability import no layer.'),
+  layer(['shared/openapi/**/*.ts'], ['http', 'data', 'chat', 'queue'], 'the OpenAPI generator reads the route table, schemas and domain types only.'),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', 'coverage/', 'client/generated/', 'docs/', 'bench/tmp/', 'test/artifacts/'] },
   js.configs.recommended,
@@ -16,4 +43,5 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  ...LAYER_RULES,
 );

@@ -1,7 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
-import { runStep } from '../shared/domain/automation-runner';
-import type { StepMessage } from '../shared/queue/step-queue';
+import { runStep, type StepMessage } from '../shared/domain/automation-runner';
 
 const processor = new BatchProcessor(EventType.SQS);
 

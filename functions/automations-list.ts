@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listAutomations } from '../shared/data/automations';
+import { listAutomations } from '../shared/domain/automations';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { channelId } from '../shared/schema/params';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { getChannels, toChannelView } from '../shared/data/channels';
+import { listChannels } from '../shared/domain/channels';
 import { apiEndpoint } from '../shared/http/api-handler';
 
 /** channels/list takes no parameters (a given channelId is ignored). */
@@ -10,7 +10,7 @@ export const handler = apiEndpoint({
   schema,
   channelScoped: false,
   handle: async (_input, { principal }) => {
-    const channels = await getChannels(principal.workspaceId, principal.channelIds);
-    return { data: channels.map(toChannelView), message: `Found ${channels.length} channel(s)` };
+    const channels = await listChannels(principal);
+    return { data: channels, message: `Found ${channels.length} channel(s)` };
   },
 });

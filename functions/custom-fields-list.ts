@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listCustomFields } from '../shared/data/definitions';
+import { channelCustomFields } from '../shared/domain/definitions';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { channelId } from '../shared/schema/params';
 
@@ -10,7 +10,7 @@ export const handler = apiEndpoint({
   schema,
   channelScoped: true,
   handle: async (_input, { principal, channelId }) => {
-    const fields = await listCustomFields(principal.workspaceId, channelId);
+    const fields = await channelCustomFields(principal.workspaceId, channelId);
     return { data: fields, message: `Found ${fields.length} custom field(s)` };
   },
 });

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { CUSTOM_FIELD_TYPES, getCustomField, upsertCustomField } from '../shared/data/definitions';
+import { CUSTOM_FIELD_TYPES, manageCustomField } from '../shared/domain/definitions';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { InvalidInputError } from '../shared/errors';
 import { boolean, channelId, LIMITS, nameList, text } from '../shared/schema/params';
 
 export const schema = v.object({
@@ -16,19 +15,8 @@ export const handler = apiEndpoint({
   path: 'custom-fields/manage',
   schema,
   channelScoped: true,
-  handle: async ({ name, type, isRequired, options }, { principal, channelId }) => {
-    // Whether options fit depends on the stored field when this call leaves type or options out.
-    const needsStored = (type === 'dropdown' && !options?.length) || (options?.length && type === undefined);
-    const existing = needsStored ? await getCustomField(principal.workspaceId, channelId, name) : undefined;
-    const finalType = type ?? existing?.type ?? 'text';
-    if (finalType === 'dropdown' && !options?.length && !existing?.options.length) {
-      throw new InvalidInputError('A dropdown field needs options: pass options as a JSON array or comma-separated.', 'options', 'missing_parameter');
-    }
-    if (options?.length && finalType !== 'dropdown') {
-      throw new InvalidInputError(`Options apply only to dropdown fields, not to ${finalType} fields.`, 'options');
-    }
-    const changes = Object.fromEntries(Object.entries({ type, isRequired, options }).filter(([, value]) => value !== undefined));
-    const { field, created } = await upsertCustomField(principal.workspaceId, channelId, name, changes);
-    return { data: { ...field, created }, message: created ? 'Custom field created' : 'Custom field updated' };
+  handle: async (input, { principal, channelId }) => {
+    const field = await manageCustomField(principal.workspaceId, channelId, input);
+    return { data: field, message: field.created ? 'Custom field created' : 'Custom field updated' };
   },
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listLabels } from '../shared/data/definitions';
+import { channelLabels } from '../shared/domain/definitions';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { channelId } from '../shared/schema/params';
 
@@ -10,7 +10,7 @@ export const handler = apiEndpoint({
   schema,
   channelScoped: true,
   handle: async (_input, { principal, channelId }) => {
-    const labels = await listLabels(principal.workspaceId, channelId);
+    const labels = await channelLabels(principal.workspaceId, channelId);
     return { data: labels, message: `Found ${labels.length} label(s)` };
   },
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { upsertLabel } from '../shared/data/definitions';
+import { manageLabel } from '../shared/domain/definitions';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { channelId, hexColor, integer, LIMITS, optionalText, text } from '../shared/schema/params';
 
@@ -16,10 +16,8 @@ export const handler = apiEndpoint({
   path: 'labels/manage',
   schema,
   channelScoped: true,
-  handle: async ({ name, description, color, displayOrder }, { principal, channelId }) => {
-    const changes = { description: description === undefined ? undefined : description || null, color, displayOrder };
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    const { label, created } = await upsertLabel(principal.workspaceId, channelId, name, defined);
-    return { data: { ...label, created }, message: created ? 'Label created' : 'Label updated' };
+  handle: async (input, { principal, channelId }) => {
+    const label = await manageLabel(principal.workspaceId, channelId, input);
+    return { data: label, message: label.created ? 'Label created' : 'Label updated' };
   },
 });

@@ -1,10 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { timingSafeEqual } from 'node:crypto';
-import { verifySignature } from '../shared/chat/signature';
-import { webhookSecrets } from '../shared/chat/webhook-secrets';
-import { parseWebhookPayload } from '../shared/chat/webhook-payload';
-import { processWebhookEvents } from '../shared/domain/webhooks';
-import { headerValue } from '../shared/http/headers';
+import { receiveDelivery, verificationChallenge, type DeliveryOutcome } from '../shared/domain/chat-webhook';
+import { headerValue } from '../shared/schema/headers';
 import { logger } from '../shared/observability/logger';
 
 /**
@@ -21,34 +17,25 @@ const plain = (statusCode: number, body: string, requestId: string): APIGatewayP
   body,
 });
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   const requestId = event.requestContext?.requestId ?? 'local';
-  const secrets = await webhookSecrets();
   if (event.httpMethod === 'GET') {
-    const query = event.queryStringParameters ?? {};
-    const challenge = query['hub.challenge'] ?? '';
-    const valid = query['hub.mode'] === 'subscribe' && secrets.verifyToken !== '' && sameText(query['hub.verify_token'] ?? '', secrets.verifyToken);
-    return valid ? plain(200, challenge, requestId) : plain(403, 'Forbidden', requestId);
+    const challenge = await verificationChallenge(event.queryStringParameters ?? {});
+    return challenge === undefined ? plain(403, 'Forbidden', requestId) : plain(200, challenge, requestId);
   }
   if (event.httpMethod !== 'POST') return plain(405, 'Method Not Allowed', requestId);
   const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : Buffer.from(event.body ?? '', 'utf8');
-  if (secrets.appSecret === '' || !verifySignature(raw, headerValue(event.headers, 'x-hub-signature-256'), secrets.appSecret)) {
-    logger.warn('webhook refused: missing or wrong signature', { requestId });
-    return plain(401, 'Unauthorized', requestId);
-  }
-  const events = parseWebhookPayload(raw);
+  let outcome: DeliveryOutcome;
   try {
-    await processWebhookEvents(events);
+    outcome = await receiveDelivery(raw, headerValue(event.headers, 'x-hub-signature-256'));
   } catch (error) {
     logger.error('webhook processing failed; the chat network will deliver again', { requestId, error: error as Error });
     return plain(500, 'Error', requestId);
   }
-  logger.info('webhook processed', { requestId, events: events.length });
+  if (!outcome.signed) {
+    logger.warn('webhook refused: missing or wrong signature', { requestId });
+    return plain(401, 'Unauthorized', requestId);
+  }
+  logger.info('webhook processed', { requestId, events: outcome.events });
   return plain(200, 'OK', requestId);
 }

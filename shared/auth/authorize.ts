@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { clock } from '../clock';
 import { getApiKeyByHash, getApiUser } from '../data/tenants';
-import { headerValue } from '../http/headers';
+import { headerValue } from '../schema/headers';
 import { hashApiKey, hashesEqual, looksLikeApiKey } from './api-keys';
 import { toAuthorizerContext, type Principal } from './principal';
 

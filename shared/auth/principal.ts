@@ -1,8 +1,7 @@
+import type { Role } from '../data/tenants';
 import { UnauthenticatedError } from '../errors';
 
-import type { Role } from '../data/tenants';
-
-export type { Role };
+export type { Role } from '../data/tenants';
 
 /** Who is calling: resolved by the authorizer from the API key, never from parameters. */
 export interface Principal {

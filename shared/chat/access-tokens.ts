@@ -1,6 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { clock } from '../clock';
-import type { ChannelRecord } from '../data/channels';
 import { UpstreamError } from '../errors';
 
 /**
@@ -31,7 +30,14 @@ export async function readSecretString(secretId: string): Promise<string> {
 }
 
 /** The Bearer token for the channel's chat-network calls; a 502 when the channel has none. */
-export async function accessTokenFor(channel: Pick<ChannelRecord, 'id' | 'accessToken' | 'accessTokenSecret'>): Promise<string> {
+/** What a channel holds about its token: the token itself (locally) or its secret's name (AWS). */
+export interface ChannelTokenSource {
+  id: string;
+  accessToken?: string;
+  accessTokenSecret?: string;
+}
+
+export async function accessTokenFor(channel: ChannelTokenSource): Promise<string> {
   if (channel.accessToken) return channel.accessToken;
   if (channel.accessTokenSecret) {
     const raw = (await readSecretString(channel.accessTokenSecret)).trim();

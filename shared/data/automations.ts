@@ -14,17 +14,13 @@ import { OUTBOX_INDEX } from './table-schema';
  */
 
 /**
- * A step as stored in an automation and copied into its executions. The domain
- * validates steps against its schema (shared/domain/automation-steps.ts), whose output
- * is checked against this type at compile time.
+ * A step as stored: the data layer keeps what shared/domain/automation-steps.ts validated
+ * when the automation was created, and the domain reads it back as its own step type.
  */
-export type AutomationStep =
-  | { type: 'send_template'; templateName: string; languageCode?: string; variables?: string[]; header?: string }
-  | { type: 'send_text'; body: string }
-  | { type: 'add_labels'; labels: string[] }
-  | { type: 'remove_labels'; labels: string[] }
-  | { type: 'set_custom_fields'; fields: Record<string, string | number | boolean | null> }
-  | { type: 'wait'; seconds: number };
+export interface StoredStep {
+  type: string;
+  [field: string]: unknown;
+}
 
 export type AutomationStatus = 'active' | 'inactive';
 export type ExecutionStatus = 'triggered' | 'running' | 'completed' | 'failed';
@@ -35,7 +31,7 @@ export interface AutomationRecord {
   name: string;
   status: AutomationStatus;
   executionCount: number;
-  steps: AutomationStep[];
+  steps: StoredStep[];
   createdAt: string;
 }
 
@@ -60,7 +56,7 @@ export interface ExecutionRecord {
   status: ExecutionStatus;
   /** The next step to run. */
   stepIndex: number;
-  steps: AutomationStep[];
+  steps: StoredStep[];
   outcomes: StepOutcome[];
   error?: string;
   /** Set until this execution is counted in its automation's executionCount. */
@@ -73,7 +69,7 @@ export interface ExecutionRecord {
 }
 
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
-export async function createAutomation(workspaceId: string, channelId: string, input: { name: string; status: AutomationStatus; steps: AutomationStep[] }): Promise<AutomationRecord | undefined> {
+export async function createAutomation(workspaceId: string, channelId: string, input: { name: string; status: AutomationStatus; steps: StoredStep[] }): Promise<AutomationRecord | undefined> {
   const automation: AutomationRecord = { id: newId('au'), channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
   const nameClaim = await putIfAbsent({ ...keys.automationName(workspaceId, channelId, input.name), entity: 'automationName', automationId: automation.id });
   if (nameClaim === 'existing') return undefined;

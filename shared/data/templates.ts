@@ -7,21 +7,23 @@ import { keys } from './keys';
  * One item per name and language; the variable counts are computed once at sync.
  */
 
-/** A template component as the chat network lists it (its `HEADER`, `BODY`, `BUTTONS`…), stored as given. */
-export interface TemplateComponentRecord {
+/**
+ * A template component stored as the chat network listed it. The data layer does not
+ * import the chat adapter: this is the shape shared/chat's GraphTemplateComponent has,
+ * and TypeScript checks the two agree wherever the domain passes one for the other.
+ */
+export interface StoredTemplateComponent {
   type: string;
   format?: string;
   text?: string;
   [key: string]: unknown;
 }
 
-/** What a send of the template must supply, computed once at sync (shared/chat/templates.ts counts it). */
-export interface StoredVariableCounts {
+export interface TemplateRecord {
+  /** Body variables a send must fill (computed at sync by shared/chat/templates.ts). */
   bodyVariables: number;
+  /** The header a send must supply: none, text with variables, or a media format. */
   header: null | { format: 'TEXT'; variables: number } | { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT' };
-}
-
-export interface TemplateRecord extends StoredVariableCounts {
   /** The chat network's template id. */
   graphId: string;
   name: string;
@@ -29,7 +31,7 @@ export interface TemplateRecord extends StoredVariableCounts {
   /** APPROVED, PENDING, REJECTED, … as the chat network reports it. */
   status: string;
   category: string;
-  components: TemplateComponentRecord[];
+  components: StoredTemplateComponent[];
   syncedAt: string;
 }
 

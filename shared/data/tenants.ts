@@ -5,7 +5,7 @@ import { keys } from './keys';
 
 /** Workspaces, API users and API keys: what the operator CLI writes and the authorizer reads. */
 
-/** An API user's role (the principal carries it; shared/auth re-exports it). */
+/** What an API user may do: admins see every channel of the workspace they own or are given, team users the ones assigned. */
 export type Role = 'admin' | 'team';
 
 export interface ApiKeyRecord {

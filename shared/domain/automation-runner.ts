@@ -6,6 +6,8 @@ import { matchKey } from '../data/keys';
 import { ConflictError, AppError } from '../errors';
 import { logger } from '../observability/logger';
 import { enqueueStep, type StepMessage } from '../queue/step-queue';
+
+export type { StepMessage } from '../queue/step-queue';
 import type { AutomationStep } from './automation-steps';
 import { renderPlaceholders } from './automation-steps';
 import { validateCustomFieldValues } from './custom-field-values';
@@ -40,7 +42,8 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
     return { outcome: 'deferred' };
   }
   await markRunning(execution);
-  const step = execution.steps[message.step];
+  // Validated by automation-steps.ts when the automation was created, copied at trigger.
+  const step = execution.steps[message.step] as AutomationStep;
   try {
     const detail = await perform(execution, step, message.step);
     const next = message.step + 1;

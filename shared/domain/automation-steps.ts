@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { AutomationStep } from '../data/automations';
 import { CHAT_LIMITS, languageCode } from '../schema/chat-params';
 import { LIMITS, nameList, text } from '../schema/params';
 
@@ -54,8 +53,7 @@ const step = v.variant('type', [sendTemplate, sendText, addLabels, removeLabels,
 
 export const stepsSchema = v.pipe(v.array(step, 'steps must be an array'), v.maxLength(MAX_STEPS, `at most ${MAX_STEPS} steps`));
 
-// The stored type is the data layer's; parseSteps returning the schema's output as it checks they agree.
-export type { AutomationStep };
+export type AutomationStep = v.InferOutput<typeof step>;
 
 /** Parses a steps document; the error names the bad step, e.g. `step 2 (send_template): templateName: must not be empty`. */
 export function parseSteps(document: unknown): AutomationStep[] {

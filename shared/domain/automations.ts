@@ -5,6 +5,7 @@ import {
   getAutomationByName,
   getExecution,
   leaveOutbox,
+  listAutomations as queryAutomations,
   outboxEntries,
   outboxFields,
   putExecution,
@@ -37,6 +38,11 @@ export interface TriggerAnswer {
   contactId: string;
   conversationId: string;
   status: 'triggered';
+}
+
+/** automations/list: the channel's automations by name, with their execution counts (steps left out). */
+export function listAutomations(workspaceId: string, channelId: string): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
+  return queryAutomations(workspaceId, channelId);
 }
 
 /** An execution still in the outbox this long after it was due is handed to the queue again. */

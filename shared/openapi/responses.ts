@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CUSTOM_FIELD_TYPES } from '../data/definitions';
+import { CUSTOM_FIELD_TYPES } from '../domain/definitions';
 
 /**
  * What each endpoint answers, as valibot schemas: the `data` of the success envelope

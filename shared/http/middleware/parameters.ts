@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { MAX_BODY_BYTES } from '../../config';
 import type { ApiRequest } from '../context';
 import { InvalidInputError, UnauthenticatedError } from '../../errors';
-import { headerValue } from '../headers';
+import { headerValue } from '../../schema/headers';
 
 // The content type is checked above (JSON or none), so the parser only parses; its .d.ts lacks this option.
 const jsonBody = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof httpJsonBodyParser>[0]);
