@@ -109,7 +109,7 @@ export async function channelAssign(channelId: string, userId: string) {
  */
 export async function contactsRecount(channelId: string) {
   const channel = await requireChannel(channelId);
-  return { channelId, contactCount: await recountContacts(channel.workspaceId, channelId) };
+  return { channelId, contactCount: await recountContacts({ workspaceId: channel.workspaceId, channelId }) };
 }
 
 export async function requireChannel(channelId: string) {
@@ -131,7 +131,7 @@ export async function automationCreate(channelId: string, name: string, status: 
   } catch (error) {
     throw new OperatorError((error as Error).message);
   }
-  const automation = await createAutomation(channel.workspaceId, channel.id, { name: name.trim(), status: status ?? 'active', steps });
+  const automation = await createAutomation({ workspaceId: channel.workspaceId, channelId: channel.id }, { name: name.trim(), status: status ?? 'active', steps });
   if (!automation) throw new OperatorError(`An automation named "${name}" already exists in channel ${channelId} (names are case-insensitive).`);
   return { id: automation.id, name: automation.name, status: automation.status };
 }

@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { queryAll, queryIndexUpTo } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type Key } from './keys';
+import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type Key, type ChannelRef } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**
@@ -69,35 +69,35 @@ export interface ExecutionRecord {
 }
 
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
-export async function createAutomation(workspaceId: string, channelId: string, input: { name: string; status: AutomationStatus; steps: StoredStep[] }): Promise<AutomationRecord | undefined> {
-  const automation: AutomationRecord = { id: newId('au'), channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
-  const nameClaim = await putIfAbsent({ ...keys.automationName(workspaceId, channelId, input.name), entity: 'automationName', automationId: automation.id });
+export async function createAutomation(channel: ChannelRef, input: { name: string; status: AutomationStatus; steps: StoredStep[] }): Promise<AutomationRecord | undefined> {
+  const automation: AutomationRecord = { id: newId('au'), channelId: channel.channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
+  const nameClaim = await putIfAbsent({ ...keys.automationName(channel, input.name), entity: 'automationName', automationId: automation.id });
   if (nameClaim === 'existing') return undefined;
-  await putItem({ ...keys.automation(workspaceId, channelId, automation.id), entity: 'automation', ...automation });
+  await putItem({ ...keys.automation(channel, automation.id), entity: 'automation', ...automation });
   return automation;
 }
 
 /** Reads an automation of one channel by id (an id of another channel is simply not there). */
-export async function getAutomation(workspaceId: string, channelId: string, automationId: string): Promise<AutomationRecord | undefined> {
-  return getItem<AutomationRecord>(keys.automation(workspaceId, channelId, automationId), { consistent: true });
+export async function getAutomation(channel: ChannelRef, automationId: string): Promise<AutomationRecord | undefined> {
+  return getItem<AutomationRecord>(keys.automation(channel, automationId), { consistent: true });
 }
 
 /** Reads an automation of one channel by its name, matched case-insensitively. */
-export async function getAutomationByName(workspaceId: string, channelId: string, name: string): Promise<AutomationRecord | undefined> {
-  const pointer = await getItem<{ automationId: string }>(keys.automationName(workspaceId, channelId, name), { consistent: true });
-  return pointer ? getAutomation(workspaceId, channelId, pointer.automationId) : undefined;
+export async function getAutomationByName(channel: ChannelRef, name: string): Promise<AutomationRecord | undefined> {
+  const pointer = await getItem<{ automationId: string }>(keys.automationName(channel, name), { consistent: true });
+  return pointer ? getAutomation(channel, pointer.automationId) : undefined;
 }
 
 /** The channel's automations without their steps, ordered by name (one query). */
-export async function listAutomations(workspaceId: string, channelId: string): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
-  const { pk, skPrefix } = keys.automationPrefix(workspaceId, channelId);
+export async function listAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
+  const { pk, skPrefix } = keys.automationPrefix(channel);
   const items = await queryAll<AutomationRecord>(pk, skPrefix, { attributes: ['id', 'name', 'status', 'executionCount'] });
   return items.map(({ id, name, status, executionCount }) => ({ id, name, status, executionCount: Number(executionCount ?? 0) })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** Writes a new execution, already in the outbox and not yet counted. */
 export async function putExecution(execution: ExecutionRecord): Promise<void> {
-  await putNew({ ...keys.execution(execution.workspaceId, execution.channelId, execution.id), entity: 'execution', ...execution });
+  await putNew({ ...keys.execution(execution, execution.id), entity: 'execution', ...execution });
 }
 
 /** A new execution's outbox fields. */
@@ -105,8 +105,8 @@ export function outboxFields(executionId: string, at: number): Pick<ExecutionRec
   return { outboxShard: outboxShardOf(executionId), outboxAt: at };
 }
 
-export async function getExecution(workspaceId: string, channelId: string, executionId: string): Promise<ExecutionRecord | undefined> {
-  return getItem<ExecutionRecord>(keys.execution(workspaceId, channelId, executionId), { consistent: true });
+export async function getExecution(channel: ChannelRef, executionId: string): Promise<ExecutionRecord | undefined> {
+  return getItem<ExecutionRecord>(keys.execution(channel, executionId), { consistent: true });
 }
 
 /**
@@ -115,9 +115,9 @@ export async function getExecution(workspaceId: string, channelId: string, execu
  * count one short; the trigger is otherwise complete.)
  */
 export async function countExecution(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id' | 'automationId'>): Promise<boolean> {
-  const claimed = await update(keys.execution(execution.workspaceId, execution.channelId, execution.id)).remove('countPending').when(when.eq('countPending', true)).send();
+  const claimed = await update(keys.execution(execution, execution.id)).remove('countPending').when(when.eq('countPending', true)).send();
   if (!claimed) return false;
-  await update(keys.automation(execution.workspaceId, execution.channelId, execution.automationId)).add('executionCount', 1).send();
+  await update(keys.automation(execution, execution.automationId)).add('executionCount', 1).send();
   return true;
 }
 
@@ -133,7 +133,7 @@ export async function advanceExecution(
   next: { status: ExecutionStatus; runAt?: number; error?: string },
 ): Promise<boolean> {
   const willRun = next.runAt !== undefined;
-  return update(keys.execution(execution.workspaceId, execution.channelId, execution.id))
+  return update(keys.execution(execution, execution.id))
     .set('stepIndex', fromStep + 1)
     .append('outcomes', [outcome])
     .set('status', next.status)
@@ -147,12 +147,12 @@ export async function advanceExecution(
 
 /** Marks an execution running (idempotent; only from triggered). */
 export async function markRunning(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id'>): Promise<void> {
-  await update(keys.execution(execution.workspaceId, execution.channelId, execution.id)).set('status', 'running').set('updatedAt', clock.nowIso()).when(when.eq('status', 'triggered')).send();
+  await update(keys.execution(execution, execution.id)).set('status', 'running').set('updatedAt', clock.nowIso()).when(when.eq('status', 'triggered')).send();
 }
 
 /** Takes an execution out of the outbox once the queue holds its next step. */
 export async function leaveOutbox(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id'>): Promise<void> {
-  await update(keys.execution(execution.workspaceId, execution.channelId, execution.id)).remove('outboxShard', 'outboxAt').send();
+  await update(keys.execution(execution, execution.id)).remove('outboxShard', 'outboxAt').send();
 }
 
 /** Executions in the outbox due before `before` (ms), from every shard: the re-drive's work list. */

@@ -3,7 +3,7 @@ import { ConflictError } from '../errors';
 import { newId } from '../ids';
 import { batchGetAll } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew } from './client';
-import { keys } from './keys';
+import { keys, type ChannelRef } from './keys';
 
 export interface ChannelRecord {
   id: string;
@@ -19,6 +19,11 @@ export interface ChannelRecord {
   /** Local stack only: the sandbox token itself (the local store is the secret store). */
   accessToken?: string;
   createdAt: string;
+}
+
+/** The channel a record is (its workspace and id). */
+export function channelRefOf(channel: Pick<ChannelRecord, 'workspaceId' | 'id'>): ChannelRef {
+  return { workspaceId: channel.workspaceId, channelId: channel.id };
 }
 
 /** The public view of a channel (channels/list). */
@@ -37,7 +42,7 @@ export async function createChannel(input: Omit<ChannelRecord, 'id' | 'createdAt
   if (numberClaim === 'existing') throw new ConflictError(`Phone-number id ${channel.phoneNumberId} is already used by a channel.`);
   try {
     await putNew({ ...keys.channelById(channel.id), entity: 'channelPointer', workspaceId: channel.workspaceId, channelId: channel.id });
-    await putItem({ ...keys.channel(channel.workspaceId, channel.id), entity: 'channel', ...channel });
+    await putItem({ ...keys.channel(channelRefOf(channel)), entity: 'channel', ...channel });
   } catch (error) {
     // Release the phone number so the operator can retry; the id pointer alone names no channel.
     await deleteItem(keys.channelByPhoneNumberId(channel.phoneNumberId));
@@ -46,24 +51,25 @@ export async function createChannel(input: Omit<ChannelRecord, 'id' | 'createdAt
   return channel;
 }
 
-export async function getChannel(workspaceId: string, channelId: string): Promise<ChannelRecord | undefined> {
-  return getItem<ChannelRecord>(keys.channel(workspaceId, channelId));
+/** Reads a channel (eventually consistent). */
+export async function getChannel(channel: ChannelRef): Promise<ChannelRecord | undefined> {
+  return getItem<ChannelRecord>(keys.channel(channel));
 }
 
 /** Resolves a phone-number id (webhooks) to its channel's tenant, via its pointer item. */
-export async function getChannelPointer(phoneNumberId: string): Promise<{ workspaceId: string; channelId: string } | undefined> {
-  const pointer = await getItem<{ workspaceId: string; channelId: string }>(keys.channelByPhoneNumberId(phoneNumberId));
+export async function getChannelPointer(phoneNumberId: string): Promise<ChannelRef | undefined> {
+  const pointer = await getItem<ChannelRef>(keys.channelByPhoneNumberId(phoneNumberId));
   return pointer ? { workspaceId: pointer.workspaceId, channelId: pointer.channelId } : undefined;
 }
 
 /** Finds a channel by its id alone (operator commands), via its pointer item. */
 export async function findChannelById(channelId: string): Promise<ChannelRecord | undefined> {
   const pointer = await getItem<{ workspaceId: string }>(keys.channelById(channelId));
-  return pointer ? getChannel(pointer.workspaceId, channelId) : undefined;
+  return pointer ? getChannel({ workspaceId: pointer.workspaceId, channelId }) : undefined;
 }
 
 /** Reads the given channels of one workspace (one BatchGet call per 100 ids), ordered by name. */
 export async function getChannels(workspaceId: string, channelIds: string[]): Promise<ChannelRecord[]> {
-  const found = await batchGetAll<ChannelRecord>(channelIds.map((id) => keys.channel(workspaceId, id)));
+  const found = await batchGetAll<ChannelRecord>(channelIds.map((channelId) => keys.channel({ workspaceId, channelId })));
   return found.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

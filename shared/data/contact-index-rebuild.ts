@@ -1,7 +1,7 @@
 import { queryAll } from './batch';
 import { deleteItem, putItem, update, when } from './client';
 import { finishIndexing, writeIndexEntry, type ContactRecord } from './contacts';
-import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key } from './keys';
+import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
  * The operator's repair of a channel's contact bookkeeping (`admin contacts recount`):
@@ -19,18 +19,18 @@ import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key } f
  * writing the definition leaves one counted too many). Reads the channel's contacts
  * (twice, for the rebuild), so it is an operator's tool, not a request path.
  */
-export async function recountContacts(workspaceId: string, channelId: string): Promise<number> {
-  const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
+export async function recountContacts(channel: ChannelRef): Promise<number> {
+  const { pk, skPrefix } = keys.contactPrefix(channel);
   const pending = await queryAll<ContactRecord>(pk, skPrefix, { filter: when.eq('indexPending', true), consistent: true });
   // finishIndexing's own count update is overwritten by the recount below.
-  for (const contact of pending) await finishIndexing(workspaceId, channelId, contact);
-  const { indexed: count } = await rebuildContactIndex(workspaceId, channelId);
+  for (const contact of pending) await finishIndexing(channel, contact);
+  const { indexed: count } = await rebuildContactIndex(channel);
   const [labels, fields] = await Promise.all(
-    [keys.labelPrefix(workspaceId, channelId), keys.customFieldPrefix(workspaceId, channelId)].map(
+    [keys.labelPrefix(channel), keys.customFieldPrefix(channel)].map(
       async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { attributes: ['pk'], consistent: true })).length,
     ),
   );
-  await update(keys.contactHead(workspaceId, channelId)).setAll({ contactCount: count, labelCount: labels, fieldCount: fields }).send();
+  await update(keys.contactHead(channel)).setAll({ contactCount: count, labelCount: labels, fieldCount: fields }).send();
   return count;
 }
 
@@ -75,24 +75,24 @@ export interface IndexRebuild {
  * no worse. Contacts are never deleted, so nothing the rebuild removes can come back.
  * The whole index is held in memory (≈ 100 B a contact in the process).
  */
-export async function rebuildContactIndex(workspaceId: string, channelId: string): Promise<IndexRebuild> {
+export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexRebuild> {
   const readContacts = async () => {
-    const { pk, skPrefix } = keys.contactPrefix(workspaceId, channelId);
+    const { pk, skPrefix } = keys.contactPrefix(channel);
     const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name'>>>(pk, skPrefix, { attributes: ['sk', 'phone', 'name'], consistent: true });
     // The head item shares the prefix and has no phone.
-    const head = keys.contactHead(workspaceId, channelId);
+    const head = keys.contactHead(channel);
     return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string');
   };
   // phone → the entry as writeIndexEntry stores it
   const entries = new Map((await readContacts()).map((contact) => [contact.phone, indexName(contact.name)]));
   const buckets = new Map<string, Record<string, string>>();
   for (const [phone, name] of entries) {
-    const { sk } = keys.contactIndexBucket(workspaceId, channelId, contactIndexBucketOf(phone));
+    const { sk } = keys.contactIndexBucket(channel, contactIndexBucketOf(phone));
     const bucket = buckets.get(sk) ?? {};
     bucket[phone] = name;
     buckets.set(sk, bucket);
   }
-  const { pk, skPrefix } = keys.contactIndexPrefix(workspaceId, channelId);
+  const { pk, skPrefix } = keys.contactIndexPrefix(channel);
   const existing = new Map<string, Record<string, string>>();
   for (const item of await queryAll<Record<string, string>>(pk, skPrefix, { consistent: true })) {
     const bucket = { ...item };
@@ -107,7 +107,7 @@ export async function rebuildContactIndex(workspaceId: string, channelId: string
   // Contacts created or renamed meanwhile: their own entry may have been overwritten above.
   const current = await readContacts();
   const moved = current.filter((contact) => entries.get(contact.phone) !== indexName(contact.name));
-  await inBatches(moved, (contact) => writeIndexEntry(workspaceId, channelId, contact));
+  await inBatches(moved, (contact) => writeIndexEntry(channel, contact));
   return { contacts: entries.size, bucketsWritten: changed.length, bucketsDeleted: stale.length, entriesReapplied: moved.length, indexed: current.length };
 }
 

@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { batchGetAll, queryAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
-import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key } from './keys';
+import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
  * Contacts of a channel. One item per real phone number (the normalized number is
@@ -57,29 +57,28 @@ export interface ContactIndexEntry {
  * custom fields merge key by key).
  */
 export async function upsertContact(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   phone: string,
   changes: ContactChanges,
   mayCreate: () => boolean | Promise<boolean>,
 ): Promise<{ contact: ContactRecord; created: boolean } | undefined> {
   for (;;) {
-    const updated = await updateContact(workspaceId, channelId, phone, changes);
+    const updated = await updateContact(channel, phone, changes);
     if (updated) {
-      if (updated.indexPending) await finishIndexing(workspaceId, channelId, updated);
-      else if (changes.name !== undefined) await writeIndexEntry(workspaceId, channelId, updated);
+      if (updated.indexPending) await finishIndexing(channel, updated);
+      else if (changes.name !== undefined) await writeIndexEntry(channel, updated);
       return { contact: updated, created: false };
     }
     if (!(await mayCreate())) return undefined;
-    const created = await createContact(workspaceId, channelId, phone, changes);
+    const created = await createContact(channel, phone, changes);
     if (created) {
-      await finishIndexing(workspaceId, channelId, created);
+      await finishIndexing(channel, created);
       return { contact: created, created: true };
     }
   }
 }
 
-async function createContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
+async function createContact(channel: ChannelRef, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
   const now = clock.nowIso();
   // A null value removes a key on update; a new contact simply does not have it.
   const customFields: Record<string, CustomFieldValue> = {};
@@ -98,12 +97,12 @@ async function createContact(workspaceId: string, channelId: string, phone: stri
     updatedAt: now,
     indexPending: true,
   };
-  const created = await putIfAbsent({ ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact });
+  const created = await putIfAbsent({ ...keys.contact(channel, phone), entity: 'contact', ...contact });
   return created === 'created' ? contact : undefined;
 }
 
-async function updateContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
-  const contactUpdate = update(keys.contact(workspaceId, channelId, phone)).set('updatedAt', clock.nowIso());
+async function updateContact(channel: ChannelRef, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
+  const contactUpdate = update(keys.contact(channel, phone)).set('updatedAt', clock.nowIso());
   for (const field of ['name', 'email', 'profilePictureUrl', 'labelIds', 'waId'] as const) contactUpdate.setOrRemove(field, changes[field]);
   // Custom fields merge key by key: a null value removes its key.
   for (const [key, value] of Object.entries(changes.customFields ?? {})) contactUpdate.setOrRemove(['customFields', key], value);
@@ -111,8 +110,8 @@ async function updateContact(workspaceId: string, channelId: string, phone: stri
 }
 
 /** Writes the contact's compact index entry (idempotent): attribute `<phone digits>` = `indexName(name)` of its bucket item. */
-export async function writeIndexEntry(workspaceId: string, channelId: string, contact: Pick<ContactRecord, 'phone' | 'name'>): Promise<void> {
-  await update(keys.contactIndexBucket(workspaceId, channelId, contactIndexBucketOf(contact.phone))).set(contact.phone, indexName(contact.name)).send();
+export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'phone' | 'name'>): Promise<void> {
+  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(contact.phone))).set(contact.phone, indexName(contact.name)).send();
 }
 
 /**
@@ -122,11 +121,11 @@ export async function writeIndexEntry(workspaceId: string, channelId: string, co
  * crash between clearing and counting is fixed by `recountContacts` (admin repair,
  * contact-index-rebuild.ts).
  */
-export async function finishIndexing(workspaceId: string, channelId: string, contact: ContactRecord): Promise<void> {
-  await writeIndexEntry(workspaceId, channelId, contact);
-  const claimed = await update(keys.contact(workspaceId, channelId, contact.phone)).remove('indexPending').when(when.eq('indexPending', true)).send();
+export async function finishIndexing(channel: ChannelRef, contact: ContactRecord): Promise<void> {
+  await writeIndexEntry(channel, contact);
+  const claimed = await update(keys.contact(channel, contact.phone)).remove('indexPending').when(when.eq('indexPending', true)).send();
   if (!claimed) return;
-  await update(keys.contactHead(workspaceId, channelId)).add('contactCount', 1).send();
+  await update(keys.contactHead(channel)).add('contactCount', 1).send();
 }
 
 export interface ContactHead {
@@ -135,8 +134,8 @@ export interface ContactHead {
 }
 
 /** Page 1 in one query: the head item (count, definitions version) then the first `limit` contacts by phone. */
-export async function firstContactPage(workspaceId: string, channelId: string, limit: number): Promise<{ head: ContactHead; contacts: ContactRecord[] }> {
-  const head = keys.contactHead(workspaceId, channelId);
+export async function firstContactPage(channel: ChannelRef, limit: number): Promise<{ head: ContactHead; contacts: ContactRecord[] }> {
+  const head = keys.contactHead(channel);
   const items = await queryFirstPage<Key & ContactRecord & Partial<ContactHead>>(head.pk, head.sk, { limit: limit + 1 });
   const headItem = items[0]?.sk === head.sk ? items.shift() : undefined;
   return {
@@ -146,8 +145,8 @@ export async function firstContactPage(workspaceId: string, channelId: string, l
 }
 
 /** The channel's whole compact index, sorted by phone (≤ ~100 bytes a contact). */
-export async function readContactIndex(workspaceId: string, channelId: string): Promise<ContactIndexEntry[]> {
-  const { pk, skPrefix } = keys.contactIndexPrefix(workspaceId, channelId);
+export async function readContactIndex(channel: ChannelRef): Promise<ContactIndexEntry[]> {
+  const { pk, skPrefix } = keys.contactIndexPrefix(channel);
   const buckets = await queryAll<Record<string, string>>(pk, skPrefix);
   const entries: ContactIndexEntry[] = [];
   for (const bucket of buckets) {
@@ -157,13 +156,13 @@ export async function readContactIndex(workspaceId: string, channelId: string): 
 }
 
 /** Reads the contacts with these phone numbers, in the given order (one BatchGet per 100). */
-export async function getContactsByPhone(workspaceId: string, channelId: string, phones: string[]): Promise<ContactRecord[]> {
-  const found = await batchGetAll<ContactRecord>(phones.map((phone) => keys.contact(workspaceId, channelId, phone)));
+export async function getContactsByPhone(channel: ChannelRef, phones: string[]): Promise<ContactRecord[]> {
+  const found = await batchGetAll<ContactRecord>(phones.map((phone) => keys.contact(channel, phone)));
   const byPhone = new Map(found.map((contact) => [contact.phone, contact]));
   return phones.map((phone) => byPhone.get(phone)).filter((contact): contact is ContactRecord => contact !== undefined);
 }
 
 /** Reads one contact by phone (consistent), or undefined. */
-export async function getContact(workspaceId: string, channelId: string, phone: string): Promise<ContactRecord | undefined> {
-  return getItem<ContactRecord>(keys.contact(workspaceId, channelId, phone), { consistent: true });
+export async function getContact(channel: ChannelRef, phone: string): Promise<ContactRecord | undefined> {
+  return getItem<ContactRecord>(keys.contact(channel, phone), { consistent: true });
 }

@@ -1,7 +1,7 @@
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { getItem, putIfAbsent, update, when } from './client';
-import { keys } from './keys';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * Conversations (one per contact and channel) and the `wa_id` → phone map. Every
@@ -22,8 +22,8 @@ export interface ConversationRecord {
 }
 
 /** Reads a conversation (consistent: a just-received inbound message must open the window). */
-export async function getConversation(workspaceId: string, channelId: string, phone: string): Promise<ConversationRecord | undefined> {
-  return getItem<ConversationRecord>(keys.conversation(workspaceId, channelId, phone), { consistent: true });
+export async function getConversation(channel: ChannelRef, phone: string): Promise<ConversationRecord | undefined> {
+  return getItem<ConversationRecord>(keys.conversation(channel, phone), { consistent: true });
 }
 
 /**
@@ -31,13 +31,12 @@ export async function getConversation(workspaceId: string, channelId: string, ph
  * wins) and returns it. One atomic update: concurrent callers get the same record.
  */
 export async function ensureConversation(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   phone: string,
   contactId: string,
   touch: { outboundAt?: number } = {},
 ): Promise<ConversationRecord> {
-  const conversation = await update(keys.conversation(workspaceId, channelId, phone))
+  const conversation = await update(keys.conversation(channel, phone))
     .setIfNotExists('id', newId('cv'))
     .setIfNotExists('contactId', contactId)
     .set('phone', phone)
@@ -54,32 +53,32 @@ export async function ensureConversation(
  * never moves the window back. Returns false when a later (or the same) time was
  * already recorded.
  */
-export async function recordInboundAt(workspaceId: string, channelId: string, phone: string, at: number): Promise<boolean> {
-  return update(keys.conversation(workspaceId, channelId, phone))
+export async function recordInboundAt(channel: ChannelRef, phone: string, at: number): Promise<boolean> {
+  return update(keys.conversation(channel, phone))
     .set('lastInboundAt', at)
     .when(when.and(when.itemExists(), when.or(when.notExists('lastInboundAt'), when.lt('lastInboundAt', at))))
     .send();
 }
 
 /** Remembers an outbound message whose send outcome is unknown, for a later status webhook to settle. */
-export async function addUnsettledMessage(workspaceId: string, channelId: string, phone: string, messageId: string): Promise<void> {
-  await update(keys.conversation(workspaceId, channelId, phone)).add('unsettledMessageIds', new Set([messageId])).send();
+export async function addUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
+  await update(keys.conversation(channel, phone)).add('unsettledMessageIds', new Set([messageId])).send();
 }
 
 /** Forgets a settled message (idempotent). */
-export async function removeUnsettledMessage(workspaceId: string, channelId: string, phone: string, messageId: string): Promise<void> {
-  await update(keys.conversation(workspaceId, channelId, phone)).deleteFromSet('unsettledMessageIds', new Set([messageId])).send();
+export async function removeUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
+  await update(keys.conversation(channel, phone)).deleteFromSet('unsettledMessageIds', new Set([messageId])).send();
 }
 
 /** The phone a `wa_id` was first seen for in this channel, if any. */
-export async function phoneOfWaId(workspaceId: string, channelId: string, waId: string): Promise<string | undefined> {
-  return (await getItem<{ phone: string }>(keys.waId(workspaceId, channelId, waId), { consistent: true }))?.phone;
+export async function phoneOfWaId(channel: ChannelRef, waId: string): Promise<string | undefined> {
+  return (await getItem<{ phone: string }>(keys.waId(channel, waId), { consistent: true }))?.phone;
 }
 
 /**
  * Maps a `wa_id` to a contact's phone unless it is already mapped: the first
  * mapping wins, so a later rewrite can never split or move a contact.
  */
-export async function rememberWaId(workspaceId: string, channelId: string, waId: string, phone: string): Promise<void> {
-  await putIfAbsent({ ...keys.waId(workspaceId, channelId, waId), entity: 'waId', waId, phone });
+export async function rememberWaId(channel: ChannelRef, waId: string, phone: string): Promise<void> {
+  await putIfAbsent({ ...keys.waId(channel, waId), entity: 'waId', waId, phone });
 }

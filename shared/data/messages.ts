@@ -1,6 +1,6 @@
 import { clock } from '../clock';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { keys } from './keys';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * Messages, their chatmid pointers and apiReference claims. No transactions (the
@@ -83,8 +83,8 @@ const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 // ---- Messages ------------------------------------------------------------------------
 
 /** Writes an outbound message's intent (state `pending`) before the chat network is called. */
-export async function putMessageIntent(workspaceId: string, channelId: string, message: MessageRecord): Promise<void> {
-  await putNew({ ...keys.message(workspaceId, channelId, message.id), entity: 'message', ...message });
+export async function putMessageIntent(channel: ChannelRef, message: MessageRecord): Promise<void> {
+  await putNew({ ...keys.message(channel, message.id), entity: 'message', ...message });
 }
 
 /**
@@ -92,13 +92,12 @@ export async function putMessageIntent(workspaceId: string, channelId: string, m
  * unknown when a webhook settles it). Returns false when it had already moved.
  */
 export async function recordSendOutcome(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   messageId: string,
   outcome: { sendState: SendState; chatmid?: string; waId?: string; error?: MessageError },
   from: SendState = 'pending',
 ): Promise<boolean> {
-  return update(keys.message(workspaceId, channelId, messageId))
+  return update(keys.message(channel, messageId))
     .set('sendState', outcome.sendState)
     .set('updatedAt', clock.nowIso())
     .set('chatmid', outcome.chatmid)
@@ -108,13 +107,13 @@ export async function recordSendOutcome(
     .send();
 }
 
-export async function getMessage(workspaceId: string, channelId: string, messageId: string): Promise<MessageRecord | undefined> {
-  return getItem<MessageRecord>(keys.message(workspaceId, channelId, messageId), { consistent: true });
+export async function getMessage(channel: ChannelRef, messageId: string): Promise<MessageRecord | undefined> {
+  return getItem<MessageRecord>(keys.message(channel, messageId), { consistent: true });
 }
 
 /** Writes an inbound message (its id derives from the chatmid, so a repeated webhook overwrites the same item). */
-export async function putInboundMessage(workspaceId: string, channelId: string, message: MessageRecord): Promise<void> {
-  await putItem({ ...keys.message(workspaceId, channelId, message.id), entity: 'message', ...message });
+export async function putInboundMessage(channel: ChannelRef, message: MessageRecord): Promise<void> {
+  await putItem({ ...keys.message(channel, message.id), entity: 'message', ...message });
 }
 
 // ---- Chatmid pointers ------------------------------------------------------------------
@@ -222,8 +221,7 @@ export interface ReferenceRecord {
  * when there is a live one.
  */
 export async function claimReference(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   phone: string,
   apiReference: string,
   claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId'>,
@@ -231,27 +229,26 @@ export async function claimReference(
 ): Promise<{ claimed: true } | { claimed: false; existing: ReferenceRecord | undefined }> {
   const now = clock.now();
   const record: ReferenceRecord = { ...claim, state: 'pending', claimedAt: now, expiresAt: epochSeconds(now) + ttlSeconds };
-  const key = keys.apiReference(workspaceId, channelId, phone, apiReference);
+  const key = keys.apiReference(channel, phone, apiReference);
   const claimed = await putItem({ ...key, entity: 'apiReference', apiReference, phone, ...record }, when.or(when.itemAbsent(), when.lte('expiresAt', epochSeconds(now))));
   if (claimed) return { claimed: true };
-  return { claimed: false, existing: await getReference(workspaceId, channelId, phone, apiReference) };
+  return { claimed: false, existing: await getReference(channel, phone, apiReference) };
 }
 
-export async function getReference(workspaceId: string, channelId: string, phone: string, apiReference: string): Promise<ReferenceRecord | undefined> {
-  return getItem<ReferenceRecord>(keys.apiReference(workspaceId, channelId, phone, apiReference), { consistent: true });
+export async function getReference(channel: ChannelRef, phone: string, apiReference: string): Promise<ReferenceRecord | undefined> {
+  return getItem<ReferenceRecord>(keys.apiReference(channel, phone, apiReference), { consistent: true });
 }
 
 /** Settles our own claim (pending, or unknown when a webhook settles it) with its answer or failure. */
 export async function settleReference(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   phone: string,
   apiReference: string,
   messageId: string,
   settlement: Pick<ReferenceRecord, 'state' | 'answer' | 'failure'>,
   from: ReferenceRecord['state'] = 'pending',
 ): Promise<void> {
-  await update(keys.apiReference(workspaceId, channelId, phone, apiReference))
+  await update(keys.apiReference(channel, phone, apiReference))
     .set('state', settlement.state)
     // An answer or failure not given is removed (a claim settles with one of them).
     .setOrRemove('answer', settlement.answer ?? null)
@@ -261,6 +258,6 @@ export async function settleReference(
 }
 
 /** Gives our pending claim up (nothing was sent), so the reference can be used again. */
-export async function releaseReference(workspaceId: string, channelId: string, phone: string, apiReference: string, messageId: string): Promise<void> {
-  await deleteItem(keys.apiReference(workspaceId, channelId, phone, apiReference), when.and(when.eq('messageId', messageId), when.eq('state', 'pending')));
+export async function releaseReference(channel: ChannelRef, phone: string, apiReference: string, messageId: string): Promise<void> {
+  await deleteItem(keys.apiReference(channel, phone, apiReference), when.and(when.eq('messageId', messageId), when.eq('state', 'pending')));
 }

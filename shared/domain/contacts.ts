@@ -9,7 +9,7 @@ import {
   type CustomFieldValue,
 } from '../data/contacts';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
-import { contactSearchKey, matchKey } from '../data/keys';
+import { contactSearchKey, matchKey, type ChannelRef } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
 
@@ -48,12 +48,12 @@ export interface ManageContactInput {
  * reads them (consistently): required fields, and the values checked against the
  * current definitions, exactly as without a cache.
  */
-export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
-  const scope = { workspaceId, channelId };
+export async function manageContact(channel: ChannelRef, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
+  const scope = channel;
   const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
   const changes: ContactChanges = { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, ...checked.values };
   const create: CreateCheck = { missing: [] };
-  const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
+  const result = await upsertContact(channel, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
     throw new InvalidInputError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
   }
@@ -87,10 +87,7 @@ async function mayCreate(scope: Scope, input: ManageContactInput, checked: Check
   return create.missing.length === 0;
 }
 
-interface Scope {
-  workspaceId: string;
-  channelId: string;
-}
+type Scope = ChannelRef;
 
 interface DefinedValues {
   labelIds?: string[];
@@ -152,7 +149,7 @@ async function cachedDefinitions(scope: Scope): Promise<Definitions> {
 }
 
 async function readDefinitions(scope: Scope): Promise<Definitions> {
-  const { labels, fields } = await listDefinitions(scope.workspaceId, scope.channelId);
+  const { labels, fields } = await listDefinitions(scope);
   const key = `${scope.workspaceId}#${scope.channelId}`;
   definitionsCache.delete(key);
   if (definitionsCache.size >= MAX_CACHED_CHANNELS) definitionsCache.delete(definitionsCache.keys().next().value!);
@@ -221,19 +218,19 @@ export interface ContactPage {
  * (head item + first page); deeper pages and searches read the compact index, then
  * fetch only the page's contacts.
  */
-export async function listContacts(workspaceId: string, channelId: string, input: ListContactsInput): Promise<ContactPage> {
+export async function listContacts(channel: ChannelRef, input: ListContactsInput): Promise<ContactPage> {
   const offset = (input.page - 1) * input.limit;
   if (input.page === 1 && input.search === undefined) {
-    const { head, contacts } = await firstContactPage(workspaceId, channelId, input.limit);
-    const labels = await labelsFor(workspaceId, channelId, contacts, head.defsVersion);
+    const { head, contacts } = await firstContactPage(channel, input.limit);
+    const labels = await labelsFor(channel, contacts, head.defsVersion);
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  const index = await readContactIndex(workspaceId, channelId);
+  const index = await readContactIndex(channel);
   const matches = input.search === undefined ? index : index.filter(matcher(input.search));
   const phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
-  const contacts = phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : [];
-  const labels = await labelsFor(workspaceId, channelId, contacts);
+  const contacts = phones.length ? await getContactsByPhone(channel, phones) : [];
+  const labels = await labelsFor(channel, contacts);
   const byId = labelsById(labels);
   return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: matches.length };
 }
@@ -253,13 +250,13 @@ function matcher(search: string) {
  */
 const labelCache = new Map<string, { version?: number; fetchedAt: number; labels: LabelRecord[] }>();
 
-async function labelsFor(workspaceId: string, channelId: string, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
+async function labelsFor(channel: ChannelRef, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
   if (!contacts.some((contact) => contact.labelIds?.length)) return [];
-  const key = `${workspaceId}#${channelId}`;
+  const key = `${channel.workspaceId}#${channel.channelId}`;
   const cached = labelCache.get(key);
   const fresh = cached && (version !== undefined ? cached.version === version : isYoung(cached.fetchedAt));
   if (fresh) return cached.labels;
-  const labels = await listLabels(workspaceId, channelId);
+  const labels = await listLabels(channel);
   labelCache.set(key, { version, fetchedAt: clock.now(), labels });
   return labels;
 }

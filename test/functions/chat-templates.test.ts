@@ -65,7 +65,7 @@ describe('chat/templates/send', () => {
     });
     const pointer = await getChatmidRecord(response.body.data.chatmid);
     expect(pointer).toMatchObject({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], direction: 'outbound', type: 'template', status: expect.any(String) });
-    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], pointer!.messageId!);
+    const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, pointer!.messageId!);
     expect(message).toMatchObject({ sendState: 'accepted', phone: to, content: { templateName: 'hello_world', languageCode: 'en_US', bodyVariables: [] } });
   });
 
@@ -163,7 +163,7 @@ describe('chat/templates/send', () => {
 
   it('passes a text header variable, and maps the chat network refusing the template to 404 with a failed message record', async () => {
     // Prepare: a template stored with a text header that the chat network does not know
-    await putTemplate(tenant.workspaceId, tenant.channelIds[0], {
+    await putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
       graphId: '1',
       name: 'greeting_header',
       language: 'en',

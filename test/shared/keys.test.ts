@@ -4,7 +4,7 @@ import { contactIndexName, contactSearchKey, definitionKindOf, keys, outboxShard
 describe('keys.ts builds and parses every key', () => {
   it('parses an execution key back into the ids it was built from', () => {
     // Prepare
-    const key = keys.execution('ws_1', 'ch_2', 'ex_3');
+    const key = keys.execution({ workspaceId: 'ws_1', channelId: 'ch_2' }, 'ex_3');
     // Act
     const parsed = parseExecutionKey(key);
     // Assess
@@ -13,7 +13,7 @@ describe('keys.ts builds and parses every key', () => {
 
   it('refuses to parse a key that is not an execution of a channel', () => {
     // Prepare
-    const contact = keys.contact('ws_1', 'ch_2', '4917612345678');
+    const contact = keys.contact({ workspaceId: 'ws_1', channelId: 'ch_2' }, '4917612345678');
     // Act
     const parse = () => parseExecutionKey(contact);
     // Assess
@@ -22,14 +22,14 @@ describe('keys.ts builds and parses every key', () => {
 
   it('tells labels from custom fields under the definitions prefix, matched by lowercased name', () => {
     // Prepare
-    const label = keys.label('ws', 'ch', '  VIP ');
-    const field = keys.customField('ws', 'ch', 'City');
+    const label = keys.label({ workspaceId: 'ws', channelId: 'ch' }, '  VIP ');
+    const field = keys.customField({ workspaceId: 'ws', channelId: 'ch' }, 'City');
     // Act
-    const kinds = [definitionKindOf(label), definitionKindOf(field), definitionKindOf(keys.contactHead('ws', 'ch'))];
+    const kinds = [definitionKindOf(label), definitionKindOf(field), definitionKindOf(keys.contactHead({ workspaceId: 'ws', channelId: 'ch' }))];
     // Assess
     expect(kinds).toEqual(['label', 'customField', undefined]);
-    expect(label).toEqual(keys.label('ws', 'ch', 'vip'));
-    expect(label.sk.startsWith(keys.definitionsPrefix('ws', 'ch').skPrefix)).toBe(true);
+    expect(label).toEqual(keys.label({ workspaceId: 'ws', channelId: 'ch' }, 'vip'));
+    expect(label.sk.startsWith(keys.definitionsPrefix({ workspaceId: 'ws', channelId: 'ch' }).skPrefix)).toBe(true);
   });
 
   it('files an execution under one of the outbox shards and lowercases index names to their searched prefix', () => {
