@@ -47,10 +47,6 @@ export const contactSearchKey = (search: string) => search.toLowerCase();
 const LABEL_PREFIX = 'DEF#LABEL#';
 const FIELD_PREFIX = 'DEF#FIELD#';
 const EXECUTION_PREFIX = 'EXEC#';
-const LOCAL_QUEUE_PK = 'LOCALQ';
-const LOCAL_DEAD_LETTER_PK = 'LOCALDLQ';
-/** A local queue message's sort key starts with its visibility time, zero-padded so it sorts by time. */
-const visibleAtSortKey = (visibleAt: number) => String(visibleAt).padStart(15, '0');
 
 export const keys = {
   workspace: (workspaceId: string): Key => ({ pk: workspacePk(workspaceId), sk: 'WORKSPACE' }),
@@ -117,13 +113,6 @@ export const keys = {
   automationName: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
   execution: (channel: ChannelRef, executionId: string): Key => ({ pk: channelPk(channel), sk: `${EXECUTION_PREFIX}${executionId}` }),
-  /** Local stack only: the durable queue the local runner reads (SQS stands in AWS), ordered by visibility time. */
-  localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: LOCAL_QUEUE_PK, sk: `${visibleAtSortKey(visibleAt)}#${messageId}` }),
-  /** The local queue's partition, and the highest sort key of a message visible at `now` (ms). */
-  localQueueDue: (now: number) => ({ pk: LOCAL_QUEUE_PK, skMax: `${visibleAtSortKey(now)}~` }),
-  localDeadLetter: (messageId: string): Key => ({ pk: LOCAL_DEAD_LETTER_PK, sk: messageId }),
-  localQueuePartition: () => LOCAL_QUEUE_PK,
-  localDeadLetterPartition: () => LOCAL_DEAD_LETTER_PK,
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({

@@ -45,14 +45,4 @@ describe('keys.ts builds and parses every key', () => {
     expect(contactIndexName(undefined)).toBe('');
   });
 
-  it('orders local queue messages by visibility time and bounds the due ones', () => {
-    // Prepare
-    const early = keys.localQueueMessage(1_000, 'm1');
-    const late = keys.localQueueMessage(20_000, 'm2');
-    // Act
-    const due = keys.localQueueDue(5_000);
-    // Assess
-    expect(early.pk).toBe(due.pk);
-    expect(early.sk < due.skMax && due.skMax < late.sk).toBe(true);
-  });
 });
