@@ -183,6 +183,6 @@ async function connectChannelsToSandbox(sandbox: import('./sandbox').SandboxHand
   for (const channel of channels) {
     if (!channel.wabaId || !channel.accessToken) continue;
     sandbox.registerPhoneNumber({ phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId, accessToken: channel.accessToken, displayPhoneNumber: channel.displayPhoneNumber ?? channel.phoneNumberId });
-    if ((await listTemplates(channel.workspaceId, channel.id)).length === 0) await syncTemplates(channel);
+    if ((await listTemplates({ workspaceId: channel.workspaceId, channelId: channel.id })).length === 0) await syncTemplates(channel);
   }
 }
