@@ -10,6 +10,7 @@ import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
 import { startSandbox } from './sandbox';
 import { ensureTable, startStore, stackInfoPath, type StackInfo } from './store';
+import { LOCAL_ACCOUNT } from './template';
 
 export interface LocalStackOptions {
   port: number;
@@ -24,6 +25,9 @@ export interface LocalStack {
   demoFile: string;
   close(): Promise<void>;
 }
+
+/** The name of the automation queue's local stand-in in its SQS URL: the template's queue (infra/data.ts). */
+const LOCAL_STEP_QUEUE_NAME = 'AutomationQueue';
 
 interface ChatNetworkSecrets {
   appSecret: string;
@@ -81,8 +85,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive });
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
+  // SQS for processes outside this one (the functions `sam local` runs, npm run sam-env): SendMessage into the same table queue.
+  const { startSqsEndpoint } = await import('./aws-endpoint');
+  const { sendLocalMessage } = await import('./table-step-queue');
+  const sqs = await startSqsEndpoint({ [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage });
+
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
-  const info: StackInfo = { pid: process.pid, dynamodbEndpoint, baseUrl, graphBaseUrl: sandbox.graphBaseUrl, sandboxUrl: sandbox.url };
+  const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
+  const info: StackInfo = { pid: process.pid, dynamodbEndpoint, baseUrl, graphBaseUrl: sandbox.graphBaseUrl, sandboxUrl: sandbox.url, sqsEndpoint: sqs.url, stepQueueUrl };
   await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
   const demoFile = join(options.dataDir, 'demo.json');
   const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
@@ -98,6 +108,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     baseUrl,
     demoFile,
     async close() {
+      await sqs.close();
       await runnerLoop.stop();
       await sandbox.close();
       await gateway.close();
