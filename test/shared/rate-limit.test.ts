@@ -16,16 +16,25 @@ async function callTimes(times: number, call: () => Promise<{ status: number }>)
   return statuses;
 }
 
+/** One api_read request (channels/list). */
+const readChannels = (apiKey: string) => callApi(listChannels, { apiKey });
+
+/** A new tenant, with the clock frozen mid-window. */
+async function tenantMidWindow() {
+  const tenant = await createTenant(1);
+  clock.freeze(MID_WINDOW);
+  return tenant;
+}
+
 describe('per-user rate limits', () => {
   afterEach(() => clock.reset());
 
   it('lets exactly 120 api_read requests through in a minute and refuses the 121st with Retry-After', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
-    const statuses = await callTimes(120, () => callApi(listChannels, { apiKey: tenant.adminKey }));
-    const refused = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const statuses = await callTimes(120, () => readChannels(tenant.adminKey));
+    const refused = await readChannels(tenant.adminKey);
     // Assess
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(refused.status).toBe(429);
@@ -38,8 +47,7 @@ describe('per-user rate limits', () => {
 
   it('lets exactly 300 api_write requests through, the default of the write class', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
     const statuses = await callTimes(DEFAULT_RATE_LIMITS.api_write, () => callApi(listCustomFields, { apiKey: tenant.adminKey }));
     const refused = await callApi(listCustomFields, { apiKey: tenant.adminKey });
@@ -63,11 +71,10 @@ describe('per-user rate limits', () => {
 
   it('carries the remaining count on successful responses', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
-    const first = await callApi(listChannels, { apiKey: tenant.adminKey });
-    const second = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const first = await readChannels(tenant.adminKey);
+    const second = await readChannels(tenant.adminKey);
     // Assess
     expect(first.headers['RateLimit-Remaining']).toBe('119');
     expect(second.headers['RateLimit-Remaining']).toBe('118');
@@ -77,14 +84,13 @@ describe('per-user rate limits', () => {
 
   it('opens a new window at the next minute', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
-    await callTimes(120, () => callApi(listChannels, { apiKey: tenant.adminKey }));
+    const tenant = await tenantMidWindow();
+    await callTimes(120, () => readChannels(tenant.adminKey));
     // Act
     clock.freeze(MID_WINDOW + 29_999);
-    const stillRefused = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const stillRefused = await readChannels(tenant.adminKey);
     clock.freeze(MID_WINDOW + 30_000);
-    const nextWindow = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const nextWindow = await readChannels(tenant.adminKey);
     // Assess
     expect(stillRefused.status).toBe(429);
     expect(stillRefused.headers['Retry-After']).toBe('1');
@@ -99,11 +105,11 @@ describe('per-user rate limits', () => {
     const { keyCreate } = await import('../../scripts/admin/commands');
     const secondAdminKey = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', userId: tenant.adminUserId });
     clock.freeze(MID_WINDOW);
-    await callTimes(60, () => callApi(listChannels, { apiKey: tenant.adminKey }));
-    await callTimes(60, () => callApi(listChannels, { apiKey: secondAdminKey.apiKey }));
+    await callTimes(60, () => readChannels(tenant.adminKey));
+    await callTimes(60, () => readChannels(secondAdminKey.apiKey));
     // Act
-    const adminRefused = await callApi(listChannels, { apiKey: tenant.adminKey });
-    const teamAllowed = await callApi(listChannels, { apiKey: team.apiKey });
+    const adminRefused = await readChannels(tenant.adminKey);
+    const teamAllowed = await readChannels(team.apiKey);
     // Assess
     expect(adminRefused.status).toBe(429);
     expect(teamAllowed.status).toBe(200);
@@ -112,10 +118,9 @@ describe('per-user rate limits', () => {
 
   it('lets exactly 120 of 200 concurrent requests through (no read-then-write race)', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
-    const responses = await Promise.all(Array.from({ length: 200 }, () => callApi(listChannels, { apiKey: tenant.adminKey })));
+    const responses = await Promise.all(Array.from({ length: 200 }, () => readChannels(tenant.adminKey)));
     // Assess
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(120);
