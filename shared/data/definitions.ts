@@ -134,22 +134,19 @@ async function bumpHead(channel: ChannelRef, counters: Record<string, number> = 
   await headUpdate.send();
 }
 
+/** The label attributes a manage call may set. */
+type LabelChanges = Partial<Pick<LabelRecord, 'description' | 'color' | 'displayOrder'>>;
+/** The custom field attributes a manage call may set. */
+type CustomFieldChanges = Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' | 'options'>>;
+
 /** Creates or updates a label matched by name. Only given fields change. */
-export async function upsertLabel(
-  channel: ChannelRef,
-  name: string,
-  changes: Partial<Pick<LabelRecord, 'description' | 'color' | 'displayOrder'>>,
-): Promise<{ label: LabelRecord; created: boolean }> {
+export async function upsertLabel(channel: ChannelRef, name: string, changes: LabelChanges): Promise<{ label: LabelRecord; created: boolean }> {
   const { record, created } = await upsertDefinition<LabelRecord>(channel, LABELS, name, changes);
   return { label: toLabelView(record), created };
 }
 
 /** Creates or updates a custom field definition matched by name. */
-export async function upsertCustomField(
-  channel: ChannelRef,
-  name: string,
-  changes: Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' | 'options'>>,
-): Promise<{ field: CustomFieldRecord; created: boolean }> {
+export async function upsertCustomField(channel: ChannelRef, name: string, changes: CustomFieldChanges): Promise<{ field: CustomFieldRecord; created: boolean }> {
   const { record, created } = await upsertDefinition<CustomFieldRecord>(channel, FIELDS, name, changes);
   return { field: toCustomFieldView(record), created };
 }
