@@ -121,7 +121,7 @@ export async function largeChannel(options: { sizes: number[]; log: (line: strin
           for (let from = next; from < size; from = next) {
             next += 1000;
             const rows = Array.from({ length: Math.min(1000, size - from) }, (_, i) => parseImportRow(row(from + i), i));
-            const applied = await importContacts(tenant.workspaceId, channelId, rows);
+            const applied = await importContacts({ workspaceId: tenant.workspaceId, channelId }, rows);
             created += applied.created;
             failed += applied.failed;
             if (performance.now() - lastLog > 10_000) {

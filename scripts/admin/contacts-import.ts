@@ -120,7 +120,7 @@ export async function contactsImport(options: { channelId: string; file: string;
     const before = [...new Set(phones.map((phone) => lastCallOf.get(phone)).filter((call): call is Promise<void> => call !== undefined))];
     const call = (async () => {
       await Promise.all(before);
-      const result = await importContacts(channel.workspaceId, options.channelId, rows);
+      const result = await importContacts({ workspaceId: channel.workspaceId, channelId: options.channelId }, rows);
       totals.rows += rows.length;
       totals.created += result.created;
       totals.updated += result.updated;

@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { clock } from '../clock';
 import { batchGetAll, queryAll } from './batch';
 import { db, sendIfCondition, tableName } from './client';
-import { indexName, newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
-import { contactIndexBucketOf, keys, type Key } from './keys';
+import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
+import { contactIndexBucketOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
 
 /**
  * Table access of contacts/import (bulk creates). contacts/manage makes a new contact
@@ -55,31 +55,31 @@ export interface ImportLedger {
 export type StoredContact = ContactRecord;
 
 /** Reads the contacts of these phones (consistent BatchGet, 100 a call) by phone. */
-export async function readContacts(workspaceId: string, channelId: string, phones: string[]): Promise<Map<string, StoredContact>> {
+export async function readContacts(channel: ChannelRef, phones: string[]): Promise<Map<string, StoredContact>> {
   const found = await batchGetAll<StoredContact>(
-    phones.map((phone) => keys.contact(workspaceId, channelId, phone)),
+    phones.map((phone) => keys.contact(channel, phone)),
     true,
   );
   return new Map(found.map((contact) => [contact.phone, contact]));
 }
 
 /** Step 1: the ledger of the phones this call is about to create (one Put, ≈ 16 B a phone). */
-export async function putImportLedger(workspaceId: string, channelId: string, ledgerId: string, phones: string[]): Promise<void> {
+export async function putImportLedger(channel: ChannelRef, ledgerId: string, phones: string[]): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.contactImportLedger(workspaceId, channelId, ledgerId), entity: 'contactImport', phones, startedAt: clock.now() },
+      Item: { ...keys.contactImportLedger(channel, ledgerId), entity: 'contactImport', phones, startedAt: clock.now() },
     }),
   );
 }
 
 /** Step 2: creates the contact unless its number exists (then undefined: the caller updates it instead). */
-export async function createImportedContact(workspaceId: string, channelId: string, phone: string, changes: ContactChanges, ledgerId: string): Promise<ContactRecord | undefined> {
+export async function createImportedContact(channel: ChannelRef, phone: string, changes: ContactChanges, ledgerId: string): Promise<ContactRecord | undefined> {
   const contact: ContactRecord = { ...newContactRecord(phone, changes), importedBy: ledgerId };
   const created = await sendIfCondition(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.contact(workspaceId, channelId, phone), entity: 'contact', ...contact },
+      Item: { ...keys.contact(channel, phone), entity: 'contact', ...contact },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -90,7 +90,7 @@ export async function createImportedContact(workspaceId: string, channelId: stri
  * Step 3: writes these contacts' index entries (idempotent), one UpdateItem per bucket
  * touched, each setting all of that bucket's entries (`SET #p0 = :n0, #p1 = :n1, …`).
  */
-export async function writeIndexEntries(workspaceId: string, channelId: string, contacts: Array<Pick<ContactRecord, 'phone' | 'name'>>): Promise<void> {
+export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'phone' | 'name'>>): Promise<void> {
   const byBucket = new Map<number, Array<Pick<ContactRecord, 'phone' | 'name'>>>();
   for (const contact of contacts) {
     const bucket = contactIndexBucketOf(contact.phone);
@@ -106,7 +106,7 @@ export async function writeIndexEntries(workspaceId: string, channelId: string, 
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.contactIndexBucket(workspaceId, channelId, bucket),
+        Key: keys.contactIndexBucket(channel, bucket),
         UpdateExpression: `SET ${entries.map((_, i) => `#p${i} = :n${i}`).join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -121,8 +121,8 @@ export async function writeIndexEntries(workspaceId: string, channelId: string, 
  * already deleted has nothing left to claim (its owner counted everything first).
  * Returns the number counted.
  */
-export async function claimAndCount(workspaceId: string, channelId: string, ledgerId: string, phones: string[]): Promise<number> {
-  const key = keys.contactImportLedger(workspaceId, channelId, ledgerId);
+export async function claimAndCount(channel: ChannelRef, ledgerId: string, phones: string[]): Promise<number> {
+  const key = keys.contactImportLedger(channel, ledgerId);
   let pending = [...new Set(phones)];
   let claimed = 0;
   while (pending.length > 0) {
@@ -141,23 +141,23 @@ export async function claimAndCount(workspaceId: string, channelId: string, ledg
     );
     if (ok) {
       // Counted at once, chunk by chunk: a crash leaves at most one chunk claimed and not counted (the recount repairs it).
-      await addToCount(workspaceId, channelId, chunk.length);
+      await addToCount(channel, chunk.length);
       claimed += chunk.length;
       pending = pending.slice(chunk.length);
       continue;
     }
-    const ledger = await getImportLedger(workspaceId, channelId, ledgerId);
+    const ledger = await getImportLedger(channel, ledgerId);
     if (!ledger) break;
     pending = pending.filter((phone) => !ledger.counted.has(phone));
   }
   return claimed;
 }
 
-async function addToCount(workspaceId: string, channelId: string, n: number): Promise<void> {
+async function addToCount(channel: ChannelRef, n: number): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.contactHead(workspaceId, channelId),
+      Key: keys.contactHead(channel),
       // phonesVersion: the channel's set of phones changed (deep pages' cached phone order, shared/domain/contact-index-select.ts).
       UpdateExpression: 'ADD contactCount :n, phonesVersion :n',
       ExpressionAttributeValues: { ':n': n },
@@ -166,8 +166,8 @@ async function addToCount(workspaceId: string, channelId: string, n: number): Pr
 }
 
 /** Step 5: the call's own ledger, once everything it created is indexed and counted. */
-export async function deleteImportLedger(workspaceId: string, channelId: string, ledgerId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.contactImportLedger(workspaceId, channelId, ledgerId) }));
+export async function deleteImportLedger(channel: ChannelRef, ledgerId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.contactImportLedger(channel, ledgerId) }));
 }
 
 type LedgerItem = Key & { phones?: string[]; counted?: Set<string>; startedAt?: number };
@@ -179,8 +179,8 @@ const toLedger = (item: LedgerItem): ImportLedger => ({
   startedAt: Number(item.startedAt ?? 0),
 });
 
-async function getImportLedger(workspaceId: string, channelId: string, ledgerId: string): Promise<ImportLedger | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactImportLedger(workspaceId, channelId, ledgerId), ConsistentRead: true }));
+async function getImportLedger(channel: ChannelRef, ledgerId: string): Promise<ImportLedger | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactImportLedger(channel, ledgerId), ConsistentRead: true }));
   return Item ? toLedger(Item as LedgerItem) : undefined;
 }
 
@@ -189,39 +189,36 @@ async function getImportLedger(workspaceId: string, channelId: string, ledgerId:
  * import's): indexes, claims and counts each one's contacts that name it. Returns the
  * number of contacts this counted.
  */
-export async function finishImportLedgers(workspaceId: string, channelId: string, ledgerIds: string[]): Promise<number> {
+export async function finishImportLedgers(channel: ChannelRef, ledgerIds: string[]): Promise<number> {
   if (ledgerIds.length === 0) return 0;
   const items = await batchGetAll<LedgerItem>(
-    ledgerIds.map((id) => keys.contactImportLedger(workspaceId, channelId, id)),
+    ledgerIds.map((id) => keys.contactImportLedger(channel, id)),
     true,
   );
   let counted = 0;
-  for (const item of items) counted += await finishLedger(workspaceId, channelId, toLedger(item));
+  for (const item of items) counted += await finishLedger(channel, toLedger(item));
   return counted;
 }
 
 /** Every ledger of the channel finished (the recount's first step). Returns the number of contacts this counted. */
-export async function finishAllImportLedgers(workspaceId: string, channelId: string): Promise<number> {
-  const { pk, skPrefix } = keys.contactImportLedgerPrefix(workspaceId, channelId);
-  const items = await queryAll<LedgerItem>(pk, skPrefix, { ConsistentRead: true });
+export async function finishAllImportLedgers(channel: ChannelRef): Promise<number> {
+  const { pk, skPrefix } = keys.contactImportLedgerPrefix(channel);
+  const items = await queryAll<LedgerItem>(pk, skPrefix, { consistent: true });
   let counted = 0;
-  for (const item of items) counted += await finishLedger(workspaceId, channelId, toLedger(item));
+  for (const item of items) counted += await finishLedger(channel, toLedger(item));
   return counted;
 }
 
-async function finishLedger(workspaceId: string, channelId: string, ledger: ImportLedger): Promise<number> {
+async function finishLedger(channel: ChannelRef, ledger: ImportLedger): Promise<number> {
   const unclaimed = ledger.phones.filter((phone) => !ledger.counted.has(phone));
-  const contacts = unclaimed.length ? await readContacts(workspaceId, channelId, unclaimed) : new Map<string, StoredContact>();
+  const contacts = unclaimed.length ? await readContacts(channel, unclaimed) : new Map<string, StoredContact>();
   const created = [...contacts.values()].filter((contact) => contact.importedBy === ledger.id);
-  await writeIndexEntries(workspaceId, channelId, created);
-  const counted = await claimAndCount(
-    workspaceId,
-    channelId,
-    ledger.id,
+  await writeIndexEntries(channel, created);
+  const counted = await claimAndCount(channel, ledger.id,
     created.map((contact) => contact.phone),
   );
   // A finisher deletes only a ledger no live call can own any more.
-  if (clock.now() - ledger.startedAt > IMPORT_CALL_MAX_MS) await deleteImportLedger(workspaceId, channelId, ledger.id);
+  if (clock.now() - ledger.startedAt > IMPORT_CALL_MAX_MS) await deleteImportLedger(channel, ledger.id);
   return counted;
 }
 

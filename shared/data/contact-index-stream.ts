@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * The channel's compact contact index (the `CIDX#` bucket items: phone digits →
@@ -9,8 +9,8 @@ import { keys } from './keys';
  * page plus the selection, whatever the channel's size (≈ 28 MB of index at 1M
  * contacts would be ≈ 150 MB as JavaScript objects if held whole).
  */
-export async function streamContactIndex(workspaceId: string, channelId: string, visit: (phone: string, name: string) => void): Promise<void> {
-  const { pk, skPrefix } = keys.contactIndexPrefix(workspaceId, channelId);
+export async function streamContactIndex(channel: ChannelRef, visit: (phone: string, name: string) => void): Promise<void> {
+  const { pk, skPrefix } = keys.contactIndexPrefix(channel);
   let startKey: Record<string, unknown> | undefined;
   do {
     const result = await db.send(
@@ -29,9 +29,9 @@ export async function streamContactIndex(workspaceId: string, channelId: string,
 }
 
 /** The head's count and phones version (consistent): what deep pages check their cached phone order against. */
-export async function readPhonesVersion(workspaceId: string, channelId: string): Promise<{ contactCount: number; phonesVersion: number }> {
+export async function readPhonesVersion(channel: ChannelRef): Promise<{ contactCount: number; phonesVersion: number }> {
   const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.contactHead(workspaceId, channelId), ProjectionExpression: 'contactCount, phonesVersion', ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: keys.contactHead(channel), ProjectionExpression: 'contactCount, phonesVersion', ConsistentRead: true }),
   );
   return { contactCount: Number(Item?.contactCount ?? 0), phonesVersion: Number(Item?.phonesVersion ?? 0) };
 }

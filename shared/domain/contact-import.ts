@@ -13,6 +13,7 @@ import {
 } from '../data/contact-import';
 import { upsertContact, type ContactChanges, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
+import type { ChannelRef } from '../data/keys';
 import { contactChanges, definedValues, missingFieldsError, type Definitions, type ManageContactInput } from './contacts';
 import { missingRequiredFields } from './custom-field-values';
 
@@ -64,10 +65,10 @@ export function rowError(index: number, phoneNumber: string | null, error: AppEr
  * `IMPORT_WRITE_CONCURRENCY` writes in flight. Importing the same rows again creates
  * nothing. Rows repeating a phone number apply in order, as consecutive calls would.
  */
-export async function importContacts(workspaceId: string, channelId: string, rows: ImportRow[]): Promise<ImportResult> {
+export async function importContacts(channel: ChannelRef, rows: ImportRow[]): Promise<ImportResult> {
   const errors: ImportRowError[] = [];
   const ready: ReadyRow[] = [];
-  const definitions: Definitions | undefined = rows.some((row) => 'input' in row) ? { ...(await listDefinitions(workspaceId, channelId)), current: true } : undefined;
+  const definitions: Definitions | undefined = rows.some((row) => 'input' in row) ? { ...(await listDefinitions(channel)), current: true } : undefined;
   for (const row of rows) {
     if (!('input' in row)) {
       errors.push(row.error);
@@ -84,7 +85,7 @@ export async function importContacts(workspaceId: string, channelId: string, row
   let created = 0;
   let updated = 0;
   for (const wave of waves(ready)) {
-    const applied = await applyWave(workspaceId, channelId, wave, errors);
+    const applied = await applyWave(channel, wave, errors);
     created += applied.created;
     updated += applied.updated;
   }
@@ -110,11 +111,8 @@ function waves(rows: ReadyRow[]): ReadyRow[][] {
  * then indexes, claims and counts the created ones, and finishes any other import's
  * ledger its contacts name (a crashed or concurrent import of the same numbers).
  */
-async function applyWave(workspaceId: string, channelId: string, wave: ReadyRow[], errors: ImportRowError[]): Promise<{ created: number; updated: number }> {
-  const existing = await readContacts(
-    workspaceId,
-    channelId,
-    wave.map((row) => row.phone),
+async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRowError[]): Promise<{ created: number; updated: number }> {
+  const existing = await readContacts(channel, wave.map((row) => row.phone),
   );
   const ledgerId = newId('imp');
   const otherLedgers = new Set<string>();
@@ -130,7 +128,7 @@ async function applyWave(workspaceId: string, channelId: string, wave: ReadyRow[
 
   // contacts/manage's own path: an update, or a create (as contacts/manage counts it) when the contact is gone.
   const upsert = async (row: ReadyRow) => {
-    const result = await upsertContact(workspaceId, channelId, row.phone, row.changes, () => row.missing.length === 0);
+    const result = await upsertContact(channel, row.phone, row.changes, () => row.missing.length === 0);
     if (!result) {
       errors.push(rowError(row.index, row.phone, missingFieldsError(row.missing)));
       return;
@@ -141,30 +139,24 @@ async function applyWave(workspaceId: string, channelId: string, wave: ReadyRow[
   };
 
   if (toCreate.length > 0) {
-    await putImportLedger(
-      workspaceId,
-      channelId,
-      ledgerId,
+    await putImportLedger(channel, ledgerId,
       toCreate.map((row) => row.phone),
     );
   }
   await mapLimit(toCreate, IMPORT_WRITE_CONCURRENCY, async (row) => {
-    const contact = await createImportedContact(workspaceId, channelId, row.phone, row.changes, ledgerId);
+    const contact = await createImportedContact(channel, row.phone, row.changes, ledgerId);
     // Created meanwhile by someone else: update it, as contacts/manage converges.
     if (contact) createdContacts.push(contact);
     else await upsert(row);
   });
   await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, upsert);
   if (createdContacts.length > 0) {
-    await writeIndexEntries(workspaceId, channelId, createdContacts);
-    await claimAndCount(
-      workspaceId,
-      channelId,
-      ledgerId,
+    await writeIndexEntries(channel, createdContacts);
+    await claimAndCount(channel, ledgerId,
       createdContacts.map((contact) => contact.phone),
     );
   }
-  if (toCreate.length > 0) await deleteImportLedger(workspaceId, channelId, ledgerId);
-  await finishImportLedgers(workspaceId, channelId, [...otherLedgers]);
+  if (toCreate.length > 0) await deleteImportLedger(channel, ledgerId);
+  await finishImportLedgers(channel, [...otherLedgers]);
   return { created: createdContacts.length + createdByUpsert, updated };
 }

@@ -1,4 +1,5 @@
 import { readPhonesVersion, streamContactIndex } from '../data/contact-index-stream';
+import type { ChannelRef } from '../data/keys';
 
 /**
  * The channel's phones in order, per warm container, while the head's contact count and
@@ -16,13 +17,13 @@ const MAX_CACHED_PHONES = 2_000_000;
  * before the count and version, so an order cached under a version holds every phone
  * counted in it. Renames do not change the order; the page's contacts are read by key.
  */
-export async function selectDeepPage(workspaceId: string, channelId: string, offset: number, limit: number): Promise<{ phones: string[]; total: number }> {
-  const key = `${workspaceId}#${channelId}`;
-  const head = await readPhonesVersion(workspaceId, channelId);
+export async function selectDeepPage(channel: ChannelRef, offset: number, limit: number): Promise<{ phones: string[]; total: number }> {
+  const key = `${channel.workspaceId}#${channel.channelId}`;
+  const head = await readPhonesVersion(channel);
   let order = phoneOrders.get(key);
   if (!order || order.contactCount !== head.contactCount || order.phonesVersion !== head.phonesVersion) {
     const phones: string[] = [];
-    await streamContactIndex(workspaceId, channelId, (phone) => phones.push(phone));
+    await streamContactIndex(channel, (phone) => phones.push(phone));
     phones.sort();
     order = { ...head, phones };
     phoneOrders.delete(key);
@@ -47,14 +48,13 @@ export async function selectDeepPage(workspaceId: string, channelId: string, off
  * index; the deepest page holds at most its offset in phones (≈ 40 B each).
  */
 export async function selectFromIndex(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   options: { offset: number; limit: number; matches?: (phone: string, name: string) => boolean },
 ): Promise<{ phones: string[]; total: number }> {
   const keep = options.offset + options.limit;
   const heap = new MaxHeap(keep);
   let total = 0;
-  await streamContactIndex(workspaceId, channelId, (phone, name) => {
+  await streamContactIndex(channel, (phone, name) => {
     if (options.matches && !options.matches(phone, name)) return;
     total++;
     heap.offer(phone);

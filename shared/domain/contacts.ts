@@ -1,3 +1,4 @@
+import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import {
   firstContactPage,
@@ -8,7 +9,7 @@ import {
   type CustomFieldValue,
 } from '../data/contacts';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
-import { matchKey } from '../data/keys';
+import { contactSearchKey, matchKey, type ChannelRef } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { selectDeepPage, selectFromIndex } from './contact-index-select';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
@@ -48,12 +49,12 @@ export interface ManageContactInput {
  * reads them (consistently): required fields, and the values checked against the
  * current definitions, exactly as without a cache.
  */
-export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
-  const scope = { workspaceId, channelId };
+export async function manageContact(channel: ChannelRef, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
+  const scope = channel;
   const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
   const changes = contactChanges(input, checked.values);
   const create: CreateCheck = { missing: [] };
-  const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
+  const result = await upsertContact(channel, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
     throw missingFieldsError(create.missing);
   }
@@ -91,10 +92,7 @@ async function mayCreate(scope: Scope, input: ManageContactInput, checked: Check
   return create.missing.length === 0;
 }
 
-interface Scope {
-  workspaceId: string;
-  channelId: string;
-}
+type Scope = ChannelRef;
 
 export interface DefinedValues {
   labelIds?: string[];
@@ -147,29 +145,6 @@ async function labelsToShow(scope: Scope, contact: ContactRecord, definitions: D
 }
 
 /**
- * Label and custom-field definitions for contacts/manage, per warm container and
- * channel, for `DEFINITIONS_CACHE_MS` (no version is at hand without a read). Bounded:
- * the oldest channel goes first.
- */
-const definitionsCache = new Map<string, { fetchedAt: number; labels: LabelRecord[]; fields: CustomFieldRecord[] }>();
-const MAX_CACHED_CHANNELS = 256;
-
-async function cachedDefinitions(scope: Scope): Promise<Definitions> {
-  const cached = definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`);
-  if (cached && isYoung(cached.fetchedAt)) return { labels: cached.labels, fields: cached.fields, current: false };
-  return readDefinitions(scope);
-}
-
-async function readDefinitions(scope: Scope): Promise<Definitions> {
-  const { labels, fields } = await listDefinitions(scope.workspaceId, scope.channelId);
-  const key = `${scope.workspaceId}#${scope.channelId}`;
-  definitionsCache.delete(key);
-  if (definitionsCache.size >= MAX_CACHED_CHANNELS) definitionsCache.delete(definitionsCache.keys().next().value!);
-  definitionsCache.set(key, { fetchedAt: clock.now(), labels, fields });
-  return { labels, fields, current: true };
-}
-
-/**
  * How long definitions cached per warm container are used without a read (contacts/manage;
  * contacts/list where no version is at hand). A change less than this long ago may be
  * missed by a container that cached the definitions before it: see docs/ARCHITECTURE.md.
@@ -181,6 +156,29 @@ const isYoung = (fetchedAt: number) => {
   const age = clock.now() - fetchedAt;
   return age >= 0 && age < DEFINITIONS_CACHE_MS;
 };
+
+/**
+ * Label and custom-field definitions for contacts/manage, per warm container and
+ * channel, for `DEFINITIONS_CACHE_MS` (no version is at hand without a read). Bounded:
+ * the channel loaded longest ago goes first.
+ */
+const definitionsCache = new TtlCache<string, { labels: LabelRecord[]; fields: CustomFieldRecord[] }>({ maxAgeMs: DEFINITIONS_CACHE_MS, maxEntries: 256 });
+
+/** The channel's definitions from this container's cache (not `current`), else read now (`current`). */
+async function cachedDefinitions(scope: Scope): Promise<Definitions> {
+  let read = false;
+  const { labels, fields } = await definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`, () => {
+    read = true;
+    return listDefinitions(scope);
+  });
+  return { labels, fields, current: read };
+}
+
+/** The channel's definitions read now (a create, or a re-read before refusing); the cache keeps them. */
+async function readDefinitions(scope: Scope): Promise<Definitions> {
+  const { labels, fields } = await definitionsCache.reload(`${scope.workspaceId}#${scope.channelId}`, () => listDefinitions(scope));
+  return { labels, fields, current: true };
+}
 
 /** Maps label names to ids; names the channel lacks are a 400 naming them (typos must not create labels). */
 function resolveLabelIds(names: string[], labels: LabelRecord[]): string[] {
@@ -230,28 +228,28 @@ export interface ContactPage {
  * (head item + first page); deeper pages and searches read the compact index, then
  * fetch only the page's contacts.
  */
-export async function listContacts(workspaceId: string, channelId: string, input: ListContactsInput): Promise<ContactPage> {
+export async function listContacts(channel: ChannelRef, input: ListContactsInput): Promise<ContactPage> {
   const offset = (input.page - 1) * input.limit;
   if (input.page === 1 && input.search === undefined) {
-    const { head, contacts } = await firstContactPage(workspaceId, channelId, input.limit);
-    const labels = await labelsFor(workspaceId, channelId, contacts, head.defsVersion);
+    const { head, contacts } = await firstContactPage(channel, input.limit);
+    const labels = await labelsFor(channel, contacts, head.defsVersion);
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
   // A deep page from this container's phone order when current; a search streams the index keeping only the page (docs/PERFORMANCE.md, "Large channels").
   const { phones, total } =
     input.search === undefined
-      ? await selectDeepPage(workspaceId, channelId, offset, input.limit)
-      : await selectFromIndex(workspaceId, channelId, { offset, limit: input.limit, matches: matcher(input.search) });
-  const contacts = phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : [];
-  const labels = await labelsFor(workspaceId, channelId, contacts);
+      ? await selectDeepPage(channel, offset, input.limit)
+      : await selectFromIndex(channel, { offset, limit: input.limit, matches: matcher(input.search) });
+  const contacts = phones.length ? await getContactsByPhone(channel, phones) : [];
+  const labels = await labelsFor(channel, contacts);
   const byId = labelsById(labels);
   return { contacts: contacts.map((contact) => toContactView(contact, byId)), total };
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */
 function matcher(search: string) {
-  const needle = search.toLowerCase();
+  const needle = contactSearchKey(search);
   const digits = search.replace(/[\s+\-().]/g, '');
   const phoneSearch = /^\d+$/.test(digits);
   return (phone: string, name: string) => name.includes(needle) || (phoneSearch && phone.includes(digits));
@@ -260,17 +258,16 @@ function matcher(search: string) {
 /**
  * Label definitions for rendering contacts, cached per warm container: reused while
  * the channel's definitions version (read with page 1 at no extra cost) is unchanged,
- * or for a few seconds where the version is not at hand.
+ * or for `DEFINITIONS_CACHE_MS` where the version is not at hand.
  */
-const labelCache = new Map<string, { version?: number; fetchedAt: number; labels: LabelRecord[] }>();
+const labelCache = new TtlCache<string, { version?: number; labels: LabelRecord[] }>({ maxAgeMs: Infinity, maxEntries: 256 });
 
-async function labelsFor(workspaceId: string, channelId: string, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
+async function labelsFor(channel: ChannelRef, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
   if (!contacts.some((contact) => contact.labelIds?.length)) return [];
-  const key = `${workspaceId}#${channelId}`;
-  const cached = labelCache.get(key);
-  const fresh = cached && (version !== undefined ? cached.version === version : isYoung(cached.fetchedAt));
-  if (fresh) return cached.labels;
-  const labels = await listLabels(workspaceId, channelId);
-  labelCache.set(key, { version, fetchedAt: clock.now(), labels });
-  return labels;
+  const cached = await labelCache.get(
+    `${channel.workspaceId}#${channel.channelId}`,
+    async () => ({ version, labels: await listLabels(channel) }),
+    (entry) => (version !== undefined ? entry.value.version === version : isYoung(entry.loadedAt)),
+  );
+  return cached.labels;
 }

@@ -77,7 +77,7 @@ describe('contacts/import', () => {
     expect(response.body.data).toMatchObject({ created: good, updated: 0, failed: expected.length });
     expect(response.body.data.errors.map((e: any) => ({ index: e.index, error: e.error, parameter: e.parameter }))).toEqual(expected);
     expect(response.body.data.errors.find((e: any) => e.index === 39)).toMatchObject({ phoneNumber: '14155550000', message: expect.stringContaining('Nope') });
-    const stored = await getContact(tenant.workspaceId, tenant.channelIds[0], digitsOf(3));
+    const stored = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, digitsOf(3));
     expect(stored).toMatchObject({ name: 'Person 3', customFields: { city: 'Paris', age: 3 }, labelIds: [expect.stringMatching(/^lb_/)] });
     const searched = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'person 12' } });
     expect(searched.body.pagination.total).toBe(10); // 12 and 120–128 (129 is a bad row)
@@ -110,7 +110,7 @@ describe('contacts/import', () => {
     ]);
     // Assess
     expect(response.body.data).toMatchObject({ created: 2, updated: 1, failed: 0 });
-    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550100')).toMatchObject({ name: 'Second', customFields: { city: 'Rome' } });
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100')).toMatchObject({ name: 'Second', customFields: { city: 'Rome' } });
     await expectExact(tenant, 2);
   });
 
@@ -210,11 +210,11 @@ describe('contacts/import', () => {
       [10, 'contacts'],
       [11, 'phoneNumber'],
     ]);
-    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550301')).toMatchObject({ customFields: {} });
-    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550307')).toMatchObject({ name: "<script>alert(1)</script> '; DROP TABLE --" });
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550301')).toMatchObject({ customFields: {} });
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550307')).toMatchObject({ name: "<script>alert(1)</script> '; DROP TABLE --" });
     expect(({} as Record<string, unknown>).name).toBeUndefined();
-    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550300')).not.toHaveProperty('name');
-    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550306')).toMatchObject({ name: 'Mine' });
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550300')).not.toHaveProperty('name');
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550306')).toMatchObject({ name: 'Mine' });
     await expectExact(tenant, 5);
   });
 
@@ -244,12 +244,11 @@ describe('contacts/import', () => {
     for (const tenant of [rerun, recount]) {
       const [channelId] = tenant.channelIds;
       await putImportLedger(
-        tenant.workspaceId,
-        channelId,
+        { workspaceId: tenant.workspaceId, channelId },
         'imp_crashed',
         rows.map((_, i) => digitsOf(i)),
       );
-      for (let i = 0; i < 20; i++) await createImportedContact(tenant.workspaceId, channelId, digitsOf(i), { name: `Crash ${i}` }, 'imp_crashed');
+      for (let i = 0; i < 20; i++) await createImportedContact({ workspaceId: tenant.workspaceId, channelId }, digitsOf(i), { name: `Crash ${i}` }, 'imp_crashed');
     }
     const broken = await checkInvariants({ workspaceId: rerun.workspaceId });
     // Act

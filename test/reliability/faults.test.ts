@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordFigures } from '../support/log-audit';
+import type { Endpoint } from '../support/endpoints';
 import { usePrivateStore } from '../support/private-store';
 import { expectEnvelope, isolateChatNetwork, liftRateLimits, Tally } from './helpers';
 
@@ -32,7 +33,6 @@ const { db, tableName } = await import('../../shared/data/client');
 const { clock } = await import('../../shared/clock');
 const { contactIndexBucketOf, keys } = await import('../../shared/data/keys');
 const { normalizePhone } = await import('../../shared/phone/phone');
-type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 const endpoints = await loadEndpoints();
@@ -245,7 +245,7 @@ describe('half-written contacts', () => {
 describe('the recount repair rebuilds the contact index', () => {
   const endpoint = (path: string) => endpoints.find((e) => e.path === path)!;
   const bucketSk = (bucket: number) => `CIDX#${bucket.toString(16).padStart(3, '0')}`;
-  const pkOf = (own: Tenant) => keys.channelPartition(own.workspaceId, own.channelIds[0]);
+  const pkOf = (own: Tenant) => keys.channelPartition({ workspaceId: own.workspaceId, channelId: own.channelIds[0] });
 
   async function manage(own: Tenant, phoneNumber: string, name: string) {
     const { response } = await sendAs(own, endpoint('contacts/manage'), { phoneNumber, name });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigures } from '../support/log-audit';
+import type { Endpoint, Method } from '../support/endpoints';
 import { usePrivateStore } from '../support/private-store';
 import { snapshotDiff, snapshotTable, type RawItem } from '../support/table';
 import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, unique } from './helpers';
@@ -9,7 +10,7 @@ import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, 
  * route table: the admin key of workspace B, and a team key of workspace A that
  * lacks channel A2, pass every id of A they could pass (channelId, automationId,
  * automationName, chatmid) and try to name the tenant through parameters. Each
- * answer is the 403 or 404 DECISIONS.md defines (the same for an unknown id), and
+ * answer is the 403 or 404 README.md's "Rules every endpoint keeps" states (the same for an unknown id), and
  * no body carries any id, name, phone or email of A the caller did not send itself.
  */
 
@@ -18,16 +19,13 @@ const restoreLimits = liftRateLimits();
 isolateChatNetwork();
 const { callApi } = await import('../support/api');
 const { createTeamKey, createTenant } = await import('../support/tenants');
-const { FOREIGN_ID_STATUS, loadEndpoints } = await import('../support/endpoints');
+const { FOREIGN_ID_STATUS, loadEndpoints, METHODS } = await import('../support/endpoints');
 const { channelCreate, keyCreate, workspaceCreate } = await import('../../scripts/admin/commands');
 const { createChatmidRecord } = await import('../../shared/data/messages');
 const { createAutomation } = await import('../../shared/data/automations');
 const { newId } = await import('../../shared/ids');
-type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
-type Method = 'GET' | 'POST';
 
 const endpoints = await loadEndpoints();
-const METHODS: Method[] = ['GET', 'POST'];
 const tally = new Tally();
 
 interface ChannelFixture {
@@ -92,7 +90,7 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
       ids.chatmid.push(chatmid);
     }
     const automationName = unique('isoA automation ');
-    const automation = (await createAutomation(workspaceId, channel.id, { name: automationName, status: 'active', steps: [] }))!;
+    const automation = (await createAutomation({ workspaceId, channelId: channel.id }, { name: automationName, status: 'active', steps: [] }))!;
     secrets.push(automation.id, automationName);
     ids.automationId.push(automation.id);
     ids.automationName.push(automationName, automationName.toUpperCase());

@@ -13,6 +13,10 @@ import type { Handler } from './api';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
+/** The HTTP methods every endpoint answers (parameters in the query string or the body). */
+export type Method = 'GET' | 'POST';
+export const METHODS: Method[] = ['GET', 'POST'];
+
 export interface Endpoint {
   route: ApiRoute;
   path: string;
@@ -86,7 +90,7 @@ export function loadEndpoints(): Promise<Endpoint[]> {
   return loaded;
 }
 
-/** Parameter names that carry ids of other records, with the refusal DECISIONS.md defines for a foreign or unknown one. */
+/** Parameter names that carry ids of other records, with the refusal README.md's "Rules every endpoint keeps" states for a foreign or unknown one. */
 export const FOREIGN_ID_STATUS: Record<string, number> = {
   channelId: 403,
   chatmid: 403,
