@@ -199,9 +199,11 @@ describe('contacts/import', () => {
     const response = await callApi(importContacts, { apiKey: tenant.adminKey, body });
     // Assess
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    // Keys such as __proto__ and constructor are dropped by the parameter schema, for contacts/manage as here.
-    expect(response.body.data).toMatchObject({ created: 5, failed: 7 });
+    // As contacts/manage: a custom field named __proto__ cannot be stored (refused), constructor is an unknown field here.
+    expect(response.body.data).toMatchObject({ created: 3, failed: 9 });
     expect(response.body.data.errors.map((e: any) => [e.index, e.parameter])).toEqual([
+      [1, 'customFieldsData.__proto__'],
+      [2, 'customFieldsData'],
       [3, 'labelNames'],
       [4, 'phoneNumber'],
       [5, 'name'],
@@ -210,12 +212,11 @@ describe('contacts/import', () => {
       [10, 'contacts'],
       [11, 'phoneNumber'],
     ]);
-    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550301')).toMatchObject({ customFields: {} });
     expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550307')).toMatchObject({ name: "<script>alert(1)</script> '; DROP TABLE --" });
     expect(({} as Record<string, unknown>).name).toBeUndefined();
     expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550300')).not.toHaveProperty('name');
     expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550306')).toMatchObject({ name: 'Mine' });
-    await expectExact(tenant, 5);
+    await expectExact(tenant, 3);
   });
 
   it('keeps one contact per number and exact counts under two concurrent imports and single upserts of the same numbers', async () => {
