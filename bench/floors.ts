@@ -28,6 +28,11 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
     params: { phoneNumber: `+${contactPhone(1)}`, email: 'ann@example.com', customFieldsData: { city: 'Paris', tier: 'gold' }, labelNames: ['VIP'] },
     note: 'update of an existing contact',
   },
+  'contacts/import': {
+    method: 'POST',
+    params: { contacts: Array.from({ length: 10 }, (_, i) => ({ phoneNumber: `+${contactPhone(i + 1)}`, email: `c${i}@example.com` })) },
+    note: '10 rows, existing contacts (updates)',
+  },
   'labels/list': { method: 'GET', params: {} },
   'labels/manage': { method: 'POST', params: { name: 'VIP', color: '#AA0000', description: 'Top customers' }, note: 'update' },
   'custom-fields/list': { method: 'GET', params: {} },
@@ -91,6 +96,16 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/manage');
       const contact = await manageContact({ workspaceId, channelId }, { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! });
       return ok({ data: contact });
+    };
+  },
+  'contacts/import': async () => {
+    const { importContacts } = await import('../shared/domain/contact-import');
+    const { normalizePhone } = await import('../shared/phone/phone');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'contacts/import');
+      // The rows as the endpoint's row parser would hand them over (the floor has no validation library).
+      const rows = (params.contacts as Array<{ phoneNumber: string; email: string }>).map((row, index) => ({ index, input: { phoneNumber: normalizePhone(row.phoneNumber)!, email: row.email } }));
+      return ok({ data: await importContacts({ workspaceId, channelId }, rows) });
     };
   },
   'labels/list': async () => {

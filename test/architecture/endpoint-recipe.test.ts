@@ -133,6 +133,7 @@ describe('route names derived from the path', () => {
     const deployed = [
       ['channels/list', 'functions/channels-list.ts', 'ChannelsList'],
       ['contacts/manage', 'functions/contacts-manage.ts', 'ContactsManage'],
+      ['contacts/import', 'functions/contacts-import.ts', 'ContactsImport'],
       ['contacts/list', 'functions/contacts-list.ts', 'ContactsList'],
       ['labels/manage', 'functions/labels-manage.ts', 'LabelsManage'],
       ['labels/list', 'functions/labels-list.ts', 'LabelsList'],
