@@ -1,41 +1,42 @@
 import { readPhonesVersion, streamContactIndex } from '../data/contact-index-stream';
 import type { ChannelRef } from '../data/keys';
+import { TtlCache } from '../cache/ttl-cache';
+
+/** A channel's phones in order, and the head's count and phones version it was read under. */
+interface PhoneOrder {
+  contactCount: number;
+  phonesVersion: number;
+  phones: string[];
+}
 
 /**
- * The channel's phones in order, per warm container, while the head's contact count and
- * phones version (bumped by every create, in the count write it already makes) are
- * unchanged: a deep page then reads the head and the page's contacts, not the index.
- * Bounded by phones held across channels (≈ 50 B a phone: ≈ 50 MB at 1M).
+ * The channel's phones in order, per warm container (the one per-container cache), used
+ * while the head's contact count and phones version (bumped by every create, in the
+ * count write it already makes) are unchanged: a deep page then reads the head and the
+ * page's contacts, not the index. ≈ 50 B a phone (≈ 50 MB at 1M): two channels at most,
+ * and none past 2M phones.
  */
-const phoneOrders = new Map<string, { contactCount: number; phonesVersion: number; phones: string[] }>();
-const MAX_CACHED_PHONES = 2_000_000;
+const phoneOrders = new TtlCache<string, PhoneOrder>({ maxAgeMs: Infinity, maxEntries: 2, keep: (order) => order.phones.length <= 2_000_000 });
 
 /**
  * One deep page (no search): from this container's phone order when the head says it is
  * current (one consistent GetItem of the head), else from the streamed index, kept for the
  * next page. The head is read before the index, and a create writes its index entry
- * before the count and version, so an order cached under a version holds every phone
+ * before the count and version, so an order kept under a version holds every phone
  * counted in it. Renames do not change the order; the page's contacts are read by key.
  */
 export async function selectDeepPage(channel: ChannelRef, offset: number, limit: number): Promise<{ phones: string[]; total: number }> {
-  const key = `${channel.workspaceId}#${channel.channelId}`;
   const head = await readPhonesVersion(channel);
-  let order = phoneOrders.get(key);
-  if (!order || order.contactCount !== head.contactCount || order.phonesVersion !== head.phonesVersion) {
-    const phones: string[] = [];
-    await streamContactIndex(channel, (phone) => phones.push(phone));
-    phones.sort();
-    order = { ...head, phones };
-    phoneOrders.delete(key);
-    let held = phones.length;
-    for (const cached of phoneOrders.values()) held += cached.phones.length;
-    for (const [other, cached] of phoneOrders) {
-      if (held <= MAX_CACHED_PHONES) break;
-      phoneOrders.delete(other);
-      held -= cached.phones.length;
-    }
-    if (phones.length <= MAX_CACHED_PHONES) phoneOrders.set(key, order);
-  }
+  const current = ({ value }: { value: PhoneOrder }) => value.contactCount === head.contactCount && value.phonesVersion === head.phonesVersion;
+  const order = await phoneOrders.get(
+    `${channel.workspaceId}#${channel.channelId}`,
+    async () => {
+      const phones: string[] = [];
+      await streamContactIndex(channel, (phone) => phones.push(phone));
+      return { ...head, phones: phones.sort() };
+    },
+    current,
+  );
   return { phones: order.phones.slice(offset, offset + limit), total: order.phones.length };
 }
 
