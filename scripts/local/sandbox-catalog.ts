@@ -3,7 +3,7 @@ import type { GraphTemplate } from '../../shared/chat/templates';
 
 /**
  * What the sandbox chat network knows up front: the templates every business
- * number gets (INTERFACE.md §4) and Meta's error vocabulary.
+ * number gets (README, "Messaging on the (sandbox) chat network") and Meta's error vocabulary.
  */
 
 /** A template record without its id, which depends on the WABA. */
