@@ -38,7 +38,7 @@ export interface ApiRoute {
   readonly sendsToQueue?: boolean;
   /** One line for the OpenAPI document and the docs page. */
   readonly summary: string;
-  readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations';
+  readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations' | 'Webhooks';
 }
 
 /** A row as written: everything but what {@link withDerivedNames} derives from the path. */
@@ -80,6 +80,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   { path: 'chat/message/status', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Chat', summary: 'Read the delivery status of a message by its chatmid' },
   { path: 'automations/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
   { path: 'automations/trigger', rateLimitClass: 'api_automation_trigger', tableAccess: 'write', sendsToQueue: true, tag: 'Automations', summary: 'Run an automation for a phone number' },
+  { path: 'webhooks/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Webhooks', summary: 'Subscribe a URL to the channel\'s events, or update the subscription registered for it' },
+  { path: 'webhooks/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Webhooks', summary: 'List the channel\'s webhook subscriptions and how their deliveries fare' },
 ];
 
 export const API_ROUTES: readonly ApiRoute[] = ROUTE_ROWS.map(withDerivedNames);

@@ -94,6 +94,16 @@ export const keys = {
   automationName: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
   execution: (workspaceId: string, channelId: string, executionId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EXEC#${executionId}` }),
+  /** The channel's integrator webhook subscriptions, all in one item (at most 10): one read serves the list, a lookup by id and the fan-out. */
+  webhookSubscriptions: (workspaceId: string, channelId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: 'WEBHOOKS' }),
+  /** An event of the channel in the events log (events/list); the id starts with its time, so the sort key orders by time. */
+  event: (workspaceId: string, channelId: string, eventId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EVT#${eventId}` }),
+  eventPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'EVT#' }),
+  /** One event's delivery to one subscription (the delivery log, with TTL). */
+  eventDelivery: (workspaceId: string, channelId: string, webhookId: string, eventId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DLV#${webhookId}#${eventId}` }),
+  eventDeliveryPrefix: (workspaceId: string, channelId: string, webhookId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `DLV#${webhookId}#` }),
+  /** The delivery lane of one contact to one subscription: its events go out one at a time, oldest first. */
+  deliveryLane: (workspaceId: string, channelId: string, webhookId: string, contactKey: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `LANE#${webhookId}#${contactKey}` }),
   /** Local stack only: the durable queue the local runner reads (SQS stands in AWS), ordered by visibility time. */
   localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
   localDeadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
@@ -123,4 +133,9 @@ export const OUTBOX_SHARDS = 8;
 /** The outbox shard of an execution, spread so no single index partition is hot. */
 export function outboxShardOf(executionId: string): string {
   return `OUTBOX#${contactIndexBucketOf(executionId) % OUTBOX_SHARDS}`;
+}
+
+/** The event-outbox shard of a source item (the same sparse GSI `outbox`; the automation re-drive reads only `OUTBOX#` shards). */
+export function eventOutboxShardOf(sourceKey: Key): string {
+  return `EVOUTBOX#${contactIndexBucketOf(`${sourceKey.pk}|${sourceKey.sk}`) % OUTBOX_SHARDS}`;
 }

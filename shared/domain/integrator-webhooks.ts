@@ -1,0 +1,149 @@
+import { clock } from '../clock';
+import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { EVENT_TYPES } from '../events/event-types';
+import { secretBox } from '../events/secret-box';
+import { newWebhookSecret } from '../events/signing';
+import { checkWebhookUrl, urlPolicyFromEnv } from '../events/url-policy';
+import { newId } from '../ids';
+
+/**
+ * webhooks/manage and webhooks/list: integrators' subscriptions to the channel's events
+ * (docs/EVENTS.md). The url is the match key within the channel; the secret is shown
+ * only when created or rotated and stored sealed; a rotated-out secret keeps signing
+ * for 24 hours beside the new one.
+ */
+
+export const MAX_WEBHOOKS_PER_CHANNEL = 10;
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** Each lost race means another call won, so at most one try per subscription a channel may hold, and a few spare. */
+const MANAGE_ATTEMPTS = MAX_WEBHOOKS_PER_CHANNEL + 3;
+
+export interface WebhookView {
+  id: string;
+  channelId: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  description: string | null;
+  disabledReason: string | null;
+  lastDeliveryAt: string | null;
+  lastStatusCode: number | null;
+  failingSince: string | null;
+}
+
+export interface ManageWebhookInput {
+  url: string;
+  events?: string[];
+  isActive?: boolean;
+  /** An empty string clears it. */
+  description?: string;
+  rotateSecret?: boolean;
+}
+
+export interface ManagedWebhook {
+  id: string;
+  channelId: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  description: string | null;
+  created: boolean;
+  secret?: string;
+}
+
+/** The encryption context of a subscription's secrets: a sealed secret opens only on its own subscription. */
+export const secretContext = (workspaceId: string, channelId: string, webhookId: string) => ({ workspaceId, channelId, webhookId });
+
+/** `*`, absent or empty → every type; otherwise known types only (400 naming `events`). */
+function eventTypes(events: string[] | undefined): string[] | undefined {
+  if (events === undefined) return undefined;
+  if (events.length === 0 || events.includes('*')) return ['*'];
+  const unknown = events.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
+  if (unknown.length) throw new InvalidInputError(`events names unknown event types: ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}, or * for every type.`, 'events');
+  return events;
+}
+
+/** The canonical form of a registered url (the match key): parsed and re-serialized. */
+function canonicalUrl(raw: string): string {
+  return checkWebhookUrl(raw, urlPolicyFromEnv()).href;
+}
+
+function view(channelId: string, sub: SubscriptionRecord): WebhookView {
+  return {
+    id: sub.id,
+    channelId,
+    url: sub.url,
+    events: sub.events,
+    isActive: sub.isActive,
+    description: sub.description,
+    disabledReason: sub.disabledReason ?? null,
+    lastDeliveryAt: sub.lastDeliveryAt ?? null,
+    lastStatusCode: sub.lastStatusCode ?? null,
+    failingSince: sub.failingSince ?? null,
+  };
+}
+
+/** A sealed new secret, and the previous ones that still sign (the newest of them for 24 hours more). */
+async function rotatedSecrets(workspaceId: string, channelId: string, id: string, previous: StoredSecret[]): Promise<{ secret: string; secrets: StoredSecret[] }> {
+  const now = clock.now();
+  const secret = newWebhookSecret();
+  const sealed = await secretBox().seal(secret, secretContext(workspaceId, channelId, id));
+  const current = previous.find((s) => !s.retiresAt);
+  const kept = current ? [{ ...current, retiresAt: new Date(now + SECRET_OVERLAP_MS).toISOString() }] : [];
+  return { secret, secrets: [{ sealed, createdAt: new Date(now).toISOString() }, ...kept] };
+}
+
+/** webhooks/manage: creates the subscription for the url, or updates the one registered for it. */
+export async function manageWebhook(workspaceId: string, channelId: string, input: ManageWebhookInput): Promise<ManagedWebhook> {
+  const url = canonicalUrl(input.url);
+  const events = eventTypes(input.events);
+  const description = input.description === undefined ? undefined : input.description || null;
+  for (let attempt = 0; attempt < MANAGE_ATTEMPTS; attempt++) {
+    const { subs, version } = await getSubscriptions(workspaceId, channelId);
+    const existing = Object.values(subs).find((sub) => sub.url === url);
+    if (!existing) {
+      if (Object.keys(subs).length >= MAX_WEBHOOKS_PER_CHANNEL) {
+        throw new InvalidInputError(`This channel already has the maximum of ${MAX_WEBHOOKS_PER_CHANNEL} webhook subscriptions; update an existing one (by its url) instead.`, 'url', 'limit_reached');
+      }
+      const id = newId('wh');
+      const { secret, secrets } = await rotatedSecrets(workspaceId, channelId, id, []);
+      const sub: SubscriptionRecord = { id, url, events: events ?? ['*'], isActive: input.isActive ?? true, description: description ?? null, createdAt: clock.nowIso(), secrets, disabledReason: null };
+      if (await addSubscription(workspaceId, channelId, sub, version)) return { ...managed(channelId, sub, true), secret };
+      await backoff(attempt);
+      continue;
+    }
+    const rotation = input.rotateSecret ? await rotatedSecrets(workspaceId, channelId, existing.id, existing.secrets) : undefined;
+    // Activating again (after a 410 or by hand) clears why it was disabled.
+    const changes = { events, isActive: input.isActive, description, secrets: rotation?.secrets, disabledReason: input.isActive === true ? null : undefined };
+    if (await updateSubscription(workspaceId, channelId, existing.id, changes, version)) {
+      const updated = { ...existing, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) } as SubscriptionRecord;
+      return { ...managed(channelId, updated, false), ...(rotation ? { secret: rotation.secret } : {}) };
+    }
+    await backoff(attempt);
+  }
+  throw new ConflictError('The channel\'s webhooks changed concurrently too often; retry.', { parameter: 'url' });
+}
+
+/** A short random pause after a lost race, so concurrent calls spread out. */
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
+
+function managed(channelId: string, sub: SubscriptionRecord, created: boolean): ManagedWebhook {
+  return { id: sub.id, channelId, url: sub.url, events: sub.events, isActive: sub.isActive, description: sub.description, created };
+}
+
+/** webhooks/list: the channel's subscriptions, oldest first, never a secret. */
+export async function listWebhooks(workspaceId: string, channelId: string): Promise<WebhookView[]> {
+  const { subs } = await getSubscriptions(workspaceId, channelId);
+  return Object.values(subs)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .map((sub) => view(channelId, sub));
+}
+
+/** One subscription of the channel by id; unknown, or another channel's or workspace's → the same 404. */
+export async function findWebhook(workspaceId: string, channelId: string, webhookId: string): Promise<SubscriptionRecord> {
+  const { subs } = await getSubscriptions(workspaceId, channelId);
+  const sub = Object.hasOwn(subs, webhookId) ? subs[webhookId] : undefined;
+  if (!sub) throw new NotFoundError('No webhook with that id in this channel.', { parameter: 'webhookId' });
+  return sub;
+}
