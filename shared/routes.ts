@@ -20,8 +20,11 @@ export const DOCS_PATH = '/docs';
 
 export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write';
 
-/** What a function may do to the table: readers get read actions only. */
-export type TableAccess = 'read' | 'write';
+/**
+ * What a function may do to the table: readers get read actions only; `none` gets no
+ * table grant and no TABLE_NAME (the public docs functions serve static files).
+ */
+export type TableAccess = 'none' | 'read' | 'write';
 
 export interface ApiRoute {
   /** Path below {@link API_BASE_PATH}, e.g. `contacts/list`. */
@@ -125,11 +128,11 @@ export interface SupportFunction {
 
 export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: SupportFunction } = {
   authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableAccess: 'read' },
-  // Static: they never touch the table ('read' is the least the type allows).
+  // Static and public: no table access at all (key hashes live in the table).
   openapi: {
     entry: 'functions/openapi.ts',
     name: 'OpenApiDocument',
-    tableAccess: 'read',
+    tableAccess: 'none',
     publicPath: OPENAPI_PATH,
     publicMethods: ['GET'],
     staticFiles: { 'openapi.json': 'docs/openapi.json' },
@@ -137,7 +140,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   docsPage: {
     entry: 'functions/docs-page.ts',
     name: 'DocsPage',
-    tableAccess: 'read',
+    tableAccess: 'none',
     publicPath: DOCS_PATH,
     publicMethods: ['GET'],
     staticFiles: { 'swagger-ui-bundle.js': 'node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css' },

@@ -66,6 +66,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     GRAPH_API_BASE_URL: sandbox.graphBaseUrl,
   });
 
+  // Steps go to the durable table queue the runner loop reads, not SQS: chosen here, where the local app is assembled.
+  const { provideStepQueue } = await import('../../shared/queue/step-queue');
+  provideStepQueue((await import('./table-step-queue')).tableStepQueue);
   const { seedDemo, demoWorkspaces } = await import('./seed');
   const { getApiKeyById } = await import('../../shared/data/tenants');
   await seedDemo();

@@ -104,9 +104,6 @@ export const keys = {
   eventDeliveryPrefix: (workspaceId: string, channelId: string, webhookId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `DLV#${webhookId}#` }),
   /** The delivery lane of one contact to one subscription: its events go out one at a time, oldest first. */
   deliveryLane: (workspaceId: string, channelId: string, webhookId: string, contactKey: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `LANE#${webhookId}#${contactKey}` }),
-  /** Local stack only: the durable queue the local runner reads (SQS stands in AWS), ordered by visibility time. */
-  localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
-  localDeadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({

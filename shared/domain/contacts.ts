@@ -1,3 +1,4 @@
+import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import {
   firstContactPage,
@@ -138,29 +139,6 @@ async function labelsToShow(scope: Scope, contact: ContactRecord, definitions: D
 }
 
 /**
- * Label and custom-field definitions for contacts/manage, per warm container and
- * channel, for `DEFINITIONS_CACHE_MS` (no version is at hand without a read). Bounded:
- * the oldest channel goes first.
- */
-const definitionsCache = new Map<string, { fetchedAt: number; labels: LabelRecord[]; fields: CustomFieldRecord[] }>();
-const MAX_CACHED_CHANNELS = 256;
-
-async function cachedDefinitions(scope: Scope): Promise<Definitions> {
-  const cached = definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`);
-  if (cached && isYoung(cached.fetchedAt)) return { labels: cached.labels, fields: cached.fields, current: false };
-  return readDefinitions(scope);
-}
-
-async function readDefinitions(scope: Scope): Promise<Definitions> {
-  const { labels, fields } = await listDefinitions(scope.workspaceId, scope.channelId);
-  const key = `${scope.workspaceId}#${scope.channelId}`;
-  definitionsCache.delete(key);
-  if (definitionsCache.size >= MAX_CACHED_CHANNELS) definitionsCache.delete(definitionsCache.keys().next().value!);
-  definitionsCache.set(key, { fetchedAt: clock.now(), labels, fields });
-  return { labels, fields, current: true };
-}
-
-/**
  * How long definitions cached per warm container are used without a read (contacts/manage;
  * contacts/list where no version is at hand). A change less than this long ago may be
  * missed by a container that cached the definitions before it: see docs/ARCHITECTURE.md.
@@ -172,6 +150,29 @@ const isYoung = (fetchedAt: number) => {
   const age = clock.now() - fetchedAt;
   return age >= 0 && age < DEFINITIONS_CACHE_MS;
 };
+
+/**
+ * Label and custom-field definitions for contacts/manage, per warm container and
+ * channel, for `DEFINITIONS_CACHE_MS` (no version is at hand without a read). Bounded:
+ * the channel loaded longest ago goes first.
+ */
+const definitionsCache = new TtlCache<string, { labels: LabelRecord[]; fields: CustomFieldRecord[] }>({ maxAgeMs: DEFINITIONS_CACHE_MS, maxEntries: 256 });
+
+/** The channel's definitions from this container's cache (not `current`), else read now (`current`). */
+async function cachedDefinitions(scope: Scope): Promise<Definitions> {
+  let read = false;
+  const { labels, fields } = await definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`, () => {
+    read = true;
+    return listDefinitions(scope.workspaceId, scope.channelId);
+  });
+  return { labels, fields, current: read };
+}
+
+/** The channel's definitions read now (a create, or a re-read before refusing); the cache keeps them. */
+async function readDefinitions(scope: Scope): Promise<Definitions> {
+  const { labels, fields } = await definitionsCache.reload(`${scope.workspaceId}#${scope.channelId}`, () => listDefinitions(scope.workspaceId, scope.channelId));
+  return { labels, fields, current: true };
+}
 
 /** Maps label names to ids; names the channel lacks are a 400 naming them (typos must not create labels). */
 function resolveLabelIds(names: string[], labels: LabelRecord[]): string[] {
@@ -249,17 +250,16 @@ function matcher(search: string) {
 /**
  * Label definitions for rendering contacts, cached per warm container: reused while
  * the channel's definitions version (read with page 1 at no extra cost) is unchanged,
- * or for a few seconds where the version is not at hand.
+ * or for `DEFINITIONS_CACHE_MS` where the version is not at hand.
  */
-const labelCache = new Map<string, { version?: number; fetchedAt: number; labels: LabelRecord[] }>();
+const labelCache = new TtlCache<string, { version?: number; labels: LabelRecord[] }>({ maxAgeMs: Infinity, maxEntries: 256 });
 
 async function labelsFor(workspaceId: string, channelId: string, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
   if (!contacts.some((contact) => contact.labelIds?.length)) return [];
-  const key = `${workspaceId}#${channelId}`;
-  const cached = labelCache.get(key);
-  const fresh = cached && (version !== undefined ? cached.version === version : isYoung(cached.fetchedAt));
-  if (fresh) return cached.labels;
-  const labels = await listLabels(workspaceId, channelId);
-  labelCache.set(key, { version, fetchedAt: clock.now(), labels });
-  return labels;
+  const cached = await labelCache.get(
+    `${workspaceId}#${channelId}`,
+    async () => ({ version, labels: await listLabels(workspaceId, channelId) }),
+    (entry) => (version !== undefined ? entry.value.version === version : isYoung(entry.loadedAt)),
+  );
+  return cached.labels;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhook-payload';
+import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import { getChannelPointer } from '../data/channels';
 import { upsertContact, type ContactChanges } from '../data/contacts';
@@ -39,15 +40,11 @@ interface Tenant {
   channelId: string;
 }
 
-/** Phone-number id → channel, cached per warm container (a number never moves to another channel). */
-const tenantCache = new Map<string, Tenant>();
+/** Phone-number id → channel, cached per warm container for its life (a number never moves to another channel); unknown numbers are not kept. */
+const tenantCache = new TtlCache<string, Tenant | undefined>({ maxAgeMs: Infinity, maxEntries: 1_000, keep: (tenant) => tenant !== undefined });
 
-async function tenantOf(phoneNumberId: string): Promise<Tenant | undefined> {
-  const cached = tenantCache.get(phoneNumberId);
-  if (cached) return cached;
-  const tenant = await getChannelPointer(phoneNumberId);
-  if (tenant) tenantCache.set(phoneNumberId, tenant);
-  return tenant;
+function tenantOf(phoneNumberId: string): Promise<Tenant | undefined> {
+  return tenantCache.get(phoneNumberId, () => getChannelPointer(phoneNumberId));
 }
 
 /** The contact phone of a chat-network id: the number it was first seen for, else the id itself. */

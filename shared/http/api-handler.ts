@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import type { Principal } from '../auth/principal';
+import { withInvocationDeadline } from '../outbound/deadline';
 import { findRoute } from '../routes';
 import type { ApiContext } from './context';
 import type { EndpointResult } from './envelope';
@@ -59,5 +60,7 @@ export function apiEndpoint<TSchema extends v.GenericSchema>(definition: Endpoin
     });
     return result as unknown as APIGatewayProxyResult;
   });
-  return handler as unknown as ApiLambdaHandler;
+  const run = handler as unknown as ApiLambdaHandler;
+  // Outbound calls (the chat network) end before the function's timeout, leaving time to record their outcome.
+  return (event, context) => withInvocationDeadline(context, () => run(event, context));
 }

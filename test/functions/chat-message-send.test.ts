@@ -8,6 +8,7 @@ import { getMessage } from '../../shared/data/messages';
 import { queryAll } from '../../shared/data/batch';
 import { keys } from '../../shared/data/keys';
 import type { MessageRecord } from '../../shared/data/messages';
+import { OUTCOME_MARGIN_MS } from '../../shared/outbound/deadline';
 import { closedPortUrl } from '../chat/helpers';
 import { callApi } from '../support/api';
 import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
@@ -224,6 +225,38 @@ describe('chat/message/send when the chat network fails', () => {
     expect(response.body.error).toBe('chat_network_throttled');
     expect(response.headers['Retry-After']).toBeDefined();
     expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 130429 } });
+  });
+
+  it("does not wait out a 429 that would outlast the invocation: 503 with Retry-After, the outcome recorded", async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const before = sendRequests(network, tenant.channels[0]);
+    network.sandbox.injectFault({ kind: '429', retryAfterSeconds: 1, path: 'messages' });
+    // Act: 2 s left after the margin; a 1 s wait and a whole 1.5 s attempt do not fit.
+    const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Late' }, remainingTimeMs: OUTCOME_MARGIN_MS + 2_000 });
+    // Assess
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe('chat_network_throttled');
+    expect(response.headers['Retry-After']).toBe('1');
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
+    expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 130429 } });
+  });
+
+  it('does not call the chat network when too little of the invocation is left: 503, nothing sent, recorded failed', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const before = sendRequests(network, tenant.channels[0]);
+    // Act
+    const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Too late', apiReference: 'late-1' }, remainingTimeMs: OUTCOME_MARGIN_MS + 100 });
+    const retried = await send({ to, body: 'Too late', apiReference: 'late-1' });
+    // Assess
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe('chat_network_unavailable');
+    expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 'not_sent' } });
+    expect(retried.status).toBe(200);
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
   });
 
   it('answers 503 when the chat network cannot be reached, and records the message as failed', async () => {

@@ -1,7 +1,7 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { createAutomation, type AutomationStatus } from '../../shared/data/automations';
 import { parseSteps } from '../../shared/domain/automation-steps';
-import { deleteLocalMessage, receiveLocalMessages, retryOrDeadLetter, type LocalMessage } from '../../shared/queue/step-queue';
+import { deleteLocalMessage, receiveLocalMessages, retryOrDeadLetter, type LocalMessage } from '../../scripts/local/table-step-queue';
 
 type RunnerHandler = (event: SQSEvent, context: Context) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
 

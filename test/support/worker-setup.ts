@@ -16,3 +16,7 @@ if (logCaptureDir) {
   captureWorkerLogs(logCaptureDir);
 }
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+
+// Last, once the environment is set (the data layer reads it at import). Handlers run from source here, as on the local stack: automation steps go to the table queue.
+const { provideStepQueue } = await import('../../shared/queue/step-queue');
+provideStepQueue((await import('../../scripts/local/table-step-queue')).tableStepQueue);
