@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
 import { buildBundles, bundlePath } from '../build';
+import { startDelivererLoop } from './deliverer-loop';
 import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayRoute, type ProxyHandler } from './gateway';
 import { startSandbox } from './sandbox';
@@ -64,11 +65,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     WHATSAPP_APP_SECRET: secrets.appSecret,
     WHATSAPP_VERIFY_TOKEN: secrets.verifyToken,
     GRAPH_API_BASE_URL: sandbox.graphBaseUrl,
+    // Integrators' webhooks: loopback receivers allowed locally; secrets sealed under a key in DATA_DIR.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_SECRETS_KEY_FILE: process.env.WEBHOOK_SECRETS_KEY_FILE ?? join(options.dataDir, 'webhook-secrets.key'),
   });
 
   // Steps go to the durable table queue the runner loop reads, not SQS: chosen here, where the local app is assembled.
   const { provideStepQueue } = await import('../../shared/queue/step-queue');
   provideStepQueue((await import('./table-step-queue')).tableStepQueue);
+  const { provideEventQueue } = await import('../../shared/queue/event-queue');
+  provideEventQueue((await import('./table-step-queue')).tableEventQueue);
   const { seedDemo, demoWorkspaces } = await import('./seed');
   const { getApiKeyById } = await import('../../shared/data/tenants');
   await seedDemo();
@@ -90,6 +96,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     runner: await load(SUPPORT_FUNCTIONS.automationRunner.name),
     redrive: await load(SUPPORT_FUNCTIONS.automationRedrive.name),
   });
+  // The event deliverer and the event re-drive, likewise fed from the table's event queue.
+  const delivererLoop = await startDelivererLoop({
+    deliverer: await load(SUPPORT_FUNCTIONS.eventDeliverer.name),
+    redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name),
+  });
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
@@ -106,6 +117,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     demoFile,
     async close() {
       await runnerLoop.stop();
+      await delivererLoop.stop();
       await sandbox.close();
       await gateway.close();
       await rm(stackInfoPath(options.dataDir), { force: true });

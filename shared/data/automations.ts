@@ -3,6 +3,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { queryAll } from './batch';
 import { db, sendIfCondition, tableName } from './client';
+import { pendingEventFragment, type PendingEvent } from './event-outbox';
 import { keys, OUTBOX_SHARDS, outboxShardOf } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
@@ -164,6 +165,8 @@ export async function advanceExecution(
   fromStep: number,
   outcome: StepOutcome,
   next: { status: ExecutionStatus; runAt?: number; error?: string },
+  /** The execution's end event, recorded in the same write (shared/data/event-outbox.ts). */
+  event?: PendingEvent,
 ): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':from': fromStep, ':next': fromStep + 1, ':outcome': [outcome], ':status': next.status, ':now': clock.nowIso(), ':empty': [], ':triggered': 'triggered', ':running': 'running' };
@@ -172,6 +175,11 @@ export async function advanceExecution(
     sets.push('outboxShard = :shard', 'outboxAt = :runAt');
     values[':shard'] = outboxShardOf(execution.id);
     values[':runAt'] = next.runAt;
+  }
+  if (event && next.runAt === undefined) {
+    const outbox = pendingEventFragment(keys.execution(execution.workspaceId, execution.channelId, execution.id), event, clock.now());
+    sets.push(...outbox.sets);
+    Object.assign(values, outbox.values);
   }
   if (next.error !== undefined) {
     sets.push('#error = :error');

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { db, sendIfCondition, tableName, updateIfCondition } from './client';
+import { pendingEventAttributes, pendingEventFragment, type PendingEvent } from './event-outbox';
 import { keys } from './keys';
 
 /**
@@ -75,6 +76,10 @@ export interface ChatmidRecord {
   failedAt?: number;
   error?: MessageError;
   phoneNumberId?: string;
+  /** The send's apiReference, for its status events. */
+  apiReference?: string;
+  /** Events recorded with a change of this pointer and not yet in the events log (shared/data/event-outbox.ts). */
+  pendingEvents?: PendingEvent[];
 }
 
 /** Unknown-chatmid status items (sent by other tools, or racing a send) expire after this long unless a send claims them. */
@@ -147,14 +152,18 @@ export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord |
  * unless a status webhook got there first (then its later status stays). Safe to
  * repeat; refuses to re-attach a chatmid to another tenant.
  */
-export async function attachChatmid(record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at'>>): Promise<void> {
+export async function attachChatmid(
+  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at'>> & Pick<ChatmidRecord, 'apiReference'>,
+): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.messageByChatmid(record.chatmid),
       UpdateExpression:
         'SET entity = :entity, chatmid = :chatmid, workspaceId = :ws, channelId = :ch, messageId = :mid, direction = :direction, #type = :type, content = :content, phone = :phone, #at = :at, ' +
-        '#status = if_not_exists(#status, :accepted), statusRank = if_not_exists(statusRank, :acceptedRank) REMOVE expiresAt',
+        '#status = if_not_exists(#status, :accepted), statusRank = if_not_exists(statusRank, :acceptedRank), ' +
+        // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from now.
+        `outboxAt = :attachedAt${record.apiReference ? ', apiReference = :apiReference' : ''} REMOVE expiresAt`,
       ConditionExpression: 'attribute_not_exists(workspaceId) OR (workspaceId = :ws AND channelId = :ch)',
       ExpressionAttributeNames: { '#type': 'type', '#at': 'at', '#status': 'status' },
       ExpressionAttributeValues: {
@@ -170,17 +179,20 @@ export async function attachChatmid(record: Required<Pick<ChatmidRecord, 'chatmi
         ':at': record.at,
         ':accepted': 'accepted',
         ':acceptedRank': STATUS_RANK.accepted,
+        ':attachedAt': clock.now(),
+        ...(record.apiReference ? { ':apiReference': record.apiReference } : {}),
       },
     }),
   );
 }
 
 /** Creates a chatmid pointer (an inbound message, or a status ahead of its send); false when it exists. */
-export async function createChatmidRecord(record: ChatmidRecord): Promise<boolean> {
+export async function createChatmidRecord(record: ChatmidRecord, event?: PendingEvent): Promise<boolean> {
+  const key = keys.messageByChatmid(record.chatmid);
   return sendIfCondition(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.messageByChatmid(record.chatmid), entity: 'chatmid', ...record },
+      Item: { ...key, entity: 'chatmid', ...record, ...(event ? pendingEventAttributes(key, event, clock.now()) : {}) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -202,11 +214,17 @@ export interface StatusChange {
  * (the send attaches to it later). Returns the pointer after the change, or
  * undefined when the event was stale.
  */
-export async function applyStatus(change: StatusChange): Promise<ChatmidRecord | undefined> {
+export async function applyStatus(change: StatusChange, event?: PendingEvent): Promise<ChatmidRecord | undefined> {
   const rank = STATUS_RANK[change.status];
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':status': change.status, ':rank': rank, ':t': change.timestamp };
   const sets = ['#status = :status', 'statusRank = :rank'];
+  // The status's event rides in the same conditional write: no event without the change, no change without it.
+  const outbox = event && pendingEventFragment(keys.messageByChatmid(change.chatmid), event, clock.now());
+  if (outbox) {
+    sets.push(...outbox.sets);
+    Object.assign(values, outbox.values);
+  }
   const stamp = { sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' }[change.status];
   sets.push(`${stamp} = if_not_exists(${stamp}, :t)`);
   // Read implies delivered: a message read at once may never get a delivered event.
@@ -239,6 +257,7 @@ export async function applyStatus(change: StatusChange): Promise<ChatmidRecord |
       ...(change.error ? { error: change.error } : {}),
       phoneNumberId: change.phoneNumberId,
       expiresAt: epochSeconds(clock.now()) + ORPHAN_TTL_SECONDS,
+      ...(event ? pendingEventAttributes(keys.messageByChatmid(change.chatmid), event, clock.now()) : {}),
     };
     if (await createChatmidRecord(orphan)) return orphan;
     // A concurrent writer created it: apply the change to theirs.

@@ -1,11 +1,14 @@
 import { clock } from '../clock';
 import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import { EVENT_TYPES } from '../events/event-types';
+import { addToLane, createDelivery, getEventLog, listDeliveries, listEventLog, updateDelivery, type DeliveryStatus } from '../data/events';
+import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
 import { secretBox } from '../events/secret-box';
 import { newWebhookSecret } from '../events/signing';
 import { checkWebhookUrl, urlPolicyFromEnv } from '../events/url-policy';
 import { newId } from '../ids';
+import { enqueueEvent } from '../queue/event-queue';
+import { decodeCursor, encodeCursor } from './cursors';
 
 /**
  * webhooks/manage and webhooks/list: integrators' subscriptions to the channel's events
@@ -146,4 +149,55 @@ export async function findWebhook(workspaceId: string, channelId: string, webhoo
   const sub = Object.hasOwn(subs, webhookId) ? subs[webhookId] : undefined;
   if (!sub) throw new NotFoundError('No webhook with that id in this channel.', { parameter: 'webhookId' });
   return sub;
+}
+
+// ---- the delivery log, redelivery and the events feed --------------------------------
+
+export interface DeliveryView {
+  eventId: string;
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}
+
+/** webhooks/deliveries: a subscription's deliveries, newest event first, cursor-paged. */
+export async function webhookDeliveries(
+  workspaceId: string,
+  channelId: string,
+  input: { webhookId: string; status?: DeliveryStatus; limit?: number; cursor?: string },
+): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+  const query = `deliveries:${input.webhookId}:${input.status ?? '*'}`;
+  const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, query);
+  await findWebhook(workspaceId, channelId, input.webhookId);
+  const limit = input.limit ?? 50;
+  const { deliveries, more } = await listDeliveries(workspaceId, channelId, input.webhookId, { status: input.status, beforeEventId: before, limit });
+  const views = deliveries.map(({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }) => ({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }));
+  return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
+}
+
+/** webhooks/redeliver: the event goes to the subscription again (a new delivery, the same webhook-id), behind the contact's earlier events. */
+export async function redeliverEvent(workspaceId: string, channelId: string, webhookId: string, eventId: string): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
+  const sub = await findWebhook(workspaceId, channelId, webhookId);
+  const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog(workspaceId, channelId, eventId) : undefined;
+  if (!event) throw new NotFoundError('No event with that id in this channel.', { parameter: 'eventId' });
+  if (!sub.isActive) throw new ConflictError('The webhook is inactive; activate it with webhooks/manage (isActive true) first.', { parameter: 'webhookId' });
+  const now = clock.now();
+  const reset = { webhookId, eventId, type: event.type, contactKey: event.contactKey, status: 'pending' as const, attempts: 0, lastAttemptAt: null, lastStatusCode: null, lastError: null, nextAttemptAt: null };
+  if (!(await createDelivery(workspaceId, channelId, reset, now))) await updateDelivery(workspaceId, channelId, webhookId, eventId, reset, now);
+  await addToLane(workspaceId, channelId, webhookId, event.contactKey, eventId);
+  await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey: event.contactKey });
+  return { webhookId, eventId, status: 'pending' };
+}
+
+/** events/list: the channel's events oldest first, each the JSON body webhooks deliver; the cursor resumes after the last one. */
+export async function listEvents(workspaceId: string, channelId: string, input: { limit?: number; cursor?: string }): Promise<{ events: unknown[]; nextCursor: string | null }> {
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
+  const records = await listEventLog(workspaceId, channelId, after, input.limit ?? 50, clock.now());
+  const last = records[records.length - 1];
+  // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
+  return { events: records.map((record) => JSON.parse(record.body) as unknown), nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null };
 }

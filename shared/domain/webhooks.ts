@@ -3,6 +3,7 @@ import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhoo
 import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import { getChannelPointer } from '../data/channels';
+import { keys } from '../data/keys';
 import { upsertContact, type ContactChanges } from '../data/contacts';
 import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
 import {
@@ -15,11 +16,14 @@ import {
   recordSendOutcome,
   settleReference,
   STATUS_RANK,
+  type ChatmidRecord,
   type MessageContent,
   type MessageRecord,
 } from '../data/messages';
 import { logger } from '../observability/logger';
 import { maskPhone, normalizePhone } from '../phone/phone';
+import { handOffEvents } from './events';
+import { receivedEvent, statusEvent } from './event-builders';
 import { answerFor } from './messaging';
 
 /**
@@ -53,13 +57,17 @@ async function phoneOf(tenant: Tenant, waId: string): Promise<string> {
 }
 
 async function processStatus(event: StatusEvent): Promise<void> {
-  const record = await applyStatus({
-    chatmid: event.chatmid,
-    status: event.status,
-    timestamp: event.timestamp,
-    error: event.error,
-    phoneNumberId: event.phoneNumberId,
-  });
+  const record = await applyStatus(
+    {
+      chatmid: event.chatmid,
+      status: event.status,
+      timestamp: event.timestamp,
+      error: event.error,
+      phoneNumberId: event.phoneNumberId,
+    },
+    statusEvent(event),
+  );
+  if (record) await handOffEvents(keys.messageByChatmid(event.chatmid), record);
   // A status for a chatmid no send has attached: perhaps the send whose outcome was unknown.
   if (record && !record.workspaceId) await settleUnknownSend(event);
 }
@@ -132,7 +140,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     createdAt: now,
     updatedAt: now,
   });
-  await createChatmidRecord({
+  const chatmidRecord: ChatmidRecord = {
     chatmid: event.chatmid,
     workspaceId,
     channelId,
@@ -145,6 +153,8 @@ async function processInbound(event: InboundEvent): Promise<void> {
     status: 'received',
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
-  });
+  };
+  const received = receivedEvent(event, { channelId, messageId, conversationId: conversation.id, contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null }, content, at });
+  if (await createChatmidRecord(chatmidRecord, received)) await handOffEvents(keys.messageByChatmid(event.chatmid), { ...chatmidRecord, pendingEvents: [received] });
   logger.info('inbound message recorded', { channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }

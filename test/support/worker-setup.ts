@@ -20,3 +20,5 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // Last, once the environment is set (the data layer reads it at import). Handlers run from source here, as on the local stack: automation steps go to the table queue.
 const { provideStepQueue } = await import('../../shared/queue/step-queue');
 provideStepQueue((await import('../../scripts/local/table-step-queue')).tableStepQueue);
+const { provideEventQueue } = await import('../../shared/queue/event-queue');
+provideEventQueue((await import('../../scripts/local/table-step-queue')).tableEventQueue);
