@@ -42,6 +42,8 @@ export type { EventQueueMessage } from '../queue/event-queue';
 const LANE_LEASE_MS = 15_000;
 
 const schedule = parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE);
+/** 10 s (post-webhook.ts); tests shorten it to test timeouts quickly. */
+const timeoutMs = Number(process.env.WEBHOOK_DELIVERY_TIMEOUT_MS) || undefined;
 const secrets = new TtlCache<string, string>({ maxAgeMs: 5 * 60_000 });
 
 /** Handles one queue message; throws on a transient failure so the queue retries it. */
@@ -137,7 +139,7 @@ async function attempt(workspaceId: string, channelId: string, webhookId: string
     return undefined;
   }
   const headers = deliveryHeaders(await signingSecrets(workspaceId, channelId, sub), eventId, Math.floor(now / 1000), event.body);
-  const result = await postWebhook(sub.url, headers, event.body, { policy: urlPolicyFromEnv() });
+  const result = await postWebhook(sub.url, headers, event.body, { policy: urlPolicyFromEnv(), timeoutMs });
   const at = new Date(clock.now()).toISOString();
   const attempts = delivery.attempts + 1;
   const base = { attempts, lastAttemptAt: at, lastStatusCode: result.statusCode ?? null, lastError: result.error ?? null };
