@@ -92,4 +92,6 @@ export const FOREIGN_ID_STATUS: Record<string, number> = {
   chatmid: 403,
   automationId: 404,
   automationName: 404,
+  webhookId: 404,
+  eventId: 404,
 };
