@@ -46,11 +46,13 @@ export function completeEvent(source: EventSource, pending: PendingEvent): { bod
  * deliverer to take the item out of the outbox. A failure here is logged, not thrown:
  * the change and its event are already recorded, and the re-drive hands them over.
  */
-export async function handOffEvents(key: Key, source: EventSource): Promise<void> {
+export async function handOffEvents(key: Key, source: EventSource, only: 'newest' | 'all' = 'newest'): Promise<void> {
   const pending = source.pendingEvents ?? [];
+  // A request hands off the event its own write added (older ones are their own requests' or the re-drive's).
+  const first = only === 'newest' ? pending.length - 1 : 0;
   try {
-    for (const [index, event] of pending.entries()) {
-      const message = completeEvent(source, event);
+    for (let index = Math.max(0, first); index < pending.length; index++) {
+      const message = completeEvent(source, pending[index]);
       if (!message) return;
       await enqueueEvent(index === pending.length - 1 ? { ...message.body, source: { ...key, count: pending.length } } : message.body);
     }
@@ -71,7 +73,7 @@ export async function redriveEvents(nowMs: number): Promise<{ redriven: number }
     }
     // A status ahead of its send has no tenant yet: it waits for the send to attach it.
     if (!item.workspaceId) continue;
-    await handOffEvents(key, item as EventSource);
+    await handOffEvents(key, item as EventSource, 'all');
     redriven += item.pendingEvents.length;
   }
   return { redriven };
