@@ -8,7 +8,7 @@ import { handler as listWebhooks } from '../../functions/webhooks-list';
 import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { handler as redeliver } from '../../functions/webhooks-redeliver';
 import { callApi } from '../support/api';
-import { newRecipient, signedWebhook, useChatTenant, type ChatNetwork, type ChatTenant, type WebhookHandler } from '../support/chat';
+import { newRecipient, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createTenant } from '../support/tenants';
@@ -20,15 +20,13 @@ import { createTenant } from '../support/tenants';
  */
 
 type Deliverer = Parameters<MemoryEventQueue['drain']>[0];
-let network: ChatNetwork;
 let tenant: ChatTenant;
 let queue: MemoryEventQueue;
 let deliverer: Deliverer;
 let webhook: WebhookHandler;
 const receivers: Receiver[] = [];
 
-useChatTenant(1, (n, t) => {
-  network = n;
+useChatTenant(1, (_network, t) => {
   tenant = t;
 });
 
