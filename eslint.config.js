@@ -31,7 +31,7 @@ export const LAYER_RULES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'cdk.out/', 'coverage/', 'client/generated/', 'docs/', 'bench/tmp/', 'test/artifacts/'] },
+  { ignores: ['node_modules/', 'dist/', 'cdk.out/', 'cdk.out.sam/', 'coverage/', 'client/generated/', 'docs/', 'bench/tmp/', 'test/artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -51,6 +51,12 @@ export interface StageConfig {
   readonly webhookSecretName: string;
   /** Prefix for named resources (usage plan). */
   readonly resourcePrefix: string;
+  /**
+   * `-c samLocal=true`: every function also declares the local stack's variables
+   * (empty), because `sam local --env-vars` sets only variables the template declares
+   * (`npm run sam-env`, docs/DEPLOYMENT.md). Never for a deployed stack.
+   */
+  readonly samLocal: boolean;
 }
 
 export interface FunctionSizing {
@@ -155,6 +161,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
     channelSecretPrefix: `workspace-api/${stage}/channel/`,
     webhookSecretName: `workspace-api/${stage}/webhook`,
     resourcePrefix: `workspace-api-${stage}`,
+    samLocal: context.boolean('samLocal', false),
   };
 }
 

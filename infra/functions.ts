@@ -82,6 +82,13 @@ export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
 /** `WS#*#RL#*`: every rate-limit window partition, derived from the key builder itself. */
 export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any', 0).pk;
 
+/**
+ * The variables through which the local stack points a function at dynalite, the
+ * sandbox chat network and its webhook secrets; declared (empty) only in a
+ * `-c samLocal=true` synthesis, for `sam local --env-vars` to fill.
+ */
+export const SAM_LOCAL_VARIABLES = { DYNAMODB_ENDPOINT: '', GRAPH_API_BASE_URL: '', WHATSAPP_APP_SECRET: '', WHATSAPP_VERIFY_TOKEN: '' } as const;
+
 /** What a function declares about itself: a route-table row or a support function. */
 export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'> & {
   /** API endpoints count each request in the rate limiter (and read their limit from env). */
@@ -137,6 +144,7 @@ export class WorkspaceFunction extends Construct {
         ...(spec.rateLimitClass && { [`RATE_LIMIT_${spec.rateLimitClass.toUpperCase()}`]: String(config.rateLimits[spec.rateLimitClass]) }),
         ...(spec.sendsToQueue && { AUTOMATION_QUEUE_URL: queue.queueUrl }),
         ...props.environment,
+        ...(config.samLocal && SAM_LOCAL_VARIABLES),
       },
     });
 

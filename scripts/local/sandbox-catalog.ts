@@ -80,6 +80,7 @@ const ERROR_TITLES: Record<number, string> = {
   131056: '(Business Account, Consumer Account) pair rate limit hit',
   132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',
+  132018: 'There was an issue with the parameters in your template.',
 };
 
 export function errorTitle(code: number): string {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
-import { buildBundles, bundlePath } from '../build';
+import { buildBundles } from '../build';
 import { startDelivererLoop } from './deliverer-loop';
+import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
-import { startGateway, type AuthorizerHandler, type GatewayRoute, type ProxyHandler } from './gateway';
+import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
 import { startSandbox } from './sandbox';
 import { ensureTable, startStore, stackInfoPath, type StackInfo } from './store';
 
@@ -80,27 +81,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await seedDemo();
   await connectChannelsToSandbox(sandbox);
 
-  await buildBundles();
-  const load = async <T>(name: string) => ((await import(pathToFileURL(bundlePath(name)).href)) as { handler: T }).handler;
-  const routes: GatewayRoute[] = [];
-  for (const route of API_ROUTES) {
-    routes.push({ path: `${API_BASE_PATH}/${route.path}`, methods: ['GET', 'POST'], handler: await load<ProxyHandler>(route.name), authorized: true });
-  }
-  for (const fn of Object.values(SUPPORT_FUNCTIONS)) {
-    if (fn.publicPath) routes.push({ path: fn.publicPath, methods: [...(fn.publicMethods ?? ['GET', 'POST'])], handler: await load<ProxyHandler>(fn.name), authorized: false });
-  }
-  const authorizer = await load<AuthorizerHandler>(SUPPORT_FUNCTIONS.authorizer.name);
-  const gateway = await startGateway({ port: options.port, routes, authorizer, onRequest: options.onRequest });
+  const served = process.env.STACK_SOURCE === 'template' ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets) : await serveRouteTable();
+  const gateway = await startGateway({ port: options.port, routes: served.routes, authorizer: served.authorizer, onRequest: options.onRequest, ...served.gatewayOptions });
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
-  const runnerLoop = await startRunnerLoop({
-    runner: await load(SUPPORT_FUNCTIONS.automationRunner.name),
-    redrive: await load(SUPPORT_FUNCTIONS.automationRedrive.name),
-  });
+  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
-  const delivererLoop = await startDelivererLoop({
-    deliverer: await load(SUPPORT_FUNCTIONS.eventDeliverer.name),
-    redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name),
-  });
+  const delivererLoop = served.events ? await startDelivererLoop(served.events) : undefined;
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
@@ -109,7 +95,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const demoFile = join(options.dataDir, 'demo.json');
   const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
   const demo = { baseUrl, chatNetwork: { graphBaseUrl: sandbox.graphBaseUrl, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken }, workspaces };
-  await writeFile(demoFile, JSON.stringify(demo, null, 2));
+  // It holds every demo key, channel token, the app secret and the verify token. The mode
+  // of writeFile applies only to a new file, so an existing one (written 0644 by an
+  // earlier version) is narrowed first, before the secrets go in.
+  await chmod(demoFile, 0o600).catch(() => undefined);
+  await writeFile(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
 
   return {
     url: gateway.url,
@@ -117,12 +107,66 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     demoFile,
     async close() {
       await runnerLoop.stop();
-      await delivererLoop.stop();
+      await delivererLoop?.stop();
       await sandbox.close();
       await gateway.close();
+      await served.close();
       await rm(stackInfoPath(options.dataDir), { force: true });
       await store?.close();
     },
+  };
+}
+
+interface Served {
+  routes: GatewayRoute[];
+  authorizer: AuthorizerHandler;
+  runner: Parameters<typeof startRunnerLoop>[0]['runner'];
+  redrive: Parameters<typeof startRunnerLoop>[0]['redrive'];
+  gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses'>;
+  /** The event deliverer and the event re-drive (route-table mode). */
+  events?: Pick<Parameters<typeof startDelivererLoop>[0], 'deliverer' | 'redrive'>;
+  close(): Promise<void>;
+}
+
+/** Route-table mode (the default): the bundles scripts/build.ts builds, imported into this process. */
+async function serveRouteTable(): Promise<Served> {
+  await buildBundles();
+  const description = describeRouteTable();
+  const load = async <T>(name: string) => ((await import(pathToFileURL(description.functions[name].bundle).href)) as { handler: T }).handler;
+  const routes: GatewayRoute[] = [];
+  for (const route of description.routes) routes.push({ path: route.path, methods: route.methods, handler: await load<ProxyHandler>(route.functionName), authorized: route.authorized });
+  return {
+    routes,
+    authorizer: await load<AuthorizerHandler>(description.authorizer.functionName),
+    runner: await load(description.queueConsumer),
+    redrive: await load(description.scheduled),
+    events: { deliverer: await load(SUPPORT_FUNCTIONS.eventDeliverer.name), redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name) },
+    close: async () => undefined,
+  };
+}
+
+/** Template-driven mode (STACK_SOURCE=template): everything from the synthesized template, each function in its own worker. */
+async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: string, tableName: string, graphBaseUrl: string, secrets: ChatNetworkSecrets): Promise<Served> {
+  const { startTemplateStack } = await import('./template-stack');
+  const { sendLocalMessage } = await import('./table-step-queue');
+  const stack = await startTemplateStack({
+    dataDir: options.dataDir,
+    dynamodbEndpoint,
+    tableName,
+    region: process.env.AWS_REGION ?? 'local',
+    graphBaseUrl,
+    webhookSecret: secrets,
+    sendToQueue: sendLocalMessage,
+    log: (line) => console.log(line),
+  });
+  console.log(`Serving ${stack.description.routes.length} routes from ${stack.templateFile}`);
+  return {
+    routes: stack.routes,
+    authorizer: stack.authorizer,
+    runner: stack.runner,
+    redrive: stack.redrive,
+    gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses },
+    close: () => stack.close(),
   };
 }
 

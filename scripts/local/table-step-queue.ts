@@ -45,6 +45,16 @@ export interface LocalMessage {
 /** How long a received local message stays invisible to other receivers. */
 const LOCAL_VISIBILITY_MS = 30_000;
 
+/**
+ * Puts a message sent through SQS's API into the local queue (the template-driven
+ * local mode serves SQS SendMessage from here), visible after its delay as in SQS.
+ */
+export async function sendLocalMessage(body: string, delaySeconds: number, queue = STEP_QUEUE): Promise<string> {
+  const messageId = newId('msg');
+  await putLocalMessage(body, clock.now() + delaySeconds * 1000, 0, messageId, queue);
+  return messageId;
+}
+
 async function putLocalMessage(body: string, visibleAt: number, receiveCount: number, messageId = newId('msg'), queue = STEP_QUEUE): Promise<void> {
   await db.send(
     new PutCommand({

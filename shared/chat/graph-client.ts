@@ -313,6 +313,11 @@ function rejectionToCallerError(err: ChatNetworkError): AppError {
         `The template variables do not match the template: pass as many body variables (and the header) as it defines. (${reason})`,
         'variables',
       );
+    case 132018:
+      return new InvalidInputError(
+        `The chat network refused a template variable: no newlines, tabs or more than four consecutive spaces. (${reason})`,
+        'variables',
+      );
     case 132001:
       return new NotFoundError('The template does not exist on the chat network with that name and language.', { parameter: 'templateName' });
     case 131026:

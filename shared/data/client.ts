@@ -26,7 +26,9 @@ function createDocumentClient(): DynamoDBDocumentClient {
     retryStrategy: new ConfiguredRetryStrategy(4, retryDelay),
   });
   return DynamoDBDocumentClient.from(client, {
-    marshallOptions: { removeUndefinedValues: true },
+    // convertClassInstanceToMap: a map with a key named `constructor` (a custom field may be
+    // named so) fails the marshaller's plain-object test; this option writes it as a map.
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });
 }
 

@@ -148,19 +148,20 @@ export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord |
 }
 
 /**
- * Attaches a chatmid to its message: tenant and content, and status `accepted`
- * unless a status webhook got there first (then its later status stays). Safe to
- * repeat; refuses to re-attach a chatmid to another tenant.
+ * Attaches a chatmid to its message: tenant, the channel's phone-number id (statuses
+ * apply only when they name it), content, and status `accepted` unless a status
+ * webhook got there first (then its later status stays). Safe to repeat; refuses to
+ * re-attach a chatmid to another tenant.
  */
 export async function attachChatmid(
-  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at'>> & Pick<ChatmidRecord, 'apiReference'>,
+  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>> & Pick<ChatmidRecord, 'apiReference'>,
 ): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.messageByChatmid(record.chatmid),
       UpdateExpression:
-        'SET entity = :entity, chatmid = :chatmid, workspaceId = :ws, channelId = :ch, messageId = :mid, direction = :direction, #type = :type, content = :content, phone = :phone, #at = :at, ' +
+        'SET entity = :entity, chatmid = :chatmid, workspaceId = :ws, channelId = :ch, messageId = :mid, direction = :direction, #type = :type, content = :content, phone = :phone, #at = :at, phoneNumberId = :pnid, ' +
         '#status = if_not_exists(#status, :accepted), statusRank = if_not_exists(statusRank, :acceptedRank), ' +
         // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from now.
         `outboxAt = :attachedAt${record.apiReference ? ', apiReference = :apiReference' : ''} REMOVE expiresAt`,
@@ -177,6 +178,7 @@ export async function attachChatmid(
         ':content': record.content,
         ':phone': record.phone,
         ':at': record.at,
+        ':pnid': record.phoneNumberId,
         ':accepted': 'accepted',
         ':acceptedRank': STATUS_RANK.accepted,
         ':attachedAt': clock.now(),
@@ -207,17 +209,27 @@ export interface StatusChange {
   phoneNumberId: string;
 }
 
+/** The channel a phone-number id belongs to (the webhook's cached pointer lookup). */
+export type PhoneNumberOwner = (phoneNumberId: string) => Promise<{ workspaceId: string; channelId: string } | undefined>;
+
+/** What a status did: moved the pointer (or created it), changed nothing (stale), or named another phone number's message. */
+export type StatusResult = { outcome: 'applied'; record: ChatmidRecord } | { outcome: 'stale' } | { outcome: 'mismatch'; record: ChatmidRecord };
+
 /**
  * Applies a status webhook, forward only (accepted → sent → delivered → read;
- * failed is final): one conditional update, so repeats and late arrivals change
- * nothing. A status for a chatmid no send has attached yet creates the pointer
- * (the send attaches to it later). Returns the pointer after the change, or
- * undefined when the event was stale.
+ * failed is final), and only to a message of the phone number the status names
+ * (`metadata.phone_number_id`): one conditional update on both, so repeats, late
+ * arrivals and another number's statuses change nothing. A status for a chatmid no
+ * send has attached yet creates the pointer (the send attaches to it later).
+ *
+ * Pointers written before the phone-number id was recorded on them have none: for
+ * those the number's channel (`ownerOf`) must be the pointer's, and the update then
+ * records the number.
  */
-export async function applyStatus(change: StatusChange, event?: PendingEvent): Promise<ChatmidRecord | undefined> {
+export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwner, event?: PendingEvent): Promise<StatusResult> {
   const rank = STATUS_RANK[change.status];
   const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':status': change.status, ':rank': rank, ':t': change.timestamp };
+  const values: Record<string, unknown> = { ':status': change.status, ':rank': rank, ':t': change.timestamp, ':pnid': change.phoneNumberId };
   const sets = ['#status = :status', 'statusRank = :rank'];
   // The status's event rides in the same conditional write: no event without the change, no change without it.
   const outbox = event && pendingEventFragment(keys.messageByChatmid(change.chatmid), event, clock.now());
@@ -234,20 +246,36 @@ export async function applyStatus(change: StatusChange, event?: PendingEvent): P
     values[':error'] = change.error;
     sets.push('#error = :error');
   }
-  for (;;) {
-    const result = await updateIfCondition(
+  const update = (condition: string, extra: { sets?: string[]; values?: Record<string, unknown> } = {}) =>
+    updateIfCondition(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.messageByChatmid(change.chatmid),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND statusRank < :rank',
+        UpdateExpression: `SET ${[...sets, ...(extra.sets ?? [])].join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND statusRank < :rank AND ${condition}`,
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ExpressionAttributeValues: { ...values, ...extra.values },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    if (result) return result.Attributes as ChatmidRecord;
-    if (await getChatmidRecord(change.chatmid)) return undefined;
+  for (;;) {
+    const result = await update('phoneNumberId = :pnid');
+    if (result) return { outcome: 'applied', record: result.Attributes as ChatmidRecord };
+    const existing = await getChatmidRecord(change.chatmid);
+    if (existing) {
+      if (existing.phoneNumberId === change.phoneNumberId) return { outcome: 'stale' };
+      if (existing.phoneNumberId !== undefined || !existing.workspaceId) return { outcome: 'mismatch', record: existing };
+      // A pointer from before phone-number ids were recorded: its channel decides.
+      const owner = await ownerOf(change.phoneNumberId);
+      if (owner?.workspaceId !== existing.workspaceId || owner.channelId !== existing.channelId) return { outcome: 'mismatch', record: existing };
+      if (existing.statusRank >= rank) return { outcome: 'stale' };
+      const legacy = await update('attribute_not_exists(phoneNumberId) AND workspaceId = :ws AND channelId = :ch', {
+        sets: ['phoneNumberId = :pnid'],
+        values: { ':ws': owner.workspaceId, ':ch': owner.channelId },
+      });
+      if (legacy) return { outcome: 'applied', record: legacy.Attributes as ChatmidRecord };
+      continue;
+    }
     const orphan: ChatmidRecord & { expiresAt: number } = {
       chatmid: change.chatmid,
       status: change.status,
@@ -259,7 +287,7 @@ export async function applyStatus(change: StatusChange, event?: PendingEvent): P
       expiresAt: epochSeconds(clock.now()) + ORPHAN_TTL_SECONDS,
       ...(event ? pendingEventAttributes(keys.messageByChatmid(change.chatmid), event, clock.now()) : {}),
     };
-    if (await createChatmidRecord(orphan)) return orphan;
+    if (await createChatmidRecord(orphan)) return { outcome: 'applied', record: orphan };
     // A concurrent writer created it: apply the change to theirs.
   }
 }
@@ -276,6 +304,8 @@ export interface ReferenceRecord {
   expiresAt: number;
   answer?: Record<string, unknown>;
   failure?: { code: string; message: string; details?: Record<string, unknown> };
+  /** Who claimed it: `automation` for the runner's own sends; absent for callers'. */
+  owner?: 'automation';
 }
 
 /**
@@ -288,7 +318,7 @@ export async function claimReference(
   channelId: string,
   phone: string,
   apiReference: string,
-  claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId'>,
+  claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId' | 'owner'>,
   ttlSeconds: number,
 ): Promise<{ claimed: true } | { claimed: false; existing: ReferenceRecord | undefined }> {
   const now = clock.now();

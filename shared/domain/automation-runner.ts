@@ -3,6 +3,8 @@ import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type
 import { getContact, upsertContact, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
 import { keys, matchKey } from '../data/keys';
+import { getReference } from '../data/messages';
+import { RESERVED_API_REFERENCE_PREFIX } from '../schema/chat-params';
 import { ConflictError, AppError } from '../errors';
 import { logger } from '../observability/logger';
 import { enqueueStep, type StepMessage } from '../queue/step-queue';
@@ -11,7 +13,7 @@ export type { StepMessage } from '../queue/step-queue';
 import type { AutomationStep } from './automation-steps';
 import { renderPlaceholders } from './automation-steps';
 import { validateCustomFieldValues } from './custom-field-values';
-import { sendRegularMessage, sendTemplateMessage } from './messaging';
+import { sendRegularMessage, sendTemplateMessage, type SendAnswer } from './messaging';
 import { dispatch } from './automations';
 import { executionEndEvent } from './event-builders';
 import { handOffEvents } from './events';
@@ -74,12 +76,12 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
 }
 
 async function perform(execution: ExecutionRecord, step: AutomationStep, index: number): Promise<Record<string, unknown>> {
-  const scope = { workspaceId: execution.workspaceId, channelId: execution.channelId };
-  const apiReference = `automation:${execution.id}:${index}`;
+  const scope = { workspaceId: execution.workspaceId, channelId: execution.channelId, sender: 'automation' as const };
+  const apiReference = `${RESERVED_API_REFERENCE_PREFIX}${execution.id}:${index}`;
   switch (step.type) {
     case 'send_template': {
       const contact = await requireContact(execution);
-      const answer = await replayOnConflict(() =>
+      const answer = await sendOnce(execution, apiReference, () =>
         sendTemplateMessage(scope, {
           to: execution.phone,
           templateName: step.templateName,
@@ -94,7 +96,7 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
     }
     case 'send_text': {
       const contact = await requireContact(execution);
-      const answer = await replayOnConflict(() => sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }));
+      const answer = await sendOnce(execution, apiReference, () => sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }));
       return { chatmid: answer?.chatmid ?? null };
     }
     case 'add_labels':
@@ -134,16 +136,23 @@ async function requireContact(execution: ExecutionRecord): Promise<ContactRecord
 }
 
 /**
- * A redelivered step whose send already happened replays the first answer; if the
- * contact changed since (other rendered variables), the reference reports a
- * conflict, which also means the step's message was sent.
+ * Sends a step's message at most once. A redelivered step whose send already happened
+ * replays the first answer; if the contact changed since (other rendered variables),
+ * the reference reports a conflict, which also means the step's message was sent.
+ * Both readings hold only for a claim the runner made itself (`owner: automation`):
+ * a replay or a conflict from anyone else's claim on the reference (callers cannot
+ * use the prefix; a claim from before it was reserved could exist) fails the step
+ * instead of reporting a send that never happened.
  */
-async function replayOnConflict(send: () => Promise<{ data: Record<string, unknown> }>): Promise<Record<string, unknown> | undefined> {
+async function sendOnce(execution: ExecutionRecord, apiReference: string, send: () => Promise<SendAnswer>): Promise<Record<string, unknown> | undefined> {
+  let answer: SendAnswer | undefined;
   try {
-    return (await send()).data;
+    answer = await send();
+    if (!answer.replayed) return answer.data;
   } catch (error) {
-    if (error instanceof ConflictError) return undefined;
-    throw error;
+    if (!(error instanceof ConflictError)) throw error;
   }
+  const claim = await getReference(execution.workspaceId, execution.channelId, execution.phone, apiReference);
+  if (claim?.owner !== 'automation') throw new StepFailure(`apiReference ${apiReference} is held by a send this automation did not make; nothing was sent`);
+  return answer?.data;
 }
-

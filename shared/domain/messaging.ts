@@ -45,6 +45,8 @@ const DUPLICATE_POLL_MS = 100;
 export interface SendScope {
   workspaceId: string;
   channelId: string;
+  /** Set by the automation runner: its apiReference claims are marked as its own. */
+  sender?: 'automation';
 }
 
 /** The envelope message of a send answered from an earlier one with the same apiReference. */
@@ -185,7 +187,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
       if (error instanceof ChatNetworkError) throw await recordFailure(scope, message, error);
       throw error;
     }
-    await recordAccepted(scope, message, result, contact.waId);
+    await recordAccepted(scope, message, result, contact.waId, channel.phoneNumberId);
     const data = answerFor(message, result.chatmid);
     if (reference) await settleReference(scope.workspaceId, scope.channelId, delivery.phone, reference.apiReference, messageId, { state: 'done', answer: data });
     return { data, replayed: false };
@@ -196,7 +198,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
   }
 }
 
-async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined): Promise<void> {
+async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined, phoneNumberId: string): Promise<void> {
   const { workspaceId, channelId } = scope;
   countMessageSent(message.type);
   await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
@@ -210,6 +212,7 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
     content: message.content,
     phone: message.phone,
     at: message.at,
+    phoneNumberId,
     apiReference: message.apiReference,
   });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
@@ -268,7 +271,7 @@ async function claimOrReplay(scope: SendScope, phone: string, apiReference: stri
   let existing: ReferenceRecord | undefined;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (existing === undefined || existing.expiresAt <= Math.floor(clock.now() / 1000)) {
-      const claim = await claimReference(workspaceId, channelId, phone, apiReference, { fingerprint, messageId }, API_REFERENCE_TTL_SECONDS);
+      const claim = await claimReference(workspaceId, channelId, phone, apiReference, { fingerprint, messageId, owner: scope.sender }, API_REFERENCE_TTL_SECONDS);
       if (claim.claimed) return undefined;
       existing = claim.existing;
       if (existing === undefined) continue;

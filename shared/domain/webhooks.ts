@@ -21,6 +21,7 @@ import {
   type MessageRecord,
 } from '../data/messages';
 import { logger } from '../observability/logger';
+import { countWebhookStatusMismatch } from '../observability/metrics';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { handOffEvents } from './events';
 import { receivedEvent, statusEvent } from './event-builders';
@@ -57,19 +58,20 @@ async function phoneOf(tenant: Tenant, waId: string): Promise<string> {
 }
 
 async function processStatus(event: StatusEvent): Promise<void> {
-  const record = await applyStatus(
-    {
-      chatmid: event.chatmid,
-      status: event.status,
-      timestamp: event.timestamp,
-      error: event.error,
-      phoneNumberId: event.phoneNumberId,
-    },
+  const result = await applyStatus(
+    { chatmid: event.chatmid, status: event.status, timestamp: event.timestamp, error: event.error, phoneNumberId: event.phoneNumberId },
+    tenantOf,
     statusEvent(event),
   );
-  if (record) await handOffEvents(keys.messageByChatmid(event.chatmid), record);
+  if (result.outcome === 'mismatch') {
+    // A signed status naming a message of another phone number (another channel or tenant): never applied.
+    countWebhookStatusMismatch();
+    logger.warn('status ignored: the message belongs to another phone number', { chatmid: event.chatmid, phoneNumberId: event.phoneNumberId, status: event.status });
+    return;
+  }
+  if (result.outcome === 'applied') await handOffEvents(keys.messageByChatmid(event.chatmid), result.record);
   // A status for a chatmid no send has attached: perhaps the send whose outcome was unknown.
-  if (record && !record.workspaceId) await settleUnknownSend(event);
+  if (result.outcome === 'applied' && !result.record.workspaceId) await settleUnknownSend(event);
 }
 
 /**
@@ -89,7 +91,18 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
     .sort((a, b) => a.at - b.at);
   const message = messages[0];
   if (!message || !(await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
-  await attachChatmid({ chatmid: event.chatmid, workspaceId, channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at });
+  await attachChatmid({
+    chatmid: event.chatmid,
+    workspaceId,
+    channelId,
+    messageId: message.id,
+    direction: 'outbound',
+    type: message.type,
+    content: message.content,
+    phone,
+    at: message.at,
+    phoneNumberId: event.phoneNumberId,
+  });
   await removeUnsettledMessage(workspaceId, channelId, phone, message.id);
   if (message.apiReference) {
     await settleReference(workspaceId, channelId, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');

@@ -15,6 +15,7 @@
  * | RateLimitRefusals | endpoint, statusClass | every 429 of the rate limiter |
  * | MessagesSent, MessagesFailed | messageType | countMessageSent / countMessageFailed |
  * | AutomationsTriggered | — | countAutomationTriggered |
+ * | WebhookStatusMismatches | — | countWebhookStatusMismatch: a signed status naming a message of another phone number (ignored) |
  */
 
 export const NAMESPACE = 'WorkspaceApi';
@@ -52,3 +53,6 @@ export const countAutomationTriggered = () => publish({ AutomationsTriggered: 1 
 /** An event delivery attempt to an integrator's webhook: `outcome` succeeded, retrying, failed (the last retry) or gone (410). */
 export const countWebhookDelivery = (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') =>
   publish(outcome === 'succeeded' ? { WebhookDeliveries: 1 } : { WebhookDeliveries: 1, WebhookDeliveryFailures: 1 }, { outcome });
+
+/** A signed status webhook that named a message of another phone number (another channel or tenant): ignored. */
+export const countWebhookStatusMismatch = () => publish({ WebhookStatusMismatches: 1 });

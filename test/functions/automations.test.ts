@@ -6,6 +6,8 @@ import { handler as listContacts } from '../../functions/contacts-list';
 import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as manageField } from '../../functions/custom-fields-manage';
 import { handler as manageLabel } from '../../functions/labels-manage';
+import { handler as sendTemplate } from '../../functions/chat-templates-send';
+import { claimReference } from '../../shared/data/messages';
 import { clock } from '../../shared/clock';
 import { getExecution } from '../../shared/data/automations';
 import { getContact } from '../../shared/data/contacts';
@@ -14,7 +16,7 @@ import { parseSteps } from '../../shared/domain/automation-steps';
 import { MAX_RECEIVES } from '../../shared/domain/automation-runner';
 import { callApi } from '../support/api';
 import { drainQueue, makeAutomation, sqsEvent } from '../support/automations';
-import { createChatTenant, newRecipient, openWindow, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 import { createTenant } from '../support/tenants';
 
@@ -136,6 +138,69 @@ describe('automations', () => {
     // Assess
     expect(sentBodies(network, tenant.channels[0]).filter((b) => (b as { to: string }).to === phone)).toHaveLength(1);
     expect((await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId))?.status).toBe('completed');
+  });
+
+  it("keeps the runner's idempotency keys out of callers' reach: a caller's send never stands in for the automation's", async () => {
+    // Prepare: the execution is recorded and queued, its step not run yet
+    const phone = newRecipient();
+    const triggered = await trigger({ phoneNumber: phone, automationName: 'welcome flow' });
+    const reference = `automation:${triggered.body.data.executionId}:1`;
+    // Act: a caller sends another template first, with the runner's reference
+    const caller = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to: phone, templateName: 'order_update', variables: ['Bo', 'A-1'], apiReference: reference } });
+    await drainQueue(runner);
+    // Assess
+    expect(caller.status, JSON.stringify(caller.body)).toBe(400);
+    expect(caller.body.details.parameter).toBe('apiReference');
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    const sends = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone) as Array<Record<string, any>>;
+    expect(sends.map((body) => body.template.name)).toEqual(['hello_world']);
+    expect(execution?.status).toBe('completed');
+  });
+
+  it('never reads a conflict with a claim it did not make as sent: the execution fails, naming the reference', async () => {
+    // Prepare: a claim on the runner's reference that the runner did not write (as a caller could before the prefix was reserved)
+    const phone = newRecipient();
+    const triggered = await trigger({ phoneNumber: phone, automationName: 'welcome flow' });
+    const reference = `automation:${triggered.body.data.executionId}:1`;
+    await claimReference(tenant.workspaceId, tenant.channelIds[0], phone, reference, { fingerprint: 'someone-else', messageId: 'msg_other' }, 3600);
+    // Act
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    expect(sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone)).toEqual([]);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toContain('apiReference');
+  });
+
+  it('fails a send_template step whose rendered variable has a newline, before anything is sent', async () => {
+    // Prepare: a contact name the chat network would refuse as a template parameter (error 132018)
+    const phone = newRecipient();
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phone, name: 'Ann\nLee' } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Rendered ${phone}`, [{ type: 'send_template', templateName: 'order_update', variables: ['{{contact.name}}', 'A-1'] }]);
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `rendered ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toMatch(/newlines/);
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+  });
+
+  it('sets a custom field named constructor from a set_custom_fields step, through the execution record', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'constructor' } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Internals ${phone}`, [{ type: 'set_custom_fields', fields: JSON.parse('{"constructor":"Builder","city":"Porto"}') }]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `internals ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    expect(triggered.status, JSON.stringify(triggered.body)).toBe(200);
+    expect((await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId))?.status).toBe('completed');
+    const contact = await getContact(tenant.workspaceId, tenant.channelIds[0], phone);
+    expect(Object.hasOwn(contact!.customFields, 'constructor') && contact!.customFields.constructor).toBe('Builder');
   });
 
   it('creates one contact and one conversation under 20 parallel triggers for one new number, counting 20 executions', async () => {

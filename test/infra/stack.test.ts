@@ -180,6 +180,8 @@ describe('WorkspaceApiStack', () => {
       });
       expect(prodFn.Properties.Environment.Variables.RATE_LIMIT_API_READ).toBe('60');
       expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+      // The local stack's variables are declared only in a `-c samLocal=true` synthesis (npm run sam-env).
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('DYNAMODB_ENDPOINT');
     });
 
     it('tells every function its stage (STAGE), the EMF metrics\u2019 stage dimension', () => {
