@@ -187,12 +187,14 @@ export class WorkspaceFunction extends Construct {
 
   /** The event queue (send, consume) and the secrets key (encrypt for manage, decrypt for the deliverer), as the spec declares. */
   private grantEvents(spec: FunctionSpec, events: EventDelivery): void {
-    if (spec.sendsToEventQueue) events.queue.grantSendMessages(this.function);
+    const role = this.function.role!;
+    if (spec.sendsToEventQueue) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [events.queue.queueArn] }));
     if (spec.consumesEventQueue) {
       this.function.addEventSource(new SqsEventSource(events.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }));
     }
-    if (spec.sealsWebhookSecrets) events.secretsKey.grantEncrypt(this.function);
-    if (spec.opensWebhookSecrets) events.secretsKey.grantDecrypt(this.function);
+    // Exactly the one action each needs: webhooks/manage seals, the deliverer opens.
+    if (spec.sealsWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Encrypt'], resources: [events.secretsKey.keyArn] }));
+    if (spec.opensWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [events.secretsKey.keyArn] }));
   }
 
   private grantTableAccess(role: Role, table: Table): void {
