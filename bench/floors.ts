@@ -85,7 +85,7 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/list');
       const page = Number(params.page ?? 1);
       const limit = Math.min(Number(params.limit ?? 50), 200);
-      const { contacts, total } = await listContacts(workspaceId, channelId, { page, limit, search: (params.search as string | undefined) || undefined });
+      const { contacts, total } = await listContacts({ workspaceId, channelId }, { page, limit, search: (params.search as string | undefined) || undefined });
       return ok({ data: contacts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } });
     };
   },
@@ -94,7 +94,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/manage');
-      const contact = await manageContact(workspaceId, channelId, { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! });
+      const contact = await manageContact({ workspaceId, channelId }, { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! });
       return ok({ data: contact });
     };
   },
@@ -102,7 +102,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { listLabels } = await import('../shared/data/definitions');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'labels/list');
-      return ok({ data: await listLabels(workspaceId, channelId) });
+      return ok({ data: await listLabels({ workspaceId, channelId }) });
     };
   },
   'labels/manage': async () => {
@@ -111,14 +111,14 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { params, workspaceId, channelId } = await bare(event, 'labels/manage');
       const { name, color, description, displayOrder } = params;
       const changes = Object.fromEntries(Object.entries({ color, description, displayOrder }).filter(([, value]) => value !== undefined));
-      return ok({ data: await upsertLabel(workspaceId, channelId, String(name), changes) });
+      return ok({ data: await upsertLabel({ workspaceId, channelId }, String(name), changes) });
     };
   },
   'custom-fields/list': async () => {
     const { listCustomFields } = await import('../shared/data/definitions');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'custom-fields/list');
-      return ok({ data: await listCustomFields(workspaceId, channelId) });
+      return ok({ data: await listCustomFields({ workspaceId, channelId }) });
     };
   },
   'custom-fields/manage': async () => {
@@ -127,7 +127,7 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { params, workspaceId, channelId } = await bare(event, 'custom-fields/manage');
       const { name, type, isRequired, options } = params;
       const changes = Object.fromEntries(Object.entries({ type, isRequired, options }).filter(([, value]) => value !== undefined));
-      return ok({ data: await upsertCustomField(workspaceId, channelId, String(name), changes) });
+      return ok({ data: await upsertCustomField({ workspaceId, channelId }, String(name), changes) });
     };
   },
   'chat/message/status': async () => {
@@ -141,7 +141,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { listApprovedTemplates } = await import('../shared/domain/templates');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'chat/templates/list');
-      return ok({ data: await listApprovedTemplates(workspaceId, channelId) });
+      return ok({ data: await listApprovedTemplates({ workspaceId, channelId }) });
     };
   },
   'chat/templates/send': async () => {
@@ -167,7 +167,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { listAutomations } = await import('../shared/data/automations');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'automations/list');
-      const automations = await listAutomations(workspaceId, channelId);
+      const automations = await listAutomations({ workspaceId, channelId });
       return ok({ data: automations, total: automations.length });
     };
   },
@@ -175,21 +175,21 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { manageWebhook } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'webhooks/manage');
-      return ok({ data: await manageWebhook(workspaceId, channelId, { url: String(params.url), events: params.events as string[] | undefined }) });
+      return ok({ data: await manageWebhook({ workspaceId, channelId }, { url: String(params.url), events: params.events as string[] | undefined }) });
     };
   },
   'webhooks/list': async () => {
     const { listWebhooks } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'webhooks/list');
-      return ok({ data: await listWebhooks(workspaceId, channelId) });
+      return ok({ data: await listWebhooks({ workspaceId, channelId }) });
     };
   },
   'webhooks/deliveries': async () => {
     const { webhookDeliveries } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'webhooks/deliveries');
-      const { deliveries, nextCursor } = await webhookDeliveries(workspaceId, channelId, { webhookId: String(params.webhookId) }).catch(() => ({ deliveries: [], nextCursor: null }));
+      const { deliveries, nextCursor } = await webhookDeliveries({ workspaceId, channelId }, { webhookId: String(params.webhookId) }).catch(() => ({ deliveries: [], nextCursor: null }));
       return ok({ data: deliveries, nextCursor });
     };
   },
@@ -197,14 +197,14 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { redeliverEvent } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'webhooks/redeliver');
-      return ok({ data: await redeliverEvent(workspaceId, channelId, String(params.webhookId), String(params.eventId)).catch(() => null) });
+      return ok({ data: await redeliverEvent({ workspaceId, channelId }, String(params.webhookId), String(params.eventId)).catch(() => null) });
     };
   },
   'events/list': async () => {
     const { listEvents } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'events/list');
-      const { events, nextCursor } = await listEvents(workspaceId, channelId, { limit: 100 });
+      const { events, nextCursor } = await listEvents({ workspaceId, channelId }, { limit: 100 });
       return ok({ data: events, nextCursor });
     };
   },
@@ -214,7 +214,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'automations/trigger');
       const { automationId, automationName } = params as Record<string, string | undefined>;
-      return ok({ data: await triggerAutomation(workspaceId, channelId, { phoneNumber: normalizePhone(String(params.phoneNumber))!, automationId, automationName }) });
+      return ok({ data: await triggerAutomation({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))!, automationId, automationName }) });
     };
   },
 };

@@ -47,8 +47,8 @@ export const handler = apiEndpoint({
   path: 'chat/templates/send',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const { data, replayed } = await sendTemplateMessage({ workspaceId: principal.workspaceId, channelId }, input);
+  handle: async (input, { channel }) => {
+    const { data, replayed } = await sendTemplateMessage(channel, input);
     return { data, message: replayed ? REPLAYED_SEND_MESSAGE : 'Template message accepted by the chat network' };
   },
 });

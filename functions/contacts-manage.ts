@@ -17,8 +17,8 @@ export const handler = apiEndpoint({
   path: 'contacts/manage',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const contact = await manageContact(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const contact = await manageContact(channel, input);
     return { data: contact, message: contact.created ? 'Contact created' : 'Contact updated' };
   },
 });

@@ -15,8 +15,8 @@ export const handler = apiEndpoint({
   path: 'custom-fields/manage',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const field = await manageCustomField(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const field = await manageCustomField(channel, input);
     return { data: field, message: field.created ? 'Custom field created' : 'Custom field updated' };
   },
 });

@@ -9,8 +9,8 @@ export const handler = apiEndpoint({
   path: 'events/list',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const { events, nextCursor } = await listEvents(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const { events, nextCursor } = await listEvents(channel, input);
     return { data: events, nextCursor, message: `Found ${events.length} event(s)` };
   },
 });

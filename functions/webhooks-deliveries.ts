@@ -15,8 +15,8 @@ export const handler = apiEndpoint({
   path: 'webhooks/deliveries',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const { deliveries, nextCursor } = await webhookDeliveries(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const { deliveries, nextCursor } = await webhookDeliveries(channel, input);
     return { data: deliveries, nextCursor, message: `Found ${deliveries.length} deliver${deliveries.length === 1 ? 'y' : 'ies'}` };
   },
 });

@@ -9,8 +9,8 @@ export const handler = apiEndpoint({
   path: 'webhooks/list',
   schema,
   channelScoped: true,
-  handle: async (_input, { principal, channelId }) => {
-    const webhooks = await listWebhooks(principal.workspaceId, channelId);
+  handle: async (_input, { channel }) => {
+    const webhooks = await listWebhooks(channel);
     return { data: webhooks, message: `Found ${webhooks.length} webhook(s)` };
   },
 });

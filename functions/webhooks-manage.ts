@@ -18,8 +18,8 @@ export const handler = apiEndpoint({
   path: 'webhooks/manage',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const webhook = await manageWebhook(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const webhook = await manageWebhook(channel, input);
     const message = webhook.created ? 'Webhook created; store the secret now, it is not shown again' : webhook.secret ? 'Webhook secret rotated; the previous secret signs too for 24 hours' : 'Webhook updated';
     return { data: webhook, message };
   },

@@ -9,8 +9,8 @@ export const handler = apiEndpoint({
   path: 'webhooks/redeliver',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const data = await redeliverEvent(principal.workspaceId, channelId, input.webhookId, input.eventId);
+  handle: async (input, { channel }) => {
+    const data = await redeliverEvent(channel, input.webhookId, input.eventId);
     return { data, message: 'Event queued for delivery again' };
   },
 });

@@ -84,11 +84,12 @@ export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
 export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any', 0).pk;
 
 /**
- * The variables through which the local stack points a function at dynalite, the
- * sandbox chat network and its webhook secrets; declared (empty) only in a
- * `-c samLocal=true` synthesis, for `sam local --env-vars` to fill.
+ * The variables through which the local stack points a function at dynalite, its SQS
+ * endpoint (the AWS SDK's service-specific endpoint variable), the sandbox chat
+ * network and its webhook secrets; declared (empty) only in a `-c samLocal=true`
+ * synthesis, for `sam local --env-vars` to fill.
  */
-export const SAM_LOCAL_VARIABLES = { DYNAMODB_ENDPOINT: '', GRAPH_API_BASE_URL: '', WHATSAPP_APP_SECRET: '', WHATSAPP_VERIFY_TOKEN: '' } as const;
+export const SAM_LOCAL_VARIABLES = { DYNAMODB_ENDPOINT: '', AWS_ENDPOINT_URL_SQS: '', GRAPH_API_BASE_URL: '', WHATSAPP_APP_SECRET: '', WHATSAPP_VERIFY_TOKEN: '' } as const;
 
 /** What a function declares about itself: a route-table row or a support function. */
 export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'> & {

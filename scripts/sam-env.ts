@@ -10,8 +10,11 @@
  * (infra/functions.ts SAM_LOCAL_VARIABLES), and this file gives every function a value
  * for each variable it declares that has no usable value in the template:
  * - TABLE_NAME: the local table; DYNAMODB_ENDPOINT: npm start's dynalite;
- * - AUTOMATION_QUEUE_URL: empty, so the trigger writes to the table queue that
- *   npm start's runner loop drains (there is no SQS locally);
+ * - AUTOMATION_QUEUE_URL: the automation queue's URL at npm start's local SQS
+ *   endpoint, and AWS_ENDPOINT_URL_SQS that endpoint (the SDK sends there): its
+ *   SendMessage puts the step into the durable table queue npm start's runner loop
+ *   drains (the bundles carry only the SQS queue, and nothing provides another in
+ *   SAM's containers);
  * - WEBHOOK_SECRET_ARN: empty, so the webhook reads WHATSAPP_APP_SECRET and
  *   WHATSAPP_VERIFY_TOKEN, set to this DATA_DIR's chat-network secrets;
  * - GRAPH_API_BASE_URL: the sandbox chat network.
@@ -25,13 +28,16 @@ import { join, relative, resolve } from 'node:path';
 import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
 import { ROOT } from './build';
 import { runningStack } from './local/store';
-import { ensureSynth, readTemplate, type CfnTemplate } from './local/template';
+import { consumedQueues, ensureSynth, readTemplate, type CfnTemplate } from './local/template';
 
 export const SAM_CDK_OUT = join(ROOT, 'cdk.out.sam');
 
 export interface LocalTargets {
   tableName: string;
   dynamodbEndpoint: string;
+  /** npm start's SQS endpoint, and the URL there of the queue its runner loop drains. */
+  sqsEndpoint: string;
+  stepQueueUrl: string;
   graphBaseUrl: string;
   appSecret: string;
   verifyToken: string;
@@ -41,6 +47,7 @@ export interface LocalTargets {
 function localValue(template: CfnTemplate, name: string, value: unknown, targets: LocalTargets): string | undefined {
   const byName: Record<string, string> = {
     DYNAMODB_ENDPOINT: targets.dynamodbEndpoint,
+    AWS_ENDPOINT_URL_SQS: targets.sqsEndpoint,
     GRAPH_API_BASE_URL: targets.graphBaseUrl,
     WHATSAPP_APP_SECRET: targets.appSecret,
     WHATSAPP_VERIFY_TOKEN: targets.verifyToken,
@@ -51,7 +58,11 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
   const target = (value as { Ref?: string }).Ref;
   const type = target ? template.Resources[target]?.Type : undefined;
   if (type === 'AWS::DynamoDB::Table') return targets.tableName;
-  if (type === 'AWS::SQS::Queue') return '';
+  if (type === 'AWS::SQS::Queue') {
+    // Locally one queue takes messages: the table queue standing in for the one the runner consumes.
+    if (!consumedQueues(template).includes(target ?? '')) throw new Error(`no local queue for ${name} (${target}): only the queue the runner consumes is served locally`);
+    return targets.stepQueueUrl;
+  }
   if (type === 'AWS::SecretsManager::Secret') return '';
   throw new Error(`no local value for ${name} (${JSON.stringify(value)}): extend scripts/sam-env.ts`);
 }
@@ -75,7 +86,8 @@ export function samEnvVars(template: CfnTemplate, targets: LocalTargets): Record
 async function main() {
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const stack = await runningStack(dataDir);
-  if (!stack?.graphBaseUrl) throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite and sandbox).`);
+  if (!stack?.graphBaseUrl) throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite, SQS endpoint and sandbox).`);
+  if (!stack.sqsEndpoint || !stack.stepQueueUrl) throw new Error(`The npm start running with DATA_DIR ${dataDir} serves no SQS endpoint: restart it with this version.`);
   const secrets = JSON.parse(await readFile(join(dataDir, 'chat-network.json'), 'utf8')) as { appSecret: string; verifyToken: string };
   const host = process.env.HOST ?? '127.0.0.1';
   const onHost = (url: string) => url.replace('127.0.0.1', host);
@@ -84,6 +96,8 @@ async function main() {
   const envVars = samEnvVars(template, {
     tableName: process.env.TABLE_NAME ?? LOCAL_TABLE_NAME,
     dynamodbEndpoint: onHost(stack.dynamodbEndpoint),
+    sqsEndpoint: onHost(stack.sqsEndpoint),
+    stepQueueUrl: onHost(stack.stepQueueUrl),
     graphBaseUrl: onHost(stack.graphBaseUrl),
     appSecret: secrets.appSecret,
     verifyToken: secrets.verifyToken,

@@ -5,6 +5,8 @@
  * (its own port, in its own environment), every call is attributable: it is checked
  * against that function's IAM policy from the template, refused with
  * AccessDeniedException when the role would refuse it, and recorded.
+ * And the one SQS endpoint `npm start` serves in either mode for `sam local`
+ * (startSqsEndpoint): SendMessage into the same local queue, unchecked.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -31,7 +33,7 @@ export interface AwsEndpointOptions {
   account: string;
   secrets: LocalSecret[];
   /** Queue names the template defines → where their messages go. */
-  queues: Record<string, (body: string, delaySeconds: number) => Promise<string>>;
+  queues: LocalQueues;
   /** Every call, allowed or refused (the stack appends them to DATA_DIR/aws-calls.jsonl). */
   onCall(verdict: CallVerdict): void;
 }
@@ -161,14 +163,8 @@ export async function startAwsEndpoint(options: AwsEndpointOptions): Promise<Aws
       return;
     }
     if (service === 'AmazonSQS') {
-      const queueName = String(input.QueueUrl ?? '').split('/').pop() ?? '';
-      if (operation !== 'SendMessage') return sendJson(res, 400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${operation} is not served locally` });
-      if (!authorize([{ functionName: options.functionName, action: 'sqs:SendMessage', resource: arn('sqs', queueName) }], res, 'com.amazonaws.sqs#AccessDenied')) return;
-      const deliver = options.queues[queueName];
-      if (!deliver) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The queue ${queueName} does not exist.` });
-      const messageBody = String(input.MessageBody ?? '');
-      const messageId = await deliver(messageBody, Number(input.DelaySeconds ?? 0));
-      return sendJson(res, 200, { MessageId: messageId, MD5OfMessageBody: createHash('md5').update(messageBody).digest('hex') });
+      const allowed = (queueName: string) => authorize([{ functionName: options.functionName, action: 'sqs:SendMessage', resource: arn('sqs', queueName) }], res, 'com.amazonaws.sqs#AccessDenied');
+      return sqsSendMessage(operation, input, res, options.queues, allowed);
     }
     if (service === 'secretsmanager') {
       const json11 = 'application/x-amz-json-1.1';
@@ -183,9 +179,50 @@ export async function startAwsEndpoint(options: AwsEndpointOptions): Promise<Aws
     sendJson(res, 400, { __type: 'UnknownOperationException', message: `${service}.${operation} is not served by the local AWS endpoint` });
   }
 
+  return listen(`local AWS endpoint of ${options.functionName}`, handle);
+}
+
+/** Where SendMessage puts a message, by queue name (the last segment of its QueueUrl): resolves to the message id. */
+export type LocalQueues = Record<string, (body: string, delaySeconds: number) => Promise<string>>;
+
+/**
+ * SQS SendMessage (the SDK's JSON protocol) into a local queue, answered as SQS
+ * answers; any other SQS operation is refused. `allowed` checks the call first and,
+ * refusing, has answered already.
+ */
+async function sqsSendMessage(operation: string, input: Json, res: ServerResponse, queues: LocalQueues, allowed: (queueName: string) => boolean): Promise<void> {
+  const queueName = String(input.QueueUrl ?? '').split('/').pop() ?? '';
+  if (operation !== 'SendMessage') return sendJson(res, 400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${operation} is not served locally` });
+  if (!allowed(queueName)) return;
+  const deliver = queues[queueName];
+  if (!deliver) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The queue ${queueName} does not exist.` });
+  const messageBody = String(input.MessageBody ?? '');
+  const messageId = await deliver(messageBody, Number(input.DelaySeconds ?? 0));
+  sendJson(res, 200, { MessageId: messageId, MD5OfMessageBody: createHash('md5').update(messageBody).digest('hex') });
+}
+
+/**
+ * A local SQS endpoint for callers that are not one function of the template-driven
+ * mode: the functions `sam local` runs beside `npm start` (scripts/sam-env.ts), all of
+ * them through this one endpoint, so no call is attributable to a role and none is
+ * checked (the template-driven mode checks them). It serves SendMessage only.
+ */
+export async function startSqsEndpoint(queues: LocalQueues): Promise<AwsEndpoint> {
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const body = await readBody(req);
+    const [service, operation] = String(req.headers['x-amz-target'] ?? '').split('.');
+    if (service !== 'AmazonSQS') return sendJson(res, 400, { __type: 'UnknownOperationException', message: `${service}.${operation} is not served by the local SQS endpoint` });
+    const input = (body.length ? JSON.parse(body.toString('utf8')) : {}) as Json;
+    await sqsSendMessage(operation, input, res, queues, () => true);
+  }
+  return listen('local SQS endpoint', handle);
+}
+
+/** Serves `handle` on a free port of 127.0.0.1; a failing request is answered 500 and logged under `label`. */
+async function listen(label: string, handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<AwsEndpoint> {
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      console.error(`local AWS endpoint of ${options.functionName}`, error);
+      console.error(label, error);
       if (!res.headersSent) sendJson(res, 500, { __type: 'InternalFailure', message: String(error) });
     });
   });

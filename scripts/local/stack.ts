@@ -11,6 +11,7 @@ import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
 import { startSandbox } from './sandbox';
 import { ensureTable, startStore, stackInfoPath, type StackInfo } from './store';
+import { LOCAL_ACCOUNT } from './template';
 
 export interface LocalStackOptions {
   port: number;
@@ -25,6 +26,9 @@ export interface LocalStack {
   demoFile: string;
   close(): Promise<void>;
 }
+
+/** The name of the automation queue's local stand-in in its SQS URL: the template's queue (infra/data.ts). */
+const LOCAL_STEP_QUEUE_NAME = 'AutomationQueue';
 
 interface ChatNetworkSecrets {
   appSecret: string;
@@ -89,8 +93,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const delivererLoop = served.events ? await startDelivererLoop(served.events) : undefined;
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
+  // SQS for processes outside this one (the functions `sam local` runs, npm run sam-env): SendMessage into the same table queue.
+  const { startSqsEndpoint } = await import('./aws-endpoint');
+  const { sendLocalMessage } = await import('./table-step-queue');
+  const sqs = await startSqsEndpoint({ [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage });
+
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
-  const info: StackInfo = { pid: process.pid, dynamodbEndpoint, baseUrl, graphBaseUrl: sandbox.graphBaseUrl, sandboxUrl: sandbox.url };
+  const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
+  const info: StackInfo = { pid: process.pid, dynamodbEndpoint, baseUrl, graphBaseUrl: sandbox.graphBaseUrl, sandboxUrl: sandbox.url, sqsEndpoint: sqs.url, stepQueueUrl };
   await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
   const demoFile = join(options.dataDir, 'demo.json');
   const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
@@ -106,6 +116,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     baseUrl,
     demoFile,
     async close() {
+      await sqs.close();
       await runnerLoop.stop();
       await delivererLoop?.stop();
       await sandbox.close();
@@ -195,6 +206,6 @@ async function connectChannelsToSandbox(sandbox: import('./sandbox').SandboxHand
   for (const channel of channels) {
     if (!channel.wabaId || !channel.accessToken) continue;
     sandbox.registerPhoneNumber({ phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId, accessToken: channel.accessToken, displayPhoneNumber: channel.displayPhoneNumber ?? channel.phoneNumberId });
-    if ((await listTemplates(channel.workspaceId, channel.id)).length === 0) await syncTemplates(channel);
+    if ((await listTemplates({ workspaceId: channel.workspaceId, channelId: channel.id })).length === 0) await syncTemplates(channel);
   }
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { LOCAL_ACCOUNT, describeTemplate, ensureSynth, readTemplate, resourceName, secretArn, CDK_OUT, type CfnTemplate } from './template';
+import { LOCAL_ACCOUNT, consumedQueues, describeTemplate, ensureSynth, readTemplate, resourceName, secretArn, CDK_OUT, type CfnTemplate } from './template';
 import { evaluateCall, functionPolicies } from './iam';
 import { recordCall, startAwsEndpoint, type AwsEndpoint, type LocalSecret } from './aws-endpoint';
 import { createFunctionHost } from './function-host';
@@ -69,11 +69,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const policies = functionPolicies(template, { ...local, queueUrl: (name) => name });
 
   // The queue the event source mapping consumes is the local queue; the others (the DLQ) take nothing locally.
-  const consumed = Object.values(template.Resources)
-    .filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping')
-    .map((mapping) => (mapping.Properties?.EventSourceArn as { 'Fn::GetAtt'?: [string, string] })?.['Fn::GetAtt']?.[0])
-    .filter((id): id is string => id !== undefined);
-  const queues = Object.fromEntries(consumed.map((id) => [resourceName(template, id), options.sendToQueue]));
+  const queues = Object.fromEntries(consumedQueues(template).map((id) => [resourceName(template, id), options.sendToQueue]));
   const secrets = localSecrets(template, options);
   const callsFile = awsCallsFile(options.dataDir);
 

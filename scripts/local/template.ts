@@ -120,6 +120,14 @@ export function resourceName(template: CfnTemplate, logicalId: string): string {
   return path?.split('/')[1] ?? logicalId;
 }
 
+/** The logical ids of the queues an event source mapping consumes: locally, the table queue the runner loop drains. */
+export function consumedQueues(template: CfnTemplate): string[] {
+  return Object.values(template.Resources)
+    .filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping')
+    .map((mapping) => (mapping.Properties?.EventSourceArn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0])
+    .filter((id): id is string => id !== undefined);
+}
+
 /** The local secret ARN of an AWS::SecretsManager::Secret (AWS adds a random suffix; locally it is fixed). */
 export function secretArn(template: CfnTemplate, logicalId: string, local: LocalResources): string {
   const name = (template.Resources[logicalId].Properties?.Name as string | undefined) ?? logicalId;

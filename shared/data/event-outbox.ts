@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, sendIfCondition, tableName } from './client';
+import { db, sendIfCondition, tableName, type UpdateBuilder } from './client';
 import { eventOutboxShardOf, OUTBOX_SHARDS, type Key } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
@@ -26,17 +26,9 @@ export interface PendingEvent {
   contactKey?: string;
 }
 
-/** The fragment of an UpdateExpression's SET clause that files `event` on the item being changed. */
-export interface PendingEventFragment {
-  sets: string[];
-  values: Record<string, unknown>;
-}
-
-export function pendingEventFragment(key: Key, event: PendingEvent, nowMs: number): PendingEventFragment {
-  return {
-    sets: ['pendingEvents = list_append(if_not_exists(pendingEvents, :noEvents), :pendingEvent)', 'outboxShard = :eventShard', 'outboxAt = :eventAt'],
-    values: { ':noEvents': [], ':pendingEvent': [event], ':eventShard': eventOutboxShardOf(key), ':eventAt': nowMs },
-  };
+/** Files `event` on the item the update changes, and puts the item in the event outbox, in that same write. */
+export function withPendingEvent(builder: UpdateBuilder, key: Key, event: PendingEvent, nowMs: number): UpdateBuilder {
+  return builder.append('pendingEvents', [event]).set('outboxShard', eventOutboxShardOf(key)).set('outboxAt', nowMs);
 }
 
 /** The attributes a new item (a PutItem) carries to enter the outbox with its event. */

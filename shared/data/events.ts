@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, sendIfCondition, tableName, updateIfCondition } from './client';
+import type { UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, sendIfCondition, tableName } from './client';
 import { keys } from './keys';
 
 /**
@@ -28,19 +29,19 @@ export async function putEventLog(workspaceId: string, channelId: string, event:
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.event(workspaceId, channelId, event.id), entity: 'event', ...event, expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS },
+      Item: { ...keys.event({ workspaceId, channelId }, event.id), entity: 'event', ...event, expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS },
     }),
   );
 }
 
 export async function getEventLog(workspaceId: string, channelId: string, eventId: string): Promise<EventLogRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.event(workspaceId, channelId, eventId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.event({ workspaceId, channelId }, eventId) }));
   return Item as EventLogRecord | undefined;
 }
 
 /** Events after `afterId` (exclusive; from the oldest when undefined), oldest first, younger than the retention. */
 export async function listEventLog(workspaceId: string, channelId: string, afterId: string | undefined, limit: number, nowMs: number): Promise<EventLogRecord[]> {
-  const { pk, skPrefix } = keys.eventPrefix(workspaceId, channelId);
+  const { pk, skPrefix } = keys.eventPrefix({ workspaceId, channelId });
   // Event ids begin with their time: the key condition starts at the oldest event still kept (TTL deletion lags, and dynalite never deletes).
   const oldestKept = `evt_${(nowMs - EVENT_RETENTION_SECONDS * 1000).toString(36).padStart(9, '0')}`;
   const from = afterId && afterId > oldestKept ? `${skPrefix}${afterId}~` : `${skPrefix}${oldestKept}`;
@@ -78,14 +79,14 @@ export async function createDelivery(workspaceId: string, channelId: string, del
   return sendIfCondition(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.eventDelivery(workspaceId, channelId, delivery.webhookId, delivery.eventId), entity: 'eventDelivery', ...delivery, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS },
+      Item: { ...keys.eventDelivery({ workspaceId, channelId }, delivery.webhookId, delivery.eventId), entity: 'eventDelivery', ...delivery, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
 export async function getDelivery(workspaceId: string, channelId: string, webhookId: string, eventId: string): Promise<DeliveryRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.eventDelivery(workspaceId, channelId, webhookId, eventId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.eventDelivery({ workspaceId, channelId }, webhookId, eventId), ConsistentRead: true }));
   return Item as DeliveryRecord | undefined;
 }
 
@@ -95,7 +96,7 @@ export async function updateDelivery(workspaceId: string, channelId: string, web
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.eventDelivery(workspaceId, channelId, webhookId, eventId),
+      Key: keys.eventDelivery({ workspaceId, channelId }, webhookId, eventId),
       UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
@@ -114,7 +115,7 @@ export async function listDeliveries(
   webhookId: string,
   options: { status?: DeliveryStatus; beforeEventId?: string; limit: number },
 ): Promise<{ deliveries: DeliveryRecord[]; more: boolean }> {
-  const { pk, skPrefix } = keys.eventDeliveryPrefix(workspaceId, channelId, webhookId);
+  const { pk, skPrefix } = keys.eventDeliveryPrefix({ workspaceId, channelId }, webhookId);
   const deliveries: DeliveryRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   for (let page = 0; page < 10; page++) {
@@ -147,6 +148,16 @@ export async function listDeliveries(
   return { deliveries, more: true };
 }
 
+/** Sends a conditional update: its output when the condition held, undefined when it did not. */
+async function updateIfCondition(command: UpdateCommand): Promise<UpdateCommandOutput | undefined> {
+  try {
+    return await db.send(command);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
 // ---- lanes --------------------------------------------------------------------------
 
 /** A contact's delivery lane to one subscription: the events waiting (ids sort by time), a lock, the next retry. */
@@ -167,7 +178,7 @@ export async function addToLane(workspaceId: string, channelId: string, webhookI
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane(workspaceId, channelId, webhookId, contactKey),
+      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
       UpdateExpression: 'SET entity = :entity ADD waiting :event',
       ExpressionAttributeValues: { ':entity': 'deliveryLane', ':event': new Set([eventId]) },
     }),
@@ -179,7 +190,7 @@ export async function lockLane(workspaceId: string, channelId: string, webhookId
   const result = await updateIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane(workspaceId, channelId, webhookId, contactKey),
+      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
       UpdateExpression: 'SET lockOwner = :owner, lockedUntil = :until',
       ConditionExpression: 'attribute_not_exists(lockedUntil) OR lockedUntil < :now OR lockOwner = :owner',
       ExpressionAttributeValues: { ':owner': owner, ':until': until, ':now': nowMs },
@@ -194,7 +205,7 @@ export async function finishLaneEvent(workspaceId: string, channelId: string, we
   const result = await updateIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane(workspaceId, channelId, webhookId, contactKey),
+      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
       UpdateExpression: 'SET lockedUntil = :until DELETE waiting :event REMOVE nextAttemptAt',
       ConditionExpression: 'lockOwner = :owner',
       ExpressionAttributeValues: { ':owner': owner, ':until': until, ':event': new Set([eventId]) },
@@ -209,7 +220,7 @@ export async function deferLane(workspaceId: string, channelId: string, webhookI
   await sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane(workspaceId, channelId, webhookId, contactKey),
+      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
       UpdateExpression: 'SET nextAttemptAt = :next',
       ConditionExpression: 'lockOwner = :owner',
       ExpressionAttributeValues: { ':owner': owner, ':next': nextAttemptAt },
@@ -226,7 +237,7 @@ export async function releaseLane(workspaceId: string, channelId: string, webhoo
   return sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane(workspaceId, channelId, webhookId, contactKey),
+      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
       UpdateExpression: 'REMOVE lockOwner, lockedUntil',
       ConditionExpression: 'lockOwner = :owner AND (attribute_not_exists(waiting) OR nextAttemptAt > :now)',
       ExpressionAttributeValues: { ':owner': owner, ':now': nowMs },
@@ -236,5 +247,5 @@ export async function releaseLane(workspaceId: string, channelId: string, webhoo
 
 /** Clears a lane's retry wait, so a redelivery goes out at the next wake-up. */
 export async function clearLaneWait(workspaceId: string, channelId: string, webhookId: string, contactKey: string): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.deliveryLane(workspaceId, channelId, webhookId, contactKey), UpdateExpression: 'REMOVE nextAttemptAt' }));
+  await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey), UpdateExpression: 'REMOVE nextAttemptAt' }));
 }

@@ -12,6 +12,12 @@ export interface Key {
   sk: string;
 }
 
+/** One channel of one workspace: what every channel-scoped key, data function and domain function takes. */
+export interface ChannelRef {
+  workspaceId: string;
+  channelId: string;
+}
+
 /**
  * Number of compact contact-index buckets per channel. An index entry rewrites its whole
  * bucket item (write units by item size), and an item may not exceed 400 KB: 4096 keeps a
@@ -24,10 +30,23 @@ export interface Key {
 export const CONTACT_INDEX_BUCKETS = 4096;
 
 const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
-const channelPk = (workspaceId: string, channelId: string) => `WS#${workspaceId}#CH#${channelId}`;
+const channelPk = ({ workspaceId, channelId }: ChannelRef) => `WS#${workspaceId}#CH#${channelId}`;
 
 /** Lowercased, trimmed match key for names compared case-insensitively. */
 export const matchKey = (name: string) => name.trim().toLowerCase();
+
+/** Characters of a contact's name kept in the compact index for search. */
+const INDEX_NAME_LENGTH = 64;
+
+/** A contact's entry in the compact index: its name lowercased, cut to the indexed prefix (searches match it). */
+export const contactIndexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
+
+/** What a contact search matches against `contactIndexName` entries. */
+export const contactSearchKey = (search: string) => search.toLowerCase();
+
+const LABEL_PREFIX = 'DEF#LABEL#';
+const FIELD_PREFIX = 'DEF#FIELD#';
+const EXECUTION_PREFIX = 'EXEC#';
 
 export const keys = {
   workspace: (workspaceId: string): Key => ({ pk: workspacePk(workspaceId), sk: 'WORKSPACE' }),
@@ -36,7 +55,7 @@ export const keys = {
   apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
   /** Pointer item: an API key's public id → its hash, so operators can revoke by id. */
   apiKeyById: (keyId: string): Key => ({ pk: `KEYID#${keyId}`, sk: 'KEYID' }),
-  channel: (workspaceId: string, channelId: string): Key => ({ pk: workspacePk(workspaceId), sk: `CHANNEL#${channelId}` }),
+  channel: ({ workspaceId, channelId }: ChannelRef): Key => ({ pk: workspacePk(workspaceId), sk: `CHANNEL#${channelId}` }),
   channelPrefix: (workspaceId: string) => ({ pk: workspacePk(workspaceId), skPrefix: 'CHANNEL#' }),
   /** Pointer item: a channel id → its workspace (operator commands name only the channel). */
   channelById: (channelId: string): Key => ({ pk: `CHID#${channelId}`, sk: 'CHID' }),
@@ -44,40 +63,40 @@ export const keys = {
   channelByPhoneNumberId: (phoneNumberId: string): Key => ({ pk: `PNID#${phoneNumberId}`, sk: 'PNID' }),
 
   /** The channel's contact head: contact count and definitions version; sorts first among contacts. */
-  contactHead: (workspaceId: string, channelId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: 'CONTACT#' }),
-  contact: (workspaceId: string, channelId: string, phone: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CONTACT#${phone}` }),
-  contactPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CONTACT#' }),
-  contactIndexBucket: (workspaceId: string, channelId: string, bucket: number): Key => ({
-    pk: channelPk(workspaceId, channelId),
+  contactHead: (channel: ChannelRef): Key => ({ pk: channelPk(channel), sk: 'CONTACT#' }),
+  contact: (channel: ChannelRef, phone: string): Key => ({ pk: channelPk(channel), sk: `CONTACT#${phone}` }),
+  contactPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'CONTACT#' }),
+  contactIndexBucket: (channel: ChannelRef, bucket: number): Key => ({
+    pk: channelPk(channel),
     sk: `CIDX#${bucket.toString(16).padStart(3, '0')}`,
   }),
-  contactIndexPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CIDX#' }),
+  contactIndexPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'CIDX#' }),
 
-  label: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#LABEL#${matchKey(name)}` }),
-  labelPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#LABEL#' }),
-  customField: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#FIELD#${matchKey(name)}` }),
-  customFieldPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#FIELD#' }),
+  label: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `${LABEL_PREFIX}${matchKey(name)}` }),
+  labelPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: LABEL_PREFIX }),
+  customField: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `${FIELD_PREFIX}${matchKey(name)}` }),
+  customFieldPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: FIELD_PREFIX }),
   /** Labels and custom fields together: what contacts/manage validates against, in one query. */
-  definitionsPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#' }),
+  definitionsPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'DEF#' }),
 
   /** A message template of a channel, as last synced from the chat network (exact name, then language). */
-  template: (workspaceId: string, channelId: string, name: string, language: string): Key => ({
-    pk: channelPk(workspaceId, channelId),
+  template: (channel: ChannelRef, name: string, language: string): Key => ({
+    pk: channelPk(channel),
     sk: `TPL#${name}#${language}`,
   }),
-  templatePrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'TPL#' }),
+  templatePrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'TPL#' }),
   /** Every language of one template name (the `#` ends the name, so `order` never matches `order_update`). */
-  templateNamePrefix: (workspaceId: string, channelId: string, name: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `TPL#${name}#` }),
+  templateNamePrefix: (channel: ChannelRef, name: string) => ({ pk: channelPk(channel), skPrefix: `TPL#${name}#` }),
 
   /** The conversation with one contact (by normalized phone): the 24-hour window lives here. */
-  conversation: (workspaceId: string, channelId: string, phone: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CONV#${phone}` }),
+  conversation: (channel: ChannelRef, phone: string): Key => ({ pk: channelPk(channel), sk: `CONV#${phone}` }),
   /** The chat network's `wa_id` of a recipient → the contact's phone, so rewritten numbers stay one contact. */
-  waId: (workspaceId: string, channelId: string, waId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `WAID#${waId}` }),
+  waId: (channel: ChannelRef, waId: string): Key => ({ pk: channelPk(channel), sk: `WAID#${waId}` }),
   /** A message of the channel, by our own id: written as intent before the chat network is called. */
-  message: (workspaceId: string, channelId: string, messageId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `MSG#${messageId}` }),
+  message: (channel: ChannelRef, messageId: string): Key => ({ pk: channelPk(channel), sk: `MSG#${messageId}` }),
   /** An apiReference claim: idempotency key per channel, recipient and reference, valid 24 hours (`expiresAt`). */
-  apiReference: (workspaceId: string, channelId: string, phone: string, apiReference: string): Key => ({
-    pk: channelPk(workspaceId, channelId),
+  apiReference: (channel: ChannelRef, phone: string, apiReference: string): Key => ({
+    pk: channelPk(channel),
     sk: `APIREF#${phone}#${apiReference}`,
   }),
   /**
@@ -88,22 +107,22 @@ export const keys = {
   messageByChatmid: (chatmid: string): Key => ({ pk: `CHATMID#${chatmid}`, sk: 'CHATMID' }),
 
   /** An automation of a channel; its steps are copied into each execution when triggered. */
-  automation: (workspaceId: string, channelId: string, automationId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTO#${automationId}` }),
-  automationPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'AUTO#' }),
+  automation: (channel: ChannelRef, automationId: string): Key => ({ pk: channelPk(channel), sk: `AUTO#${automationId}` }),
+  automationPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'AUTO#' }),
   /** Pointer: an automation's lowercased name → its id (case-insensitive lookup in one read; names are unique per channel). */
-  automationName: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTONAME#${matchKey(name)}` }),
+  automationName: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
-  execution: (workspaceId: string, channelId: string, executionId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EXEC#${executionId}` }),
+  execution: (channel: ChannelRef, executionId: string): Key => ({ pk: channelPk(channel), sk: `${EXECUTION_PREFIX}${executionId}` }),
   /** The channel's integrator webhook subscriptions, all in one item (at most 10): one read serves the list, a lookup by id and the fan-out. */
-  webhookSubscriptions: (workspaceId: string, channelId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: 'WEBHOOKS' }),
+  webhookSubscriptions: (channel: ChannelRef): Key => ({ pk: channelPk(channel), sk: 'WEBHOOKS' }),
   /** An event of the channel in the events log (events/list); the id starts with its time, so the sort key orders by time. */
-  event: (workspaceId: string, channelId: string, eventId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EVT#${eventId}` }),
-  eventPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'EVT#' }),
+  event: (channel: ChannelRef, eventId: string): Key => ({ pk: channelPk(channel), sk: `EVT#${eventId}` }),
+  eventPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'EVT#' }),
   /** One event's delivery to one subscription (the delivery log, with TTL). */
-  eventDelivery: (workspaceId: string, channelId: string, webhookId: string, eventId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DLV#${webhookId}#${eventId}` }),
-  eventDeliveryPrefix: (workspaceId: string, channelId: string, webhookId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `DLV#${webhookId}#` }),
+  eventDelivery: (channel: ChannelRef, webhookId: string, eventId: string): Key => ({ pk: channelPk(channel), sk: `DLV#${webhookId}#${eventId}` }),
+  eventDeliveryPrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `DLV#${webhookId}#` }),
   /** The delivery lane of one contact to one subscription: its events go out one at a time, oldest first. */
-  deliveryLane: (workspaceId: string, channelId: string, webhookId: string, contactKey: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `LANE#${webhookId}#${contactKey}` }),
+  deliveryLane: (channel: ChannelRef, webhookId: string, contactKey: string): Key => ({ pk: channelPk(channel), sk: `LANE#${webhookId}#${contactKey}` }),
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
@@ -127,9 +146,28 @@ export function contactIndexBucketOf(phone: string): number {
 /** Shards of the outbox index (sparse GSI `outbox`: executions whose next step is not yet handed to the queue). */
 export const OUTBOX_SHARDS = 8;
 
+/** The outbox index partition (`outboxShard` value) of shard number `shard` (0 … OUTBOX_SHARDS − 1). */
+export const outboxShard = (shard: number) => `OUTBOX#${shard}`;
+
 /** The outbox shard of an execution, spread so no single index partition is hot. */
 export function outboxShardOf(executionId: string): string {
-  return `OUTBOX#${contactIndexBucketOf(executionId) % OUTBOX_SHARDS}`;
+  return outboxShard(contactIndexBucketOf(executionId) % OUTBOX_SHARDS);
+}
+
+/** Which definition a key under `definitionsPrefix` holds. */
+export function definitionKindOf(key: Key): 'label' | 'customField' | undefined {
+  if (key.sk.startsWith(LABEL_PREFIX)) return 'label';
+  if (key.sk.startsWith(FIELD_PREFIX)) return 'customField';
+  return undefined;
+}
+
+const CHANNEL_PK = /^WS#([^#]+)#CH#([^#]+)$/;
+
+/** The execution a table key names (an outbox index entry carries its item's key). */
+export function parseExecutionKey(key: Key): { workspaceId: string; channelId: string; executionId: string } {
+  const channel = CHANNEL_PK.exec(key.pk);
+  if (!channel || !key.sk.startsWith(EXECUTION_PREFIX)) throw new Error(`Not an execution key: ${key.pk} ${key.sk}`);
+  return { workspaceId: channel[1], channelId: channel[2], executionId: key.sk.slice(EXECUTION_PREFIX.length) };
 }
 
 /** The event-outbox shard of a source item (the same sparse GSI `outbox`; the automation re-drive reads only `OUTBOX#` shards). */

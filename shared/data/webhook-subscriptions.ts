@@ -42,7 +42,7 @@ export interface SubscriptionSet {
 
 /** Reads the channel's subscriptions (consistent: manage decides on it). */
 export async function getSubscriptions(workspaceId: string, channelId: string): Promise<SubscriptionSet> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookSubscriptions(workspaceId, channelId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookSubscriptions({ workspaceId, channelId }), ConsistentRead: true }));
   return { subs: (Item?.subs as Record<string, SubscriptionRecord> | undefined) ?? {}, version: (Item?.version as number | undefined) ?? 0 };
 }
 
@@ -51,7 +51,7 @@ export async function getSubscriptions(workspaceId: string, channelId: string): 
  * it first (the caller reads again and decides again).
  */
 export async function addSubscription(workspaceId: string, channelId: string, sub: SubscriptionRecord, version: number): Promise<boolean> {
-  const key = keys.webhookSubscriptions(workspaceId, channelId);
+  const key = keys.webhookSubscriptions({ workspaceId, channelId });
   if (version === 0) {
     return sendIfCondition(
       new PutCommand({ TableName: tableName(), Item: { ...key, entity: 'webhookSubscriptions', subs: { [sub.id]: sub }, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -84,7 +84,7 @@ export async function updateSubscription(workspaceId: string, channelId: string,
   return sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.webhookSubscriptions(workspaceId, channelId),
+      Key: keys.webhookSubscriptions({ workspaceId, channelId }),
       UpdateExpression: `SET ${[...sets, 'version = :next'].join(', ')}`,
       ConditionExpression: 'version = :version AND attribute_exists(subs.#id)',
       ExpressionAttributeNames: names,
@@ -116,7 +116,7 @@ export async function recordSubscriptionOutcome(workspaceId: string, channelId: 
   await sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.webhookSubscriptions(workspaceId, channelId),
+      Key: keys.webhookSubscriptions({ workspaceId, channelId }),
       UpdateExpression: `SET ${sets.join(', ')}${outcome.succeeded ? ' REMOVE subs.#id.failingSince' : ''}`,
       ConditionExpression: 'attribute_exists(subs.#id)',
       ExpressionAttributeNames: { '#id': id },

@@ -37,7 +37,7 @@ export interface RunResult {
 
 /** Runs the step a queue message names. Throws on transient errors so the queue retries. */
 export async function runStep(message: StepMessage, receiveCount: number): Promise<RunResult> {
-  const execution = await getExecution(message.workspaceId, message.channelId, message.executionId);
+  const execution = await getExecution(message, message.executionId);
   if (!execution || execution.status === 'completed' || execution.status === 'failed' || message.step !== execution.stepIndex) return { outcome: 'skipped' };
   const now = clock.now();
   if (message.notBefore > now) {
@@ -57,7 +57,7 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
     const end = done ? executionEndEvent(execution, { status: 'completed' }) : undefined;
     const moved = await advanceExecution(execution, message.step, outcome, done ? { status: 'completed' } : { status: 'running', runAt }, end);
     if (moved && !done) await dispatch(execution, next, runAt);
-    if (moved && end) await handOffEvents(keys.execution(execution.workspaceId, execution.channelId, execution.id), { ...execution, pendingEvents: [end] });
+    if (moved && end) await handOffEvents(keys.execution(execution, execution.id), { ...execution, pendingEvents: [end] });
     return { outcome: done ? 'completed' : 'done' };
   } catch (error) {
     const permanent = error instanceof StepFailure || (error instanceof AppError && error.isCallerFault);
@@ -66,7 +66,7 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
     const outcome: StepOutcome = { step: message.step, type: step.type, status: 'failed', at: new Date(now).toISOString(), error: reason };
     const end = executionEndEvent(execution, { status: 'failed', failedStep: message.step + 1, reason });
     if (await advanceExecution(execution, message.step, outcome, { status: 'failed', error: reason }, end)) {
-      await handOffEvents(keys.execution(execution.workspaceId, execution.channelId, execution.id), { ...execution, pendingEvents: [end] });
+      await handOffEvents(keys.execution(execution, execution.id), { ...execution, pendingEvents: [end] });
     }
     // The reason names the contact's number: it stays in the execution record, out of the logs.
     logger.warn('automation step failed', { executionId: execution.id, step: message.step, error: error instanceof AppError ? error.code : (error as Error).name });
@@ -102,7 +102,7 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
     case 'add_labels':
     case 'remove_labels': {
       const contact = await requireContact(execution);
-      const { labels } = await listDefinitions(execution.workspaceId, execution.channelId);
+      const { labels } = await listDefinitions(execution);
       const ids = step.labels.map((name) => {
         const label = labels.find((candidate) => matchKey(candidate.name) === matchKey(name));
         if (!label) throw new StepFailure(`label "${name}" does not exist in this channel`);
@@ -110,18 +110,18 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
       });
       const current = contact.labelIds ?? [];
       const labelIds = step.type === 'add_labels' ? [...new Set([...current, ...ids])] : current.filter((id) => !ids.includes(id));
-      await upsertContact(execution.workspaceId, execution.channelId, execution.phone, { labelIds }, () => false);
+      await upsertContact(execution, execution.phone, { labelIds }, () => false);
       return { labels: step.labels };
     }
     case 'set_custom_fields': {
-      const { labels, fields } = await listDefinitions(execution.workspaceId, execution.channelId);
+      const { labels, fields } = await listDefinitions(execution);
       let values;
       try {
         values = validateCustomFieldValues(step.fields, fields, labels);
       } catch (error) {
         throw new StepFailure((error as Error).message);
       }
-      await upsertContact(execution.workspaceId, execution.channelId, execution.phone, { customFields: values }, () => false);
+      await upsertContact(execution, execution.phone, { customFields: values }, () => false);
       return { fields: Object.keys(values) };
     }
     case 'wait':
@@ -130,7 +130,7 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
 }
 
 async function requireContact(execution: ExecutionRecord): Promise<ContactRecord> {
-  const contact = await getContact(execution.workspaceId, execution.channelId, execution.phone);
+  const contact = await getContact(execution, execution.phone);
   if (!contact) throw new StepFailure('the contact no longer exists');
   return contact;
 }
@@ -152,7 +152,7 @@ async function sendOnce(execution: ExecutionRecord, apiReference: string, send: 
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
   }
-  const claim = await getReference(execution.workspaceId, execution.channelId, execution.phone, apiReference);
+  const claim = await getReference({ workspaceId: execution.workspaceId, channelId: execution.channelId }, execution.phone, apiReference);
   if (claim?.owner !== 'automation') throw new StepFailure(`apiReference ${apiReference} is held by a send this automation did not make; nothing was sent`);
   return answer?.data;
 }

@@ -10,7 +10,7 @@ import {
   type CustomFieldValue,
 } from '../data/contacts';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
-import { matchKey } from '../data/keys';
+import { contactSearchKey, matchKey, type ChannelRef } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
 
@@ -49,12 +49,12 @@ export interface ManageContactInput {
  * reads them (consistently): required fields, and the values checked against the
  * current definitions, exactly as without a cache.
  */
-export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
-  const scope = { workspaceId, channelId };
+export async function manageContact(channel: ChannelRef, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
+  const scope = channel;
   const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
   const changes: ContactChanges = { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, ...checked.values };
   const create: CreateCheck = { missing: [] };
-  const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
+  const result = await upsertContact(channel, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
     throw new InvalidInputError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
   }
@@ -88,10 +88,7 @@ async function mayCreate(scope: Scope, input: ManageContactInput, checked: Check
   return create.missing.length === 0;
 }
 
-interface Scope {
-  workspaceId: string;
-  channelId: string;
-}
+type Scope = ChannelRef;
 
 interface DefinedValues {
   labelIds?: string[];
@@ -163,14 +160,14 @@ async function cachedDefinitions(scope: Scope): Promise<Definitions> {
   let read = false;
   const { labels, fields } = await definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`, () => {
     read = true;
-    return listDefinitions(scope.workspaceId, scope.channelId);
+    return listDefinitions(scope);
   });
   return { labels, fields, current: read };
 }
 
 /** The channel's definitions read now (a create, or a re-read before refusing); the cache keeps them. */
 async function readDefinitions(scope: Scope): Promise<Definitions> {
-  const { labels, fields } = await definitionsCache.reload(`${scope.workspaceId}#${scope.channelId}`, () => listDefinitions(scope.workspaceId, scope.channelId));
+  const { labels, fields } = await definitionsCache.reload(`${scope.workspaceId}#${scope.channelId}`, () => listDefinitions(scope));
   return { labels, fields, current: true };
 }
 
@@ -222,26 +219,26 @@ export interface ContactPage {
  * (head item + first page); deeper pages and searches read the compact index, then
  * fetch only the page's contacts.
  */
-export async function listContacts(workspaceId: string, channelId: string, input: ListContactsInput): Promise<ContactPage> {
+export async function listContacts(channel: ChannelRef, input: ListContactsInput): Promise<ContactPage> {
   const offset = (input.page - 1) * input.limit;
   if (input.page === 1 && input.search === undefined) {
-    const { head, contacts } = await firstContactPage(workspaceId, channelId, input.limit);
-    const labels = await labelsFor(workspaceId, channelId, contacts, head.defsVersion);
+    const { head, contacts } = await firstContactPage(channel, input.limit);
+    const labels = await labelsFor(channel, contacts, head.defsVersion);
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  const index = await readContactIndex(workspaceId, channelId);
+  const index = await readContactIndex(channel);
   const matches = input.search === undefined ? index : index.filter(matcher(input.search));
   const phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
-  const contacts = phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : [];
-  const labels = await labelsFor(workspaceId, channelId, contacts);
+  const contacts = phones.length ? await getContactsByPhone(channel, phones) : [];
+  const labels = await labelsFor(channel, contacts);
   const byId = labelsById(labels);
   return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: matches.length };
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */
 function matcher(search: string) {
-  const needle = search.toLowerCase();
+  const needle = contactSearchKey(search);
   const digits = search.replace(/[\s+\-().]/g, '');
   const phoneSearch = /^\d+$/.test(digits);
   return (entry: { phone: string; name: string }) => entry.name.includes(needle) || (phoneSearch && entry.phone.includes(digits));
@@ -254,11 +251,11 @@ function matcher(search: string) {
  */
 const labelCache = new TtlCache<string, { version?: number; labels: LabelRecord[] }>({ maxAgeMs: Infinity, maxEntries: 256 });
 
-async function labelsFor(workspaceId: string, channelId: string, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
+async function labelsFor(channel: ChannelRef, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
   if (!contacts.some((contact) => contact.labelIds?.length)) return [];
   const cached = await labelCache.get(
-    `${workspaceId}#${channelId}`,
-    async () => ({ version, labels: await listLabels(workspaceId, channelId) }),
+    `${channel.workspaceId}#${channel.channelId}`,
+    async () => ({ version, labels: await listLabels(channel) }),
     (entry) => (version !== undefined ? entry.value.version === version : isYoung(entry.loadedAt)),
   );
   return cached.labels;

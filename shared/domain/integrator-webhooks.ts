@@ -1,4 +1,5 @@
 import { clock } from '../clock';
+import type { ChannelRef } from '../data/keys';
 import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { addToLane, createDelivery, getEventLog, listDeliveries, listEventLog, updateDelivery, type DeliveryStatus } from '../data/events';
@@ -98,7 +99,8 @@ async function rotatedSecrets(workspaceId: string, channelId: string, id: string
 }
 
 /** webhooks/manage: creates the subscription for the url, or updates the one registered for it. */
-export async function manageWebhook(workspaceId: string, channelId: string, input: ManageWebhookInput): Promise<ManagedWebhook> {
+export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInput): Promise<ManagedWebhook> {
+  const { workspaceId, channelId } = channel;
   const url = canonicalUrl(input.url);
   const events = eventTypes(input.events);
   const description = input.description === undefined ? undefined : input.description || null;
@@ -136,7 +138,8 @@ function managed(channelId: string, sub: SubscriptionRecord, created: boolean): 
 }
 
 /** webhooks/list: the channel's subscriptions, oldest first, never a secret. */
-export async function listWebhooks(workspaceId: string, channelId: string): Promise<WebhookView[]> {
+export async function listWebhooks(channel: ChannelRef): Promise<WebhookView[]> {
+  const { workspaceId, channelId } = channel;
   const { subs } = await getSubscriptions(workspaceId, channelId);
   return Object.values(subs)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
@@ -144,7 +147,8 @@ export async function listWebhooks(workspaceId: string, channelId: string): Prom
 }
 
 /** One subscription of the channel by id; unknown, or another channel's or workspace's → the same 404. */
-export async function findWebhook(workspaceId: string, channelId: string, webhookId: string): Promise<SubscriptionRecord> {
+export async function findWebhook(channel: ChannelRef, webhookId: string): Promise<SubscriptionRecord> {
+  const { workspaceId, channelId } = channel;
   const { subs } = await getSubscriptions(workspaceId, channelId);
   const sub = Object.hasOwn(subs, webhookId) ? subs[webhookId] : undefined;
   if (!sub) throw new NotFoundError('No webhook with that id in this channel.', { parameter: 'webhookId' });
@@ -166,13 +170,13 @@ export interface DeliveryView {
 
 /** webhooks/deliveries: a subscription's deliveries, newest event first, cursor-paged. */
 export async function webhookDeliveries(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   input: { webhookId: string; status?: DeliveryStatus; limit?: number; cursor?: string },
 ): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+  const { workspaceId, channelId } = channel;
   const query = `deliveries:${input.webhookId}:${input.status ?? '*'}`;
   const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, query);
-  await findWebhook(workspaceId, channelId, input.webhookId);
+  await findWebhook(channel, input.webhookId);
   const limit = input.limit ?? 50;
   const { deliveries, more } = await listDeliveries(workspaceId, channelId, input.webhookId, { status: input.status, beforeEventId: before, limit });
   const views = deliveries.map(({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }) => ({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }));
@@ -180,8 +184,9 @@ export async function webhookDeliveries(
 }
 
 /** webhooks/redeliver: the event goes to the subscription again (a new delivery, the same webhook-id), behind the contact's earlier events. */
-export async function redeliverEvent(workspaceId: string, channelId: string, webhookId: string, eventId: string): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
-  const sub = await findWebhook(workspaceId, channelId, webhookId);
+export async function redeliverEvent(channel: ChannelRef, webhookId: string, eventId: string): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
+  const { workspaceId, channelId } = channel;
+  const sub = await findWebhook(channel, webhookId);
   const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog(workspaceId, channelId, eventId) : undefined;
   if (!event) throw new NotFoundError('No event with that id in this channel.', { parameter: 'eventId' });
   if (!sub.isActive) throw new ConflictError('The webhook is inactive; activate it with webhooks/manage (isActive true) first.', { parameter: 'webhookId' });
@@ -194,7 +199,8 @@ export async function redeliverEvent(workspaceId: string, channelId: string, web
 }
 
 /** events/list: the channel's events oldest first, each the JSON body webhooks deliver; the cursor resumes after the last one. */
-export async function listEvents(workspaceId: string, channelId: string, input: { limit?: number; cursor?: string }): Promise<{ events: unknown[]; nextCursor: string | null }> {
+export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: unknown[]; nextCursor: string | null }> {
+  const { workspaceId, channelId } = channel;
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
   const records = await listEventLog(workspaceId, channelId, after, input.limit ?? 50, clock.now());
   const last = records[records.length - 1];

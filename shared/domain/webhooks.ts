@@ -26,6 +26,7 @@ import { maskPhone, normalizePhone } from '../phone/phone';
 import { handOffEvents } from './events';
 import { receivedEvent, statusEvent } from './event-builders';
 import { answerFor } from './messaging';
+import type { ChannelRef } from '../data/keys';
 
 /**
  * What the chat network's webhooks change. Deliveries come at least once and out of
@@ -40,10 +41,8 @@ export async function processWebhookEvents(events: ChatWebhookEvent[]): Promise<
   }
 }
 
-interface Tenant {
-  workspaceId: string;
-  channelId: string;
-}
+/** The channel a webhook's phone-number id belongs to. */
+type Tenant = ChannelRef;
 
 /** Phone-number id → channel, cached per warm container for its life (a number never moves to another channel); unknown numbers are not kept. */
 const tenantCache = new TtlCache<string, Tenant | undefined>({ maxAgeMs: Infinity, maxEntries: 1_000, keep: (tenant) => tenant !== undefined });
@@ -54,7 +53,7 @@ function tenantOf(phoneNumberId: string): Promise<Tenant | undefined> {
 
 /** The contact phone of a chat-network id: the number it was first seen for, else the id itself. */
 async function phoneOf(tenant: Tenant, waId: string): Promise<string> {
-  return (await phoneOfWaId(tenant.workspaceId, tenant.channelId, waId)) ?? normalizePhone(waId) ?? waId;
+  return (await phoneOfWaId(tenant, waId)) ?? normalizePhone(waId) ?? waId;
 }
 
 async function processStatus(event: StatusEvent): Promise<void> {
@@ -82,30 +81,19 @@ async function processStatus(event: StatusEvent): Promise<void> {
 async function settleUnknownSend(event: StatusEvent): Promise<void> {
   const tenant = await tenantOf(event.phoneNumberId);
   if (!tenant || !event.recipientId) return;
-  const { workspaceId, channelId } = tenant;
+  const channel = tenant;
   const phone = await phoneOf(tenant, event.recipientId);
-  const unsettled = [...((await getConversation(workspaceId, channelId, phone))?.unsettledMessageIds ?? [])];
+  const unsettled = [...((await getConversation(channel, phone))?.unsettledMessageIds ?? [])];
   if (unsettled.length === 0) return;
-  const messages = (await Promise.all(unsettled.map((id) => getMessage(workspaceId, channelId, id))))
+  const messages = (await Promise.all(unsettled.map((id) => getMessage(channel, id))))
     .filter((message): message is MessageRecord => message?.sendState === 'unknown')
     .sort((a, b) => a.at - b.at);
   const message = messages[0];
-  if (!message || !(await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
-  await attachChatmid({
-    chatmid: event.chatmid,
-    workspaceId,
-    channelId,
-    messageId: message.id,
-    direction: 'outbound',
-    type: message.type,
-    content: message.content,
-    phone,
-    at: message.at,
-    phoneNumberId: event.phoneNumberId,
-  });
-  await removeUnsettledMessage(workspaceId, channelId, phone, message.id);
+  if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
+  await attachChatmid({ chatmid: event.chatmid, workspaceId: channel.workspaceId, channelId: channel.channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at, phoneNumberId: event.phoneNumberId });
+  await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
-    await settleReference(workspaceId, channelId, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
+    await settleReference(channel, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
   }
   logger.info('settled a send of unknown outcome by webhook', { messageId: message.id, chatmid: event.chatmid });
 }
@@ -123,22 +111,22 @@ async function processInbound(event: InboundEvent): Promise<void> {
     return;
   }
   if (await getChatmidRecord(event.chatmid)) return;
-  const { workspaceId, channelId } = tenant;
+  const channel = tenant;
   const phone = await phoneOf(tenant, event.waId);
   const changes: ContactChanges = { waId: event.waId };
-  const contact = (await upsertContact(workspaceId, channelId, phone, changes, () => {
+  const contact = (await upsertContact(channel, phone, changes, () => {
     // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
     changes.name = event.profileName;
     return true;
   }))!;
-  const conversation = await ensureConversation(workspaceId, channelId, phone, contact.contact.id);
+  const conversation = await ensureConversation(channel, phone, contact.contact.id);
   const at = Math.min(event.timestamp, clock.now());
-  await recordInboundAt(workspaceId, channelId, phone, at);
-  await rememberWaId(workspaceId, channelId, event.waId, phone);
+  await recordInboundAt(channel, phone, at);
+  await rememberWaId(channel, event.waId, phone);
   const messageId = `msg_in_${createHash('sha256').update(event.chatmid).digest('base64url').slice(0, 22)}`;
   const content: MessageContent = event.text !== undefined ? { body: event.text } : {};
   const now = clock.nowIso();
-  await putInboundMessage(workspaceId, channelId, {
+  await putInboundMessage(channel, {
     id: messageId,
     direction: 'inbound',
     type: event.type,
@@ -155,8 +143,8 @@ async function processInbound(event: InboundEvent): Promise<void> {
   });
   const chatmidRecord: ChatmidRecord = {
     chatmid: event.chatmid,
-    workspaceId,
-    channelId,
+    workspaceId: channel.workspaceId,
+    channelId: channel.channelId,
     messageId,
     direction: 'inbound',
     type: event.type,
@@ -167,7 +155,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
   };
-  const received = receivedEvent(event, { channelId, messageId, conversationId: conversation.id, contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null }, content, at });
+  const received = receivedEvent(event, { channelId: channel.channelId, messageId, conversationId: conversation.id, contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null }, content, at });
   if (await createChatmidRecord(chatmidRecord, received)) await handOffEvents(keys.messageByChatmid(event.chatmid), { ...chatmidRecord, pendingEvents: [received] });
-  logger.info('inbound message recorded', { channelId, from: maskPhone(phone), chatmid: event.chatmid });
+  logger.info('inbound message recorded', { channelId: channel.channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }

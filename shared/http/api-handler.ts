@@ -19,6 +19,8 @@ export interface RequestScope {
   requestId: string;
   /** Set for channel-scoped endpoints. */
   channelId: string;
+  /** The channel of a channel-scoped endpoint, in the caller's workspace (the data layer's ChannelRef). */
+  channel: { workspaceId: string; channelId: string };
 }
 
 interface EndpointDefinition<TSchema extends v.GenericSchema> {
@@ -53,10 +55,13 @@ export function apiEndpoint<TSchema extends v.GenericSchema>(definition: Endpoin
   if (definition.channelScoped) stack.use(channelScope());
   const handler = stack.handler(async function endpoint(_event, context) {
     const { api } = context;
+    const principal = api.principal!;
+    const channelId = api.channelId ?? '';
     const result = await definition.handle(api.input as v.InferOutput<TSchema>, {
-      principal: api.principal!,
+      principal,
       requestId: api.requestId,
-      channelId: api.channelId ?? '',
+      channelId,
+      channel: { workspaceId: principal.workspaceId, channelId },
     });
     return result as unknown as APIGatewayProxyResult;
   });

@@ -27,8 +27,8 @@ const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') 
 
 /** The channel's message records for one recipient, oldest first. */
 async function messagesTo(phone: string): Promise<MessageRecord[]> {
-  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true });
+  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
+  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
   return all.filter((message) => message.phone === phone && message.direction === 'outbound').sort((a, b) => a.at - b.at);
 }
 
@@ -72,7 +72,7 @@ describe('chat/message/send and the 24-hour session window', () => {
     // Prepare
     const to = newRecipient();
     await openWindow(network, tenant.channels[0], to);
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     // Act
     clock.freeze(conversation!.lastInboundAt! + DAY_MS);
     const atEdge = await send({ to, body: 'edge' });
@@ -93,7 +93,7 @@ describe('chat/message/send and the 24-hour session window', () => {
     // Assess
     const [message] = await messagesTo(to);
     expect(message).toMatchObject({ sendState: 'accepted', chatmid: response.body.data.chatmid, type: 'text', content: { body: 'Recorded' }, apiReference: 'ref-rec', waId: to });
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     expect(message.conversationId).toBe(conversation!.id);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: to } });
     expect(contacts.body.data).toEqual([expect.objectContaining({ id: message.contactId, phone: to })]);
@@ -163,9 +163,9 @@ describe('chat/message/send when the chat network fails', () => {
     expect(response.status).toBe(502);
     expect(response.body).toMatchObject({ error: 'chat_network_error', details: { outcome: 'unknown', messageId: expect.stringMatching(/^msg_/) } });
     expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
-    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], response.body.details.messageId);
+    const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, response.body.details.messageId);
     expect(message).toMatchObject({ sendState: 'unknown', error: { code: 131000 } });
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     expect([...conversation!.unsettledMessageIds!]).toContain(message!.id);
   });
 
@@ -181,7 +181,7 @@ describe('chat/message/send when the chat network fails', () => {
     expect(response.status).toBe(502);
     expect(response.body.details.outcome).toBe('unknown');
     expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
-    expect(await getMessage(tenant.workspaceId, tenant.channelIds[0], response.body.details.messageId)).toMatchObject({ sendState: 'unknown' });
+    expect(await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, response.body.details.messageId)).toMatchObject({ sendState: 'unknown' });
   });
 
   it('maps a refusal (131026) to 400 and records the message as failed with the error', async () => {

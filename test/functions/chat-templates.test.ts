@@ -66,7 +66,7 @@ describe('chat/templates/send', () => {
     });
     const pointer = await getChatmidRecord(response.body.data.chatmid);
     expect(pointer).toMatchObject({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], direction: 'outbound', type: 'template', status: expect.any(String) });
-    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], pointer!.messageId!);
+    const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, pointer!.messageId!);
     expect(message).toMatchObject({ sendState: 'accepted', phone: to, content: { templateName: 'hello_world', languageCode: 'en_US', bodyVariables: [] } });
   });
 
@@ -164,7 +164,7 @@ describe('chat/templates/send', () => {
 
   it('passes a text header variable, and maps the chat network refusing the template to 404 with a failed message record', async () => {
     // Prepare: a template stored with a text header that the chat network does not know
-    await putTemplate(tenant.workspaceId, tenant.channelIds[0], {
+    await putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
       graphId: '1',
       name: 'greeting_header',
       language: 'en',
@@ -191,7 +191,7 @@ describe('chat/templates/send', () => {
     ['five consecutive spaces', 'five     spaces'],
   ])('refuses a variable or header with %s (the chat network would, error 132018) with a 400 naming it, before anything is written', async (_case, value) => {
     // Prepare
-    await putTemplate(tenant.workspaceId, tenant.channelIds[0], {
+    await putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
       graphId: '2',
       name: 'spaced_header',
       language: 'en',
@@ -216,7 +216,7 @@ describe('chat/templates/send', () => {
     ]);
     expect(variables.body.message).toMatch(/newline|tab|spaces/);
     expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
-    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], to)).toBeUndefined();
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to)).toBeUndefined();
   });
 
   it('lets a team key send only on its assigned channels', async () => {

@@ -51,8 +51,8 @@ async function sendTemplateTo(to: string, apiReference?: string) {
 }
 
 async function inboundMessages(phone: string): Promise<MessageRecord[]> {
-  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  return (await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
+  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
+  return (await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
 }
 
 describe('webhook verification handshake (GET)', () => {
@@ -95,7 +95,7 @@ describe('webhook deliveries (POST)', () => {
     // Assess
     expect(result.statusCode).toBe(401);
     expect(await getChatmidRecord(chatmid)).toBeUndefined();
-    expect(await getConversation(tenant.workspaceId, tenant.channelIds[0], from)).toBeUndefined();
+    expect(await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from)).toBeUndefined();
   });
 
   it('accepts a correctly signed delivery, also one with a header name in another case', async () => {
@@ -124,7 +124,7 @@ describe('webhook deliveries (POST)', () => {
     const result = await webhook(signedWebhook(inboundEvent(newChatmid(), from, 'I need help', at, 'Dana Inbound')));
     // Assess
     expect(result.statusCode).toBe(200);
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], from);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from);
     expect(conversation).toMatchObject({ id: expect.stringMatching(/^cv_/), phone: from, lastInboundAt: Math.floor(at / 1000) * 1000 });
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: from } });
     expect(contacts.body.data).toEqual([expect.objectContaining({ id: conversation!.contactId, phone: from, name: 'Dana Inbound' })]);
@@ -159,7 +159,7 @@ describe('webhook deliveries (POST)', () => {
     const messages = await inboundMessages(from);
     expect(messages.map((message) => message.content)).toEqual(expect.arrayContaining([{ body: 'once' }, { body: 'older, delivered late' }]));
     expect(messages).toHaveLength(2);
-    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], from))!.lastInboundAt).toBe(Math.floor(now / 1000) * 1000);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from))!.lastInboundAt).toBe(Math.floor(now / 1000) * 1000);
   });
 
   it('moves a status only forward, whatever order and however often the statuses arrive', async () => {
@@ -239,7 +239,7 @@ describe('webhook deliveries (POST)', () => {
     expect(reply.status).toBe(200);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: rewritten.slice(4) } });
     expect(contacts.body.data).toEqual([expect.objectContaining({ phone: number })]);
-    expect(await getConversation(tenant.workspaceId, tenant.channelIds[0], rewritten)).toBeUndefined();
+    expect(await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, rewritten)).toBeUndefined();
   });
 
   it('settles a send of unknown outcome when a status for it arrives', async () => {
@@ -253,12 +253,12 @@ describe('webhook deliveries (POST)', () => {
     const replay = await sendTemplateTo(to, 'settle-1');
     // Assess
     expect(unknown.status).toBe(502);
-    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], unknown.body.details.messageId);
+    const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, unknown.body.details.messageId);
     expect(message).toMatchObject({ sendState: 'accepted', chatmid });
     expect((await readStatus(chatmid)).body.data).toMatchObject({ status: 'sent', direction: 'outbound', type: 'template' });
     expect(replay.status).toBe(200);
     expect(replay.body.data).toMatchObject({ chatmid, to, templateName: 'hello_world' });
-    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], to))!.unsettledMessageIds ?? new Set()).not.toContain(message!.id);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to))!.unsettledMessageIds ?? new Set()).not.toContain(message!.id);
   });
 
   it('answers 500 when it cannot record a delivery, so the chat network delivers it again', async () => {

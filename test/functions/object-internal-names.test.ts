@@ -29,9 +29,9 @@ describe('custom fields named after object internals', () => {
     const defined = await callApi(manageField, { apiKey: tenant.adminKey, params: { name } });
     // Act
     const posted = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', customFieldsData: own(name, 'by post') } });
-    const afterPost = await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550100');
+    const afterPost = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100');
     const got = await callApi(manageContact, { apiKey: tenant.adminKey, method: 'GET', params: { phoneNumber: '+14155550100', customFieldsData: `${name}:by get` } });
-    const afterGet = await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550100');
+    const afterGet = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100');
     // Assess
     expect(defined.status).toBe(200);
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
@@ -47,7 +47,7 @@ describe('custom fields named after object internals', () => {
     await callApi(manageField, { apiKey: tenant.adminKey, params: { name, isRequired: true } });
     // Act
     const without = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550101', name: 'No field' } });
-    const stored = await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550101');
+    const stored = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550101');
     const withIt = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550101', customFieldsData: own(name, 'given') } });
     // Assess
     expect(without.status, JSON.stringify(without.body)).toBe(400);
@@ -73,7 +73,7 @@ describe('custom fields named after object internals', () => {
       expect(response.status, JSON.stringify(response.body)).toBe(400);
       expect(response.body.details.parameter.split('.')[0]).toBe('customFieldsData');
     }
-    expect(await getContact(tenant.workspaceId, tenant.channelIds[0], '14155550102')).toBeUndefined();
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550102')).toBeUndefined();
   });
 
   it('keeps such names in a set_custom_fields step and refuses __proto__ there', () => {

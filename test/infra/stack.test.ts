@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS, AUTHORIZER_FAILURE_TYPES, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
 import { AUTOMATION_BATCH, loadStageConfig } from '../../infra/config';
-import { copyStaticFiles, LAMBDA_RUNTIME, NODEJS_BUNDLING, nodeCopyCommand, WorkspaceFunction } from '../../infra/functions';
+import { copyStaticFiles, LAMBDA_RUNTIME, NODEJS_BUNDLING, nodeCopyCommand, SAM_LOCAL_VARIABLES, WorkspaceFunction } from '../../infra/functions';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
@@ -180,8 +180,16 @@ describe('WorkspaceApiStack', () => {
       });
       expect(prodFn.Properties.Environment.Variables.RATE_LIMIT_API_READ).toBe('60');
       expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
-      // The local stack's variables are declared only in a `-c samLocal=true` synthesis (npm run sam-env).
-      expect(fn.Properties.Environment.Variables).not.toHaveProperty('DYNAMODB_ENDPOINT');
+    });
+
+    it('declares none of the local stack\u2019s variables: only a `-c samLocal=true` synthesis does (npm run sam-env)', () => {
+      for (const built of [dev, prod]) {
+        // Act
+        const declared = [...built.stack.functions.values()].flatMap((fn) => Object.keys(resourceOf(built, fn.function).Properties.Environment.Variables as object));
+
+        // Assess
+        expect(declared.filter((name) => name in SAM_LOCAL_VARIABLES), built.stack.stackName).toEqual([]);
+      }
     });
 
     it('tells every function its stage (STAGE), the EMF metrics\u2019 stage dimension', () => {

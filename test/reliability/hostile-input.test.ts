@@ -642,7 +642,7 @@ describe('absurd numbers', () => {
   it('acknowledges signed webhook deliveries with absurd timestamps, error codes and ids, and chat/message/status keeps answering', async () => {
     // Prepare: a message of the tenant's channel, as a send leaves it
     const tenant = await createTenant(1);
-    const channel = (await getChannel(tenant.workspaceId, tenant.channelIds[0]))!;
+    const channel = (await getChannel({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }))!;
     const chatmid = `wamid.hostile${Date.now()}`;
     await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: channel.id, messageId: 'msg_hostile', direction: 'outbound', type: 'text', content: { body: 'x' }, phone: '14155550100', at: Date.now(), phoneNumberId: channel.phoneNumberId });
     const timestamp = fc.oneof(

@@ -92,7 +92,7 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
       ids.chatmid.push(chatmid);
     }
     const automationName = unique('isoA automation ');
-    const automation = (await createAutomation(workspaceId, channel.id, { name: automationName, status: 'active', steps: [] }))!;
+    const automation = (await createAutomation({ workspaceId, channelId: channel.id }, { name: automationName, status: 'active', steps: [] }))!;
     secrets.push(automation.id, automationName);
     ids.automationId.push(automation.id);
     ids.automationName.push(automationName, automationName.toUpperCase());

@@ -7,7 +7,7 @@ type RunnerHandler = (event: SQSEvent, context: Context) => Promise<{ batchItemF
 
 /** Creates an automation from a steps document, as `admin automation create --steps` does. */
 export async function makeAutomation(workspaceId: string, channelId: string, name: string, steps: unknown[], status: AutomationStatus = 'active') {
-  const automation = await createAutomation(workspaceId, channelId, { name, status, steps: parseSteps(steps) });
+  const automation = await createAutomation({ workspaceId, channelId }, { name, status, steps: parseSteps(steps) });
   if (!automation) throw new Error(`automation ${name} exists`);
   return automation;
 }

@@ -17,8 +17,10 @@ if (logCaptureDir) {
 }
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
-// Last, once the environment is set (the data layer reads it at import). Handlers run from source here, as on the local stack: automation steps go to the table queue.
+// Handlers run from source here, as on the local stack: automation steps go to the table queue.
+// Loaded on first use, not here: a test file may point the data layer at a store of its own
+// (usePrivateStore) before anything imports the data client, which reads the endpoint at import.
 const { provideStepQueue } = await import('../../shared/queue/step-queue');
-provideStepQueue((await import('../../scripts/local/table-step-queue')).tableStepQueue);
+provideStepQueue({ enqueue: async (message) => (await import('../../scripts/local/table-step-queue')).tableStepQueue.enqueue(message) });
 const { provideEventQueue } = await import('../../shared/queue/event-queue');
-provideEventQueue((await import('../../scripts/local/table-step-queue')).tableEventQueue);
+provideEventQueue({ enqueue: async (message) => (await import('../../scripts/local/table-step-queue')).tableEventQueue.enqueue(message) });
