@@ -159,7 +159,7 @@ async function serveRouteTable(): Promise<Served> {
 /** Template-driven mode (STACK_SOURCE=template): everything from the synthesized template, each function in its own worker. */
 async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: string, tableName: string, graphBaseUrl: string, secrets: ChatNetworkSecrets): Promise<Served> {
   const { startTemplateStack } = await import('./template-stack');
-  const { sendLocalMessage } = await import('./table-step-queue');
+  const { sendLocalMessage, EVENT_QUEUE, STEP_QUEUE } = await import('./table-step-queue');
   const stack = await startTemplateStack({
     dataDir: options.dataDir,
     dynamodbEndpoint,
@@ -167,7 +167,7 @@ async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: strin
     region: process.env.AWS_REGION ?? 'local',
     graphBaseUrl,
     webhookSecret: secrets,
-    sendToQueue: sendLocalMessage,
+    sendToQueue: (body, delaySeconds, queue) => sendLocalMessage(body, delaySeconds, queue === 'events' ? EVENT_QUEUE : STEP_QUEUE),
     log: (line) => console.log(line),
   });
   console.log(`Serving ${stack.description.routes.length} routes from ${stack.templateFile}`);
@@ -177,6 +177,7 @@ async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: strin
     runner: stack.runner,
     redrive: stack.redrive,
     gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses },
+    events: stack.events,
     close: () => stack.close(),
   };
 }
