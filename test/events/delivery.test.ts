@@ -238,6 +238,34 @@ describe('order per contact', () => {
   });
 });
 
+describe('order per contact under concurrent status webhooks', () => {
+  it('delivers one contact\'s message.status events in the order they were recorded', async () => {
+    // Prepare: three sends to one contact
+    const { receiver } = await subscribe(['message.status']);
+    const to = newRecipient();
+    const chatmids: string[] = [];
+    for (let i = 0; i < 3; i++) chatmids.push((await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to, templateName: 'hello_world' } })).body.data.chatmid);
+    const channel = tenant.channels[0];
+    const status = (chatmid: string, value: string) => ({
+      object: 'whatsapp_business_account',
+      entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId }, statuses: [{ id: chatmid, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }] } }] }],
+    });
+    // Act: every message read, all webhooks at once (besides the sandbox's own sent and delivered)
+    await Promise.all(chatmids.map((chatmid) => webhook(signedWebhook(status(chatmid, 'read')))));
+    const readOf = (chatmid: string) => receiver.received.some((d) => d.event.data.chatmid === chatmid && d.event.data.status === 'read');
+    await queue.drain(deliverer, { until: () => chatmids.every(readOf) });
+    // Assess
+    const ids = receiver.received.filter((d) => d.event.data.to === to).map((d) => d.event.id);
+    expect(chatmids.every(readOf)).toBe(true);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const chatmid of chatmids) {
+      const statuses = receiver.received.filter((d) => d.event.data.chatmid === chatmid).map((d) => d.event.data.status);
+      expect(statuses).toEqual(['sent', 'delivered', 'read'].filter((value) => statuses.includes(value)));
+    }
+  });
+});
+
 describe('isolation', () => {
   it('answers another workspace\'s webhookId and eventId with 404, and its channel with 403', async () => {
     // Prepare
