@@ -57,17 +57,25 @@ export async function handleEventMessage(message: EventQueueMessage): Promise<vo
     await workLane(message.workspaceId, message.channelId, message.webhookId, message.contactKey);
     return;
   }
-  const lanes = await recordAndFanOut(message);
-  await Promise.all(lanes.map((webhookId) => workLane(message.workspaceId, message.channelId, webhookId, message.contactKey)));
+  const { lanes, known } = await recordAndFanOut(message);
+  await Promise.all(lanes.map((sub) => workLane(message.workspaceId, message.channelId, sub.id, message.contactKey, { ...known, sub })));
+}
+
+/** What the fan-out has just read or written, so the first attempt need not read it again. */
+interface Known {
+  eventId: string;
+  body: string;
+  sub: SubscriptionRecord;
 }
 
 /** Records the event in the log and gives each subscribed, active subscription its delivery; the ids of the lanes to work. */
-async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): Promise<string[]> {
+async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): Promise<{ lanes: SubscriptionRecord[]; known: Omit<Known, 'sub'> }> {
   const { workspaceId, channelId, contactKey, event } = message;
   const now = clock.now();
-  await putEventLog(workspaceId, channelId, { id: event.id, type: event.type, body: JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data }), contactKey }, now);
+  const body = JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data });
+  await putEventLog(workspaceId, channelId, { id: event.id, type: event.type, body, contactKey }, now);
   const { subs } = await getSubscriptions(workspaceId, channelId);
-  const lanes: string[] = [];
+  const lanes: SubscriptionRecord[] = [];
   for (const sub of Object.values(subs)) {
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
     const created = await createDelivery(
@@ -79,14 +87,14 @@ async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): 
     // A repeated fan-out joins the lane only while the delivery is still pending (a crash may have come between).
     if (!created && (await getDelivery(workspaceId, channelId, sub.id, event.id))?.status !== 'pending') continue;
     await addToLane(workspaceId, channelId, sub.id, contactKey, event.id);
-    lanes.push(sub.id);
+    lanes.push(sub);
   }
   if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
-  return lanes;
+  return { lanes, known: { eventId: event.id, body } };
 }
 
 /** Works a lane while it has a due event and this deliverer holds its lock. */
-export async function workLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string): Promise<void> {
+export async function workLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, known?: Known): Promise<void> {
   const owner = randomUUID();
   const lease = () => clock.now() + LANE_LEASE_MS;
   let state: LaneState | undefined = await lockLane(workspaceId, channelId, webhookId, contactKey, owner, clock.now(), lease());
@@ -104,7 +112,8 @@ export async function workLane(workspaceId: string, channelId: string, webhookId
       if (!state) return;
       continue;
     }
-    const retryAt = await attempt(workspaceId, channelId, webhookId, head);
+    // The event the fan-out just recorded needs no second read of itself or its subscription.
+    const retryAt = await attempt(workspaceId, channelId, webhookId, head, known?.eventId === head ? known : undefined);
     if (retryAt === undefined) {
       state = await finishLaneEvent(workspaceId, channelId, webhookId, contactKey, owner, head, lease());
       if (!state) return;
@@ -114,6 +123,23 @@ export async function workLane(workspaceId: string, channelId: string, webhookId
     await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey, notBefore: retryAt });
     state = { ...state, nextAttemptAt: retryAt };
   }
+}
+
+/** When this container last wrote a subscription's success statistics, and with which status. */
+const lastSuccessWrite = new Map<string, { at: number; statusCode?: number }>();
+const STATISTICS_EVERY_MS = 1000;
+
+/**
+ * Whether a success needs its statistics written: not while the same answer was written
+ * less than a second ago and nothing is failing (a burst of deliveries writes the
+ * subscription's item about once a second, not once per delivery).
+ */
+function statisticsDue(webhookId: string, statusCode: number | undefined, sub: SubscriptionRecord): boolean {
+  const last = lastSuccessWrite.get(webhookId);
+  const now = clock.now();
+  if (last && now - last.at < STATISTICS_EVERY_MS && last.statusCode === statusCode && !sub.failingSince) return false;
+  lastSuccessWrite.set(webhookId, { at: now, statusCode });
+  return true;
 }
 
 /** The secrets that sign now: the current one, and a rotated-out one until it retires. */
@@ -127,12 +153,12 @@ async function signingSecrets(workspaceId: string, channelId: string, sub: Subsc
  * One delivery attempt of a lane's head. Undefined when the event is done with
  * (delivered, failed for good, or nothing to do); else when to try again (ms).
  */
-async function attempt(workspaceId: string, channelId: string, webhookId: string, eventId: string): Promise<number | undefined> {
+async function attempt(workspaceId: string, channelId: string, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
   const delivery = await getDelivery(workspaceId, channelId, webhookId, eventId);
   if (delivery?.status !== 'pending') return undefined;
   const now = clock.now();
-  const sub = (await getSubscriptions(workspaceId, channelId)).subs[webhookId];
-  const event = await getEventLog(workspaceId, channelId, eventId);
+  const sub = known?.sub ?? (await getSubscriptions(workspaceId, channelId)).subs[webhookId];
+  const event = known ? { body: known.body } : await getEventLog(workspaceId, channelId, eventId);
   if (!sub?.isActive || !event) {
     const lastError = !event ? 'the event is no longer kept' : sub?.disabledReason === 'gone' ? 'the subscription was deactivated (410 Gone)' : 'the subscription is inactive';
     await updateDelivery(workspaceId, channelId, webhookId, eventId, { status: 'failed', lastError, nextAttemptAt: null }, now);
@@ -145,7 +171,7 @@ async function attempt(workspaceId: string, channelId: string, webhookId: string
   const base = { attempts, lastAttemptAt: at, lastStatusCode: result.statusCode ?? null, lastError: result.error ?? null };
   if (result.delivered) {
     await updateDelivery(workspaceId, channelId, webhookId, eventId, { ...base, status: 'succeeded', nextAttemptAt: null }, clock.now());
-    await recordSubscriptionOutcome(workspaceId, channelId, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
+    if (statisticsDue(webhookId, result.statusCode, sub)) await recordSubscriptionOutcome(workspaceId, channelId, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
     countWebhookDelivery('succeeded');
     return undefined;
   }
