@@ -29,6 +29,8 @@ export interface LocalStack {
 
 /** The name of the automation queue's local stand-in in its SQS URL: the template's queue (infra/data.ts). */
 const LOCAL_STEP_QUEUE_NAME = 'AutomationQueue';
+/** The event queue's name at the same endpoint: its messages go to the event deliverer's table queue. */
+export const LOCAL_EVENT_QUEUE_NAME = 'EventQueue';
 
 interface ChatNetworkSecrets {
   appSecret: string;
@@ -96,7 +98,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // SQS for processes outside this one (the functions `sam local` runs, npm run sam-env): SendMessage into the same table queue.
   const { startSqsEndpoint } = await import('./aws-endpoint');
   const { sendLocalMessage } = await import('./table-step-queue');
-  const sqs = await startSqsEndpoint({ [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage });
+  const sqs = await startSqsEndpoint({
+    [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
+    [LOCAL_EVENT_QUEUE_NAME]: async (body, delaySeconds) => sendLocalMessage(body, delaySeconds, (await import('./table-step-queue')).EVENT_QUEUE),
+  });
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
   const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
