@@ -2,9 +2,9 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 
 /**
- * The local stand-in for the event queue's SQS event source: several workers read the
- * durable table queue (`LOCALQ#events`, table-step-queue.ts), invoke the deliverer
- * bundle with SQS-shaped events, delete what succeeded and retry what failed (dead
+ * The local stand-in for the event queue's SQS event source: one receiver reads the
+ * durable table queue (`LOCALQ#events`, table-step-queue.ts) and invokes the deliverer
+ * bundle with SQS-shaped events, deletes what succeeded and retries what failed (dead
  * letters after 5 receives, as the AWS queue's maxReceiveCount). It also runs the event
  * re-drive at start and every 30 s. Everything lives in the table, so a SIGKILL loses
  * no delivery: a restart resumes the queue, retries included.
@@ -16,7 +16,7 @@ type RedriveHandler = () => Promise<{ redriven: number }>;
 export interface DelivererLoopOptions {
   deliverer: DelivererHandler;
   redrive: RedriveHandler;
-  /** Concurrent receivers: a slow receiver (up to 10 s an attempt) holds up only its own worker. */
+  /** Concurrent invocations of the deliverer: a slow receiver (up to 10 s an attempt) holds up only its own batch. */
   workers?: number;
   pollMs?: number;
   redriveEveryMs?: number;
@@ -31,13 +31,17 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   let lastRedrive = 0;
   const running: Promise<void>[] = [];
 
-  async function tick(): Promise<boolean> {
+  /** Receives one batch (hidden from other receivers until handled) and the redrive when due; undefined when none is due. */
+  async function receive() {
     if (Date.now() - lastRedrive >= (options.redriveEveryMs ?? 30_000)) {
       lastRedrive = Date.now();
       await options.redrive();
     }
     const messages = await queue.receiveLocalMessages(10, queue.EVENT_QUEUE);
-    if (messages.length === 0) return false;
+    return messages.length ? messages : undefined;
+  }
+
+  async function handle(messages: Awaited<ReturnType<typeof queue.receiveLocalMessages>>): Promise<void> {
     const event: SQSEvent = {
       Records: messages.map((message) => ({
         messageId: message.messageId,
@@ -57,23 +61,38 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
       if (failed.has(message.messageId)) await queue.retryOrDeadLetter(message, RETRY_DELAY_MS * message.receiveCount, MAX_RECEIVES);
       else await queue.deleteLocalMessage(message);
     }
-    return true;
   }
 
-  async function worker() {
+  // One receiver (receivers racing for the same messages would each write a hidden copy and
+  // delete it again), handing each batch to one of `workers` concurrent invocations, as
+  // Lambda's event source mapping scales out: a slow receiver holds up only its own batch.
+  const inFlight = new Set<Promise<void>>();
+  async function loop() {
     while (!stopped) {
-      const busy = await tick().catch((error: unknown) => {
+      if (inFlight.size >= (options.workers ?? 4)) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      const messages = await receive().catch((error: unknown) => {
         console.error('local deliverer error', error);
-        return false;
+        return undefined;
       });
-      if (!busy) await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+      if (!messages) {
+        await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
+        continue;
+      }
+      const run: Promise<void> = handle(messages)
+        .catch((error: unknown) => console.error('local deliverer error', error))
+        .finally(() => inFlight.delete(run));
+      inFlight.add(run);
     }
   }
-  for (let i = 0; i < (options.workers ?? 4); i++) running.push(worker());
+  running.push(loop());
   return {
     async stop() {
       stopped = true;
       await Promise.all(running);
+      await Promise.all(inFlight);
     },
   };
 }
