@@ -596,7 +596,7 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'EventDeliverer, a new event for a channel without subscriptions',
     path: 'EventDeliverer',
-    doc: { row: 'EventDeliverer message', budget: '2 + 2 per subscription (+1 to take the source out of the outbox) + 8 per delivery attempt' },
+    doc: { row: 'EventDeliverer message', budget: '2 + 2 per subscription (+1 to take the source out of the outbox) + up to 8 per delivery attempt' },
     budget: 2,
     invoke: async (handler, context) => {
       const { eventIdFor } = await import('../shared/events/event-types');
