@@ -582,7 +582,7 @@ export const SCENARIOS: RoundTripScenario[] = [
       const { eventIdFor } = await import('../shared/events/event-types');
       const id = eventIdFor(Date.now(), `bench:${context.unique}`);
       context.saved.eventId = id;
-      await putEventLog(context.tenant.workspaceId, context.tenant.channelIds[0], { id, type: 'message.received', body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }), contactKey: '14155550112' }, Date.now());
+      await putEventLog({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { id, type: 'message.received', body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }), contactKey: '14155550112' }, Date.now());
     },
     request: (context) => post({ webhookId: context.saved.webhookId, eventId: context.saved.eventId }),
   },

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, sendIfCondition, tableName } from './client';
-import { keys } from './keys';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * The events log (events/list), the delivery log (webhooks/deliveries) and the delivery
@@ -25,23 +25,23 @@ export interface EventLogRecord {
 }
 
 /** Records an event in the log (idempotent: the same event id writes the same item). */
-export async function putEventLog(workspaceId: string, channelId: string, event: EventLogRecord, nowMs: number): Promise<void> {
+export async function putEventLog(channel: ChannelRef, event: EventLogRecord, nowMs: number): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.event({ workspaceId, channelId }, event.id), entity: 'event', ...event, expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS },
+      Item: { ...keys.event(channel, event.id), entity: 'event', ...event, expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS },
     }),
   );
 }
 
-export async function getEventLog(workspaceId: string, channelId: string, eventId: string): Promise<EventLogRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.event({ workspaceId, channelId }, eventId) }));
+export async function getEventLog(channel: ChannelRef, eventId: string): Promise<EventLogRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.event(channel, eventId) }));
   return Item as EventLogRecord | undefined;
 }
 
 /** Events after `afterId` (exclusive; from the oldest when undefined), oldest first, younger than the retention. */
-export async function listEventLog(workspaceId: string, channelId: string, afterId: string | undefined, limit: number, nowMs: number): Promise<EventLogRecord[]> {
-  const { pk, skPrefix } = keys.eventPrefix({ workspaceId, channelId });
+export async function listEventLog(channel: ChannelRef, afterId: string | undefined, limit: number, nowMs: number): Promise<EventLogRecord[]> {
+  const { pk, skPrefix } = keys.eventPrefix(channel);
   // Event ids begin with their time: the key condition starts at the oldest event still kept (TTL deletion lags, and dynalite never deletes).
   const oldestKept = `evt_${(nowMs - EVENT_RETENTION_SECONDS * 1000).toString(36).padStart(9, '0')}`;
   const from = afterId && afterId > oldestKept ? `${skPrefix}${afterId}~` : `${skPrefix}${oldestKept}`;
@@ -75,28 +75,28 @@ export interface DeliveryRecord {
 }
 
 /** Creates an event's delivery to a subscription; false when it exists (a repeated fan-out). */
-export async function createDelivery(workspaceId: string, channelId: string, delivery: DeliveryRecord, nowMs: number): Promise<boolean> {
+export async function createDelivery(channel: ChannelRef, delivery: DeliveryRecord, nowMs: number): Promise<boolean> {
   return sendIfCondition(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.eventDelivery({ workspaceId, channelId }, delivery.webhookId, delivery.eventId), entity: 'eventDelivery', ...delivery, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS },
+      Item: { ...keys.eventDelivery(channel, delivery.webhookId, delivery.eventId), entity: 'eventDelivery', ...delivery, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
-export async function getDelivery(workspaceId: string, channelId: string, webhookId: string, eventId: string): Promise<DeliveryRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.eventDelivery({ workspaceId, channelId }, webhookId, eventId), ConsistentRead: true }));
+export async function getDelivery(channel: ChannelRef, webhookId: string, eventId: string): Promise<DeliveryRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.eventDelivery(channel, webhookId, eventId), ConsistentRead: true }));
   return Item as DeliveryRecord | undefined;
 }
 
 /** Writes a delivery's state after an attempt (or a redelivery's reset); the TTL moves with it. */
-export async function updateDelivery(workspaceId: string, channelId: string, webhookId: string, eventId: string, changes: Partial<DeliveryRecord>, nowMs: number): Promise<void> {
+export async function updateDelivery(channel: ChannelRef, webhookId: string, eventId: string, changes: Partial<DeliveryRecord>, nowMs: number): Promise<void> {
   const entries = Object.entries({ ...changes, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS });
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.eventDelivery({ workspaceId, channelId }, webhookId, eventId),
+      Key: keys.eventDelivery(channel, webhookId, eventId),
       UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
@@ -110,12 +110,11 @@ export async function updateDelivery(workspaceId: string, channelId: string, web
  * the log ends; returns whether more may follow.
  */
 export async function listDeliveries(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   webhookId: string,
   options: { status?: DeliveryStatus; beforeEventId?: string; limit: number },
 ): Promise<{ deliveries: DeliveryRecord[]; more: boolean }> {
-  const { pk, skPrefix } = keys.eventDeliveryPrefix({ workspaceId, channelId }, webhookId);
+  const { pk, skPrefix } = keys.eventDeliveryPrefix(channel, webhookId);
   const deliveries: DeliveryRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   for (let page = 0; page < 10; page++) {
@@ -174,11 +173,11 @@ function laneState(item: Record<string, unknown> | undefined): LaneState {
 }
 
 /** Adds an event to its lane (idempotent: a string set). */
-export async function addToLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, eventId: string): Promise<void> {
+export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
+      Key: keys.deliveryLane(channel, webhookId, contactKey),
       UpdateExpression: 'SET entity = :entity ADD waiting :event',
       ExpressionAttributeValues: { ':entity': 'deliveryLane', ':event': new Set([eventId]) },
     }),
@@ -186,11 +185,11 @@ export async function addToLane(workspaceId: string, channelId: string, webhookI
 }
 
 /** Takes the lane's lock until `until` (ms) unless another deliverer holds it; the lane's state when taken. */
-export async function lockLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, owner: string, nowMs: number, until: number): Promise<LaneState | undefined> {
+export async function lockLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, nowMs: number, until: number): Promise<LaneState | undefined> {
   const result = await updateIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
+      Key: keys.deliveryLane(channel, webhookId, contactKey),
       UpdateExpression: 'SET lockOwner = :owner, lockedUntil = :until',
       ConditionExpression: 'attribute_not_exists(lockedUntil) OR lockedUntil < :now OR lockOwner = :owner',
       ExpressionAttributeValues: { ':owner': owner, ':until': until, ':now': nowMs },
@@ -201,11 +200,11 @@ export async function lockLane(workspaceId: string, channelId: string, webhookId
 }
 
 /** Takes a finished event out of the lane (and any retry wait), keeping the lock; the lane's state after. */
-export async function finishLaneEvent(workspaceId: string, channelId: string, webhookId: string, contactKey: string, owner: string, eventId: string, until: number): Promise<LaneState | undefined> {
+export async function finishLaneEvent(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, eventId: string, until: number): Promise<LaneState | undefined> {
   const result = await updateIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
+      Key: keys.deliveryLane(channel, webhookId, contactKey),
       UpdateExpression: 'SET lockedUntil = :until DELETE waiting :event REMOVE nextAttemptAt',
       ConditionExpression: 'lockOwner = :owner',
       ExpressionAttributeValues: { ':owner': owner, ':until': until, ':event': new Set([eventId]) },
@@ -216,11 +215,11 @@ export async function finishLaneEvent(workspaceId: string, channelId: string, we
 }
 
 /** Records when the lane's head is tried again. */
-export async function deferLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, owner: string, nextAttemptAt: number): Promise<void> {
+export async function deferLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, nextAttemptAt: number): Promise<void> {
   await sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
+      Key: keys.deliveryLane(channel, webhookId, contactKey),
       UpdateExpression: 'SET nextAttemptAt = :next',
       ConditionExpression: 'lockOwner = :owner',
       ExpressionAttributeValues: { ':owner': owner, ':next': nextAttemptAt },
@@ -233,11 +232,11 @@ export async function deferLane(workspaceId: string, channelId: string, webhookI
  * has its wake-up queued): an event added while this deliverer held the lock makes the
  * release fail, so the holder goes on and nothing waits without a deliverer.
  */
-export async function releaseLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, owner: string, nowMs: number): Promise<boolean> {
+export async function releaseLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, nowMs: number): Promise<boolean> {
   return sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey),
+      Key: keys.deliveryLane(channel, webhookId, contactKey),
       UpdateExpression: 'REMOVE lockOwner, lockedUntil',
       ConditionExpression: 'lockOwner = :owner AND (attribute_not_exists(waiting) OR nextAttemptAt > :now)',
       ExpressionAttributeValues: { ':owner': owner, ':now': nowMs },
@@ -246,6 +245,6 @@ export async function releaseLane(workspaceId: string, channelId: string, webhoo
 }
 
 /** Clears a lane's retry wait, so a redelivery goes out at the next wake-up. */
-export async function clearLaneWait(workspaceId: string, channelId: string, webhookId: string, contactKey: string): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.deliveryLane({ workspaceId, channelId }, webhookId, contactKey), UpdateExpression: 'REMOVE nextAttemptAt' }));
+export async function clearLaneWait(channel: ChannelRef, webhookId: string, contactKey: string): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.deliveryLane(channel, webhookId, contactKey), UpdateExpression: 'REMOVE nextAttemptAt' }));
 }

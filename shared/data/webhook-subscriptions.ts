@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, sendIfCondition, tableName } from './client';
-import { keys } from './keys';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * Integrators' webhook subscriptions. A channel's subscriptions (at most 10) live in one
@@ -41,8 +41,8 @@ export interface SubscriptionSet {
 }
 
 /** Reads the channel's subscriptions (consistent: manage decides on it). */
-export async function getSubscriptions(workspaceId: string, channelId: string): Promise<SubscriptionSet> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookSubscriptions({ workspaceId, channelId }), ConsistentRead: true }));
+export async function getSubscriptions(channel: ChannelRef): Promise<SubscriptionSet> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookSubscriptions(channel), ConsistentRead: true }));
   return { subs: (Item?.subs as Record<string, SubscriptionRecord> | undefined) ?? {}, version: (Item?.version as number | undefined) ?? 0 };
 }
 
@@ -50,8 +50,8 @@ export async function getSubscriptions(workspaceId: string, channelId: string): 
  * Adds a subscription if the set is still at `version`; false when another call changed
  * it first (the caller reads again and decides again).
  */
-export async function addSubscription(workspaceId: string, channelId: string, sub: SubscriptionRecord, version: number): Promise<boolean> {
-  const key = keys.webhookSubscriptions({ workspaceId, channelId });
+export async function addSubscription(channel: ChannelRef, sub: SubscriptionRecord, version: number): Promise<boolean> {
+  const key = keys.webhookSubscriptions(channel);
   if (version === 0) {
     return sendIfCondition(
       new PutCommand({ TableName: tableName(), Item: { ...key, entity: 'webhookSubscriptions', subs: { [sub.id]: sub }, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -72,7 +72,7 @@ export async function addSubscription(workspaceId: string, channelId: string, su
 export type SubscriptionChanges = Partial<Pick<SubscriptionRecord, 'events' | 'isActive' | 'description' | 'secrets' | 'disabledReason'>>;
 
 /** Sets the managed fields of an existing subscription if the set is still at `version`. */
-export async function updateSubscription(workspaceId: string, channelId: string, id: string, changes: SubscriptionChanges, version: number): Promise<boolean> {
+export async function updateSubscription(channel: ChannelRef, id: string, changes: SubscriptionChanges, version: number): Promise<boolean> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   const names: Record<string, string> = { '#id': id };
   const values: Record<string, unknown> = { ':version': version, ':next': version + 1 };
@@ -84,7 +84,7 @@ export async function updateSubscription(workspaceId: string, channelId: string,
   return sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.webhookSubscriptions({ workspaceId, channelId }),
+      Key: keys.webhookSubscriptions(channel),
       UpdateExpression: `SET ${[...sets, 'version = :next'].join(', ')}`,
       ConditionExpression: 'version = :version AND attribute_exists(subs.#id)',
       ExpressionAttributeNames: names,
@@ -105,7 +105,7 @@ export interface DeliveryOutcome {
 }
 
 /** Records a delivery attempt's outcome on its subscription, field by field (no version: statistics never race manage calls). */
-export async function recordSubscriptionOutcome(workspaceId: string, channelId: string, id: string, outcome: DeliveryOutcome): Promise<void> {
+export async function recordSubscriptionOutcome(channel: ChannelRef, id: string, outcome: DeliveryOutcome): Promise<void> {
   const sets = ['subs.#id.lastDeliveryAt = :at', 'subs.#id.lastStatusCode = :code'];
   const values: Record<string, unknown> = { ':at': outcome.at, ':code': outcome.statusCode };
   if (outcome.failing) sets.push('subs.#id.failingSince = if_not_exists(subs.#id.failingSince, :at)');
@@ -116,7 +116,7 @@ export async function recordSubscriptionOutcome(workspaceId: string, channelId: 
   await sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.webhookSubscriptions({ workspaceId, channelId }),
+      Key: keys.webhookSubscriptions(channel),
       UpdateExpression: `SET ${sets.join(', ')}${outcome.succeeded ? ' REMOVE subs.#id.failingSince' : ''}`,
       ConditionExpression: 'attribute_exists(subs.#id)',
       ExpressionAttributeNames: { '#id': id },

@@ -73,20 +73,19 @@ async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): 
   const { workspaceId, channelId, contactKey, event } = message;
   const now = clock.now();
   const body = JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data });
-  await putEventLog(workspaceId, channelId, { id: event.id, type: event.type, body, contactKey }, now);
-  const { subs } = await getSubscriptions(workspaceId, channelId);
+  await putEventLog({ workspaceId, channelId }, { id: event.id, type: event.type, body, contactKey }, now);
+  const { subs } = await getSubscriptions({ workspaceId, channelId });
   const lanes: SubscriptionRecord[] = [];
   for (const sub of Object.values(subs)) {
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
     const created = await createDelivery(
-      workspaceId,
-      channelId,
+      { workspaceId, channelId },
       { webhookId: sub.id, eventId: event.id, type: event.type, contactKey, status: 'pending', attempts: 0, lastAttemptAt: null, lastStatusCode: null, lastError: null, nextAttemptAt: null },
       now,
     );
     // A repeated fan-out joins the lane only while the delivery is still pending (a crash may have come between).
-    if (!created && (await getDelivery(workspaceId, channelId, sub.id, event.id))?.status !== 'pending') continue;
-    await addToLane(workspaceId, channelId, sub.id, contactKey, event.id);
+    if (!created && (await getDelivery({ workspaceId, channelId }, sub.id, event.id))?.status !== 'pending') continue;
+    await addToLane({ workspaceId, channelId }, sub.id, contactKey, event.id);
     lanes.push(sub);
   }
   if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
@@ -97,7 +96,7 @@ async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): 
 export async function workLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, known?: Known): Promise<void> {
   const owner = randomUUID();
   const lease = () => clock.now() + LANE_LEASE_MS;
-  let state: LaneState | undefined = await lockLane(workspaceId, channelId, webhookId, contactKey, owner, clock.now(), lease());
+  let state: LaneState | undefined = await lockLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now(), lease());
   if (!state) {
     // Another deliverer holds it: it sees what was added (its release fails while events wait). Should it have
     // died holding the lock, this wake-up works the lane once the lease ends.
@@ -107,19 +106,19 @@ export async function workLane(workspaceId: string, channelId: string, webhookId
   for (;;) {
     const head = state.waiting[0];
     if (!head || (state.nextAttemptAt !== undefined && state.nextAttemptAt > clock.now())) {
-      if (await releaseLane(workspaceId, channelId, webhookId, contactKey, owner, clock.now())) return;
-      state = await lockLane(workspaceId, channelId, webhookId, contactKey, owner, clock.now(), lease());
+      if (await releaseLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now())) return;
+      state = await lockLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now(), lease());
       if (!state) return;
       continue;
     }
     // The event the fan-out just recorded needs no second read of itself or its subscription.
     const retryAt = await attempt(workspaceId, channelId, webhookId, head, known?.eventId === head ? known : undefined);
     if (retryAt === undefined) {
-      state = await finishLaneEvent(workspaceId, channelId, webhookId, contactKey, owner, head, lease());
+      state = await finishLaneEvent({ workspaceId, channelId }, webhookId, contactKey, owner, head, lease());
       if (!state) return;
       continue;
     }
-    await deferLane(workspaceId, channelId, webhookId, contactKey, owner, retryAt);
+    await deferLane({ workspaceId, channelId }, webhookId, contactKey, owner, retryAt);
     await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey, notBefore: retryAt });
     state = { ...state, nextAttemptAt: retryAt };
   }
@@ -154,14 +153,14 @@ async function signingSecrets(workspaceId: string, channelId: string, sub: Subsc
  * (delivered, failed for good, or nothing to do); else when to try again (ms).
  */
 async function attempt(workspaceId: string, channelId: string, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
-  const delivery = await getDelivery(workspaceId, channelId, webhookId, eventId);
+  const delivery = await getDelivery({ workspaceId, channelId }, webhookId, eventId);
   if (delivery?.status !== 'pending') return undefined;
   const now = clock.now();
-  const sub = known?.sub ?? (await getSubscriptions(workspaceId, channelId)).subs[webhookId];
-  const event = known ? { body: known.body } : await getEventLog(workspaceId, channelId, eventId);
+  const sub = known?.sub ?? (await getSubscriptions({ workspaceId, channelId })).subs[webhookId];
+  const event = known ? { body: known.body } : await getEventLog({ workspaceId, channelId }, eventId);
   if (!sub?.isActive || !event) {
     const lastError = !event ? 'the event is no longer kept' : sub?.disabledReason === 'gone' ? 'the subscription was deactivated (410 Gone)' : 'the subscription is inactive';
-    await updateDelivery(workspaceId, channelId, webhookId, eventId, { status: 'failed', lastError, nextAttemptAt: null }, now);
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { status: 'failed', lastError, nextAttemptAt: null }, now);
     return undefined;
   }
   const headers = deliveryHeaders(await signingSecrets(workspaceId, channelId, sub), eventId, Math.floor(now / 1000), event.body);
@@ -170,27 +169,27 @@ async function attempt(workspaceId: string, channelId: string, webhookId: string
   const attempts = delivery.attempts + 1;
   const base = { attempts, lastAttemptAt: at, lastStatusCode: result.statusCode ?? null, lastError: result.error ?? null };
   if (result.delivered) {
-    await updateDelivery(workspaceId, channelId, webhookId, eventId, { ...base, status: 'succeeded', nextAttemptAt: null }, clock.now());
-    if (statisticsDue(webhookId, result.statusCode, sub)) await recordSubscriptionOutcome(workspaceId, channelId, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'succeeded', nextAttemptAt: null }, clock.now());
+    if (statisticsDue(webhookId, result.statusCode, sub)) await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
     countWebhookDelivery('succeeded');
     return undefined;
   }
   if (result.statusCode === 410) {
-    await updateDelivery(workspaceId, channelId, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
-    await recordSubscriptionOutcome(workspaceId, channelId, webhookId, { at, statusCode: 410, gone: true });
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
+    await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: 410, gone: true });
     countWebhookDelivery('gone');
     return undefined;
   }
   const delaySeconds = nextRetryDelaySeconds(schedule, attempts);
   if (delaySeconds === undefined) {
-    await updateDelivery(workspaceId, channelId, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
-    await recordSubscriptionOutcome(workspaceId, channelId, webhookId, { at, statusCode: result.statusCode ?? null, failing: true });
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
+    await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, failing: true });
     countWebhookDelivery('failed');
     return undefined;
   }
   const retryAt = Date.parse(at) + delaySeconds * 1000;
-  await updateDelivery(workspaceId, channelId, webhookId, eventId, { ...base, status: 'pending', nextAttemptAt: new Date(retryAt).toISOString() }, clock.now());
-  await recordSubscriptionOutcome(workspaceId, channelId, webhookId, { at, statusCode: result.statusCode ?? null });
+  await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'pending', nextAttemptAt: new Date(retryAt).toISOString() }, clock.now());
+  await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null });
   countWebhookDelivery('retrying');
   return retryAt;
 }

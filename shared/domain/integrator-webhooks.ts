@@ -105,7 +105,7 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
   const events = eventTypes(input.events);
   const description = input.description === undefined ? undefined : input.description || null;
   for (let attempt = 0; attempt < MANAGE_ATTEMPTS; attempt++) {
-    const { subs, version } = await getSubscriptions(workspaceId, channelId);
+    const { subs, version } = await getSubscriptions({ workspaceId, channelId });
     const existing = Object.values(subs).find((sub) => sub.url === url);
     if (!existing) {
       if (Object.keys(subs).length >= MAX_WEBHOOKS_PER_CHANNEL) {
@@ -114,14 +114,14 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
       const id = newId('wh');
       const { secret, secrets } = await rotatedSecrets(workspaceId, channelId, id, []);
       const sub: SubscriptionRecord = { id, url, events: events ?? ['*'], isActive: input.isActive ?? true, description: description ?? null, createdAt: clock.nowIso(), secrets, disabledReason: null };
-      if (await addSubscription(workspaceId, channelId, sub, version)) return { ...managed(channelId, sub, true), secret };
+      if (await addSubscription({ workspaceId, channelId }, sub, version)) return { ...managed(channelId, sub, true), secret };
       await backoff(attempt);
       continue;
     }
     const rotation = input.rotateSecret ? await rotatedSecrets(workspaceId, channelId, existing.id, existing.secrets) : undefined;
     // Activating again (after a 410 or by hand) clears why it was disabled.
     const changes = { events, isActive: input.isActive, description, secrets: rotation?.secrets, disabledReason: input.isActive === true ? null : undefined };
-    if (await updateSubscription(workspaceId, channelId, existing.id, changes, version)) {
+    if (await updateSubscription({ workspaceId, channelId }, existing.id, changes, version)) {
       const updated = { ...existing, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) } as SubscriptionRecord;
       return { ...managed(channelId, updated, false), ...(rotation ? { secret: rotation.secret } : {}) };
     }
@@ -140,7 +140,7 @@ function managed(channelId: string, sub: SubscriptionRecord, created: boolean): 
 /** webhooks/list: the channel's subscriptions, oldest first, never a secret. */
 export async function listWebhooks(channel: ChannelRef): Promise<WebhookView[]> {
   const { workspaceId, channelId } = channel;
-  const { subs } = await getSubscriptions(workspaceId, channelId);
+  const { subs } = await getSubscriptions({ workspaceId, channelId });
   return Object.values(subs)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
     .map((sub) => view(channelId, sub));
@@ -149,7 +149,7 @@ export async function listWebhooks(channel: ChannelRef): Promise<WebhookView[]> 
 /** One subscription of the channel by id; unknown, or another channel's or workspace's → the same 404. */
 export async function findWebhook(channel: ChannelRef, webhookId: string): Promise<SubscriptionRecord> {
   const { workspaceId, channelId } = channel;
-  const { subs } = await getSubscriptions(workspaceId, channelId);
+  const { subs } = await getSubscriptions({ workspaceId, channelId });
   const sub = Object.hasOwn(subs, webhookId) ? subs[webhookId] : undefined;
   if (!sub) throw new NotFoundError('No webhook with that id in this channel.', { parameter: 'webhookId' });
   return sub;
@@ -178,7 +178,7 @@ export async function webhookDeliveries(
   const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, query);
   await findWebhook(channel, input.webhookId);
   const limit = input.limit ?? 50;
-  const { deliveries, more } = await listDeliveries(workspaceId, channelId, input.webhookId, { status: input.status, beforeEventId: before, limit });
+  const { deliveries, more } = await listDeliveries({ workspaceId, channelId }, input.webhookId, { status: input.status, beforeEventId: before, limit });
   const views = deliveries.map(({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }) => ({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }));
   return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
 }
@@ -187,13 +187,13 @@ export async function webhookDeliveries(
 export async function redeliverEvent(channel: ChannelRef, webhookId: string, eventId: string): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
   const { workspaceId, channelId } = channel;
   const sub = await findWebhook(channel, webhookId);
-  const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog(workspaceId, channelId, eventId) : undefined;
+  const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog({ workspaceId, channelId }, eventId) : undefined;
   if (!event) throw new NotFoundError('No event with that id in this channel.', { parameter: 'eventId' });
   if (!sub.isActive) throw new ConflictError('The webhook is inactive; activate it with webhooks/manage (isActive true) first.', { parameter: 'webhookId' });
   const now = clock.now();
   const reset = { webhookId, eventId, type: event.type, contactKey: event.contactKey, status: 'pending' as const, attempts: 0, lastAttemptAt: null, lastStatusCode: null, lastError: null, nextAttemptAt: null };
-  if (!(await createDelivery(workspaceId, channelId, reset, now))) await updateDelivery(workspaceId, channelId, webhookId, eventId, reset, now);
-  await addToLane(workspaceId, channelId, webhookId, event.contactKey, eventId);
+  if (!(await createDelivery({ workspaceId, channelId }, reset, now))) await updateDelivery({ workspaceId, channelId }, webhookId, eventId, reset, now);
+  await addToLane({ workspaceId, channelId }, webhookId, event.contactKey, eventId);
   await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey: event.contactKey });
   return { webhookId, eventId, status: 'pending' };
 }
@@ -202,7 +202,7 @@ export async function redeliverEvent(channel: ChannelRef, webhookId: string, eve
 export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: unknown[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
-  const records = await listEventLog(workspaceId, channelId, after, input.limit ?? 50, clock.now());
+  const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, clock.now());
   const last = records[records.length - 1];
   // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
   return { events: records.map((record) => JSON.parse(record.body) as unknown), nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null };

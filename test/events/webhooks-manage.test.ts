@@ -37,7 +37,7 @@ describe('webhooks/manage and webhooks/list', () => {
     const created = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: 'https://example.com/sealed' } });
     const { id, secret } = created.body.data;
     // Act
-    const { subs } = await getSubscriptions(tenant.workspaceId, tenant.channelIds[0]);
+    const { subs } = await getSubscriptions({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
     const sealed = subs[id].secrets[0].sealed;
     const opened = await secretBox().open(sealed, secretContext(tenant.workspaceId, tenant.channelIds[0], id));
     // Assess
@@ -53,7 +53,7 @@ describe('webhooks/manage and webhooks/list', () => {
     // Act
     const updated = await callApi(manageWebhook, { apiKey: tenant.adminKey, method: 'GET', params: { url: 'https://example.com/h', isActive: 'false' } });
     const rotated = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: 'https://example.com/h', rotateSecret: true } });
-    const { subs } = await getSubscriptions(tenant.workspaceId, tenant.channelIds[0]);
+    const { subs } = await getSubscriptions({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
     const secrets = await Promise.all(subs[first.body.data.id].secrets.map((s) => secretBox().open(s.sealed, secretContext(tenant.workspaceId, tenant.channelIds[0], first.body.data.id))));
     const body = JSON.stringify({ id: 'evt_1', type: 'message.status', timestamp: new Date().toISOString(), data: {} });
     const at = Math.floor(Date.now() / 1000);
