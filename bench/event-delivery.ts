@@ -18,6 +18,9 @@ import { startStack } from './throughput';
  */
 
 export interface EventDeliveryResult {
+  /** Deliveries per second of events put straight into the deliverer's queue (the deliverer alone). */
+  queuedDeliveriesPerSecond: number;
+  queuedLost: number;
   events: number;
   delivered: number;
   lost: number;
@@ -69,11 +72,18 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
     }));
     const deadline = Date.now() + 120_000;
     while (arrivals.size < options.events && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const produced = new Map(arrivals);
+    // The deliverer alone: as many events put straight into its table queue (as the hand-off puts them), then drained.
+    const queued = await queuedDelivery(dataDir, workspace.id, channel.id, options.events, arrivals);
+    for (const id of queued.ids) arrivals.delete(id);
+    for (const [id, at] of produced) arrivals.set(id, at);
     const times = [...arrivals.values()];
     const latencies = [...arrivals.entries()].map(([id, at]) => at - eventIdTime(id)).sort((a, b) => a - b);
     const span = (Math.max(...times) - Math.min(...times)) / 1000 || 1;
     options.log(`event delivery: ${arrivals.size}/${options.events} delivered`);
     return {
+      queuedDeliveriesPerSecond: queued.perSecond,
+      queuedLost: queued.lost,
       events: options.events,
       delivered: arrivals.size,
       lost: options.events - arrivals.size,
@@ -89,4 +99,31 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
     receiver.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Puts `count` message.received events straight into the running stack's event queue and measures their deliveries. */
+async function queuedDelivery(dataDir: string, workspaceId: string, channelId: string, count: number, arrivals: Map<string, number>): Promise<{ ids: string[]; perSecond: number; lost: number }> {
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient, BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { eventIdFor } = await import('../shared/events/event-types');
+  const { LOCAL_TABLE_NAME } = await import('../shared/data/table-schema');
+  const info = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as { dynamodbEndpoint: string };
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: info.dynamodbEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const now = Date.now();
+  const ids = Array.from({ length: count }, (_, i) => eventIdFor(now, `bench-queued:${i}:${randomBytes(4).toString('hex')}`));
+  const items = ids.map((id, i) => {
+    const messageId = `msg_bench${i}`;
+    const body = JSON.stringify({ kind: 'event', workspaceId, channelId, contactKey: `1415557${String(i).padStart(4, '0')}`, event: { id, type: 'message.received', timestamp: new Date(now).toISOString(), data: { channelId } } });
+    // The table queue's item, as scripts/local/table-step-queue.ts writes it (partition LOCALQ#events).
+    return { pk: 'LOCALQ#events', sk: `${String(now).padStart(15, '0')}#${messageId}`, entity: 'localQueueMessage', messageId, body, visibleAt: now, receiveCount: 0, queue: 'LOCALQ#events' };
+  });
+  for (let i = 0; i < items.length; i += 25) {
+    await client.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+  }
+  const deadline = Date.now() + 120_000;
+  const delivered = () => ids.filter((id) => arrivals.has(id));
+  while (delivered().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const times = delivered().map((id) => arrivals.get(id)!);
+  const span = times.length ? (Math.max(...times) - Math.min(...times)) / 1000 || 1 : 1;
+  return { ids, perSecond: times.length / span, lost: count - times.length };
 }
