@@ -173,6 +173,8 @@ function getAtt(template: CfnTemplate, id: string, attribute: string, local: Loc
         return arn('lambda', `function:${resourceName(template, id)}`);
       case 'AWS::IAM::Role':
         return `arn:${LOCAL_PARTITION}:iam::${LOCAL_ACCOUNT}:role/${resourceName(template, id)}`;
+      case 'AWS::KMS::Key':
+        return arn('kms', `key/${resourceName(template, id)}`);
     }
   }
   if (resource.Type === 'AWS::SQS::Queue' && attribute === 'QueueUrl') return local.queueUrl(resourceName(template, id));

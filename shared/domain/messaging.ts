@@ -210,6 +210,7 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
     phone: message.phone,
     at: message.at,
     phoneNumberId,
+    apiReference: message.apiReference,
   });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
   // contact. A contact is given its wa_id only after the map entry is written (or, for a
