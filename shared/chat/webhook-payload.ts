@@ -1,3 +1,5 @@
+import { inboundContent, type InboundContent } from './inbound-content';
+
 /**
  * Flattens a chat-network webhook body into events. Meta adds fields and event
  * kinds over time and the endpoint must acknowledge every signed delivery, so the
@@ -26,6 +28,8 @@ export interface InboundEvent {
   profileName?: string;
   type: string;
   text?: string;
+  /** The message's content by type (shared/chat/inbound-content.ts); `type` is then the stored type. */
+  content: InboundContent;
   /** Milliseconds since the epoch. */
   timestamp: number;
 }
@@ -92,13 +96,15 @@ function inboundEvent(raw: unknown, phoneNumberId: string, contacts: Json[]): In
   if (!message || !chatmid || !from || !type || timestamp === undefined) return [];
   // With several senders in one change the contact is matched by wa_id; a lone contact belongs to the lone sender.
   const contact = contacts.find((candidate) => candidate.wa_id === from) ?? (contacts.length === 1 ? contacts[0] : undefined);
+  const stored = inboundContent(message);
   const event: InboundEvent = {
     kind: 'inbound',
     phoneNumberId,
     chatmid,
     from,
     waId: asString(contact?.wa_id) ?? from,
-    type,
+    type: stored.type,
+    content: stored.content,
     timestamp,
   };
   const profileName = asString(asObject(contact?.profile)?.name);

@@ -3,6 +3,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { batchGetAll, queryAll } from './batch';
 import { db, sendIfCondition, tableName, updateIfCondition } from './client';
+import { putContactIdPointer } from './contact-erasure';
 import { contactIndexBucketOf, keys, type Key } from './keys';
 
 /**
@@ -25,12 +26,18 @@ export interface ContactRecord {
   profilePictureUrl?: string;
   labelIds: string[];
   customFields: Record<string, CustomFieldValue>;
-  status: 'active';
+  /** `opted_out` after an opt-out keyword or contacts/manage `status` (shared/data/contact-status.ts). */
+  status: 'active' | 'opted_out';
+  /** When and how the status last changed (ms since the epoch; `keyword` or `api`). */
+  statusChangedAt?: number;
+  statusSource?: 'keyword' | 'api';
   waId?: string;
   createdAt: string;
   updatedAt: string;
   /** Set until the contact is in the index and the count; finished on its next touch. */
   indexPending?: boolean;
+  /** Set while contacts/delete erases the contact (ms since the epoch); the contact is then hidden. */
+  erasing?: number;
 }
 
 export interface ContactChanges {
@@ -171,6 +178,7 @@ async function writeIndexEntry(workspaceId: string, channelId: string, contact: 
  */
 async function finishIndexing(workspaceId: string, channelId: string, contact: ContactRecord): Promise<void> {
   await writeIndexEntry(workspaceId, channelId, contact);
+  await putContactIdPointer(workspaceId, channelId, contact);
   const claimed = await sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),

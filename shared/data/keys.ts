@@ -87,6 +87,33 @@ export const keys = {
    */
   messageByChatmid: (chatmid: string): Key => ({ pk: `CHATMID#${chatmid}`, sk: 'CHATMID' }),
 
+  /**
+   * A contact's conversation-history entry: one per message, sorted by time within the
+   * contact (`<phone>#` ends the number, so one number is never a prefix of another's
+   * entries), so chat/messages/list reads a page newest first with one query.
+   */
+  messageHistory: (workspaceId: string, channelId: string, phone: string, at: number, messageId: string): Key => ({
+    pk: channelPk(workspaceId, channelId),
+    sk: `HIST#${phone}#${String(Math.max(0, Math.trunc(at))).padStart(15, '0')}#${messageId}`,
+  }),
+  messageHistoryPrefix: (workspaceId: string, channelId: string, phone: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `HIST#${phone}#` }),
+  /** Every apiReference claim of one recipient (erasure deletes them: their answers name the number). */
+  apiReferencePrefix: (workspaceId: string, channelId: string, phone: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `APIREF#${phone}#` }),
+  /** Pointer: a contact id → its phone number (contactId parameters, erasure). */
+  contactById: (workspaceId: string, channelId: string, contactId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CTID#${contactId}` }),
+  /** An audit record of a contact's opt-out status change (when, how, by whom); the id makes a repeated webhook overwrite its own record. */
+  contactStatusChange: (workspaceId: string, channelId: string, phone: string, at: number, changeId: string): Key => ({
+    pk: channelPk(workspaceId, channelId),
+    sk: `OPTLOG#${phone}#${String(Math.max(0, Math.trunc(at))).padStart(15, '0')}#${changeId}`,
+  }),
+  contactStatusChangePrefix: (workspaceId: string, channelId: string, phone: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `OPTLOG#${phone}#` }),
+  /** One of the channel's opted-out sets (16, by the phone's index bucket): attributes `<phone digits>` → change time. */
+  optedOutSet: (workspaceId: string, channelId: string, phone: string): Key => ({
+    pk: channelPk(workspaceId, channelId),
+    sk: `OPTOUT#${(contactIndexBucketOf(phone) % OPTED_OUT_SETS).toString(16)}`,
+  }),
+  optedOutSetPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'OPTOUT#' }),
+
   /** An automation of a channel; its steps are copied into each execution when triggered. */
   automation: (workspaceId: string, channelId: string, automationId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTO#${automationId}` }),
   automationPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'AUTO#' }),
@@ -115,6 +142,20 @@ export function contactIndexBucketOf(phone: string): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash % CONTACT_INDEX_BUCKETS;
+}
+
+/** Items holding a channel's opted-out numbers (one query reads them all: ≈ 25 bytes a number, 1 MB a page). */
+export const OPTED_OUT_SETS = 16;
+
+/**
+ * Shards of the sparse `outbox` index used for message-content expiry
+ * (`MESSAGE_CONTENT_RETENTION_DAYS`): `RETAIN#<n>`, beside the executions' `OUTBOX#<n>`.
+ */
+export const RETENTION_SHARDS = 8;
+
+/** The retention shard of a message (`outboxShard` value), spread like the outbox's. */
+export function retentionShardOf(messageId: string): string {
+  return `RETAIN#${contactIndexBucketOf(messageId) % RETENTION_SHARDS}`;
 }
 
 /** Shards of the outbox index (sparse GSI `outbox`: executions whose next step is not yet handed to the queue). */

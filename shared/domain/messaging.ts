@@ -23,6 +23,9 @@ import {
 import { UpstreamError, InvalidInputError, ConflictError, ForbiddenError, AppError } from '../errors';
 import { countMessageFailed, countMessageSent } from '../observability/metrics';
 import { newId } from '../ids';
+import { putHistoryEntry, recordHistoryOutcome } from '../data/message-history';
+import { refuseIfOptedOut } from './opt-out';
+import { retentionAttributes } from './retention';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
 
@@ -160,6 +163,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
     await delivery.guard?.();
     const token = await accessTokenFor(channel);
     const { contact } = (await upsertContact(scope.workspaceId, scope.channelId, delivery.phone, {}, () => true))!;
+    refuseIfOptedOut(contact);
     const now = clock.now();
     const conversation = await ensureConversation(scope.workspaceId, scope.channelId, delivery.phone, contact.id, { outboundAt: now });
     const message: MessageRecord = {
@@ -176,7 +180,8 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
       createdAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
     };
-    await putMessageIntent(scope.workspaceId, scope.channelId, message);
+    await putMessageIntent(scope.workspaceId, scope.channelId, { ...message, ...retentionAttributes(message.id, message.at) });
+    await putHistoryEntry(scope.workspaceId, scope.channelId, message);
     calledNetwork = true;
     let result: SendResult;
     try {
@@ -200,6 +205,7 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
   const { workspaceId, channelId } = scope;
   countMessageSent(message.type);
   await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
+  await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'accepted', chatmid: result.chatmid });
   await attachChatmid({
     chatmid: result.chatmid,
     workspaceId,
@@ -234,10 +240,12 @@ async function recordFailure(scope: SendScope, message: MessageRecord, error: Ch
   countMessageFailed(message.type);
   if (error.outcome !== 'unknown') {
     await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'failed', error: reason });
+    await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'failed', error: reason });
     if (message.apiReference) await releaseReference(workspaceId, channelId, message.phone, message.apiReference, message.id);
     return mapped;
   }
   await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'unknown', error: reason });
+  await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'unknown', error: reason });
   await addUnsettledMessage(workspaceId, channelId, message.phone, message.id);
   const unknown = new UpstreamError(mapped.message, { outcome: 'unknown', messageId: message.id });
   if (message.apiReference) {

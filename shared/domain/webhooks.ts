@@ -17,9 +17,12 @@ import {
   type MessageContent,
   type MessageRecord,
 } from '../data/messages';
+import { putHistoryEntry, recordHistoryOutcome } from '../data/message-history';
 import { logger } from '../observability/logger';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { answerFor } from './messaging';
+import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
+import { retentionAttributes } from './retention';
 
 /**
  * What the chat network's webhooks change. Deliveries come at least once and out of
@@ -84,6 +87,7 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
     .sort((a, b) => a.at - b.at);
   const message = messages[0];
   if (!message || !(await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
+  await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'accepted', chatmid: event.chatmid });
   await attachChatmid({ chatmid: event.chatmid, workspaceId, channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at });
   await removeUnsettledMessage(workspaceId, channelId, phone, message.id);
   if (message.apiReference) {
@@ -118,9 +122,13 @@ async function processInbound(event: InboundEvent): Promise<void> {
   await recordInboundAt(workspaceId, channelId, phone, at);
   await rememberWaId(workspaceId, channelId, event.waId, phone);
   const messageId = `msg_in_${createHash('sha256').update(event.chatmid).digest('base64url').slice(0, 22)}`;
-  const content: MessageContent = event.text !== undefined ? { body: event.text } : {};
+  const content = event.content as MessageContent;
+  const optIn = event.type === 'text' ? keywordStatus(event.text) : undefined;
+  if (optIn !== undefined) {
+    await changeContactStatus(workspaceId, channelId, contact.contact, { status: optIn, source: 'keyword', at, keyword: event.text!.trim(), chatmid: event.chatmid }, keywordChangeId(event.chatmid));
+  }
   const now = clock.nowIso();
-  await putInboundMessage(workspaceId, channelId, {
+  const message: MessageRecord = {
     id: messageId,
     direction: 'inbound',
     type: event.type,
@@ -134,7 +142,9 @@ async function processInbound(event: InboundEvent): Promise<void> {
     at,
     createdAt: now,
     updatedAt: now,
-  });
+  };
+  await putInboundMessage(workspaceId, channelId, { ...message, ...retentionAttributes(messageId, at) });
+  await putHistoryEntry(workspaceId, channelId, message);
   await createChatmidRecord({
     chatmid: event.chatmid,
     workspaceId,
