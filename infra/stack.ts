@@ -9,7 +9,7 @@ import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEB
 import { Monitoring } from './alarms';
 import { API_METHODS, type PublicRoute, WorkspaceRestApi } from './api';
 import type { StageConfig } from './config';
-import { type AutomationQueue, createAutomationQueue, createTable, createWebhookSecret } from './data';
+import { type AutomationQueue, createAutomationQueue, createCursorSigningKey, createTable, createWebhookSecret } from './data';
 import { WorkspaceFunction } from './functions';
 
 export interface WorkspaceApiStackProps extends StackProps {
@@ -39,8 +39,10 @@ export class WorkspaceApiStack extends Stack {
     const webhookSecret = createWebhookSecret(this, config);
     const deps = { config, table: this.table, queue: this.automation.queue };
 
+    const cursorKey = createCursorSigningKey(this, config);
     const routes = API_ROUTES.map((route) => {
-      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing: config.apiFunction }));
+      const environment = route.signsCursors ? { CURSOR_SIGNING_KEY: cursorKey.secretValue.unsafeUnwrap() } : undefined;
+      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing: config.apiFunction, environment }));
       return { route, handler: fn.function };
     });
 

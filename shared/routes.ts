@@ -32,6 +32,8 @@ export interface ApiRoute {
   readonly readsSecrets?: boolean;
   /** Sends to the automation queue. */
   readonly sendsToQueue?: boolean;
+  /** Signs and checks page cursors: gets `CURSOR_SIGNING_KEY` (shared/domain/cursors.ts). */
+  readonly signsCursors?: boolean;
   /** One line for the OpenAPI document and the docs page. */
   readonly summary: string;
   readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations';
@@ -41,6 +43,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: 'channels/list', entry: 'functions/channels-list.ts', name: 'ChannelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Channels', summary: 'List the channels the API key may use' },
   { path: 'contacts/manage', entry: 'functions/contacts-manage.ts', name: 'ContactsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Create a contact, or update the one matched by phone number' },
   { path: 'contacts/list', entry: 'functions/contacts-list.ts', name: 'ContactsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List and search the contacts of a channel, paginated' },
+  { path: 'contacts/delete', entry: 'functions/contacts-delete.ts', name: 'ContactsDelete', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Erase a contact: its data, labels, custom field values, conversation and message contents' },
   { path: 'labels/manage', entry: 'functions/labels-manage.ts', name: 'LabelsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Labels', summary: 'Create a label, or update the one matched by name' },
   { path: 'labels/list', entry: 'functions/labels-list.ts', name: 'LabelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },
   { path: 'custom-fields/manage', entry: 'functions/custom-fields-manage.ts', name: 'CustomFieldsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Custom fields', summary: 'Create a custom field definition, or update the one matched by name' },
@@ -48,7 +51,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: 'chat/templates/list', entry: 'functions/chat-templates-list.ts', name: 'ChatTemplatesList', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Chat', summary: 'List the approved message templates of a channel, with their variable counts' },
   { path: 'chat/templates/send', entry: 'functions/chat-templates-send.ts', name: 'ChatTemplatesSend', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send an approved template message' },
   { path: 'chat/message/send', entry: 'functions/chat-message-send.ts', name: 'ChatMessageSend', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send a text or media message inside the 24-hour session window' },
-  { path: 'chat/message/status', entry: 'functions/chat-message-status.ts', name: 'ChatMessageStatus', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Chat', summary: 'Read the delivery status of a message by its chatmid' },  { path: 'automations/list', entry: 'functions/automations-list.ts', name: 'AutomationsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
+  { path: 'chat/message/status', entry: 'functions/chat-message-status.ts', name: 'ChatMessageStatus', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Chat', summary: 'Read the delivery status of a message by its chatmid' },
+  { path: 'chat/messages/list', entry: 'functions/chat-messages-list.ts', name: 'ChatMessagesList', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Chat', summary: 'List the messages of one contact in the channel, inbound and outbound, newest first' },
+  { path: 'automations/list', entry: 'functions/automations-list.ts', name: 'AutomationsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
   { path: 'automations/trigger', entry: 'functions/automations-trigger.ts', name: 'AutomationsTrigger', rateLimitClass: 'api_automation_trigger', tableAccess: 'write', sendsToQueue: true, tag: 'Automations', summary: 'Run an automation for a phone number' },
 ];
 

@@ -3,6 +3,7 @@ import type { Role } from '../../shared/auth/principal';
 import { clock } from '../../shared/clock';
 import { createChannel, findChannelById, toChannelView } from '../../shared/data/channels';
 import { recountContacts } from '../../shared/data/contacts';
+import { repairContacts } from '../../shared/domain/erasure';
 import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel, putApiKey, revokeApiKey } from '../../shared/data/tenants';
 import { newId } from '../../shared/ids';
 
@@ -105,11 +106,15 @@ export async function channelAssign(channelId: string, userId: string) {
  * Repair: finishes contacts left pending, rebuilds the channel's compact contact index
  * from the contact items (current bucket layout, current names, no entry without its
  * contact; safe while the channel takes traffic, see `rebuildContactIndex`), then sets
- * the contact count from the rebuilt index. Prints `{"channelId","contactCount"}`.
+ * the contact count from the rebuilt index. Before that it finishes interrupted erasures
+ * and writes missing contact-id pointers and history entries (`repairContacts`).
+ * Prints `{"channelId","contactCount","erasuresFinished","idPointers","historyEntries"}`.
  */
 export async function contactsRecount(channelId: string) {
   const channel = await requireChannel(channelId);
-  return { channelId, contactCount: await recountContacts(channel.workspaceId, channelId) };
+  // First the erasures a crash interrupted (their contacts must not come back into the index), id pointers and history entries.
+  const repaired = await repairContacts(channel.workspaceId, channelId);
+  return { channelId, contactCount: await recountContacts(channel.workspaceId, channelId), ...repaired };
 }
 
 export async function requireChannel(channelId: string) {

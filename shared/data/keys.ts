@@ -75,6 +75,7 @@ export const keys = {
   waId: (workspaceId: string, channelId: string, waId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `WAID#${waId}` }),
   /** A message of the channel, by our own id: written as intent before the chat network is called. */
   message: (workspaceId: string, channelId: string, messageId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `MSG#${messageId}` }),
+  messagePrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'MSG#' }),
   /** An apiReference claim: idempotency key per channel, recipient and reference, valid 24 hours (`expiresAt`). */
   apiReference: (workspaceId: string, channelId: string, phone: string, apiReference: string): Key => ({
     pk: channelPk(workspaceId, channelId),

@@ -154,3 +154,21 @@ export async function eraseChatmidContent(chatmid: string, erasedAt: number): Pr
     }),
   );
 }
+
+/**
+ * Writes the history entry of every message of the channel that has a contact phone
+ * and no erasure (repair, `admin contacts recount`): messages stored before history
+ * entries existed, and an entry a crash left behind its message (the message item is
+ * the source of truth). Reads every message of the channel: an operator's tool.
+ */
+export async function rebuildHistoryEntries(workspaceId: string, channelId: string): Promise<number> {
+  const { pk, skPrefix } = keys.messagePrefix(workspaceId, channelId);
+  const messages = await queryAll<MessageRecord & { erasedAt?: number }>(pk, skPrefix, { ConsistentRead: true });
+  let written = 0;
+  for (const message of messages) {
+    if (typeof message.phone !== 'string' || message.erasedAt !== undefined || typeof message.at !== 'number') continue;
+    await putHistoryEntry(workspaceId, channelId, message);
+    written += 1;
+  }
+  return written;
+}

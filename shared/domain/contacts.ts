@@ -5,13 +5,16 @@ import {
   readContactIndex,
   upsertContact,
   type ContactChanges,
+  type ContactIndexEntry,
   type ContactRecord,
   type CustomFieldValue,
 } from '../data/contacts';
+import { readOptedOut, type ContactStatus } from '../data/contact-status';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
 import { matchKey } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
+import { changeContactStatus } from './opt-out';
 
 export interface ContactView {
   id: string;
@@ -33,6 +36,8 @@ export interface ManageContactInput {
   profilePictureUrl?: string;
   customFieldsData?: Record<string, string | number | boolean | null>;
   labelNames?: string[];
+  /** Opt-out status (`active` or `opted_out`): applied and recorded by shared/domain/opt-out.ts. */
+  status?: ContactStatus;
 }
 
 /**
@@ -48,7 +53,7 @@ export interface ManageContactInput {
  * reads them (consistently): required fields, and the values checked against the
  * current definitions, exactly as without a cache.
  */
-export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
+export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput, actor?: { userId: string }): Promise<ContactView & { created: boolean }> {
   const scope = { workspaceId, channelId };
   const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
   const changes: ContactChanges = { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, ...checked.values };
@@ -56,6 +61,10 @@ export async function manageContact(workspaceId: string, channelId: string, inpu
   const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
     throw new InvalidInputError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
+  }
+  if (input.status !== undefined) {
+    const change = { status: input.status, source: 'api' as const, at: clock.now(), userId: actor?.userId };
+    result.contact = (await changeContactStatus(workspaceId, channelId, result.contact, change)) ?? result.contact;
   }
   const labels = await labelsToShow(scope, result.contact, create.definitions ?? checked.definitions);
   return { ...toContactView(result.contact, labels), created: result.created };
@@ -209,6 +218,8 @@ export interface ListContactsInput {
   page: number;
   limit: number;
   search?: string;
+  /** Only contacts with this opt-out status. */
+  status?: ContactStatus;
 }
 
 export interface ContactPage {
@@ -223,19 +234,34 @@ export interface ContactPage {
  */
 export async function listContacts(workspaceId: string, channelId: string, input: ListContactsInput): Promise<ContactPage> {
   const offset = (input.page - 1) * input.limit;
-  if (input.page === 1 && input.search === undefined) {
-    const { head, contacts } = await firstContactPage(workspaceId, channelId, input.limit);
+  if (input.page === 1 && input.search === undefined && input.status === undefined) {
+    const { head, contacts: page } = await firstContactPage(workspaceId, channelId, input.limit);
+    // A contact being erased is already out of the count and the index; hide it here too.
+    const contacts = page.filter((contact) => contact.erasing === undefined);
     const labels = await labelsFor(workspaceId, channelId, contacts, head.defsVersion);
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  const index = await readContactIndex(workspaceId, channelId);
-  const matches = input.search === undefined ? index : index.filter(matcher(input.search));
+  const matches = await matchingEntries(workspaceId, channelId, input);
   const phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
-  const contacts = phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : [];
+  const contacts = (phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : []).filter((contact) => contact.erasing === undefined);
   const labels = await labelsFor(workspaceId, channelId, contacts);
   const byId = labelsById(labels);
   return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: matches.length };
+}
+
+/**
+ * The index entries a search and status filter select, by phone. The status filter
+ * reads the channel's opted-out sets (one query) beside the index; `opted_out` without
+ * a search needs only the sets. No contact is read only to be dropped.
+ */
+async function matchingEntries(workspaceId: string, channelId: string, input: ListContactsInput): Promise<ContactIndexEntry[]> {
+  if (input.status === 'opted_out' && input.search === undefined) {
+    return [...(await readOptedOut(workspaceId, channelId))].sort().map((phone) => ({ phone, name: '' }));
+  }
+  const [index, optedOut] = await Promise.all([readContactIndex(workspaceId, channelId), input.status === undefined ? undefined : readOptedOut(workspaceId, channelId)]);
+  const searched = input.search === undefined ? index : index.filter(matcher(input.search));
+  return optedOut === undefined ? searched : searched.filter((entry) => optedOut.has(entry.phone) === (input.status === 'opted_out'));
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */

@@ -8,6 +8,8 @@ export interface EndpointResult {
   message?: string;
   pagination?: { page: number; limit: number; total: number; pages: number };
   total?: number;
+  /** Cursor-paged lists: the opaque cursor of the next page, or null on the last. */
+  nextCursor?: string | null;
 }
 
 /** Headers every response carries, success or failure. */

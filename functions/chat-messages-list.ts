@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { listMessages, MAX_MESSAGE_PAGE } from '../shared/domain/message-history';
+import { apiEndpoint } from '../shared/http/api-handler';
+import { channelId, identifier, integer, phone } from '../shared/schema/params';
+
+/** Longest cursor accepted (a real one is about 90 characters). */
+const MAX_CURSOR_LENGTH = 512;
+
+export const schema = v.object({
+  channelId: channelId(),
+  /** One of phoneNumber and contactId names the contact. */
+  phoneNumber: v.optional(phone()),
+  contactId: v.optional(identifier()),
+  limit: v.optional(integer(1, MAX_MESSAGE_PAGE), 50),
+  cursor: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`))),
+});
+
+export const handler = apiEndpoint({
+  path: 'chat/messages/list',
+  schema,
+  channelScoped: true,
+  handle: async (input, { principal, channelId }) => {
+    const { messages, nextCursor } = await listMessages(principal.workspaceId, channelId, input);
+    return { data: messages, nextCursor, message: `Found ${messages.length} message(s)` };
+  },
+});
