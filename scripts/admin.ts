@@ -23,6 +23,11 @@ const USAGE = `Commands:
   template sync --channel CH
   automation create --channel CH --name NAME [--status active|inactive] [--steps FILE]
   inbound --channel CH --from PHONE --text TEXT
+          [--type image|video|document|audio|sticker --media-id ID [--mime-type T] [--caption C] [--filename F]]
+          [--type location --latitude N --longitude N [--name N] [--address A]]
+          [--type contacts --contact-name NAME [--contact-phone PHONE]]
+          [--type interactive [--reply-type button_reply|list_reply] --reply-id ID --reply-title T [--description D]]
+          [--type button --text T [--payload P]]   [--type reaction --message-id WAMID [--emoji E]]   [--type OTHER]
   webhook configure --app-secret SECRET [--verify-token TOKEN]   (AWS: the Meta app secret)`;
 
 class UsageError extends Error {}
@@ -116,7 +121,7 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     case 'template sync':
       return messaging.templateSync(connection, required(flags, 'channel'));
     case 'inbound':
-      return messaging.inbound(connection, required(flags, 'channel'), required(flags, 'from'), required(flags, 'text'));
+      return messaging.inbound(connection, required(flags, 'channel'), required(flags, 'from'), flags);
     case 'webhook configure': {
       if (connection.mode !== 'aws') throw new commands.OperatorError('Locally the webhook secrets are in DATA_DIR/demo.json (chatNetwork); this command sets them in AWS.');
       const { awsSettingsFromEnv, configureWebhookSecret } = await import('./admin/aws');

@@ -72,7 +72,10 @@ export interface SandboxFault {
 export interface InboundInput {
   phoneNumberId: string;
   from: string;
-  text: string;
+  /** A text message; or pass `message`. */
+  text?: string;
+  /** Any other message type, in the Cloud API shape without from/id/timestamp: `{type: 'image', image: {id, mime_type, caption}}` (scripts/local/inbound-messages.ts builds them). */
+  message?: Record<string, unknown>;
   profileName?: string;
 }
 
@@ -393,7 +396,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
     const number = numbers.get(input.phoneNumberId);
     if (!number) throw new SandboxInputError(`Unknown phone number id ${input.phoneNumberId}: register it first.`, 404);
     const from = digitsOf(input.from, 'from');
-    if (typeof input.text !== 'string' || input.text === '') throw new SandboxInputError('text is required.');
+    const content = inboundMessageBody(input);
     if (webhookUrl === undefined) throw new SandboxWebhookError('No webhook URL is set, so the inbound message cannot be delivered.', 0);
     const waId = canonicalWaId(from);
     const chatmid = newWamid();
@@ -401,11 +404,21 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
     lastInboundAt.set(windowKey(number.phoneNumberId, waId), clock.now());
     const body = envelope(number, {
       contacts: [{ profile: { name: input.profileName ?? `Customer ${waId.slice(-4)}` }, wa_id: waId }],
-      messages: [{ from: waId, id: chatmid, timestamp: unixSeconds(), type: 'text', text: { body: input.text } }],
+      messages: [{ from: waId, id: chatmid, timestamp: unixSeconds(), ...content }],
     });
     const status = await track(deliverWebhook(body));
     if (status !== 200) throw new SandboxWebhookError(`The webhook answered ${status === 0 ? 'nothing' : `HTTP ${status}`}.`, status);
     return { chatmid };
+  }
+
+  /** The type and content fields of an inbound message: `message` as given (it must name its type), else a text. */
+  function inboundMessageBody(input: InboundInput): Record<string, unknown> {
+    if (input.message !== undefined) {
+      if (typeof input.message.type !== 'string' || input.message.type === '') throw new SandboxInputError('message.type is required.');
+      return input.message;
+    }
+    if (typeof input.text !== 'string' || input.text === '') throw new SandboxInputError('text (or message) is required.');
+    return { type: 'text', text: { body: input.text } };
   }
 
   /** Counts a delivery as pending until it settles, for {@link SandboxHandle.idle}. */
@@ -447,7 +460,8 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
         return deliverInbound({
           phoneNumberId: requiredString(input, 'phoneNumberId'),
           from: requiredString(input, 'from'),
-          text: requiredString(input, 'text'),
+          text: optionalString(input, 'text'),
+          message: input.message !== null && typeof input.message === 'object' && !Array.isArray(input.message) ? (input.message as Record<string, unknown>) : undefined,
           profileName: optionalString(input, 'profileName'),
         });
       case 'fault':

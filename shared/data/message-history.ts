@@ -86,7 +86,7 @@ export interface HistoryPage {
 }
 
 /**
- * One page of a contact's history, newest first: a single Query with `Limit`, starting
+ * One page of a contact's history, newest first: a single Query with `Limit` = the page + 1, starting
  * after `afterSortKey` (which must lie under the contact's prefix: the caller checks).
  * It reads exactly the page, whatever else the channel or the contact holds.
  */
@@ -98,13 +98,14 @@ export async function queryHistoryPage(workspaceId: string, channelId: string, p
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
       ScanIndexForward: false,
-      Limit: limit,
+      // One more than the page: whether another page follows, so the last page says so (nextCursor null).
+      Limit: limit + 1,
       ExclusiveStartKey: afterSortKey === undefined ? undefined : { pk, sk: afterSortKey },
     }),
   );
-  const entries = (result.Items ?? []) as Array<HistoryEntry & Key>;
-  const last = result.LastEvaluatedKey?.sk as string | undefined;
-  return { entries, lastSortKey: last };
+  const items = (result.Items ?? []) as Array<HistoryEntry & Key>;
+  const entries = items.slice(0, limit);
+  return { entries, lastSortKey: items.length > limit ? entries[entries.length - 1].sk : undefined };
 }
 
 /** The chatmid pointers of a page's messages (status and delivery times), by chatmid; one BatchGetItem per 100. */
