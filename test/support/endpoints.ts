@@ -92,4 +92,5 @@ export const FOREIGN_ID_STATUS: Record<string, number> = {
   chatmid: 403,
   automationId: 404,
   automationName: 404,
+  contactId: 404,
 };
