@@ -12,7 +12,15 @@ export const schema = v.object({
   phoneNumber: v.optional(phone()),
   contactId: v.optional(identifier()),
   limit: v.optional(integer(1, MAX_MESSAGE_PAGE), 50),
-  cursor: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`))),
+  cursor: v.optional(
+    v.pipe(
+      v.string('must be a string'),
+      v.trim(),
+      v.nonEmpty('must not be empty'),
+      v.maxLength(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`),
+      v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'is not a cursor: pass nextCursor of the previous page as it was returned'),
+    ),
+  ),
 });
 
 export const handler = apiEndpoint({
