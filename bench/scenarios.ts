@@ -128,10 +128,10 @@ function delivery(context: ScenarioContext, value: Record<string, unknown>) {
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
 
 /** An inbound text from `from` to the scenario's channel, with a chatmid of its own. */
-const inbound = (context: ScenarioContext, from: string) =>
+const inbound = (context: ScenarioContext, from: string, text = 'Hello') =>
   delivery(context, {
     contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
-    messages: [{ from, id: `wamid.bench${context.unique}`, timestamp: unixSeconds(), type: 'text', text: { body: 'Hello' } }],
+    messages: [{ from, id: `wamid.bench${context.unique}`, timestamp: unixSeconds(), type: 'text', text: { body: text } }],
   });
 
 /** Calls the webhook handler with a delivery signed with the app secret, as API Gateway hands it over. */
@@ -171,11 +171,15 @@ async function publicGet(handler: SupportHandler, path: string): Promise<Invocat
  * Budget rows of docs/ARCHITECTURE.md that several scenarios share, and the parts their
  * budgets add up from (each call's reason is in the row).
  */
-const TRIGGER_ROW = { row: 'automations/trigger', budget: '14 (new contact, by name) / 9 (known contact, by id)' };
-const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '8 + 4 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
-const SEND = { base: 8, newContact: 4, firstSend: 2, apiReference: 2 };
-const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '8 (known contact, number cached) / 13 (new contact, number not cached)' };
-const INBOUND = { base: 8, channelLookup: 1, newContact: 4 };
+const TRIGGER_ROW = { row: 'automations/trigger', budget: '15 (new contact, by name) / 9 (known contact, by id)' };
+const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '10 + 5 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
+const SEND = { base: 10, newContact: 5, firstSend: 2, apiReference: 2 };
+const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '9 (known contact, number cached) / 15 (new contact, number not cached); +3 for an opt-out or opt-in keyword' };
+const INBOUND = { base: 9, channelLookup: 1, newContact: 5, keyword: 3 };
+const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 3' };
+const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
+const DELETE_ROW = { row: 'contacts/delete', budget: '13 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim or status record' };
+const DELETE = { base: 13, byId: 1, waId: 1, perMessage: 3 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows)" };
 const RUNNER = {
   base: 3,
@@ -282,18 +286,54 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'contacts/manage create',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage create', budget: '7' },
-    budget: 7,
+    doc: { row: 'contacts/manage create', budget: '8' },
+    budget: 8,
     prepare: (context) => withDefinitions(context),
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact', labelNames: ['new'], customFieldsData: { tier: 'gold' } }),
   },
   {
     name: 'contacts/manage create without labels or fields (definitions still read: required fields)',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage create', budget: '7' },
-    budget: 7,
+    doc: { row: 'contacts/manage create', budget: '8' },
+    budget: 8,
     prepare: (context) => withDefinitions(context),
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact' }),
+  },
+  {
+    name: 'contacts/manage update with status (opt-out by API)',
+    path: 'contacts/manage',
+    doc: STATUS_ROW,
+    budget: 2 + 3,
+    prepare: async (context) => void (await context.call('contacts/manage', post({ phoneNumber: '+14155550120' }))),
+    request: () => post({ phoneNumber: '+14155550120', status: 'opted_out' }),
+  },
+  {
+    name: 'contacts/delete by phoneNumber, no messages',
+    path: 'contacts/delete',
+    doc: DELETE_ROW,
+    budget: DELETE.base,
+    prepare: async (context) => void (await context.call('contacts/manage', post({ phoneNumber: '+14155550121', name: 'Gone Soon' }))),
+    request: () => post({ phoneNumber: '+14155550121' }),
+  },
+  {
+    name: 'contacts/delete by contactId, no messages',
+    path: 'contacts/delete',
+    doc: DELETE_ROW,
+    budget: DELETE.base + DELETE.byId,
+    prepare: async (context) => {
+      const { body } = await context.call('contacts/manage', post({ phoneNumber: '+14155550122', name: 'Gone Soon' }));
+      context.saved.contactId = (body as { data: { id: string } }).data.id;
+    },
+    request: (context) => post({ contactId: context.saved.contactId }),
+  },
+  {
+    name: 'contacts/delete of a contact that wrote once (wa_id, one message)',
+    path: 'contacts/delete',
+    chat: true,
+    doc: DELETE_ROW,
+    budget: DELETE.base + DELETE.waId + DELETE.perMessage,
+    prepare: (context) => inboundFrom(context, '14155550123'),
+    request: () => post({ phoneNumber: '+14155550123' }),
   },
   {
     name: 'labels/list',
@@ -361,6 +401,36 @@ export const SCENARIOS: RoundTripScenario[] = [
     request: (context) => get({ chatmid: `${BENCH_TENANT.chatmid}${context.unique}` }),
   },
   {
+    name: 'chat/messages/list by phoneNumber (an inbound and a sent message)',
+    path: 'chat/messages/list',
+    chat: true,
+    doc: HISTORY_ROW,
+    budget: 4,
+    prepare: async (context) => {
+      await inboundFrom(context, '14155550124');
+      await context.call('chat/message/send', post({ to: '+14155550124', body: 'Hello back' }));
+    },
+    request: () => get({ phoneNumber: '+14155550124' }),
+  },
+  {
+    name: 'chat/messages/list by contactId, next page by cursor',
+    path: 'chat/messages/list',
+    chat: true,
+    doc: HISTORY_ROW,
+    budget: 5,
+    prepare: async (context) => {
+      // Two sends after the inbound message (times in ms, so they are the two newest): page 2 holds a sent message.
+      await inboundFrom(context, '14155550125');
+      await context.call('chat/message/send', post({ to: '+14155550125', body: 'Hello back' }));
+      await context.call('chat/message/send', post({ to: '+14155550125', body: 'Anything else?' }));
+      const { body } = await context.call('contacts/manage', post({ phoneNumber: '+14155550125' }));
+      context.saved.contactId = (body as { data: { id: string } }).data.id;
+      const first = await context.call('chat/messages/list', get({ contactId: context.saved.contactId, limit: '1' }));
+      context.saved.cursor = (first.body as { nextCursor: string }).nextCursor;
+    },
+    request: (context) => get({ contactId: context.saved.contactId, limit: '1', cursor: context.saved.cursor }),
+  },
+  {
     name: 'chat/templates/list',
     path: 'chat/templates/list',
     doc: { row: 'chat/templates/list', budget: '2' },
@@ -387,7 +457,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     name: 'automations/trigger, new contact, by name',
     path: 'automations/trigger',
     doc: TRIGGER_ROW,
-    budget: 14,
+    budget: 15,
     prepare: async (context) => {
       const { createAutomation } = await import('../shared/data/automations');
       await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
@@ -476,6 +546,15 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: INBOUND.base,
     prepare: (context) => inboundFrom(context, '14155550108'),
     invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550108')),
+  },
+  {
+    name: 'WhatsAppWebhook, an inbound STOP from a known contact (opt-out)',
+    path: 'WhatsAppWebhook',
+    chat: true,
+    doc: INBOUND_ROW,
+    budget: INBOUND.base + INBOUND.keyword,
+    prepare: (context) => inboundFrom(context, '14155550126'),
+    invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550126', 'STOP')),
   },
   {
     name: 'AutomationRunner, add_labels step with a next step (queue send, leave the outbox)',
