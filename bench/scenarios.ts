@@ -161,6 +161,12 @@ async function redriveTick(handler: SupportHandler, expected: number): Promise<I
   return { status: result.redriven === expected ? 200 : 500, body: result };
 }
 
+/** The scheduled retention sweep: 200 when it blanked exactly `expected` messages. */
+async function sweepTick(handler: SupportHandler, expected: number): Promise<Invocation> {
+  const result = (await handler()) as { blanked: number };
+  return { status: result.blanked === expected ? 200 : 500, body: result };
+}
+
 /** A public GET as API Gateway hands it to a function without an authorizer. */
 async function publicGet(handler: SupportHandler, path: string): Promise<Invocation> {
   const result = (await handler({ httpMethod: 'GET', path, resource: path, headers: {}, queryStringParameters: null, body: null, requestContext: { requestId: 'bench' } } as unknown as APIGatewayProxyEvent)) as APIGatewayProxyResult;
@@ -191,6 +197,8 @@ const RUNNER = {
 const REDRIVE_ROW = { row: 'AutomationRedrive tick', budget: '8 + 3 per due entry (+2 when it was never counted)' };
 const REDRIVE = { base: 8, perEntry: 3, uncounted: 2 };
 const STATIC_ROW = { row: 'OpenAPI document, docs page', budget: '0' };
+const SWEEP_ROW = { row: 'MessageContentSweep tick', budget: '8 + 4 per expired message (3 without a chatmid)' };
+const SWEEP = { base: 8, perMessage: 4 };
 
 export const SCENARIOS: RoundTripScenario[] = [
   {
@@ -612,6 +620,31 @@ export const SCENARIOS: RoundTripScenario[] = [
       });
     },
     invoke: (handler) => redriveTick(handler, 1),
+  },
+  {
+    name: 'MessageContentSweep tick, nothing due',
+    path: 'MessageContentSweep',
+    doc: SWEEP_ROW,
+    budget: SWEEP.base,
+    invoke: (handler) => sweepTick(handler, 0),
+  },
+  {
+    name: 'MessageContentSweep tick, one sent message past the retention period',
+    path: 'MessageContentSweep',
+    doc: SWEEP_ROW,
+    budget: SWEEP.base + SWEEP.perMessage,
+    prepare: async (context) => {
+      const { keys, retentionShardOf } = await import('../shared/data/keys');
+      const { workspaceId, channelIds } = context.tenant;
+      const id = `msg_bench${context.unique}`;
+      const chatmid = `${BENCH_TENANT.chatmid}sweep${context.unique}`;
+      const at = Date.now() - 2 * 86_400_000;
+      const message = { id, direction: 'outbound', type: 'text', content: { body: 'old' }, phone: '14155550127', sendState: 'accepted', chatmid, at };
+      await context.put({ ...keys.message(workspaceId, channelIds[0], id), entity: 'message', ...message, outboxShard: retentionShardOf(id), outboxAt: at + 86_400_000 });
+      await context.put({ ...keys.messageHistory(workspaceId, channelIds[0], message.phone, at, id), entity: 'history', ...message });
+      await context.put(chatmidItem(workspaceId, channelIds[0], chatmid));
+    },
+    invoke: (handler) => sweepTick(handler, 1),
   },
   {
     name: 'OpenApiDocument: GET the OpenAPI document',

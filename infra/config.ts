@@ -35,6 +35,8 @@ export interface StageConfig {
   readonly webhookSecretName: string;
   /** Prefix for named resources (usage plan). */
   readonly resourcePrefix: string;
+  /** Days after which message contents are blanked (`MESSAGE_CONTENT_RETENTION_DAYS`); 0 = kept (the default). */
+  readonly messageContentRetentionDays: number;
 }
 
 export interface FunctionSizing {
@@ -62,6 +64,9 @@ export function loadStageConfig(scope: Construct): StageConfig {
     if (!(rateClass in DEFAULT_RATE_LIMITS)) throw new Error(`Unknown rate-limit class "${rateClass}" in context "rateLimits"`);
     if (!Number.isInteger(limit) || limit <= 0) throw new Error(`Rate limit for ${rateClass} must be a positive integer, got ${limit}`);
   }
+
+  const retention = context.number('messageContentRetentionDays', 0);
+  if (!Number.isInteger(retention) || retention < 0) throw new Error(`Context "messageContentRetentionDays" must be a whole number of days (0 = off), got ${retention}`);
 
   return {
     stage,
@@ -92,6 +97,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
     channelSecretPrefix: `workspace-api/${stage}/channel/`,
     webhookSecretName: `workspace-api/${stage}/webhook`,
     resourcePrefix: `workspace-api-${stage}`,
+    messageContentRetentionDays: retention,
   };
 }
 

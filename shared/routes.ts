@@ -115,4 +115,6 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   webhook: { entry: 'functions/webhook-whatsapp.ts', name: 'WhatsAppWebhook', tableAccess: 'write', readsSecrets: true, publicPath: WEBHOOK_PATH, publicMethods: ['GET', 'POST'] },
   automationRunner: { entry: 'functions/automation-runner.ts', name: 'AutomationRunner', tableAccess: 'write', readsSecrets: true, sendsToQueue: true, consumesQueue: true },
   automationRedrive: { entry: 'functions/automation-redrive.ts', name: 'AutomationRedrive', tableAccess: 'write', sendsToQueue: true, everyMinutes: 1, readsOutboxIndex: true },
+  /** Blanks message contents past `MESSAGE_CONTENT_RETENTION_DAYS` (keys from the `RETAIN#` shards of the outbox index). */
+  messageContentSweep: { entry: 'functions/message-content-sweep.ts', name: 'MessageContentSweep', tableAccess: 'write', everyMinutes: 60, readsOutboxIndex: true },
 };

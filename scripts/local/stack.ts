@@ -86,6 +86,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const runnerLoop = await startRunnerLoop({
     runner: await load(SUPPORT_FUNCTIONS.automationRunner.name),
     redrive: await load(SUPPORT_FUNCTIONS.automationRedrive.name),
+    sweep: await load(SUPPORT_FUNCTIONS.messageContentSweep.name),
   });
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
