@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTable, runningStack, startStore, type LocalStore, type StackInfo } from './local/store';
+import { INBOUND_FLAGS } from './local/inbound-messages';
 
 /**
  * The operator CLI: `npm run --silent admin -- COMMAND [FLAGS]`. Every command
@@ -66,7 +67,10 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token'].map((flag) => [flag, { type: 'string' as const }]),
+      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token', ...INBOUND_FLAGS].map((flag) => [
+        flag,
+        { type: 'string' as const },
+      ]),
     ),
   });
   const flags = values as Record<string, string | undefined>;

@@ -6,6 +6,12 @@
 
 export type InboundFlags = Record<string, string | undefined>;
 
+/** The flags `inbound` takes beyond --channel, --from and --text. */
+export const INBOUND_FLAGS = [
+  'type', 'media-id', 'mime-type', 'caption', 'filename', 'latitude', 'longitude', 'address', 'contact-name', 'contact-phone',
+  'reply-type', 'reply-id', 'reply-title', 'description', 'payload', 'emoji', 'message-id',
+] as const;
+
 const MEDIA_TYPES = ['image', 'video', 'document', 'audio', 'sticker'];
 const DEFAULT_MIME: Record<string, string> = { image: 'image/jpeg', video: 'video/mp4', document: 'application/pdf', audio: 'audio/ogg', sticker: 'image/webp' };
 

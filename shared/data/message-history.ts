@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, queryAll } from './batch';
 import { db, sendIfCondition, tableName } from './client';
 import { keys, type Key } from './keys';
@@ -45,6 +45,22 @@ export async function putHistoryEntry(workspaceId: string, channelId: string, me
     at: message.at,
   };
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...historyKey(workspaceId, channelId, message), entity: 'history', ...entry } }));
+}
+
+/**
+ * Writes an inbound message unless it exists (its id derives from the chatmid), and
+ * returns the message as stored: a repeated webhook delivery keeps the first one's time,
+ * so its history entry and audit record land on the same keys. `extra` are attributes
+ * stored beside it (the retention index entry).
+ */
+export async function putInboundMessageOnce(workspaceId: string, channelId: string, message: MessageRecord, extra: Record<string, unknown> = {}): Promise<MessageRecord> {
+  const key = keys.message(workspaceId, channelId, message.id);
+  const written = await sendIfCondition(
+    new PutCommand({ TableName: tableName(), Item: { ...key, entity: 'message', ...message, ...extra }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  if (written) return message;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return (Item as MessageRecord | undefined) ?? message;
 }
 
 /**

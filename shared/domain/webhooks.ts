@@ -10,14 +10,13 @@ import {
   createChatmidRecord,
   getChatmidRecord,
   getMessage,
-  putInboundMessage,
   recordSendOutcome,
   settleReference,
   STATUS_RANK,
   type MessageContent,
   type MessageRecord,
 } from '../data/messages';
-import { putHistoryEntry, recordHistoryOutcome } from '../data/message-history';
+import { putHistoryEntry, putInboundMessageOnce, recordHistoryOutcome } from '../data/message-history';
 import { logger } from '../observability/logger';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { answerFor } from './messaging';
@@ -122,11 +121,9 @@ async function processInbound(event: InboundEvent): Promise<void> {
   await recordInboundAt(workspaceId, channelId, phone, at);
   await rememberWaId(workspaceId, channelId, event.waId, phone);
   const messageId = `msg_in_${createHash('sha256').update(event.chatmid).digest('base64url').slice(0, 22)}`;
+  // Meta's times are whole seconds: within its second a message is placed by when it arrived, so the history keeps the order of arrival.
+  const receivedAt = Math.max(at, Math.min(clock.now(), event.timestamp + 999));
   const content = event.content as MessageContent;
-  const optIn = event.type === 'text' ? keywordStatus(event.text) : undefined;
-  if (optIn !== undefined) {
-    await changeContactStatus(workspaceId, channelId, contact.contact, { status: optIn, source: 'keyword', at, keyword: event.text!.trim(), chatmid: event.chatmid }, keywordChangeId(event.chatmid));
-  }
   const now = clock.nowIso();
   const message: MessageRecord = {
     id: messageId,
@@ -139,12 +136,18 @@ async function processInbound(event: InboundEvent): Promise<void> {
     sendState: 'received',
     chatmid: event.chatmid,
     waId: event.waId,
-    at,
+    at: receivedAt,
     createdAt: now,
     updatedAt: now,
   };
-  await putInboundMessage(workspaceId, channelId, { ...message, ...retentionAttributes(messageId, at) });
-  await putHistoryEntry(workspaceId, channelId, message);
+  // A repeated delivery (a crash before the pointer) finds the message and keeps its time: the same history and audit keys.
+  const stored = await putInboundMessageOnce(workspaceId, channelId, message, retentionAttributes(messageId, receivedAt));
+  const optIn = event.type === 'text' ? keywordStatus(event.text) : undefined;
+  if (optIn !== undefined) {
+    const change = { status: optIn, source: 'keyword' as const, at: stored.at, keyword: event.text!.trim(), chatmid: event.chatmid };
+    await changeContactStatus(workspaceId, channelId, contact.contact, change, keywordChangeId(event.chatmid));
+  }
+  if (stored.phone === phone) await putHistoryEntry(workspaceId, channelId, stored);
   await createChatmidRecord({
     chatmid: event.chatmid,
     workspaceId,
@@ -154,7 +157,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     type: event.type,
     content,
     phone,
-    at,
+    at: stored.at,
     status: 'received',
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,

@@ -162,6 +162,53 @@ describe('chat/messages/list', () => {
   });
 });
 
+describe('inbound order and repeats', () => {
+  it('keeps the order of arrival within one second (Meta’s times are whole seconds)', async () => {
+    // Prepare
+    const phone = newRecipient();
+    const second = Math.floor(Date.now() / 1000) * 1000 + 60_000;
+    // Act
+    const chatmids: string[] = [];
+    for (const offset of [100, 400, 700]) {
+      clock.freeze(second + offset);
+      chatmids.push(await openWindow(network, tenant.channels[0], phone, `part ${offset}`));
+    }
+    // Assess
+    const page = await list({ phoneNumber: phone });
+    expect(page.body.data.map((message: { chatmid: string }) => message.chatmid)).toEqual([...chatmids].reverse());
+  });
+
+  it('records a delivery repeated after a crash once, at the first delivery’s time', async () => {
+    // Prepare
+    const phone = newRecipient();
+    const chatmid = `wamid.repeat${Date.now()}`;
+    const body = {
+      object: 'whatsapp_business_account',
+      entry: [{ id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: tenant.channels[0].phoneNumberId }, contacts: [{ wa_id: phone, profile: { name: 'R' } }], messages: [{ from: phone, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'STOP' } }] } }] }],
+    };
+    const { handler: webhook } = await import('../../functions/webhook-whatsapp');
+    const { signedWebhook } = await import('../support/chat');
+    const fault = injectFaults((name, input) => (name === 'PutItemCommand' && String((input.Item as { pk?: { S?: string } })?.pk?.S).startsWith('CHATMID#') ? new Error('crash before the pointer') : undefined));
+    let first;
+    try {
+      first = await webhook(signedWebhook(body));
+    } finally {
+      fault.remove();
+    }
+    clock.shift(700);
+    // Act
+    const second = await webhook(signedWebhook(body));
+    const third = await webhook(signedWebhook(body));
+    // Assess
+    expect(first.statusCode).toBe(500);
+    expect([second.statusCode, third.statusCode]).toEqual([200, 200]);
+    const page = await list({ phoneNumber: phone });
+    expect(page.body.data.map((message: { chatmid: string }) => message.chatmid)).toEqual([chatmid]);
+    const { listStatusChanges } = await import('../../shared/data/contact-status');
+    expect(await listStatusChanges(tenant.workspaceId, tenant.channelIds[0], phone)).toHaveLength(1);
+  });
+});
+
 describe('inbound message types', () => {
   const cases: Array<[string, Record<string, unknown>, string, Record<string, unknown>]> = [
     ['image', { type: 'image', image: { id: 'media-1', mime_type: 'image/jpeg', caption: 'my receipt', sha256: 'abc' } }, 'image', { mediaId: 'media-1', mimeType: 'image/jpeg', caption: 'my receipt', sha256: 'abc' }],
