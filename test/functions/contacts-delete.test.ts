@@ -13,6 +13,7 @@ import { API_ROUTES } from '../../shared/routes';
 import { callApi, type Handler } from '../support/api';
 import { newRecipient, openWindow, useChatTenant, type ChatNetwork, type ChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
+import { checkInvariants } from '../support/invariants';
 import { scanItems } from '../support/table';
 
 let network: ChatNetwork;
@@ -79,6 +80,7 @@ describe('contacts/delete', () => {
     expect(statuses.map((status) => [status.status, status.body.data.content])).toEqual(contact.chatmids.map(() => [200, null]));
     expect(statuses.map((status) => status.body.data.status)).toEqual(['delivered', 'received', 'received', 'delivered']);
     expectNothingOf(await workspaceText(), contact);
+    expect((await checkInvariants({ workspaceId: tenant.workspaceId })).violations).toEqual([]);
   });
 
   it('leaves nothing of the contact readable through any endpoint', async () => {
@@ -166,5 +168,6 @@ describe('contacts/delete', () => {
     // Assess
     expect(await total()).toBe(before - 1);
     expectNothingOf(await workspaceText(), contact);
+    expect((await checkInvariants({ workspaceId: tenant.workspaceId })).violations).toEqual([]);
   });
 });
