@@ -24,12 +24,13 @@ export const LAYER_RULES = [
   layer(['shared/schema/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'observability'], 'shared/schema holds parameter schemas only; it may import leaves (errors, phone).'),
   layer(['shared/chat/**/*.ts'], ['http', 'domain', 'auth', 'data', 'queue', 'openapi', 'schema'], 'shared/chat is the chat-network adapter: it knows its wire formats, errors and observability, not the table or the domain.'),
   layer(['shared/data/**/*.ts'], ['http', 'domain', 'auth', 'chat', 'queue', 'openapi', 'schema', 'observability'], 'shared/data knows only its client, keys and errors (and the leaves).'),
-  layer(['shared/observability/**/*.ts', 'shared/errors/**/*.ts', 'shared/phone/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'schema'], 'leaves and observability import no layer.'),
+  layer(['shared/observability/**/*.ts', 'shared/errors/**/*.ts', 'shared/phone/**/*.ts', 'shared/cache/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'outbound', 'openapi', 'schema'], 'leaves and observability import no layer.'),
+  layer(['shared/outbound/**/*.ts', 'shared/queue/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'openapi', 'schema'], 'shared/outbound (generic outbound HTTP, deadlines) and shared/queue (the step queue port) know no table, domain or http.'),
   layer(['shared/openapi/**/*.ts'], ['http', 'data', 'chat', 'queue'], 'the OpenAPI generator reads the route table, schemas and domain types only.'),
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'cdk.out/', 'coverage/', 'client/generated/', 'docs/', 'bench/tmp/', 'test/artifacts/'] },
+  { ignores: ['node_modules/', 'dist/', 'cdk.out/', 'cdk.out.sam/', 'coverage/', 'client/generated/', 'docs/', 'bench/tmp/', 'test/artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

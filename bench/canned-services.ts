@@ -13,7 +13,7 @@ import { BENCH_TENANT } from './fixtures';
  *   sends there when AUTOMATION_QUEUE_URL is set, as it is in AWS and in the child's
  *   environment, bench/warm-cpu.ts),
  * - the chat network: global fetch, which shared/chat/graph-client.ts calls, answers
- *   a send with the Graph API's success shape (docs: ../shared/reference/whatsapp-cloud-api.md).
+ *   a send with the Graph API's success shape (the one scripts/local/sandbox-graph.ts answers).
  */
 
 const ACCESS_TOKEN = `EAAB${'x'.repeat(180)}`;

@@ -107,7 +107,7 @@ export class CannedTable {
     this.checkExistence(input, existing !== undefined);
     if (/indexPending\s*=/.test(String(input.ConditionExpression ?? '')) && existing?.indexPending !== true) throw conditionFailed();
     // The rate limiter's window counter: the first request of its window.
-    if (/ADD #n :one/.test(String(input.UpdateExpression))) return { Attributes: { n: 1 } };
+    if (/ADD #n :/.test(String(input.UpdateExpression))) return { Attributes: { n: 1 } };
     if (input.ReturnValues === 'ALL_NEW') return { Attributes: { ...(existing ?? input.Key) } };
     if (input.ReturnValues === 'UPDATED_NEW') return { Attributes: {} };
     return {};

@@ -38,7 +38,7 @@ const ISO = '2026-01-15T10:00:00.000Z';
 export function contactItem(workspaceId: string, channelId: string, i: number, labelCount = 4): Item {
   const phone = contactPhone(i);
   return {
-    ...keys.contact(workspaceId, channelId, phone),
+    ...keys.contact({ workspaceId, channelId }, phone),
     entity: 'contact',
     id: `ct_${(1e12 + i).toString(36)}bench`,
     phone,
@@ -54,7 +54,7 @@ export function contactItem(workspaceId: string, channelId: string, i: number, l
 
 /** The contact head: the maintained contact count, the definitions version and, when given, the label count (labels/manage's cap). */
 export function contactHeadItem(workspaceId: string, channelId: string, contactCount: number, defsVersion = 1, labelCount?: number): Item {
-  return { ...keys.contactHead(workspaceId, channelId), contactCount, defsVersion, ...(labelCount === undefined ? {} : { labelCount }) };
+  return { ...keys.contactHead({ workspaceId, channelId }), contactCount, defsVersion, ...(labelCount === undefined ? {} : { labelCount }) };
 }
 
 /** The compact index: one item per bucket, phone → lowercased name prefix (as writeIndexEntry writes it). */
@@ -64,7 +64,7 @@ export function contactIndexItems(workspaceId: string, channelId: string, contac
     const phone = String(contact.phone);
     const bucket = contactIndexBucketOf(phone);
     let item = buckets.get(bucket);
-    if (!item) buckets.set(bucket, (item = { ...keys.contactIndexBucket(workspaceId, channelId, bucket) }));
+    if (!item) buckets.set(bucket, (item = { ...keys.contactIndexBucket({ workspaceId, channelId }, bucket) }));
     item[phone] = String(contact.name ?? '').toLowerCase().slice(0, 64);
   }
   return [...buckets.values()];
@@ -96,7 +96,7 @@ export function labelItem(workspaceId: string, channelId: string, i: number, sha
     shape === 'typical' ? labelName(i) : wide ? `${wideTag(i)}${WIDE_FILLER}`.padEnd(LABEL_NAME_MAX, WIDE_FILLER) : `${labelName(i)} `.padEnd(LABEL_NAME_MAX, 'x');
   const description = shape === 'typical' ? (i % 2 ? `Description of ${name}` : null) : wide ? WIDE_FILLER.repeat(LABEL_DESCRIPTION_MAX) : `Description of label ${i}: `.padEnd(LABEL_DESCRIPTION_MAX, 'x');
   return {
-    ...keys.label(workspaceId, channelId, name),
+    ...keys.label({ workspaceId, channelId }, name),
     entity: 'label',
     id: labelId(i),
     channelId,
@@ -127,7 +127,7 @@ export function fieldItem(workspaceId: string, channelId: string, i: number, sha
         ];
   const fieldName = shape !== 'typical' || i < 5 ? name : `${name}${i}`;
   return {
-    ...keys.customField(workspaceId, channelId, fieldName),
+    ...keys.customField({ workspaceId, channelId }, fieldName),
     entity: 'customField',
     id: `cf_bench${String(i).padStart(6, '0')}`,
     channelId,
@@ -143,7 +143,7 @@ export function fieldItem(workspaceId: string, channelId: string, i: number, sha
 export function templateItem(workspaceId: string, channelId: string, i: number): Item {
   const name = `order_update_${i}`;
   return {
-    ...keys.template(workspaceId, channelId, name, 'en'),
+    ...keys.template({ workspaceId, channelId }, name, 'en'),
     entity: 'template',
     graphId: `${900000 + i}`,
     name,
@@ -185,7 +185,7 @@ export function chatmidItem(workspaceId: string, channelId: string, chatmid: str
 export function conversationItem(workspaceId: string, channelId: string, i: number, lastInboundAt: number): Item {
   const phone = contactPhone(i);
   return {
-    ...keys.conversation(workspaceId, channelId, phone),
+    ...keys.conversation({ workspaceId, channelId }, phone),
     entity: 'conversation',
     id: `cv_bench${String(i).padStart(6, '0')}`,
     contactId: contactItem(workspaceId, channelId, i).id,
@@ -198,7 +198,7 @@ export function conversationItem(workspaceId: string, channelId: string, i: numb
 
 /** The wa_id → phone map item rememberWaId writes after the first accepted send. */
 export function waIdItem(workspaceId: string, channelId: string, phone: string): Item {
-  return { ...keys.waId(workspaceId, channelId, phone), entity: 'waId', waId: phone, phone };
+  return { ...keys.waId({ workspaceId, channelId }, phone), entity: 'waId', waId: phone, phone };
 }
 
 export const automationName = (i: number) => ['Welcome Flow', 'Order follow-up', 'Win-back'][i % 3] + (i < 3 ? '' : ` ${i}`);
@@ -208,9 +208,9 @@ export function automationItems(workspaceId: string, channelId: string, i: numbe
   const id = `au_bench${String(i).padStart(6, '0')}`;
   const name = automationName(i);
   return [
-    { ...keys.automationName(workspaceId, channelId, name), entity: 'automationName', automationId: id },
+    { ...keys.automationName({ workspaceId, channelId }, name), entity: 'automationName', automationId: id },
     {
-      ...keys.automation(workspaceId, channelId, id),
+      ...keys.automation({ workspaceId, channelId }, id),
       entity: 'automation',
       id,
       channelId,
@@ -248,7 +248,7 @@ export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templa
     ...Array.from({ length: templates }, (_, i) => templateItem(workspaceId, channelId, i)),
     ...Array.from({ length: automations }, (_, i) => automationItems(workspaceId, channelId, i)).flat(),
     {
-      ...keys.channel(workspaceId, channelId),
+      ...keys.channel({ workspaceId, channelId }),
       entity: 'channel',
       id: channelId,
       workspaceId,

@@ -80,7 +80,7 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/list');
       const page = Number(params.page ?? 1);
       const limit = Math.min(Number(params.limit ?? 50), 200);
-      const { contacts, total } = await listContacts(workspaceId, channelId, { page, limit, search: (params.search as string | undefined) || undefined });
+      const { contacts, total } = await listContacts({ workspaceId, channelId }, { page, limit, search: (params.search as string | undefined) || undefined });
       return ok({ data: contacts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } });
     };
   },
@@ -89,7 +89,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/manage');
-      const contact = await manageContact(workspaceId, channelId, { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! });
+      const contact = await manageContact({ workspaceId, channelId }, { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! });
       return ok({ data: contact });
     };
   },
@@ -97,7 +97,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { listLabels } = await import('../shared/data/definitions');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'labels/list');
-      return ok({ data: await listLabels(workspaceId, channelId) });
+      return ok({ data: await listLabels({ workspaceId, channelId }) });
     };
   },
   'labels/manage': async () => {
@@ -106,14 +106,14 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { params, workspaceId, channelId } = await bare(event, 'labels/manage');
       const { name, color, description, displayOrder } = params;
       const changes = Object.fromEntries(Object.entries({ color, description, displayOrder }).filter(([, value]) => value !== undefined));
-      return ok({ data: await upsertLabel(workspaceId, channelId, String(name), changes) });
+      return ok({ data: await upsertLabel({ workspaceId, channelId }, String(name), changes) });
     };
   },
   'custom-fields/list': async () => {
     const { listCustomFields } = await import('../shared/data/definitions');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'custom-fields/list');
-      return ok({ data: await listCustomFields(workspaceId, channelId) });
+      return ok({ data: await listCustomFields({ workspaceId, channelId }) });
     };
   },
   'custom-fields/manage': async () => {
@@ -122,7 +122,7 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { params, workspaceId, channelId } = await bare(event, 'custom-fields/manage');
       const { name, type, isRequired, options } = params;
       const changes = Object.fromEntries(Object.entries({ type, isRequired, options }).filter(([, value]) => value !== undefined));
-      return ok({ data: await upsertCustomField(workspaceId, channelId, String(name), changes) });
+      return ok({ data: await upsertCustomField({ workspaceId, channelId }, String(name), changes) });
     };
   },
   'chat/message/status': async () => {
@@ -136,7 +136,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { listApprovedTemplates } = await import('../shared/domain/templates');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'chat/templates/list');
-      return ok({ data: await listApprovedTemplates(workspaceId, channelId) });
+      return ok({ data: await listApprovedTemplates({ workspaceId, channelId }) });
     };
   },
   'chat/templates/send': async () => {
@@ -162,7 +162,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { listAutomations } = await import('../shared/data/automations');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'automations/list');
-      const automations = await listAutomations(workspaceId, channelId);
+      const automations = await listAutomations({ workspaceId, channelId });
       return ok({ data: automations, total: automations.length });
     };
   },
@@ -172,7 +172,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'automations/trigger');
       const { automationId, automationName } = params as Record<string, string | undefined>;
-      return ok({ data: await triggerAutomation(workspaceId, channelId, { phoneNumber: normalizePhone(String(params.phoneNumber))!, automationId, automationName }) });
+      return ok({ data: await triggerAutomation({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))!, automationId, automationName }) });
     };
   },
 };

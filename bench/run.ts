@@ -23,10 +23,10 @@ import { coldStart } from './cold-start';
 import {
   coldStartTable,
   costModel,
+  costModelNote,
   costTable,
   evaluateTargets,
   markdownTable,
-  PRICES,
   roundTripTable,
   scaleTable,
   targetTable,
@@ -232,7 +232,7 @@ function renderDocSection(data: BenchResults): string {
       '',
       '### Cost model (USD per million requests)',
       '',
-      `Prices: API Gateway REST $${PRICES.apiGatewayRestPerMillion}/M; Lambda arm64 $${PRICES.lambdaArmPerGbSecond}/GB-s + $${PRICES.lambdaRequestPerMillion}/M requests (two invocations a request: the authorizer and the endpoint) at ${PRICES.lambdaMemoryGb * 1024} MB; DynamoDB on demand $${PRICES.dynamoWriteUnitPerMillion}/M WRU, $${PRICES.dynamoReadUnitPerMillion}/M RRU (us-east-1, 2024-11). RRU/WRU are the consumed capacity measured above. Lambda ms is an estimate: local warm CPU × ${PRICES.cpuScale.toFixed(1)} (CPU share at 256 MB) + ${PRICES.dynamoCallMs} ms per DynamoDB call + ${PRICES.msPerMbRead} ms per MB read; the authorizer bills ${PRICES.authorizerBilledMs} ms.`,
+      costModelNote(),
       '',
       markdownTable(costTable(data.costModel)),
     );

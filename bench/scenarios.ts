@@ -89,7 +89,7 @@ async function withUncachedContact(context: ScenarioContext, phone: string) {
   const { keys } = await import('../shared/data/keys');
   const { workspaceId, channelIds } = context.tenant;
   const at = new Date().toISOString();
-  await context.put({ ...keys.contact(workspaceId, channelIds[0], phone), entity: 'contact', id: `ct_${context.unique}`, phone, name: 'Contact 0', labelIds: [], customFields: {}, status: 'active', createdAt: at, updatedAt: at });
+  await context.put({ ...keys.contact({ workspaceId, channelId: channelIds[0] }, phone), entity: 'contact', id: `ct_${context.unique}`, phone, name: 'Contact 0', labelIds: [], customFields: {}, status: 'active', createdAt: at, updatedAt: at });
 }
 
 /** Definitions, and contact +14155551000 written while no container has cached them. */
@@ -102,7 +102,7 @@ const MANAGE_UPDATE_ROW = { row: 'contacts/manage update', budget: '2 (+1 when t
 
 async function withAutomation(context: ScenarioContext, name: string, steps: AutomationStep[]) {
   const { createAutomation } = await import('../shared/data/automations');
-  const automation = await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name, status: 'active', steps });
+  const automation = await createAutomation({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { name, status: 'active', steps });
   context.saved.automationId = automation!.id;
 }
 
@@ -457,7 +457,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     warm: true,
     prepare: async (context) => {
       const { createAutomation } = await import('../shared/data/automations');
-      await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
+      await createAutomation({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
     },
     request: () => get(),
   },
@@ -468,7 +468,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: 15,
     prepare: async (context) => {
       const { createAutomation } = await import('../shared/data/automations');
-      await createAutomation(context.tenant.workspaceId, context.tenant.channelIds[0], { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
+      await createAutomation({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
     },
     request: () => post({ phoneNumber: '+14155550190', automationName: 'welcome flow' }),
   },

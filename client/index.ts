@@ -32,14 +32,15 @@ export interface WorkspaceClientOptions {
 }
 
 /**
- * GET parameters the way the API reads them: lists comma-separated, objects as JSON
- * (openapi-fetch's default would repeat list keys and use deepObject brackets).
+ * GET parameters the way the API reads them: lists and objects as JSON, so values
+ * that contain commas arrive whole (`["Smith, Jr.","A-1"]`; openapi-fetch's default
+ * would repeat list keys and use deepObject brackets).
  */
 export function serializeQuery(query: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) search.set(name, value.map(String).join(','));
+    if (Array.isArray(value)) search.set(name, JSON.stringify(value.map(String)));
     else if (typeof value === 'object') search.set(name, JSON.stringify(value));
     else search.set(name, String(value));
   }

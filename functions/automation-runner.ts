@@ -1,6 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import { runStep, type StepMessage } from '../shared/domain/automation-runner';
+import { withInvocationDeadline } from '../shared/outbound/deadline';
 
 const processor = new BatchProcessor(EventType.SQS);
 
@@ -13,5 +14,7 @@ async function runRecord(record: SQSRecord): Promise<void> {
  * The automation runner, fed by the automation queue (SQS in AWS, the table queue
  * locally). Partial batch responses: a failed record is redelivered alone, and goes
  * to the dead-letter queue after the queue's maxReceiveCount.
+ * Sends end before the function's timeout (the invocation's deadline), so their outcome is recorded.
  */
-export const handler = (event: SQSEvent, context: Context) => processPartialResponse(event, runRecord, processor, { context, throwOnFullBatchFailure: false });
+export const handler = (event: SQSEvent, context: Context) =>
+  withInvocationDeadline(context, () => processPartialResponse(event, runRecord, processor, { context, throwOnFullBatchFailure: false }));

@@ -9,8 +9,8 @@ export const handler = apiEndpoint({
   path: 'automations/list',
   schema,
   channelScoped: true,
-  handle: async (_input, { principal, channelId }) => {
-    const automations = await listAutomations(principal.workspaceId, channelId);
+  handle: async (_input, { channel }) => {
+    const automations = await listAutomations(channel);
     return { data: automations, total: automations.length, message: `Found ${automations.length} automation(s)` };
   },
 });

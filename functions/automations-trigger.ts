@@ -18,8 +18,8 @@ export const handler = apiEndpoint({
   path: 'automations/trigger',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const data = await triggerAutomation(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const data = await triggerAutomation(channel, input);
     return { data, message: `Automation "${data.automationName}" triggered` };
   },
 });

@@ -23,8 +23,8 @@ export const handler = apiEndpoint({
   path: 'chat/message/send',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const { data, replayed } = await sendRegularMessage({ workspaceId: principal.workspaceId, channelId }, input);
+  handle: async (input, { channel }) => {
+    const { data, replayed } = await sendRegularMessage(channel, input);
     return { data, message: replayed ? REPLAYED_SEND_MESSAGE : 'Message accepted by the chat network' };
   },
 });

@@ -12,8 +12,8 @@ export const handler = apiEndpoint({
   path: 'chat/templates/list',
   schema,
   channelScoped: true,
-  handle: async (_input, { principal, channelId }) => {
-    const templates = await listApprovedTemplates(principal.workspaceId, channelId);
+  handle: async (_input, { channel }) => {
+    const templates = await listApprovedTemplates(channel);
     return { data: templates, message: `Found ${templates.length} approved template(s)` };
   },
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { REPLAYED_SEND_MESSAGE, sendTemplateMessage } from '../shared/domain/messaging';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { apiReference, CHAT_LIMITS, collectBodyVariables, languageCode, variableList } from '../shared/schema/chat-params';
+import { apiReference, CHAT_LIMITS, collectBodyVariables, headerText, languageCode, variableList } from '../shared/schema/chat-params';
 import { channelId, httpUrl, phone, text } from '../shared/schema/params';
 
 /**
@@ -16,7 +16,7 @@ const fields = v.looseObject({
   templateName: text(CHAT_LIMITS.templateName),
   languageCode: v.optional(languageCode()),
   variables: v.optional(variableList()),
-  header: v.optional(text(CHAT_LIMITS.variable)),
+  header: v.optional(headerText()),
   image: v.optional(httpUrl()),
   video: v.optional(httpUrl()),
   document: v.optional(httpUrl()),
@@ -47,8 +47,8 @@ export const handler = apiEndpoint({
   path: 'chat/templates/send',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const { data, replayed } = await sendTemplateMessage({ workspaceId: principal.workspaceId, channelId }, input);
+  handle: async (input, { channel }) => {
+    const { data, replayed } = await sendTemplateMessage(channel, input);
     return { data, message: replayed ? REPLAYED_SEND_MESSAGE : 'Template message accepted by the chat network' };
   },
 });

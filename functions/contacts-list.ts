@@ -20,8 +20,8 @@ export const handler = apiEndpoint({
   path: 'contacts/list',
   schema,
   channelScoped: true,
-  handle: async ({ page, limit, search, status }, { principal, channelId }) => {
-    const { contacts, total } = await listContacts(principal.workspaceId, channelId, { page, limit, search, status });
+  handle: async ({ page, limit, search, status }, { channel }) => {
+    const { contacts, total } = await listContacts(channel, { page, limit, search, status });
     const data = contacts.map(({ id, name, phone, email, labels, customFields, status }) => ({ id, name, phone, email, labels, customFields, status }));
     return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
   },

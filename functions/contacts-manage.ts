@@ -19,8 +19,8 @@ export const handler = apiEndpoint({
   path: 'contacts/manage',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const contact = await manageContact(principal.workspaceId, channelId, input, { userId: principal.userId });
+  handle: async (input, { channel, principal }) => {
+    const contact = await manageContact(channel, input, { userId: principal.userId });
     return { data: contact, message: contact.created ? 'Contact created' : 'Contact updated' };
   },
 });

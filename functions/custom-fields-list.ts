@@ -9,8 +9,8 @@ export const handler = apiEndpoint({
   path: 'custom-fields/list',
   schema,
   channelScoped: true,
-  handle: async (_input, { principal, channelId }) => {
-    const fields = await channelCustomFields(principal.workspaceId, channelId);
+  handle: async (_input, { channel }) => {
+    const fields = await channelCustomFields(channel);
     return { data: fields, message: `Found ${fields.length} custom field(s)` };
   },
 });

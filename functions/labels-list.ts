@@ -9,8 +9,8 @@ export const handler = apiEndpoint({
   path: 'labels/list',
   schema,
   channelScoped: true,
-  handle: async (_input, { principal, channelId }) => {
-    const labels = await channelLabels(principal.workspaceId, channelId);
+  handle: async (_input, { channel }) => {
+    const labels = await channelLabels(channel);
     return { data: labels, message: `Found ${labels.length} label(s)` };
   },
 });

@@ -16,8 +16,8 @@ export const handler = apiEndpoint({
   path: 'labels/manage',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const label = await manageLabel(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const label = await manageLabel(channel, input);
     return { data: label, message: label.created ? 'Label created' : 'Label updated' };
   },
 });

@@ -27,7 +27,7 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
   const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : Buffer.from(event.body ?? '', 'utf8');
   let outcome: DeliveryOutcome;
   try {
-    outcome = await receiveDelivery(raw, headerValue(event.headers, 'x-hub-signature-256'));
+    outcome = await receiveDelivery(raw, headerValue(event.headers, 'x-hub-signature-256'), requestId);
   } catch (error) {
     logger.error('webhook processing failed; the chat network will deliver again', { requestId, error: error as Error });
     return plain(500, 'Error', requestId);

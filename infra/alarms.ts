@@ -1,7 +1,9 @@
 /**
- * Alarms and one dashboard: API 5XX rate, 429s, DLQ depth, and errors and p99
- * duration per function (the authorizer's errors alarm is the "authorizer errors"
- * alarm). Alarms notify the optional SNS topic from context `alarmTopicArn`.
+ * Alarms and one dashboard: API 5XX rate, 429s, authorizer failures, DLQ depth, and
+ * errors and p99 duration per function. The authorizer rejects a bad key by throwing
+ * `Unauthorized`, which Lambda counts as an error, so its Errors metric counts every
+ * mistyped key and scanner: its alarm watches the gateway's authorizer failures
+ * instead. Alarms notify the optional SNS topic from context `alarmTopicArn`.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
@@ -11,6 +13,8 @@ import {
   Dashboard,
   GraphWidget,
   type IMetric,
+  MathExpression,
+  Metric,
   SingleValueWidget,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -19,6 +23,9 @@ import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { NAMESPACE as EMF_NAMESPACE, SERVICE as EMF_SERVICE } from '../shared/observability/metrics';
+import { SUPPORT_FUNCTIONS } from '../shared/routes';
+import { AUTHORIZER_FAILURE_TYPES } from './api';
 import type { StageConfig } from './config';
 import type { WorkspaceFunction } from './functions';
 
@@ -69,14 +76,25 @@ export class Monitoring extends Construct {
     }).metric({ statistic: 'Sum', period: PERIOD, label: '429' });
     alarm('Api429Count', throttledMetric, config.throttleAlarmThreshold, `${config.throttleAlarmThreshold}+ API answers were 429 (throttled) in 5 minutes`);
 
+    // The gateway's error type, logged per request: a rejected key is UNAUTHORIZED, a failed authorizer one of these.
+    const authorizerFailures = new MetricFilter(this, 'AuthorizerFailureFilter', {
+      logGroup: props.accessLogs,
+      filterPattern: FilterPattern.any(...AUTHORIZER_FAILURE_TYPES.map((type) => FilterPattern.stringValue('$.errorType', '=', type))),
+      metricNamespace: `WorkspaceApi/${config.stage}`,
+      metricName: 'AuthorizerFailures',
+      metricValue: '1',
+    }).metric({ statistic: 'Sum', period: PERIOD, label: 'authorizer failures' });
+    alarm('AuthorizerFailures', authorizerFailures, 1, 'The authorizer failed (error other than a rejected key, timeout, bad answer): callers got 500');
+
     const dlqDepth = deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
     alarm('AutomationDlqDepth', dlqDepth, 1, 'Automation messages failed 5 times and wait in the dead-letter queue');
 
     const errorWidgets: IMetric[] = [];
     const durationWidgets: IMetric[] = [];
     for (const { spec, function: fn } of props.functions) {
-      const errors = fn.metricErrors({ statistic: 'Sum', period: PERIOD, label: spec.name });
-      alarm(`${spec.name}Errors`, errors, 1, `${spec.name}: invocations failed (unhandled error or timeout)`);
+      const isAuthorizer = spec.name === SUPPORT_FUNCTIONS.authorizer.name;
+      const errors = fn.metricErrors({ statistic: 'Sum', period: PERIOD, label: isAuthorizer ? `${spec.name} (incl. rejected keys)` : spec.name });
+      if (!isAuthorizer) alarm(`${spec.name}Errors`, errors, 1, `${spec.name}: invocations failed (unhandled error or timeout)`);
       const p99 = fn.metricDuration({ statistic: 'p99', period: PERIOD, label: spec.name });
       // Alarm well before the timeout turns slow calls into errors.
       const threshold = Math.round(fn.timeout!.toMilliseconds() * 0.8);
@@ -90,7 +108,7 @@ export class Monitoring extends Construct {
       new GraphWidget({ title: 'API requests', left: [api.metricCount({ period: PERIOD, statistic: 'Sum' })], width: 8 }),
       new GraphWidget({
         title: 'API errors',
-        left: [api.metricClientError({ period: PERIOD, statistic: 'Sum' }), api.metricServerError({ period: PERIOD, statistic: 'Sum' }), throttledMetric],
+        left: [api.metricClientError({ period: PERIOD, statistic: 'Sum' }), api.metricServerError({ period: PERIOD, statistic: 'Sum' }), throttledMetric, authorizerFailures],
         width: 8,
       }),
       new GraphWidget({
@@ -105,5 +123,26 @@ export class Monitoring extends Construct {
       new GraphWidget({ title: 'Function p99 duration (ms)', left: durationWidgets, width: 10 }),
       new SingleValueWidget({ title: 'Automation DLQ', metrics: [dlqDepth], width: 4 }),
     );
+    this.dashboard.addWidgets(new GraphWidget({ title: 'Messages and automations', left: businessMetrics(config.stage), width: 24 }));
   }
+}
+
+/**
+ * The functions' EMF counters of this stage only: the same namespace and dimensions as
+ * shared/observability/metrics.ts writes (`service`, `stage`, then the metric's own), so another
+ * stage in the account never shows here.
+ */
+export function businessMetrics(stage: string): IMetric[] {
+  const byType = (metricName: string, label: string) =>
+    new MathExpression({
+      expression: `SEARCH('{${EMF_NAMESPACE},service,stage,messageType} MetricName="${metricName}" service="${EMF_SERVICE}" stage="${stage}"', 'Sum', ${PERIOD.toSeconds()})`,
+      usingMetrics: {},
+      label,
+      period: PERIOD,
+    });
+  return [
+    byType('MessagesSent', 'sent'),
+    byType('MessagesFailed', 'failed'),
+    new Metric({ namespace: EMF_NAMESPACE, metricName: 'AutomationsTriggered', dimensionsMap: { service: EMF_SERVICE, stage }, statistic: 'Sum', period: PERIOD, label: 'automations triggered' }),
+  ];
 }

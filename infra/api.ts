@@ -1,8 +1,10 @@
 /**
  * The REST API: one resource per route-table row under /api/workspace/v1 with GET and
  * POST behind the API-key authorizer, public routes for support functions that declare
- * a `publicPath`, gateway responses in the API's error envelope, and the usage plan
- * whose per-method throttles mirror each route's rate-limit class.
+ * a `publicPath`, gateway responses in the API's error envelope, the usage plan whose
+ * per-method throttles mirror each route's rate-limit class, and what bounds keyless
+ * traffic: the public routes' own method throttles, the gateway cache on the OpenAPI
+ * document and a WAF web ACL (docs/DEPLOYMENT.md, *Anonymous traffic*).
  */
 import { Duration, Size, Validations } from 'aws-cdk-lib';
 import {
@@ -16,14 +18,16 @@ import {
   RequestAuthorizer,
   ResponseType,
   RestApi,
+  type MethodDeploymentOptions,
   type ThrottlingPerMethod,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
-import { API_BASE_PATH, type ApiRoute } from '../shared/routes';
+import { API_BASE_PATH, type ApiRoute, OPENAPI_PATH, WEBHOOK_PATH } from '../shared/routes';
 import type { StageConfig } from './config';
 
 /** Both verbs for every endpoint: clients may send parameters as query string or JSON body. */
@@ -37,32 +41,26 @@ export const API_METHODS = ['GET', 'POST'] as const;
 export const RETRY_AFTER_SECONDS = 60;
 
 /**
- * Access-log fields. Only `$context.resourcePath` (the route template) is logged, never
- * the request path with its query string, nor the API key itself (`apiKeyId` is its id).
+ * Access-log fields: what the function's own request line (shared/http/middleware/envelope.ts:
+ * requestId, endpoint, method, workspace, user, status, latency) cannot say, because the
+ * request never reached a function (401, 403, 429 and 5xx of the gateway) — plus the
+ * request id that joins the two. `status` feeds the 429 metric, `errorType` the authorizer
+ * failures metric (infra/alarms.ts). Only `$context.resourcePath` (the route template) is
+ * logged, never the request path with its query string, nor the API key. docs/PERFORMANCE.md
+ * (*Cost model*) explains what was dropped and why.
  */
 export const ACCESS_LOG_FIELDS: Record<string, string> = {
   requestId: '$context.requestId',
-  extendedRequestId: '$context.extendedRequestId',
-  requestTime: '$context.requestTime',
+  sourceIp: '$context.identity.sourceIp',
   httpMethod: '$context.httpMethod',
   resourcePath: '$context.resourcePath',
   status: '$context.status',
-  protocol: '$context.protocol',
-  responseLength: '$context.responseLength',
-  responseLatency: '$context.responseLatency',
-  integrationLatency: '$context.integrationLatency',
-  integrationStatus: '$context.integration.status',
   errorType: '$context.error.responseType',
-  errorMessage: '$context.error.message',
-  authorizerStatus: '$context.authorizer.status',
-  authorizerLatency: '$context.authorizer.latency',
-  authorizerError: '$context.authorizer.error',
-  principalId: '$context.authorizer.principalId',
-  apiKeyId: '$context.identity.apiKeyId',
-  sourceIp: '$context.identity.sourceIp',
-  userAgent: '$context.identity.userAgent',
-  xrayTraceId: '$context.xrayTraceId',
+  responseLatency: '$context.responseLatency',
 };
+
+/** Gateway error types of an authorizer that failed (threw other than Unauthorized, timed out, answered malformed). */
+export const AUTHORIZER_FAILURE_TYPES = ['AUTHORIZER_FAILURE', 'AUTHORIZER_CONFIGURATION_ERROR'] as const;
 
 interface GatewayResponseSpec {
   readonly type: ResponseType;
@@ -105,9 +103,34 @@ export interface WorkspaceRestApiProps {
   readonly publicRoutes: readonly PublicRoute[];
 }
 
+/**
+ * Method settings of the public routes (keys `<path>/<VERB>`): each its own throttle
+ * (the webhook's or the docs'), and the gateway cache on the OpenAPI document's GET
+ * when `docsCache` is on. Derived from the routes actually added: a setting for a
+ * method that does not exist fails the deploy.
+ */
+export function publicMethodOptions(config: StageConfig, publicRoutes: readonly Pick<PublicRoute, 'path' | 'methods'>[]): Record<string, MethodDeploymentOptions> {
+  // Overrides do not inherit the stage's logging settings, so each repeats them.
+  const logging = { loggingLevel: MethodLoggingLevel.ERROR, dataTraceEnabled: false };
+  // The document (185 KB) fits the gateway cache (entries up to 1 MB); the docs page
+  // (1.9 MB with Swagger UI inlined) does not, so only its throttle bounds it.
+  const cache = config.docsCache.enabled ? { cachingEnabled: true, cacheTtl: config.docsCache.ttl } : {};
+  const options: Record<string, MethodDeploymentOptions> = {};
+  for (const { path, methods } of publicRoutes) {
+    const { rateLimit, burstLimit } = path === WEBHOOK_PATH ? config.publicThrottles.webhook : config.publicThrottles.docs;
+    for (const verb of methods) {
+      options[`${path}/${verb}`] = { ...logging, throttlingRateLimit: rateLimit, throttlingBurstLimit: burstLimit, ...(path === OPENAPI_PATH && verb === 'GET' && cache) };
+    }
+  }
+  return options;
+}
+
 export class WorkspaceRestApi extends Construct {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
+  /** API Gateway's execution log group, created here so it has a retention and goes with the stack. */
+  readonly executionLogs: LogGroup;
+  readonly webAcl?: CfnWebACL;
   readonly usagePlan: UsagePlan;
   readonly authorizer: RequestAuthorizer;
   private readonly config: StageConfig;
@@ -137,11 +160,18 @@ export class WorkspaceRestApi extends Construct {
         // Execution logs for errors only; never request or response bodies.
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
-        // Stage-wide ceiling for all callers together; per-key limits are in the usage plan.
+        // Default throttle of each method (API Gateway keeps one bucket per method, not
+        // one for the stage), all callers together; per-key limits are in the usage plan.
         throttlingRateLimit: config.apiThrottle.rateLimit,
         throttlingBurstLimit: config.apiThrottle.burstLimit,
+        // Nothing behind a key is ever cached (the cache key would not hold the caller);
+        // only the public document's method turns caching on.
+        cachingEnabled: false,
+        ...(config.docsCache.enabled && { cacheClusterEnabled: true, cacheClusterSize: '0.5' }),
+        methodOptions: publicMethodOptions(config, props.publicRoutes),
       },
     });
+    this.executionLogs = this.createExecutionLogGroup();
 
     this.authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
       handler: props.authorizerHandler,
@@ -162,7 +192,83 @@ export class WorkspaceRestApi extends Construct {
       apiStages: [{ api: this.api, stage: this.api.deploymentStage, throttle: throttles }],
     });
 
+    if (config.waf.enabled) this.webAcl = this.createWebAcl();
     this.acknowledgeNagFindings();
+  }
+
+  /**
+   * API Gateway writes execution logs to `API-Gateway-Execution-Logs_<restApiId>/<stage>`,
+   * creating the group itself on first write — then it never expires and outlives the
+   * stack. Created here first (the stage waits for it), it gets the stage's retention
+   * and removal policy.
+   */
+  private createExecutionLogGroup(): LogGroup {
+    const logGroup = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${this.config.stage}`,
+      retention: this.config.logRetention,
+      removalPolicy: this.config.removalPolicy,
+    });
+    this.api.deploymentStage.node.addDependency(logGroup);
+    return logGroup;
+  }
+
+  /**
+   * A regional web ACL on the stage (context `waf`): keyless calls to API routes are
+   * answered 401 by WAF, before they cost an authorizer invocation; keyless traffic
+   * (docs, unknown paths) and all traffic are rate-limited per source IP. The webhook is
+   * exempt from both limits: the chat network calls it from few addresses, and its own
+   * method throttle bounds it.
+   */
+  private createWebAcl(): CfnWebACL {
+    const { config } = this;
+    const none = [{ priority: 0, type: 'NONE' }];
+    const hasHeader = (name: string) => ({ sizeConstraintStatement: { fieldToMatch: { singleHeader: { Name: name } }, comparisonOperator: 'GT', size: 0, textTransformations: none } });
+    const path = (positionalConstraint: string, searchString: string) => ({ byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint, searchString, textTransformations: none } });
+    const not = (statement: CfnWebACL.StatementProperty) => ({ notStatement: { statement } });
+    const keyless = not({ orStatement: { statements: [hasHeader('x-api-key'), hasHeader('authorization')] } });
+    const notWebhook = not(path('CONTAINS', WEBHOOK_PATH));
+    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `${config.resourcePrefix}-${metricName}` });
+    const block = (statusCode: number, body: string, headers: { name: string; value: string }[] = []) => ({
+      block: { customResponse: { responseCode: statusCode, customResponseBodyKey: body, ...(headers.length && { responseHeaders: headers }) } },
+    });
+    const envelope = (error: string, message: string) => ({ contentType: 'APPLICATION_JSON', content: JSON.stringify({ success: false, error, message }) });
+    const retryAfter = [{ name: 'Retry-After', value: String(RETRY_AFTER_SECONDS) }];
+
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
+      name: `${config.resourcePrefix}-api`,
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('waf'),
+      customResponseBodies: {
+        unauthorized: envelope('unauthorized', new UnauthenticatedError().message),
+        rate_limited: envelope('rate_limited', RATE_LIMITED_MESSAGE),
+      },
+      rules: [
+        {
+          name: 'KeylessApiCalls',
+          priority: 0,
+          statement: { andStatement: { statements: [path('CONTAINS', `${API_BASE_PATH}/`), not(path('ENDS_WITH', OPENAPI_PATH)), keyless] } },
+          action: block(401, 'unauthorized'),
+          visibilityConfig: visibility('keyless-api-calls'),
+        },
+        {
+          name: 'AnonymousRatePerIp',
+          priority: 1,
+          statement: { rateBasedStatement: { limit: config.waf.anonymousLimit, aggregateKeyType: 'IP', scopeDownStatement: { andStatement: { statements: [keyless, notWebhook] } } } },
+          action: block(429, 'rate_limited', retryAfter),
+          visibilityConfig: visibility('anonymous-rate-per-ip'),
+        },
+        {
+          name: 'RatePerIp',
+          priority: 2,
+          statement: { rateBasedStatement: { limit: config.waf.ipLimit, aggregateKeyType: 'IP', scopeDownStatement: notWebhook } },
+          action: block(429, 'rate_limited', retryAfter),
+          visibilityConfig: visibility('rate-per-ip'),
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'WebAclAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: webAcl.attrArn });
+    return webAcl;
   }
 
   /** GET and POST on /api/workspace/v1/<path>, behind the authorizer, requiring a usage-plan key. */
@@ -225,10 +331,12 @@ export class WorkspaceRestApi extends Construct {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
         reason: 'The account-level API Gateway logging role uses the AWS managed policy made for exactly this purpose.',
       },
-      {
-        id: 'AwsSolutions-APIG3',
-        reason: 'Abuse is limited by the authorizer, per-key usage-plan throttles, the stage throttle and the per-user rate limiter; a WAF web ACL can be associated per account when needed.',
-      },
     );
+    if (!this.config.waf.enabled) {
+      Validations.of(this.api).acknowledge({
+        id: 'AwsSolutions-APIG3',
+        reason: 'WAF is off for this stage (context waf=false, the default outside prod): per-key usage-plan throttles, per-method throttles on the public routes and the per-user limiter bound abuse; -c waf=true adds the web ACL.',
+      });
+    }
   }
 }

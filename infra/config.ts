@@ -14,16 +14,32 @@ export interface StageConfig {
   readonly stage: string;
   /** Per-minute request limits per API user and class (edge throttles and the Lambda limiter). */
   readonly rateLimits: Record<RateLimitClass, number>;
-  /** Stage-wide default method throttle, all callers together (requests per second, burst). */
-  readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Default throttle of every method of the stage, all callers together (requests per
+   * second, burst). API Gateway applies it to each method separately, not to the stage
+   * as a whole; the account-wide cap (10,000 rps per region) is AWS's, shared by all APIs.
+   */
+  readonly apiThrottle: Throttle;
+  /** Per-method throttles of the public (keyless) routes: the docs page and document, the webhook. */
+  readonly publicThrottles: { readonly docs: Throttle; readonly webhook: Throttle };
+  /** Stage cache cluster (0.5 GB) caching the GET of the OpenAPI document; off: no cluster. */
+  readonly docsCache: { readonly enabled: boolean; readonly ttl: Duration };
+  /** WAF web ACL on the stage: keyless API calls blocked before the authorizer, per-IP rate limits. */
+  readonly waf: { readonly enabled: boolean; readonly anonymousLimit: number; readonly ipLimit: number };
   readonly logRetention: RetentionDays;
-  /** RETAIN (plus table deletion protection) in prod, DESTROY elsewhere. */
+  /**
+   * RETAIN_ON_UPDATE_OR_DELETE (plus table deletion protection) in prod, DESTROY
+   * elsewhere: a failed first deploy still rolls back cleanly (nothing named is left
+   * behind to block the retry), and a created resource is never deleted afterwards.
+   */
   readonly removalPolicy: RemovalPolicy;
   readonly logLevel: string;
   readonly apiFunction: FunctionSizing;
   readonly authorizerFunction: FunctionSizing;
   /** The automation runner and the outbox re-drive: a step may send through the chat network. */
   readonly backgroundFunction: FunctionSizing;
+  /** The automation queue's visibility timeout, derived from the runner's timeout ({@link automationVisibilityTimeout}). */
+  readonly automationVisibilityTimeout: Duration;
   /** Create the account-level API Gateway CloudWatch role (once per account and region). */
   readonly apiGatewayCloudWatchRole: boolean;
   /** SNS topic every alarm notifies; none when unset. */
@@ -35,6 +51,12 @@ export interface StageConfig {
   readonly webhookSecretName: string;
   /** Prefix for named resources (usage plan). */
   readonly resourcePrefix: string;
+  /**
+   * `-c samLocal=true`: every function also declares the local stack's variables
+   * (empty), because `sam local --env-vars` sets only variables the template declares
+   * (`npm run sam-env`, docs/DEPLOYMENT.md). Never for a deployed stack.
+   */
+  readonly samLocal: boolean;
   /** Days after which message contents are blanked (`MESSAGE_CONTENT_RETENTION_DAYS`); 0 = kept (the default). */
   readonly messageContentRetentionDays: number;
 }
@@ -42,6 +64,30 @@ export interface StageConfig {
 export interface FunctionSizing {
   readonly memorySize: number;
   readonly timeout: Duration;
+}
+
+export interface Throttle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/** How the automation runner reads the queue (SQS event source in infra/functions.ts). */
+export const AUTOMATION_BATCH = { size: 5, windowSeconds: 1 } as const;
+
+/** Lambda's bounds; API Gateway stops waiting for an integration after 29 s. */
+const LAMBDA_MAX_TIMEOUT_SECONDS = 900;
+const INTEGRATION_TIMEOUT_SECONDS = 29;
+const SQS_MAX_VISIBILITY_SECONDS = 12 * 60 * 60;
+
+/**
+ * AWS's rule for an SQS event source: visibility timeout at least 6 × the function
+ * timeout + the batching window, so a batch retried by Lambda (throttles, errors) is
+ * not redelivered while it still runs.
+ */
+export function automationVisibilityTimeout(runnerTimeout: Duration): Duration {
+  const seconds = 6 * runnerTimeout.toSeconds() + AUTOMATION_BATCH.windowSeconds;
+  if (seconds > SQS_MAX_VISIBILITY_SECONDS) throw new Error(`The runner timeout ${runnerTimeout.toSeconds()} s needs a queue visibility timeout of ${seconds} s, above SQS's 12 hours`);
+  return Duration.seconds(seconds);
 }
 
 const VALID_RETENTION = new Set(Object.values(RetentionDays).filter((value) => typeof value === 'number'));
@@ -59,6 +105,24 @@ export function loadStageConfig(scope: Construct): StageConfig {
   const removal = context.string('removalPolicy', isProd ? 'retain' : 'destroy');
   if (removal !== 'retain' && removal !== 'destroy') throw new Error(`Context "removalPolicy" must be retain or destroy, got "${removal}"`);
 
+  const timeout = (key: string, fallback: number, max: number, why: string) => {
+    const seconds = context.number(key, fallback);
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > max) throw new Error(`Context "${key}" must be whole seconds from 1 to ${max} (${why}), got ${seconds}`);
+    return Duration.seconds(seconds);
+  };
+  const memory = (key: string) => {
+    const mb = context.number(key, 256);
+    if (!Number.isInteger(mb) || mb < 128 || mb > 10240) throw new Error(`Context "${key}" must be whole megabytes from 128 to 10240 (Lambda's range), got ${mb}`);
+    return mb;
+  };
+  const positive = (key: string, fallback: number, min = 1) => {
+    const value = context.number(key, fallback);
+    if (!Number.isInteger(value) || value < min) throw new Error(`Context "${key}" must be a whole number of at least ${min}, got ${value}`);
+    return value;
+  };
+  const apiTimeoutWhy = `API Gateway answers 504 after ${INTEGRATION_TIMEOUT_SECONDS} s whatever the function does`;
+  const runnerTimeout = timeout('runnerTimeoutSeconds', 60, LAMBDA_MAX_TIMEOUT_SECONDS, "Lambda's maximum");
+
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...context.object<Partial<Record<RateLimitClass, number>>>('rateLimits') };
   for (const [rateClass, limit] of Object.entries(rateLimits)) {
     if (!(rateClass in DEFAULT_RATE_LIMITS)) throw new Error(`Unknown rate-limit class "${rateClass}" in context "rateLimits"`);
@@ -72,31 +136,37 @@ export function loadStageConfig(scope: Construct): StageConfig {
     stage,
     rateLimits,
     apiThrottle: {
-      rateLimit: context.number('apiThrottleRate', 100),
-      // Default: the largest per-minute class limit, so the stage never cuts one user's full burst.
-      burstLimit: context.number('apiThrottleBurst', Math.max(...Object.values(rateLimits))),
+      rateLimit: positive('apiThrottleRate', 100),
+      // Default: the largest per-minute class limit, so no method cuts one user's full burst.
+      burstLimit: positive('apiThrottleBurst', Math.max(...Object.values(rateLimits))),
+    },
+    publicThrottles: {
+      // People reading the docs: a few page loads a second is plenty.
+      docs: { rateLimit: positive('docsThrottleRate', 5), burstLimit: positive('docsThrottleBurst', 10) },
+      // The chat network: up to three status callbacks per message sent; it retries a 429.
+      webhook: { rateLimit: positive('webhookThrottleRate', 100), burstLimit: positive('webhookThrottleBurst', 200) },
+    },
+    docsCache: { enabled: context.boolean('docsCache', isProd), ttl: Duration.seconds(positive('docsCacheTtlSeconds', 300)) },
+    waf: {
+      enabled: context.boolean('waf', isProd),
+      // Per source IP and 5 minutes; WAF's smallest rate limit is 10.
+      anonymousLimit: positive('wafAnonymousLimit', 300, 10),
+      ipLimit: positive('wafIpLimit', 15000, 10),
     },
     logRetention: retentionDays as RetentionDays,
-    removalPolicy: removal === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    removalPolicy: removal === 'retain' ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     logLevel: context.string('logLevel', 'INFO'),
-    apiFunction: {
-      memorySize: context.number('lambdaMemoryMb', 256),
-      timeout: Duration.seconds(context.number('lambdaTimeoutSeconds', 10)),
-    },
-    authorizerFunction: {
-      memorySize: context.number('authorizerMemoryMb', 256),
-      timeout: Duration.seconds(context.number('authorizerTimeoutSeconds', 5)),
-    },
-    backgroundFunction: {
-      memorySize: context.number('runnerMemoryMb', 256),
-      timeout: Duration.seconds(context.number('runnerTimeoutSeconds', 60)),
-    },
+    apiFunction: { memorySize: memory('lambdaMemoryMb'), timeout: timeout('lambdaTimeoutSeconds', 10, INTEGRATION_TIMEOUT_SECONDS, apiTimeoutWhy) },
+    authorizerFunction: { memorySize: memory('authorizerMemoryMb'), timeout: timeout('authorizerTimeoutSeconds', 5, INTEGRATION_TIMEOUT_SECONDS, apiTimeoutWhy) },
+    backgroundFunction: { memorySize: memory('runnerMemoryMb'), timeout: runnerTimeout },
+    automationVisibilityTimeout: automationVisibilityTimeout(runnerTimeout),
     apiGatewayCloudWatchRole: context.boolean('apiGatewayCloudWatchRole', true),
     alarmTopicArn: context.optionalString('alarmTopicArn'),
-    throttleAlarmThreshold: context.number('throttleAlarmThreshold', 100),
+    throttleAlarmThreshold: positive('throttleAlarmThreshold', 100),
     channelSecretPrefix: `workspace-api/${stage}/channel/`,
     webhookSecretName: `workspace-api/${stage}/webhook`,
     resourcePrefix: `workspace-api-${stage}`,
+    samLocal: context.boolean('samLocal', false),
     messageContentRetentionDays: retention,
   };
 }

@@ -12,7 +12,7 @@ import type { StageConfig } from './config';
 
 /** The single table: same key schema and index as the local store (shared/data/table-schema.ts). */
 export function createTable(scope: Construct, config: StageConfig): Table {
-  const retain = config.removalPolicy === RemovalPolicy.RETAIN;
+  const retain = config.removalPolicy !== RemovalPolicy.DESTROY;
   const table = new Table(scope, 'Table', {
     partitionKey: { name: TABLE_KEY.partitionKey, type: AttributeType.STRING },
     sortKey: { name: TABLE_KEY.sortKey, type: AttributeType.STRING },
@@ -54,8 +54,9 @@ export function createAutomationQueue(scope: Construct, config: StageConfig): Au
   const queue = new Queue(scope, 'AutomationQueue', {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
-    // Longer than the runner's timeout (≤ 60 s), so a message is not redelivered mid-run.
-    visibilityTimeout: Duration.minutes(2),
+    // 6 × the runner's timeout + the batching window (AWS's rule for SQS event sources):
+    // never redelivered mid-run. A failed step is retried after this long.
+    visibilityTimeout: config.automationVisibilityTimeout,
     retentionPeriod: Duration.days(4),
     deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
     removalPolicy: config.removalPolicy,

@@ -20,7 +20,7 @@ import { keys } from '../shared/data/keys';
 import { OUTBOX_INDEX } from '../shared/data/table-schema';
 import type { RateLimitClass, SupportFunction, TableAccess } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
-import type { FunctionSizing, StageConfig } from './config';
+import { AUTOMATION_BATCH, type FunctionSizing, type StageConfig } from './config';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,6 +37,14 @@ export const NODEJS_BUNDLING: BundlingOptions = {
 };
 
 /**
+ * Copies one file with Node itself, so the hook runs the same in CDK's local bundling
+ * shell on every platform (`bash -c` on Linux/macOS, `cmd /c` on Windows, which has no
+ * `cp`). The paths travel as arguments in double quotes (both shells strip them); the
+ * script holds no double quote and nothing either shell expands.
+ */
+export const nodeCopyCommand = (from: string, to: string) => `node -e "require('node:fs').copyFileSync(process.argv[1],process.argv[2])" "${from}" "${to}"`;
+
+/**
  * Bundling hooks that copy a function's static files (shared/routes.ts `staticFiles`)
  * into its asset folder beside index.mjs, where shared/http/static-files.ts reads them
  * on first use. Runs after esbuild, in the same shell as CDK's local bundling.
@@ -45,7 +53,7 @@ export function copyStaticFiles(files: Readonly<Record<string, string>>): IComma
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => Object.entries(files).map(([name, path]) => `cp "${join(inputDir, path)}" "${join(outputDir, name)}"`),
+    afterBundling: (inputDir, outputDir) => Object.entries(files).map(([name, path]) => nodeCopyCommand(join(inputDir, path), join(outputDir, name))),
   };
 }
 
@@ -57,6 +65,7 @@ export const LAMBDA_RUNTIME: Runtime = (() => {
 
 /** Table actions per access level; no Scan, no table-level actions. */
 export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
+  none: [],
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
   write: [
     'dynamodb:GetItem',
@@ -72,6 +81,14 @@ export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
 
 /** `WS#*#RL#*`: every rate-limit window partition, derived from the key builder itself. */
 export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any', 0).pk;
+
+/**
+ * The variables through which the local stack points a function at dynalite, its SQS
+ * endpoint (the AWS SDK's service-specific endpoint variable), the sandbox chat
+ * network and its webhook secrets; declared (empty) only in a `-c samLocal=true`
+ * synthesis, for `sam local --env-vars` to fill.
+ */
+export const SAM_LOCAL_VARIABLES = { DYNAMODB_ENDPOINT: '', AWS_ENDPOINT_URL_SQS: '', GRAPH_API_BASE_URL: '', WHATSAPP_APP_SECRET: '', WHATSAPP_VERIFY_TOKEN: '' } as const;
 
 /** What a function declares about itself: a route-table row or a support function. */
 export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'> & {
@@ -120,7 +137,9 @@ export class WorkspaceFunction extends Construct {
       bundling: spec.staticFiles ? { ...NODEJS_BUNDLING, commandHooks: copyStaticFiles(spec.staticFiles) } : NODEJS_BUNDLING,
       description: `workspace-api ${config.stage}: ${spec.name}`,
       environment: {
-        TABLE_NAME: table.tableName,
+        ...(spec.tableAccess !== 'none' && { TABLE_NAME: table.tableName }),
+        // The EMF metrics' `stage` dimension (shared/observability/metrics.ts): stages sharing an account stay apart.
+        STAGE: config.stage,
         POWERTOOLS_SERVICE_NAME: 'workspace-api',
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         ...(spec.rateLimitClass && { [`RATE_LIMIT_${spec.rateLimitClass.toUpperCase()}`]: String(config.rateLimits[spec.rateLimitClass]) }),
@@ -128,6 +147,7 @@ export class WorkspaceFunction extends Construct {
         // Message writers stamp the expiry, readers hide expired contents, the sweep blanks them.
         ...(config.messageContentRetentionDays > 0 && { MESSAGE_CONTENT_RETENTION_DAYS: String(config.messageContentRetentionDays) }),
         ...props.environment,
+        ...(config.samLocal && SAM_LOCAL_VARIABLES),
       },
     });
 
@@ -142,7 +162,9 @@ export class WorkspaceFunction extends Construct {
     if (spec.sendsToQueue) role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
     if (spec.consumesQueue) {
       // One step per invocation keeps a slow send from holding back its batch; failures are reported per record.
-      this.function.addEventSource(new SqsEventSource(queue, { batchSize: 5, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }));
+      this.function.addEventSource(
+        new SqsEventSource(queue, { batchSize: AUTOMATION_BATCH.size, maxBatchingWindow: Duration.seconds(AUTOMATION_BATCH.windowSeconds), reportBatchItemFailures: true }),
+      );
     }
     if (spec.everyMinutes) {
       new Rule(this, 'Schedule', { schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)), targets: [new LambdaFunction(this.function, { retryAttempts: 2 })] });
@@ -159,6 +181,7 @@ export class WorkspaceFunction extends Construct {
   }
 
   private grantTableAccess(role: Role, table: Table): void {
+    if (this.spec.tableAccess === 'none') return;
     role.addToPolicy(new PolicyStatement({ actions: TABLE_ACTIONS[this.spec.tableAccess], resources: [table.tableArn] }));
     if (this.spec.readsOutboxIndex) {
       role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${OUTBOX_INDEX.indexName}`] }));

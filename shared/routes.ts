@@ -3,9 +3,13 @@
  *
  * It drives the CDK stack (one function per row, its IAM grants, the usage plan's
  * per-method throttles), the local gateway of `npm start` and the OpenAPI document.
- * Adding an endpoint is one row here plus its function file, which exports `schema`
- * and `handler`. The table holds plain data only, so a Lambda bundle that imports
- * it to find its own rate-limit class stays small.
+ * Adding an endpoint is one row here plus the parts docs/ARCHITECTURE.md lists under
+ * "Adding an endpoint" (function file, domain function, OpenAPI docs, bench scenario,
+ * case and floor, round-trip budget row, README example);
+ * test/architecture/endpoint-recipe.test.ts names the part a row still lacks. A row
+ * states only its path: the function's file and name are derived from it. The table
+ * holds plain data only, so a Lambda bundle that imports it to find its own rate-limit
+ * class stays small.
  */
 
 export const API_BASE_PATH = '/api/workspace/v1';
@@ -16,15 +20,18 @@ export const DOCS_PATH = '/docs';
 
 export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write';
 
-/** What a function may do to the table: readers get read actions only. */
-export type TableAccess = 'read' | 'write';
+/**
+ * What a function may do to the table: readers get read actions only; `none` gets no
+ * table grant and no TABLE_NAME (the public docs functions serve static files).
+ */
+export type TableAccess = 'none' | 'read' | 'write';
 
 export interface ApiRoute {
   /** Path below {@link API_BASE_PATH}, e.g. `contacts/list`. */
   readonly path: string;
-  /** The function's entry file, relative to the repository root. */
+  /** The function's entry file, relative to the repository root: {@link routeEntry} of the path. */
   readonly entry: string;
-  /** A stable PascalCase name for the function, its log group and its alarms. */
+  /** A stable PascalCase name for the function, its log group and its alarms: {@link routeFunctionName} of the path. */
   readonly name: string;
   readonly rateLimitClass: RateLimitClass;
   readonly tableAccess: TableAccess;
@@ -39,23 +46,50 @@ export interface ApiRoute {
   readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations';
 }
 
-export const API_ROUTES: readonly ApiRoute[] = [
-  { path: 'channels/list', entry: 'functions/channels-list.ts', name: 'ChannelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Channels', summary: 'List the channels the API key may use' },
-  { path: 'contacts/manage', entry: 'functions/contacts-manage.ts', name: 'ContactsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Create a contact, or update the one matched by phone number' },
-  { path: 'contacts/list', entry: 'functions/contacts-list.ts', name: 'ContactsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List and search the contacts of a channel, paginated' },
-  { path: 'contacts/delete', entry: 'functions/contacts-delete.ts', name: 'ContactsDelete', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Erase a contact: its data, labels, custom field values, conversation and message contents' },
-  { path: 'labels/manage', entry: 'functions/labels-manage.ts', name: 'LabelsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Labels', summary: 'Create a label, or update the one matched by name' },
-  { path: 'labels/list', entry: 'functions/labels-list.ts', name: 'LabelsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },
-  { path: 'custom-fields/manage', entry: 'functions/custom-fields-manage.ts', name: 'CustomFieldsManage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Custom fields', summary: 'Create a custom field definition, or update the one matched by name' },
-  { path: 'custom-fields/list', entry: 'functions/custom-fields-list.ts', name: 'CustomFieldsList', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Custom fields', summary: 'List the custom field definitions of a channel' },
-  { path: 'chat/templates/list', entry: 'functions/chat-templates-list.ts', name: 'ChatTemplatesList', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Chat', summary: 'List the approved message templates of a channel, with their variable counts' },
-  { path: 'chat/templates/send', entry: 'functions/chat-templates-send.ts', name: 'ChatTemplatesSend', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send an approved template message' },
-  { path: 'chat/message/send', entry: 'functions/chat-message-send.ts', name: 'ChatMessageSend', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send a text or media message inside the 24-hour session window' },
-  { path: 'chat/message/status', entry: 'functions/chat-message-status.ts', name: 'ChatMessageStatus', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Chat', summary: 'Read the delivery status of a message by its chatmid' },
-  { path: 'chat/messages/list', entry: 'functions/chat-messages-list.ts', name: 'ChatMessagesList', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Chat', summary: 'List the messages of one contact in the channel, inbound and outbound, newest first' },
-  { path: 'automations/list', entry: 'functions/automations-list.ts', name: 'AutomationsList', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
-  { path: 'automations/trigger', entry: 'functions/automations-trigger.ts', name: 'AutomationsTrigger', rateLimitClass: 'api_automation_trigger', tableAccess: 'write', sendsToQueue: true, tag: 'Automations', summary: 'Run an automation for a phone number' },
+/** A row as written: everything but what {@link withDerivedNames} derives from the path. */
+export type RouteRow = Omit<ApiRoute, 'entry' | 'name'>;
+
+/** The function file of a route path: `contacts/manage` → `functions/contacts-manage.ts`. */
+export function routeEntry(path: string): string {
+  return `functions/${path.replaceAll('/', '-')}.ts`;
+}
+
+/**
+ * The function name of a route path: `contacts/manage` → `ContactsManage`. It names the
+ * CDK construct (so the logical id), the log group and the alarms: changing the rule
+ * would replace every function in a deployed stack.
+ */
+export function routeFunctionName(path: string): string {
+  return path
+    .split(/[/-]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/** A row with its derived function file and name. */
+export function withDerivedNames(row: RouteRow): ApiRoute {
+  return { ...row, entry: routeEntry(row.path), name: routeFunctionName(row.path) };
+}
+
+const ROUTE_ROWS: readonly RouteRow[] = [
+  { path: 'channels/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Channels', summary: 'List the channels the API key may use' },
+  { path: 'contacts/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Create a contact, or update the one matched by phone number' },
+  { path: 'contacts/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List and search the contacts of a channel, paginated' },
+  { path: 'contacts/delete', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Erase a contact: its data, labels, custom field values, conversation and message contents' },
+  { path: 'labels/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Labels', summary: 'Create a label, or update the one matched by name' },
+  { path: 'labels/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },
+  { path: 'custom-fields/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Custom fields', summary: 'Create a custom field definition, or update the one matched by name' },
+  { path: 'custom-fields/list', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Custom fields', summary: 'List the custom field definitions of a channel' },
+  { path: 'chat/templates/list', rateLimitClass: 'api_write', tableAccess: 'read', tag: 'Chat', summary: 'List the approved message templates of a channel, with their variable counts' },
+  { path: 'chat/templates/send', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send an approved template message' },
+  { path: 'chat/message/send', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send a text or media message inside the 24-hour session window' },
+  { path: 'chat/message/status', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Chat', summary: 'Read the delivery status of a message by its chatmid' },
+  { path: 'chat/messages/list', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Chat', summary: 'List the messages of one contact in the channel, inbound and outbound, newest first' },
+  { path: 'automations/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
+  { path: 'automations/trigger', rateLimitClass: 'api_automation_trigger', tableAccess: 'write', sendsToQueue: true, tag: 'Automations', summary: 'Run an automation for a phone number' },
 ];
+
+export const API_ROUTES: readonly ApiRoute[] = ROUTE_ROWS.map(withDerivedNames);
 
 /** Functions that are not API endpoints behind the authorizer. */
 export const AUTHORIZER_ENTRY = 'functions/authorizer.ts';
@@ -66,9 +100,10 @@ export function findRoute(path: string): ApiRoute | undefined {
 }
 
 /**
- * Functions that are not authorized API endpoints. Later work adds the WhatsApp webhook
- * (`functions/webhook-whatsapp.ts`, public, signature-checked), the automation runner
- * (`functions/automation-runner.ts`, SQS) and the public OpenAPI/docs functions here.
+ * Functions that are not authorized API endpoints: the authorizer, the public OpenAPI
+ * document and docs page, the WhatsApp webhook (public, signature-checked), the
+ * automation runner (fed by the queue) and the outbox re-drive (on a schedule). Their
+ * names are written out: no path derives them.
  */
 export interface SupportFunction {
   readonly entry: string;
@@ -95,11 +130,11 @@ export interface SupportFunction {
 
 export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: SupportFunction } = {
   authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableAccess: 'read' },
-  // Static: they never touch the table ('read' is the least the type allows).
+  // Static and public: no table access at all (key hashes live in the table).
   openapi: {
     entry: 'functions/openapi.ts',
     name: 'OpenApiDocument',
-    tableAccess: 'read',
+    tableAccess: 'none',
     publicPath: OPENAPI_PATH,
     publicMethods: ['GET'],
     staticFiles: { 'openapi.json': 'docs/openapi.json' },
@@ -107,7 +142,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   docsPage: {
     entry: 'functions/docs-page.ts',
     name: 'DocsPage',
-    tableAccess: 'read',
+    tableAccess: 'none',
     publicPath: DOCS_PATH,
     publicMethods: ['GET'],
     staticFiles: { 'swagger-ui-bundle.js': 'node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css' },

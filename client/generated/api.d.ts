@@ -480,7 +480,7 @@ export interface components {
              */
             profilePictureUrl?: string;
             /**
-             * @description Custom field values by field name: a JSON object, or (GET) `key:value` pairs separated by commas. Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values.
+             * @description Custom field values by field name: a JSON object, or (GET) the JSON object as text, or `key:value` pairs separated by commas (a value that contains a comma needs the JSON form). Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values.
              * @example {
              *       "city": "Oakland",
              *       "tier": "gold"
@@ -490,7 +490,7 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
             /**
-             * @description Names of labels of the channel (matched case-insensitively), as a JSON array or comma-separated. Replaces the contact’s labels; unknown names are a 400.
+             * @description Names of labels of the channel (matched case-insensitively), as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr."]`. Replaces the contact’s labels; unknown names are a 400.
              * @example [
              *       "VIP",
              *       "new"
@@ -656,7 +656,7 @@ export interface components {
              */
             isRequired?: boolean;
             /**
-             * @description Allowed values of a dropdown field, as a JSON array or comma-separated.
+             * @description Allowed values of a dropdown field, as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["S, M","L"]`.
              * @example [
              *       "free",
              *       "pro"
@@ -730,7 +730,7 @@ export interface components {
              */
             languageCode?: string;
             /**
-             * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both).
+             * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or (GET) a comma-separated string; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr.","A-1001"]` (or `body1`, `body2`, …). Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).
              * @example [
              *       "Bo",
              *       "A-1001"
@@ -738,7 +738,7 @@ export interface components {
              */
             variables?: string[] | string;
             /**
-             * @description Text for the header variable of a TEXT header.
+             * @description Text for the header variable of a TEXT header; no newline, tab or more than four consecutive spaces.
              * @example Spring sale
              */
             header?: string;
@@ -773,7 +773,7 @@ export interface components {
              */
             mediaType?: "image" | "video" | "document";
             /**
-             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
              * @example order-1234
              */
             apiReference?: string;
@@ -830,7 +830,7 @@ export interface components {
              */
             filename?: string;
             /**
-             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+             * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
              * @example order-1234
              */
             apiReference?: string;
@@ -2233,10 +2233,10 @@ export interface operations {
                  * @example https://example.com/bo.jpg
                  */
                 profilePictureUrl?: string;
-                /** @description Custom field values by field name: a JSON object, or (GET) `key:value` pairs separated by commas. Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values. */
+                /** @description Custom field values by field name: a JSON object, or (GET) the JSON object as text, or `key:value` pairs separated by commas (a value that contains a comma needs the JSON form). Names must be defined with custom-fields/manage; values must fit the field type; a null or empty value clears the field. Keys not named keep their values. */
                 customFieldsData?: string;
                 /**
-                 * @description Names of labels of the channel (matched case-insensitively), as a JSON array or comma-separated. Replaces the contact’s labels; unknown names are a 400.
+                 * @description Names of labels of the channel (matched case-insensitively), as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr."]`. Replaces the contact’s labels; unknown names are a 400.
                  * @example [
                  *       "VIP",
                  *       "new"
@@ -2754,7 +2754,7 @@ export interface operations {
                  */
                 isRequired?: boolean;
                 /**
-                 * @description Allowed values of a dropdown field, as a JSON array or comma-separated.
+                 * @description Allowed values of a dropdown field, as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["S, M","L"]`.
                  * @example [
                  *       "free",
                  *       "pro"
@@ -3033,7 +3033,7 @@ export interface operations {
                  */
                 languageCode?: string;
                 /**
-                 * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or a comma-separated string. Alternatively pass `body1`, `body2`, … (not both).
+                 * @description Body variables in order ({{1}}, {{2}}, …): a JSON array or (GET) a comma-separated string; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr.","A-1001"]` (or `body1`, `body2`, …). Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).
                  * @example [
                  *       "Bo",
                  *       "A-1001"
@@ -3041,7 +3041,7 @@ export interface operations {
                  */
                 variables?: string[] | string;
                 /**
-                 * @description Text for the header variable of a TEXT header.
+                 * @description Text for the header variable of a TEXT header; no newline, tab or more than four consecutive spaces.
                  * @example Spring sale
                  */
                 header?: string;
@@ -3071,7 +3071,7 @@ export interface operations {
                  */
                 mediaType?: "image" | "video" | "document";
                 /**
-                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
                  * @example order-1234
                  */
                 apiReference?: string;
@@ -3202,7 +3202,7 @@ export interface operations {
                  */
                 filename?: string;
                 /**
-                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409.
+                 * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
                  * @example order-1234
                  */
                 apiReference?: string;

@@ -2,8 +2,8 @@ import {
   APIGatewayClient,
   CreateApiKeyCommand,
   CreateUsagePlanKeyCommand,
+  DeleteApiKeyCommand,
   DeleteUsagePlanKeyCommand,
-  UpdateApiKeyCommand,
 } from '@aws-sdk/client-api-gateway';
 import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { randomBytes } from 'node:crypto';
@@ -50,10 +50,19 @@ export async function createUsagePlanKey(settings: AwsSettings, workspaceId: str
   return { apiGatewayKeyId: created.id!, value };
 }
 
-/** Takes a user's usage-plan key out of the plan and disables it (the user has no active key left). */
+/** Already gone: a repeated revoke (after a failure half-way) finishes instead of failing. */
+const ignoreNotFound = (error: unknown) => {
+  if ((error as Error).name !== 'NotFoundException') throw error;
+};
+
+/**
+ * Takes a user's usage-plan key out of the plan and deletes it (the user has no active
+ * key left). Deleted, not disabled: API Gateway allows 10,000 API keys per account and
+ * region, disabled ones included, and the quota cannot be raised (docs/DEPLOYMENT.md).
+ */
 export async function removeUsagePlanKey(settings: AwsSettings, apiGatewayKeyId: string): Promise<void> {
-  await gatewayClient().send(new DeleteUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: apiGatewayKeyId }));
-  await gatewayClient().send(new UpdateApiKeyCommand({ apiKey: apiGatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
+  await gatewayClient().send(new DeleteUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: apiGatewayKeyId })).catch(ignoreNotFound);
+  await gatewayClient().send(new DeleteApiKeyCommand({ apiKey: apiGatewayKeyId })).catch(ignoreNotFound);
 }
 
 /** The secret name of a channel's access token; the channel item stores only this name. */

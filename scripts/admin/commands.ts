@@ -2,7 +2,7 @@ import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
 import type { Role } from '../../shared/auth/principal';
 import { clock } from '../../shared/clock';
 import { createChannel, findChannelById, toChannelView } from '../../shared/data/channels';
-import { recountContacts } from '../../shared/data/contacts';
+import { recountContacts } from '../../shared/data/contact-index-rebuild';
 import { repairContacts } from '../../shared/domain/erasure';
 import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel, putApiKey, revokeApiKey } from '../../shared/data/tenants';
 import { newId } from '../../shared/ids';
@@ -112,9 +112,10 @@ export async function channelAssign(channelId: string, userId: string) {
  */
 export async function contactsRecount(channelId: string) {
   const channel = await requireChannel(channelId);
+  const ref = { workspaceId: channel.workspaceId, channelId };
   // First the erasures a crash interrupted (their contacts must not come back into the index), id pointers and history entries.
-  const repaired = await repairContacts(channel.workspaceId, channelId);
-  return { channelId, contactCount: await recountContacts(channel.workspaceId, channelId), ...repaired };
+  const repaired = await repairContacts(ref);
+  return { channelId, contactCount: await recountContacts(ref), ...repaired };
 }
 
 export async function requireChannel(channelId: string) {
@@ -136,7 +137,7 @@ export async function automationCreate(channelId: string, name: string, status: 
   } catch (error) {
     throw new OperatorError((error as Error).message);
   }
-  const automation = await createAutomation(channel.workspaceId, channel.id, { name: name.trim(), status: status ?? 'active', steps });
+  const automation = await createAutomation({ workspaceId: channel.workspaceId, channelId: channel.id }, { name: name.trim(), status: status ?? 'active', steps });
   if (!automation) throw new OperatorError(`An automation named "${name}" already exists in channel ${channelId} (names are case-insensitive).`);
   return { id: automation.id, name: automation.name, status: automation.status };
 }

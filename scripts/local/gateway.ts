@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../../shared/routes';
+import type { AuthorizerDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle } from './description';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
@@ -14,6 +15,8 @@ export interface GatewayRoute {
   handler: ProxyHandler;
   /** Whether the authorizer runs first (every API route; not the webhook or the docs). */
   authorized: boolean;
+  /** Per-method throttles (token bucket per API key), as a usage plan applies them; none in route-table mode. */
+  throttles?: Record<string, MethodThrottle>;
 }
 
 export interface GatewayOptions {
@@ -22,6 +25,13 @@ export interface GatewayOptions {
   authorizer: AuthorizerHandler;
   /** Called once per request with a readable line (method, path, status, ms). */
   onRequest?: (line: string) => void;
+  /** The authorizer's identity sources and result cache (the template's); none and no cache by default. */
+  authorizerSettings?: Pick<AuthorizerDescription, 'identitySources' | 'cacheTtlSeconds'>;
+  /**
+   * Gateway responses by type (the template's). When given, the gateway answers its own
+   * refusals with them, and a function error as API Gateway does (502, DEFAULT_5XX).
+   */
+  responses?: Partial<Record<GatewayResponseType, GatewayResponseDescription>>;
 }
 
 /** API Gateway refuses bodies above 10 MB; the handlers' own limit is far lower. */
@@ -36,9 +46,10 @@ const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
  */
 export async function startGateway(options: GatewayOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const byPath = new Map(options.routes.map((route) => [route.path, route]));
+  const state: GatewayState = { authorizerCache: new Map(), buckets: new Map() };
   const server = createServer((req, res) => {
     const started = performance.now();
-    handle(req, res, byPath, options)
+    handle(req, res, byPath, options, state)
       .catch((error: unknown) => {
         console.error('local gateway error', error);
         send(res, gatewayError(500, 'internal_error', 'Internal server error', randomUUID()));
@@ -59,31 +70,104 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<string, GatewayRoute>, options: GatewayOptions) {
+interface GatewayState {
+  /** Authorizer results by identity-source values, while their TTL lasts. */
+  authorizerCache: Map<string, { result: APIGatewayAuthorizerResult; expiresAt: number }>;
+  /** Token buckets by API key, path and method. */
+  buckets: Map<string, { tokens: number; updatedAt: number }>;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<string, GatewayRoute>, options: GatewayOptions, state: GatewayState) {
   const requestId = randomUUID();
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const route = routes.get(url.pathname.replace(/\/+$/, '') || '/');
   const method = req.method ?? 'GET';
   if (!route || !route.methods.includes(method)) {
     req.resume();
-    return send(res, gatewayError(404, 'not_found', `No endpoint ${method} ${url.pathname}. Endpoints live under ${API_BASE_PATH}/.`, requestId));
+    return send(res, gatewayResponse(options, 'MISSING_AUTHENTICATION_TOKEN', 403, requestId) ?? gatewayError(404, 'not_found', `No endpoint ${method} ${url.pathname}. Endpoints live under ${API_BASE_PATH}/.`, requestId));
   }
   const body = await readBody(req);
-  if (body === undefined) return send(res, gatewayError(413, 'payload_too_large', 'Request body too large', requestId));
+  if (body === undefined) return send(res, gatewayResponse(options, 'REQUEST_TOO_LARGE', 413, requestId) ?? gatewayError(413, 'payload_too_large', 'Request body too large', requestId));
   const event = toProxyEvent(req, url, route, body, requestId);
+  const unauthorized = () => gatewayResponse(options, 'UNAUTHORIZED', 401, requestId) ?? gatewayError(401, 'unauthorized', 'A valid API key is required: send it as X-API-Key or Authorization: Bearer (never in the URL or body).', requestId);
   if (route.authorized) {
-    try {
-      const result = await options.authorizer(toAuthorizerEvent(event));
-      event.requestContext.authorizer = { ...result.context, principalId: result.principalId };
-    } catch (error) {
-      if ((error as Error).message === 'Unauthorized') {
-        return send(res, gatewayError(401, 'unauthorized', 'A valid API key is required: send it as X-API-Key or Authorization: Bearer (never in the URL or body).', requestId));
-      }
-      throw error;
+    const result = await authorize(event, options, state);
+    if (result === 'unauthorized') return send(res, unauthorized());
+    event.requestContext.authorizer = { ...result.context, principalId: result.principalId };
+    const throttle = route.throttles?.[method];
+    if (throttle && !takeToken(state, `${result.usageIdentifierKey ?? result.principalId} ${route.path} ${method}`, throttle)) {
+      return send(res, gatewayResponse(options, 'THROTTLED', 429, requestId)!);
     }
   }
-  const result = await route.handler(event, lambdaContext(requestId));
-  send(res, result);
+  if (!options.responses) return send(res, await route.handler(event, lambdaContext(requestId)));
+  try {
+    send(res, await route.handler(event, lambdaContext(requestId)));
+  } catch (error) {
+    // API Gateway answers a failed Lambda proxy integration with 502 (DEFAULT_5XX).
+    console.error(`function error on ${method} ${route.path}`, error);
+    send(res, gatewayResponse(options, 'DEFAULT_5XX', 502, requestId)!);
+  }
+}
+
+/**
+ * Runs the REQUEST authorizer as API Gateway does: a request lacking one of the listed
+ * identity sources is refused without calling it; with identity sources and a TTL, its
+ * result is cached by their values.
+ */
+async function authorize(event: APIGatewayProxyEvent, options: GatewayOptions, state: GatewayState): Promise<APIGatewayAuthorizerResult | 'unauthorized'> {
+  const { identitySources = [], cacheTtlSeconds = 0 } = options.authorizerSettings ?? {};
+  const values: string[] = [];
+  for (const source of identitySources) {
+    const value = identityValue(event, source);
+    if (!value) return 'unauthorized';
+    values.push(value);
+  }
+  const cacheKey = identitySources.length > 0 && cacheTtlSeconds > 0 ? values.join('\u0000') : undefined;
+  const cached = cacheKey === undefined ? undefined : state.authorizerCache.get(cacheKey);
+  if (cached && cached.expiresAt > Date.now()) return cached.result;
+  try {
+    const result = await options.authorizer(toAuthorizerEvent(event));
+    if (cacheKey !== undefined) state.authorizerCache.set(cacheKey, { result, expiresAt: Date.now() + cacheTtlSeconds * 1000 });
+    return result;
+  } catch (error) {
+    if ((error as Error).message === 'Unauthorized') return 'unauthorized';
+    throw error;
+  }
+}
+
+/** An identity source's value: `method.request.header.X`, `method.request.querystring.X`, `context.X` or `stageVariables.X`. */
+function identityValue(event: APIGatewayProxyEvent, source: string): string | undefined {
+  const [, kind, name] = /^(method\.request\.header|method\.request\.querystring|context|stageVariables)\.(.+)$/.exec(source) ?? [];
+  if (kind === 'method.request.header') return Object.entries(event.headers).find(([header]) => header.toLowerCase() === name.toLowerCase())?.[1];
+  if (kind === 'method.request.querystring') return event.queryStringParameters?.[name] ?? undefined;
+  if (kind === 'context') return String((event.requestContext as unknown as Record<string, unknown>)[name] ?? '') || undefined;
+  return undefined;
+}
+
+/** A usage plan's token bucket: `burstLimit` tokens at most, refilled at `rateLimit` a second. */
+function takeToken(state: GatewayState, key: string, { burstLimit, rateLimit }: MethodThrottle): boolean {
+  const now = Date.now();
+  const bucket = state.buckets.get(key) ?? { tokens: burstLimit, updatedAt: now };
+  bucket.tokens = Math.min(burstLimit, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rateLimit);
+  bucket.updatedAt = now;
+  state.buckets.set(key, bucket);
+  if (bucket.tokens < 1) return false;
+  bucket.tokens -= 1;
+  return true;
+}
+
+/**
+ * A gateway response of the given type as the options declare it, falling back to
+ * DEFAULT_4XX/DEFAULT_5XX like API Gateway (with the type's own status when the
+ * response names none); undefined when the options declare no responses.
+ */
+function gatewayResponse(options: GatewayOptions, type: GatewayResponseType, defaultStatus: number, requestId: string): APIGatewayProxyResult | undefined {
+  if (!options.responses) return undefined;
+  const declared = options.responses[type] ?? options.responses[defaultStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX'];
+  if (!declared) return { statusCode: defaultStatus, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: type }) };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(declared.headers)) headers[name] = value === 'context.requestId' ? requestId : value.startsWith('context.') ? '' : value;
+  return { statusCode: declared.statusCode ?? defaultStatus, headers, body: declared.body };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
@@ -100,15 +184,16 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 function toProxyEvent(req: IncomingMessage, url: URL, route: GatewayRoute, body: Buffer, requestId: string): APIGatewayProxyEvent {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Null-prototype maps: a header or parameter named `__proto__` or `toString` is a key like any other.
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const [name, value] = [req.rawHeaders[i], req.rawHeaders[i + 1]];
     headers[name] = value;
     (multiValueHeaders[name] ??= []).push(value);
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  const query: Record<string, string> = Object.create(null);
+  const multiQuery: Record<string, string[]> = Object.create(null);
   for (const [name, value] of url.searchParams) {
     query[name] = value;
     (multiQuery[name] ??= []).push(value);

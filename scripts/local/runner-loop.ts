@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * The local stand-in for SQS's event source mapping: reads the durable table queue
- * (shared/queue/step-queue.ts), invokes the runner bundle with SQS-shaped events,
+ * (table-step-queue.ts), invokes the runner bundle with SQS-shaped events,
  * deletes what succeeded, retries what failed with backoff and dead-letters after
  * the runner's maximum receives. It also runs the outbox re-drive and the
  * message-content retention sweep at start and every 30 s. Everything lives in the table, so a restart resumes where it stopped.
@@ -25,7 +25,7 @@ export interface RunnerLoopOptions {
 const RETRY_DELAY_MS = 2_000;
 
 export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ stop(): Promise<void> }> {
-  const queue = await import('../../shared/queue/step-queue');
+  const queue = await import('./table-step-queue');
   const { MAX_RECEIVES } = await import('../../shared/domain/automation-runner');
   let stopped = false;
   let lastRedrive = 0;

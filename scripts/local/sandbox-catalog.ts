@@ -3,7 +3,7 @@ import type { GraphTemplate } from '../../shared/chat/templates';
 
 /**
  * What the sandbox chat network knows up front: the templates every business
- * number gets (INTERFACE.md §4) and Meta's error vocabulary.
+ * number gets (README, "Messaging on the (sandbox) chat network") and Meta's error vocabulary.
  */
 
 /** A template record without its id, which depends on the WABA. */
@@ -80,6 +80,7 @@ const ERROR_TITLES: Record<number, string> = {
   131056: '(Business Account, Consumer Account) pair rate limit hit',
   132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',
+  132018: 'There was an issue with the parameters in your template.',
 };
 
 export function errorTitle(code: number): string {

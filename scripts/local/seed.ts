@@ -68,14 +68,14 @@ export async function seedDemo(): Promise<boolean> {
   await channelCreate({ ...globex.main, workspaceId: globex.id, ownerUserId: globexAdmin.userId });
 
   const support = acme.support.id;
-  await upsertLabel(acme.id, support, 'new', { color: '#2E7D32', displayOrder: 1, description: 'New lead' });
-  await upsertLabel(acme.id, support, 'VIP', { color: '#F9A825', displayOrder: 2, description: 'Important customer' });
-  await upsertCustomField(acme.id, support, 'city', { type: 'text' });
-  await upsertCustomField(acme.id, support, 'tier', { type: 'dropdown', options: ['bronze', 'silver', 'gold'] });
-  await upsertContact(acme.id, support, '14155550100', { name: 'Ann Example', email: 'ann@example.com', customFields: { city: 'San Francisco' } }, () => true);
+  await upsertLabel({ workspaceId: acme.id, channelId: support }, 'new', { color: '#2E7D32', displayOrder: 1, description: 'New lead' });
+  await upsertLabel({ workspaceId: acme.id, channelId: support }, 'VIP', { color: '#F9A825', displayOrder: 2, description: 'Important customer' });
+  await upsertCustomField({ workspaceId: acme.id, channelId: support }, 'city', { type: 'text' });
+  await upsertCustomField({ workspaceId: acme.id, channelId: support }, 'tier', { type: 'dropdown', options: ['bronze', 'silver', 'gold'] });
+  await upsertContact({ workspaceId: acme.id, channelId: support }, '14155550100', { name: 'Ann Example', email: 'ann@example.com', customFields: { city: 'San Francisco' } }, () => true);
   // Every demo channel gets the "Welcome Flow": label the contact "new", send hello_world.
   for (const [workspaceId, channelId] of [[acme.id, acme.sales.id], [globex.id, globex.main.id]]) {
-    await upsertLabel(workspaceId, channelId, 'new', { color: '#2E7D32', displayOrder: 1, description: 'New lead' });
+    await upsertLabel({ workspaceId, channelId }, 'new', { color: '#2E7D32', displayOrder: 1, description: 'New lead' });
   }
   for (const channelId of [acme.support.id, acme.sales.id, globex.main.id]) {
     await automationCreate(channelId, 'Welcome Flow', 'active', [

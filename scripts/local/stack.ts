@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+import { API_BASE_PATH, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
-import { buildBundles, bundlePath } from '../build';
+import { buildBundles } from '../build';
+import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
-import { startGateway, type AuthorizerHandler, type GatewayRoute, type ProxyHandler } from './gateway';
+import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
 import { startSandbox } from './sandbox';
 import { ensureTable, startStore, stackInfoPath, type StackInfo } from './store';
+import { LOCAL_ACCOUNT } from './template';
 
 export interface LocalStackOptions {
   port: number;
@@ -23,6 +25,9 @@ export interface LocalStack {
   demoFile: string;
   close(): Promise<void>;
 }
+
+/** The name of the automation queue's local stand-in in its SQS URL: the template's queue (infra/data.ts). */
+const LOCAL_STEP_QUEUE_NAME = 'AutomationQueue';
 
 interface ChatNetworkSecrets {
   appSecret: string;
@@ -66,49 +71,113 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     GRAPH_API_BASE_URL: sandbox.graphBaseUrl,
   });
 
+  // Steps go to the durable table queue the runner loop reads, not SQS: chosen here, where the local app is assembled.
+  const { provideStepQueue } = await import('../../shared/queue/step-queue');
+  provideStepQueue((await import('./table-step-queue')).tableStepQueue);
   const { seedDemo, demoWorkspaces } = await import('./seed');
   const { getApiKeyById } = await import('../../shared/data/tenants');
   await seedDemo();
   await connectChannelsToSandbox(sandbox);
 
-  await buildBundles();
-  const load = async <T>(name: string) => ((await import(pathToFileURL(bundlePath(name)).href)) as { handler: T }).handler;
-  const routes: GatewayRoute[] = [];
-  for (const route of API_ROUTES) {
-    routes.push({ path: `${API_BASE_PATH}/${route.path}`, methods: ['GET', 'POST'], handler: await load<ProxyHandler>(route.name), authorized: true });
-  }
-  for (const fn of Object.values(SUPPORT_FUNCTIONS)) {
-    if (fn.publicPath) routes.push({ path: fn.publicPath, methods: [...(fn.publicMethods ?? ['GET', 'POST'])], handler: await load<ProxyHandler>(fn.name), authorized: false });
-  }
-  const authorizer = await load<AuthorizerHandler>(SUPPORT_FUNCTIONS.authorizer.name);
-  const gateway = await startGateway({ port: options.port, routes, authorizer, onRequest: options.onRequest });
+  const served = process.env.STACK_SOURCE === 'template' ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets) : await serveRouteTable();
+  const gateway = await startGateway({ port: options.port, routes: served.routes, authorizer: served.authorizer, onRequest: options.onRequest, ...served.gatewayOptions });
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
-  const runnerLoop = await startRunnerLoop({
-    runner: await load(SUPPORT_FUNCTIONS.automationRunner.name),
-    redrive: await load(SUPPORT_FUNCTIONS.automationRedrive.name),
-    sweep: await load(SUPPORT_FUNCTIONS.messageContentSweep.name),
-  });
+  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
+  // SQS for processes outside this one (the functions `sam local` runs, npm run sam-env): SendMessage into the same table queue.
+  const { startSqsEndpoint } = await import('./aws-endpoint');
+  const { sendLocalMessage } = await import('./table-step-queue');
+  const sqs = await startSqsEndpoint({ [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage });
+
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
-  const info: StackInfo = { pid: process.pid, dynamodbEndpoint, baseUrl, graphBaseUrl: sandbox.graphBaseUrl, sandboxUrl: sandbox.url };
+  const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
+  const info: StackInfo = { pid: process.pid, dynamodbEndpoint, baseUrl, graphBaseUrl: sandbox.graphBaseUrl, sandboxUrl: sandbox.url, sqsEndpoint: sqs.url, stepQueueUrl };
   await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
   const demoFile = join(options.dataDir, 'demo.json');
   const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
   const demo = { baseUrl, chatNetwork: { graphBaseUrl: sandbox.graphBaseUrl, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken }, workspaces };
-  await writeFile(demoFile, JSON.stringify(demo, null, 2));
+  // It holds every demo key, channel token, the app secret and the verify token. The mode
+  // of writeFile applies only to a new file, so an existing one (written 0644 by an
+  // earlier version) is narrowed first, before the secrets go in.
+  await chmod(demoFile, 0o600).catch(() => undefined);
+  await writeFile(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
 
   return {
     url: gateway.url,
     baseUrl,
     demoFile,
     async close() {
+      await sqs.close();
       await runnerLoop.stop();
       await sandbox.close();
       await gateway.close();
+      await served.close();
       await rm(stackInfoPath(options.dataDir), { force: true });
       await store?.close();
     },
+  };
+}
+
+interface Served {
+  routes: GatewayRoute[];
+  authorizer: AuthorizerHandler;
+  runner: Parameters<typeof startRunnerLoop>[0]['runner'];
+  redrive: Parameters<typeof startRunnerLoop>[0]['redrive'];
+  /** The message-content retention sweep (and any other scheduled function beside the re-drive). */
+  sweep: () => Promise<unknown>;
+  gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses'>;
+  close(): Promise<void>;
+}
+
+/** Route-table mode (the default): the bundles scripts/build.ts builds, imported into this process. */
+async function serveRouteTable(): Promise<Served> {
+  await buildBundles();
+  const description = describeRouteTable();
+  const load = async <T>(name: string) => ((await import(pathToFileURL(description.functions[name].bundle).href)) as { handler: T }).handler;
+  const routes: GatewayRoute[] = [];
+  for (const route of description.routes) routes.push({ path: route.path, methods: route.methods, handler: await load<ProxyHandler>(route.functionName), authorized: route.authorized });
+  return {
+    routes,
+    authorizer: await load<AuthorizerHandler>(description.authorizer.functionName),
+    runner: await load(description.queueConsumer),
+    redrive: await load(description.scheduled),
+    sweep: await sweepOf(description.alsoScheduled.map((name) => load<() => Promise<unknown>>(name))),
+    close: async () => undefined,
+  };
+}
+
+/** Runs every loaded scheduled handler in turn. */
+async function sweepOf(handlers: Array<Promise<() => Promise<unknown>>>): Promise<() => Promise<unknown>> {
+  const loaded = await Promise.all(handlers);
+  return async () => {
+    for (const handler of loaded) await handler();
+  };
+}
+
+/** Template-driven mode (STACK_SOURCE=template): everything from the synthesized template, each function in its own worker. */
+async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: string, tableName: string, graphBaseUrl: string, secrets: ChatNetworkSecrets): Promise<Served> {
+  const { startTemplateStack } = await import('./template-stack');
+  const { sendLocalMessage } = await import('./table-step-queue');
+  const stack = await startTemplateStack({
+    dataDir: options.dataDir,
+    dynamodbEndpoint,
+    tableName,
+    region: process.env.AWS_REGION ?? 'local',
+    graphBaseUrl,
+    webhookSecret: secrets,
+    sendToQueue: sendLocalMessage,
+    log: (line) => console.log(line),
+  });
+  console.log(`Serving ${stack.description.routes.length} routes from ${stack.templateFile}`);
+  return {
+    routes: stack.routes,
+    authorizer: stack.authorizer,
+    runner: stack.runner,
+    redrive: stack.redrive,
+    sweep: stack.sweep,
+    gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses },
+    close: () => stack.close(),
   };
 }
 
@@ -137,6 +206,6 @@ async function connectChannelsToSandbox(sandbox: import('./sandbox').SandboxHand
   for (const channel of channels) {
     if (!channel.wabaId || !channel.accessToken) continue;
     sandbox.registerPhoneNumber({ phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId, accessToken: channel.accessToken, displayPhoneNumber: channel.displayPhoneNumber ?? channel.phoneNumberId });
-    if ((await listTemplates(channel.workspaceId, channel.id)).length === 0) await syncTemplates(channel);
+    if ((await listTemplates({ workspaceId: channel.workspaceId, channelId: channel.id })).length === 0) await syncTemplates(channel);
   }
 }

@@ -52,6 +52,10 @@ export interface StackInfo {
   baseUrl: string;
   graphBaseUrl?: string;
   sandboxUrl?: string;
+  /** SQS SendMessage into the table queue the runner loop drains (AWS_ENDPOINT_URL_SQS of the functions `sam local` runs). */
+  sqsEndpoint?: string;
+  /** The automation queue's URL at `sqsEndpoint` (their AUTOMATION_QUEUE_URL). */
+  stepQueueUrl?: string;
 }
 
 export const stackInfoPath = (dataDir: string) => join(dataDir, 'stack.json');

@@ -1,4 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import { getApiKeyByHash, getApiUser } from '../data/tenants';
 import { headerValue } from '../schema/headers';
@@ -14,10 +15,17 @@ const KEY_QUERY_PARAMETERS = ['apikey', 'api_key', 'key', 'access_token'];
 interface CachedPrincipal {
   principal: Principal;
   usageIdentifierKey?: string;
-  cachedAt: number;
+  /** When the key expires (ms since the epoch): a cached entry never outlives it. */
+  expiresAtMs?: number;
 }
 
-const cache = new Map<string, CachedPrincipal>();
+/** Key hash → principal, per warm container; refusals are not kept (a key created a moment ago works at once). */
+const cache = new TtlCache<string, CachedPrincipal | undefined>({
+  maxAgeMs: KEY_CACHE_MS,
+  maxEntries: 1_000,
+  expiresAt: (entry) => entry?.expiresAtMs,
+  keep: (entry) => entry !== undefined,
+});
 
 /** Thrown for every refusal; API Gateway turns exactly this message into its 401. */
 export const UNAUTHORIZED = 'Unauthorized';
@@ -37,19 +45,20 @@ export function apiKeyFromHeaders(headers: Record<string, string | undefined> | 
 export async function resolvePrincipal(apiKey: string): Promise<CachedPrincipal | undefined> {
   if (!looksLikeApiKey(apiKey)) return undefined;
   const keyHash = hashApiKey(apiKey);
+  return cache.get(keyHash, () => lookUpKey(keyHash));
+}
+
+/** The key's principal from the table, or undefined for an unknown, revoked or expired key. */
+async function lookUpKey(keyHash: string): Promise<CachedPrincipal | undefined> {
   const now = clock.now();
-  const cached = cache.get(keyHash);
-  if (cached && now - cached.cachedAt < KEY_CACHE_MS) return cached;
-  cache.delete(keyHash);
   const record = await getApiKeyByHash(keyHash);
   if (!record || !hashesEqual(record.keyHash, keyHash) || record.revoked) return undefined;
-  if (record.expiresAt && Date.parse(record.expiresAt) <= now) return undefined;
+  const expiresAtMs = record.expiresAt ? Date.parse(record.expiresAt) : undefined;
+  if (expiresAtMs !== undefined && expiresAtMs <= now) return undefined;
   const user = await getApiUser(record.workspaceId, record.userId);
   if (!user) return undefined;
   const principal: Principal = { workspaceId: record.workspaceId, userId: record.userId, keyId: record.keyId, role: record.role, channelIds: user.channelIds };
-  const entry: CachedPrincipal = { principal, usageIdentifierKey: user.usagePlanKeyValue, cachedAt: now };
-  cache.set(keyHash, entry);
-  return entry;
+  return { principal, usageIdentifierKey: user.usagePlanKeyValue, expiresAtMs };
 }
 
 /** The REQUEST authorizer: allows the whole API for a valid key, with the principal as context. */

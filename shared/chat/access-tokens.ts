@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { clock } from '../clock';
+import { TtlCache } from '../cache/ttl-cache';
 import { UpstreamError } from '../errors';
 
 /**
@@ -10,7 +10,8 @@ import { UpstreamError } from '../errors';
  */
 
 const CACHE_MS = 5 * 60_000;
-const cache = new Map<string, { token: string; fetchedAt: number }>();
+/** Secret id → its string (access tokens and the webhook's secrets alike). */
+const cache = new TtlCache<string, string>({ maxAgeMs: CACHE_MS, maxEntries: 256 });
 let client: SecretsManagerClient | undefined;
 
 /** Created on first use: functions that never read a secret never pay for the client. */
@@ -20,13 +21,8 @@ function secretsClient(): SecretsManagerClient {
 }
 
 /** Reads a secret's string, cached per container. */
-export async function readSecretString(secretId: string): Promise<string> {
-  const cached = cache.get(secretId);
-  if (cached && clock.now() - cached.fetchedAt < CACHE_MS) return cached.token;
-  const result = await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId }));
-  const value = result.SecretString ?? '';
-  cache.set(secretId, { token: value, fetchedAt: clock.now() });
-  return value;
+export function readSecretString(secretId: string): Promise<string> {
+  return cache.get(secretId, async () => (await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString ?? '');
 }
 
 /** The Bearer token for the channel's chat-network calls; a 502 when the channel has none. */

@@ -1,5 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { clock } from '../clock';
 import {
   UpstreamError,
   InvalidInputError,
@@ -7,6 +5,7 @@ import {
   NotFoundError,
   UnavailableError,
 } from '../errors';
+import { exchangeIdempotent, exchangeWithoutRepeat, OutboundDeadlineError, parseRetryAfter, retryPolicy, type Exchange, type RetryOptions } from '../outbound/http-exchange';
 import type { SendPayload } from './payloads';
 import type { GraphTemplate, GraphTemplateComponent } from './templates';
 
@@ -14,14 +13,12 @@ export { buildMediaPayload, buildTemplatePayload, buildTextPayload } from './pay
 export type { MediaObject, MediaType, SendPayload, TemplateHeaderInput, TemplateInput } from './payloads';
 
 /**
- * A thin WhatsApp Cloud API (Graph API) client on global fetch.
- *
- * The rule that shapes it: a message must never be sent twice. A send is retried
- * only when it surely never reached the chat network (the connection was refused
- * or the host did not resolve) or when the network said "429, try again" and so did
- * not take it. After a timeout or a 5xx the message may or may not have gone out,
- * so the caller gets outcome `unknown` instead of a resend. Reads have no side
- * effects and retry freely.
+ * A thin WhatsApp Cloud API (Graph API) client on the outbound HTTP exchange
+ * (shared/outbound/http-exchange.ts), which owns timeouts, retries and the rule that
+ * a message is never sent twice: a send is retried only when it surely never reached
+ * the chat network or the network answered 429; after a timeout or a 5xx the caller
+ * gets outcome `unknown` instead of a resend. Reads retry freely. This file keeps
+ * only what is Graph API: URLs, payloads, Meta's error codes and their answers.
  */
 
 /**
@@ -65,21 +62,10 @@ export class ChatNetworkError extends Error {
   }
 }
 
-export interface GraphClientOptions {
+/** The Graph API base and the retry rules (timeouts, attempts, backoff, the 429 wait cap: see RetryOptions). */
+export interface GraphClientOptions extends RetryOptions {
   /** Graph API base including the version, e.g. `https://graph.facebook.com/v21.0`. */
   baseUrl: string;
-  /** Per attempt, covering the answer's body too. Default 10 000 ms. */
-  timeoutMs?: number;
-  /** Attempts per call, the first included. Default 3. */
-  maxAttempts?: number;
-  /** Injectable so tests need not wait. */
-  sleep?: (ms: number) => Promise<void>;
-  /** First backoff delay; doubles per attempt, with jitter. Default 200 ms. */
-  backoffBaseMs?: number;
-  /** A 429 whose Retry-After is longer than this is not waited for inside a request. Default 5 s. */
-  maxRetryAfterSeconds?: number;
-  /** Source of jitter in [0, 1). Default Math.random. */
-  random?: () => number;
 }
 
 export interface SendResult {
@@ -100,16 +86,6 @@ export interface GraphClient {
   listTemplates(wabaId: string, accessToken: string, options?: ListTemplatesOptions): Promise<GraphTemplate[]>;
 }
 
-/** Connection errors that happen before a single byte of the request is written. */
-const NOT_REACHED_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 /** How long a throttled caller should wait when the chat network does not say: Meta's pair limit is about one message per 6 s. */
 const DEFAULT_THROTTLE_RETRY_AFTER_SECONDS = 6;
 const THROTTLE_CODES = new Set([130429, 131056]);
@@ -122,88 +98,33 @@ interface MetaError {
   details?: string;
 }
 
-/** One HTTP exchange, classified by what it tells about the request's fate. */
-type Exchange =
-  | { kind: 'answered'; status: number; headers: Headers; body: unknown }
-  | { kind: 'not_reached'; cause: unknown }
-  | { kind: 'lost'; timedOut: boolean; cause: unknown };
-
 /** Creates a client bound to one Graph API base URL. */
 export function createGraphClient(options: GraphClientOptions): GraphClient {
-  const settings = {
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    timeoutMs: options.timeoutMs ?? 10_000,
-    maxAttempts: Math.max(1, options.maxAttempts ?? 3),
-    sleep: options.sleep ?? ((ms: number) => delay(ms)),
-    backoffBaseMs: options.backoffBaseMs ?? 200,
-    maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 5,
-    random: options.random ?? Math.random,
-  };
-
-  /** Backoff before attempt `attempt + 1`: exponential, with half of it jittered so clients do not retry in lockstep. */
-  function backoffMs(attempt: number): number {
-    const ceiling = settings.backoffBaseMs * 2 ** (attempt - 1);
-    return ceiling / 2 + settings.random() * (ceiling / 2);
-  }
-
-  /**
-   * The wait a 429 asks for, or undefined when it is too long to wait inside a
-   * request (the caller then gets Retry-After instead).
-   */
-  function throttleWaitMs(headers: Headers, attempt: number): number | undefined {
-    const seconds = parseRetryAfter(headers.get('retry-after'));
-    if (seconds === undefined) return backoffMs(attempt);
-    return seconds <= settings.maxRetryAfterSeconds ? seconds * 1000 : undefined;
-  }
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const policy = retryPolicy(options);
 
   async function sendMessage(phoneNumberId: string, accessToken: string, payload: SendPayload): Promise<SendResult> {
-    const url = `${settings.baseUrl}/${encodeURIComponent(phoneNumberId)}/messages`;
-    const init = { method: 'POST', headers: jsonHeaders(accessToken), body: JSON.stringify(payload) };
-    for (let attempt = 1; ; attempt++) {
-      const exchange = await exchangeOnce(url, init, settings);
-      if (exchange.kind === 'not_reached') {
-        if (attempt < settings.maxAttempts) {
-          await settings.sleep(backoffMs(attempt));
-          continue;
-        }
-        throw notReachedError('send', exchange.cause);
-      }
-      if (exchange.kind === 'lost') throw lostError('send', exchange, settings.timeoutMs);
-      if (exchange.status === 429) {
-        const wait = attempt < settings.maxAttempts ? throttleWaitMs(exchange.headers, attempt) : undefined;
-        if (wait !== undefined) {
-          await settings.sleep(wait);
-          continue;
-        }
-        throw rejectedError('send', exchange);
-      }
-      // A 5xx may come from a proxy after the message went out: never resend.
-      if (exchange.status >= 500) throw serverError('send', exchange);
-      if (exchange.status >= 400) throw rejectedError('send', exchange);
-      return parseSendResult(exchange.body, exchange.status);
-    }
+    const url = `${baseUrl}/${encodeURIComponent(phoneNumberId)}/messages`;
+    const exchange = await exchangeWithoutRepeat(url, { method: 'POST', headers: jsonHeaders(accessToken), body: JSON.stringify(payload) }, policy);
+    if (exchange.kind === 'not_reached') throw notReachedError('send', exchange.cause);
+    if (exchange.kind === 'lost') throw lostError('send', exchange);
+    if (exchange.status === 429) throw rejectedError('send', exchange);
+    // A 5xx may come from a proxy after the message went out: never resend.
+    if (exchange.status >= 500) throw serverError('send', exchange);
+    if (exchange.status >= 400) throw rejectedError('send', exchange);
+    return parseSendResult(exchange.body, exchange.status);
   }
 
   /** GET with free retries: reading twice does no harm. */
   async function read(url: string, accessToken: string): Promise<unknown> {
-    const init = { method: 'GET', headers: { Authorization: `Bearer ${accessToken}` } };
-    for (let attempt = 1; ; attempt++) {
-      const exchange = await exchangeOnce(url, init, settings);
-      const last = attempt >= settings.maxAttempts;
-      if (exchange.kind === 'answered' && exchange.status < 400) return exchange.body;
-      if (exchange.kind === 'answered' && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429) {
-        throw rejectedError('list_templates', exchange);
-      }
-      if (last) throw readFailure(exchange, settings.timeoutMs);
-      const wait =
-        exchange.kind === 'answered' && exchange.status === 429 ? throttleWaitMs(exchange.headers, attempt) : backoffMs(attempt);
-      if (wait === undefined) throw readFailure(exchange, settings.timeoutMs);
-      await settings.sleep(wait);
-    }
+    const exchange = await exchangeIdempotent(url, { method: 'GET', headers: { Authorization: `Bearer ${accessToken}` } }, policy);
+    if (exchange.kind === 'answered' && exchange.status < 400) return exchange.body;
+    if (exchange.kind === 'answered' && exchange.status < 500 && exchange.status !== 429) throw rejectedError('list_templates', exchange);
+    throw readFailure(exchange);
   }
 
   async function listTemplates(wabaId: string, accessToken: string, listOptions: ListTemplatesOptions = {}): Promise<GraphTemplate[]> {
-    const firstUrl = new URL(`${settings.baseUrl}/${encodeURIComponent(wabaId)}/message_templates`);
+    const firstUrl = new URL(`${baseUrl}/${encodeURIComponent(wabaId)}/message_templates`);
     if (listOptions.pageSize !== undefined) firstUrl.searchParams.set('limit', String(listOptions.pageSize));
     const templates: GraphTemplate[] = [];
     let url: string | undefined = firstUrl.toString();
@@ -222,80 +143,15 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 }
 
 /** Why a read gave up: only a refusal by the chat network counts as rejected. */
-function readFailure(exchange: Exchange, timeoutMs: number): ChatNetworkError {
+function readFailure(exchange: Exchange): ChatNetworkError {
   if (exchange.kind === 'not_reached') return notReachedError('list_templates', exchange.cause);
-  if (exchange.kind === 'lost') return lostError('list_templates', exchange, timeoutMs);
+  if (exchange.kind === 'lost') return lostError('list_templates', exchange);
   if (exchange.status === 429) return rejectedError('list_templates', exchange);
   return serverError('list_templates', exchange);
 }
 
-/** One attempt with its own timeout; the timeout also covers reading the body. */
-async function exchangeOnce(
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-  settings: { timeoutMs: number },
-): Promise<Exchange> {
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(settings.timeoutMs) });
-  } catch (error) {
-    return classifyFetchError(error);
-  }
-  try {
-    const text = await response.text();
-    return { kind: 'answered', status: response.status, headers: response.headers, body: parseJson(text) };
-  } catch (error) {
-    // The status line arrived, so the request was processed; only its answer was lost.
-    return { kind: 'lost', timedOut: isTimeout(error), cause: error };
-  }
-}
-
-/**
- * Sorts fetch's failures into "surely not sent" and "may have been sent". Fetch
- * wraps socket errors in a TypeError whose `cause` carries the code (an
- * AggregateError's members carry it when several addresses were tried). A socket
- * closed mid-exchange (UND_ERR_SOCKET, ECONNRESET) cannot be told apart from one
- * closed after the server read the request, so it counts as lost.
- */
-function classifyFetchError(error: unknown): Exchange {
-  if (isTimeout(error)) return { kind: 'lost', timedOut: true, cause: error };
-  const codes = causeCodes(error);
-  if (codes.length > 0 && codes.every((code) => NOT_REACHED_CODES.has(code))) return { kind: 'not_reached', cause: error };
-  return { kind: 'lost', timedOut: false, cause: error };
-}
-
-function causeCodes(error: unknown): string[] {
-  const cause = (error as { cause?: { code?: unknown; errors?: unknown } } | undefined)?.cause;
-  if (!cause) return [];
-  if (typeof cause.code === 'string') return [cause.code];
-  if (!Array.isArray(cause.errors)) return [];
-  return cause.errors.map((inner: { code?: unknown }) => inner?.code).filter((code): code is string => typeof code === 'string');
-}
-
-function isTimeout(error: unknown): boolean {
-  const name = (error as { name?: unknown } | undefined)?.name;
-  return name === 'TimeoutError' || name === 'AbortError';
-}
-
 function jsonHeaders(accessToken: string): Record<string, string> {
   return { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Retry-After in seconds (delta-seconds or an HTTP date), or undefined when absent or unreadable. */
-function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - clock.now()) / 1000));
 }
 
 function parseMetaError(body: unknown): MetaError {
@@ -371,11 +227,15 @@ function safeUrl(value: string): URL | undefined {
 }
 
 function notReachedError(operation: ChatOperation, cause: unknown): ChatNetworkError {
-  return new ChatNetworkError('The chat network could not be reached; the request was not sent.', { outcome: 'not_sent', operation, cause });
+  const message =
+    cause instanceof OutboundDeadlineError
+      ? 'The chat network was not called: too little of the invocation time was left; the request was not sent.'
+      : 'The chat network could not be reached; the request was not sent.';
+  return new ChatNetworkError(message, { outcome: 'not_sent', operation, cause });
 }
 
-function lostError(operation: ChatOperation, exchange: Extract<Exchange, { kind: 'lost' }>, timeoutMs: number): ChatNetworkError {
-  const what = exchange.timedOut ? `did not answer within ${timeoutMs} ms` : 'closed the connection before answering';
+function lostError(operation: ChatOperation, exchange: Extract<Exchange, { kind: 'lost' }>): ChatNetworkError {
+  const what = exchange.timedOut ? `did not answer within ${exchange.timeoutMs} ms` : 'closed the connection before answering';
   return new ChatNetworkError(`The chat network ${what}.`, { outcome: 'unknown', operation, cause: exchange.cause });
 }
 
@@ -451,6 +311,11 @@ function rejectionToCallerError(err: ChatNetworkError): AppError {
     case 132000:
       return new InvalidInputError(
         `The template variables do not match the template: pass as many body variables (and the header) as it defines. (${reason})`,
+        'variables',
+      );
+    case 132018:
+      return new InvalidInputError(
+        `The chat network refused a template variable: no newlines, tabs or more than four consecutive spaces. (${reason})`,
         'variables',
       );
     case 132001:

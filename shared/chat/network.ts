@@ -3,8 +3,9 @@ import { createGraphClient, type GraphClient } from './graph-client';
 /**
  * The service's one chat-network client, created on first use from the environment:
  * GRAPH_API_BASE_URL (default Meta's Graph API v21.0; the sandbox and tests stand in
- * there) and GRAPH_API_TIMEOUT_MS per attempt (default 4 s, so a send with its 429
- * waits still fits the functions' 10 s budget).
+ * there) and GRAPH_API_TIMEOUT_MS per attempt (default 4 s). Every call also ends by
+ * the invocation's deadline (shared/outbound/deadline.ts), so a send with its 429 waits
+ * never outlasts the function's timeout.
  */
 export const DEFAULT_GRAPH_API_BASE_URL = 'https://graph.facebook.com/v21.0';
 

@@ -1,9 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { queryAll } from './batch';
-import { db, sendIfCondition, tableName } from './client';
-import { keys, OUTBOX_SHARDS, outboxShardOf } from './keys';
+import { queryAll, queryIndexUpTo } from './batch';
+import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
+import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type Key, type ChannelRef } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**
@@ -70,51 +69,35 @@ export interface ExecutionRecord {
 }
 
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
-export async function createAutomation(workspaceId: string, channelId: string, input: { name: string; status: AutomationStatus; steps: StoredStep[] }): Promise<AutomationRecord | undefined> {
-  const automation: AutomationRecord = { id: newId('au'), channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
-  const nameClaimed = await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.automationName(workspaceId, channelId, input.name), entity: 'automationName', automationId: automation.id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  if (!nameClaimed) return undefined;
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.automation(workspaceId, channelId, automation.id), entity: 'automation', ...automation } }));
+export async function createAutomation(channel: ChannelRef, input: { name: string; status: AutomationStatus; steps: StoredStep[] }): Promise<AutomationRecord | undefined> {
+  const automation: AutomationRecord = { id: newId('au'), channelId: channel.channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
+  const nameClaim = await putIfAbsent({ ...keys.automationName(channel, input.name), entity: 'automationName', automationId: automation.id });
+  if (nameClaim === 'existing') return undefined;
+  await putItem({ ...keys.automation(channel, automation.id), entity: 'automation', ...automation });
   return automation;
 }
 
 /** Reads an automation of one channel by id (an id of another channel is simply not there). */
-export async function getAutomation(workspaceId: string, channelId: string, automationId: string): Promise<AutomationRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.automation(workspaceId, channelId, automationId), ConsistentRead: true }));
-  return Item as AutomationRecord | undefined;
+export async function getAutomation(channel: ChannelRef, automationId: string): Promise<AutomationRecord | undefined> {
+  return getItem<AutomationRecord>(keys.automation(channel, automationId), { consistent: true });
 }
 
 /** Reads an automation of one channel by its name, matched case-insensitively. */
-export async function getAutomationByName(workspaceId: string, channelId: string, name: string): Promise<AutomationRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.automationName(workspaceId, channelId, name), ConsistentRead: true }));
-  return Item ? getAutomation(workspaceId, channelId, Item.automationId) : undefined;
+export async function getAutomationByName(channel: ChannelRef, name: string): Promise<AutomationRecord | undefined> {
+  const pointer = await getItem<{ automationId: string }>(keys.automationName(channel, name), { consistent: true });
+  return pointer ? getAutomation(channel, pointer.automationId) : undefined;
 }
 
 /** The channel's automations without their steps, ordered by name (one query). */
-export async function listAutomations(workspaceId: string, channelId: string): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
-  const { pk, skPrefix } = keys.automationPrefix(workspaceId, channelId);
-  const items = await queryAll<AutomationRecord>(pk, skPrefix, {
-    ProjectionExpression: 'id, #name, #status, executionCount',
-    ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
-  });
+export async function listAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
+  const { pk, skPrefix } = keys.automationPrefix(channel);
+  const items = await queryAll<AutomationRecord>(pk, skPrefix, { attributes: ['id', 'name', 'status', 'executionCount'] });
   return items.map(({ id, name, status, executionCount }) => ({ id, name, status, executionCount: Number(executionCount ?? 0) })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** Writes a new execution, already in the outbox and not yet counted. */
 export async function putExecution(execution: ExecutionRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.execution(execution.workspaceId, execution.channelId, execution.id), entity: 'execution', ...execution },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew({ ...keys.execution(execution, execution.id), entity: 'execution', ...execution });
 }
 
 /** A new execution's outbox fields. */
@@ -122,9 +105,8 @@ export function outboxFields(executionId: string, at: number): Pick<ExecutionRec
   return { outboxShard: outboxShardOf(executionId), outboxAt: at };
 }
 
-export async function getExecution(workspaceId: string, channelId: string, executionId: string): Promise<ExecutionRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.execution(workspaceId, channelId, executionId), ConsistentRead: true }));
-  return Item as ExecutionRecord | undefined;
+export async function getExecution(channel: ChannelRef, executionId: string): Promise<ExecutionRecord | undefined> {
+  return getItem<ExecutionRecord>(keys.execution(channel, executionId), { consistent: true });
 }
 
 /**
@@ -133,24 +115,9 @@ export async function getExecution(workspaceId: string, channelId: string, execu
  * count one short; the trigger is otherwise complete.)
  */
 export async function countExecution(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id' | 'automationId'>): Promise<boolean> {
-  const claimed = await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
-      UpdateExpression: 'REMOVE countPending',
-      ConditionExpression: 'countPending = :true',
-      ExpressionAttributeValues: { ':true': true },
-    }),
-  );
+  const claimed = await update(keys.execution(execution, execution.id)).remove('countPending').when(when.eq('countPending', true)).send();
   if (!claimed) return false;
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.automation(execution.workspaceId, execution.channelId, execution.automationId),
-      UpdateExpression: 'ADD executionCount :one',
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
+  await update(keys.automation(execution, execution.automationId)).add('executionCount', 1).send();
   return true;
 }
 
@@ -165,74 +132,35 @@ export async function advanceExecution(
   outcome: StepOutcome,
   next: { status: ExecutionStatus; runAt?: number; error?: string },
 ): Promise<boolean> {
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':from': fromStep, ':next': fromStep + 1, ':outcome': [outcome], ':status': next.status, ':now': clock.nowIso(), ':empty': [], ':triggered': 'triggered', ':running': 'running' };
-  const sets = ['stepIndex = :next', 'outcomes = list_append(if_not_exists(outcomes, :empty), :outcome)', '#status = :status', 'updatedAt = :now'];
-  if (next.runAt !== undefined) {
-    sets.push('outboxShard = :shard', 'outboxAt = :runAt');
-    values[':shard'] = outboxShardOf(execution.id);
-    values[':runAt'] = next.runAt;
-  }
-  if (next.error !== undefined) {
-    sets.push('#error = :error');
-    names['#error'] = 'error';
-    values[':error'] = next.error;
-  }
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'stepIndex = :from AND #status IN (:triggered, :running)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const willRun = next.runAt !== undefined;
+  return update(keys.execution(execution, execution.id))
+    .set('stepIndex', fromStep + 1)
+    .append('outcomes', [outcome])
+    .set('status', next.status)
+    .set('updatedAt', clock.nowIso())
+    .set('outboxShard', willRun ? outboxShardOf(execution.id) : undefined)
+    .set('outboxAt', next.runAt)
+    .set('error', next.error)
+    .when(when.and(when.eq('stepIndex', fromStep), when.oneOf('status', ['triggered', 'running'])))
+    .send();
 }
 
 /** Marks an execution running (idempotent; only from triggered). */
 export async function markRunning(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id'>): Promise<void> {
-  await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
-      UpdateExpression: 'SET #status = :running, updatedAt = :now',
-      ConditionExpression: '#status = :triggered',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':running': 'running', ':triggered': 'triggered', ':now': clock.nowIso() },
-    }),
-  );
+  await update(keys.execution(execution, execution.id)).set('status', 'running').set('updatedAt', clock.nowIso()).when(when.eq('status', 'triggered')).send();
 }
 
 /** Takes an execution out of the outbox once the queue holds its next step. */
 export async function leaveOutbox(execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id'>): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.execution(execution.workspaceId, execution.channelId, execution.id),
-      UpdateExpression: 'REMOVE outboxShard, outboxAt',
-    }),
-  );
+  await update(keys.execution(execution, execution.id)).remove('outboxShard', 'outboxAt').send();
 }
 
 /** Executions in the outbox due before `before` (ms), from every shard: the re-drive's work list. */
 export async function outboxEntries(before: number, limitPerShard = 100): Promise<Array<{ workspaceId: string; channelId: string; executionId: string }>> {
   const entries: Array<{ workspaceId: string; channelId: string; executionId: string }> = [];
   for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-    const { Items = [] } = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: OUTBOX_INDEX.indexName,
-        KeyConditionExpression: '#shard = :shard AND #at <= :before',
-        ExpressionAttributeNames: { '#shard': OUTBOX_INDEX.partitionKey, '#at': OUTBOX_INDEX.sortKey },
-        ExpressionAttributeValues: { ':shard': `OUTBOX#${shard}`, ':before': before },
-        Limit: limitPerShard,
-      }),
-    );
-    for (const item of Items) {
-      const [, workspaceId, , channelId] = String(item.pk).split('#');
-      entries.push({ workspaceId, channelId, executionId: String(item.sk).slice('EXEC#'.length) });
-    }
+    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, outboxShard(shard), before, limitPerShard);
+    entries.push(...items.map(parseExecutionKey));
   }
   return entries;
 }

@@ -1,5 +1,6 @@
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { BatchGetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, queryPage, tableName } from './client';
+import { ExpressionScope, type Condition } from './expressions';
 import type { Key } from './keys';
 
 const BATCH_GET_MAX_KEYS = 100;
@@ -23,22 +24,60 @@ export async function batchGetAll<T>(itemKeys: Key[], consistent = false): Promi
   return found;
 }
 
+export interface QueryOptions {
+  /** Strongly consistent read. */
+  consistent?: boolean;
+  /** Only these top-level attributes (a projection); default whole items. */
+  attributes?: readonly string[];
+  /** Items to keep (a filter: read units are still spent on the others). */
+  filter?: Condition;
+  /** Most items one page evaluates. */
+  limit?: number;
+}
+
+/** The input of a Query under a sort-key prefix of one partition. */
+function prefixQuery(pk: string, skPrefix: string, options: QueryOptions): Omit<QueryCommandInput, 'TableName'> {
+  const scope = new ExpressionScope();
+  const keyCondition = `${scope.path('pk')} = ${scope.value(pk)} AND begins_with(${scope.path('sk')}, ${scope.value(skPrefix)})`;
+  const filter = options.filter?.(scope);
+  const projection = options.attributes?.map((name) => scope.path(name)).join(', ');
+  return {
+    KeyConditionExpression: keyCondition,
+    ...(filter ? { FilterExpression: filter } : {}),
+    ...(projection ? { ProjectionExpression: projection } : {}),
+    ...(options.consistent ? { ConsistentRead: true } : {}),
+    ...(options.limit !== undefined ? { Limit: options.limit } : {}),
+    ...scope.attributes(),
+  };
+}
+
 /** Queries every item under a sort-key prefix of one partition, following pagination. */
-export async function queryAll<T>(pk: string, skPrefix: string, extra: Partial<QueryCommandInput> = {}): Promise<T[]> {
+export async function queryAll<T>(pk: string, skPrefix: string, options: QueryOptions = {}): Promise<T[]> {
+  const input = prefixQuery(pk, skPrefix, options);
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const result = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey: startKey,
-        ...extra,
-      }),
-    );
+    const result = await queryPage({ ...input, ExclusiveStartKey: startKey });
     items.push(...((result.Items ?? []) as T[]));
     startKey = result.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items. */
+export async function queryFirstPage<T>(pk: string, skPrefix: string, options: QueryOptions = {}): Promise<T[]> {
+  return ((await queryPage(prefixQuery(pk, skPrefix, options))).Items ?? []) as T[];
+}
+
+/** One page of a global secondary index: items of one index partition with sort key at most `upTo`. */
+export async function queryIndexUpTo<T>(
+  index: { indexName: string; partitionKey: string; sortKey: string },
+  partition: string,
+  upTo: number,
+  limit: number,
+): Promise<T[]> {
+  const scope = new ExpressionScope();
+  const keyCondition = `${scope.path(index.partitionKey)} = ${scope.value(partition)} AND ${scope.path(index.sortKey)} <= ${scope.value(upTo)}`;
+  const result = await queryPage({ IndexName: index.indexName, KeyConditionExpression: keyCondition, Limit: limit, ...scope.attributes() });
+  return (result.Items ?? []) as T[];
 }

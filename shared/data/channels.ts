@@ -1,10 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { ConflictError } from '../errors';
 import { newId } from '../ids';
 import { batchGetAll } from './batch';
-import { db, sendIfCondition, tableName } from './client';
-import { keys } from './keys';
+import { deleteItem, getItem, putIfAbsent, putItem, putNew } from './client';
+import { keys, type ChannelRef } from './keys';
 
 export interface ChannelRecord {
   id: string;
@@ -22,6 +21,11 @@ export interface ChannelRecord {
   createdAt: string;
 }
 
+/** The channel a record is (its workspace and id). */
+export function channelRefOf(channel: Pick<ChannelRecord, 'workspaceId' | 'id'>): ChannelRef {
+  return { workspaceId: channel.workspaceId, channelId: channel.id };
+}
+
 /** The public view of a channel (channels/list). */
 export function toChannelView(channel: ChannelRecord) {
   return { id: channel.id, name: channel.name, phoneNumberId: channel.phoneNumberId, isActive: channel.isActive };
@@ -34,50 +38,38 @@ export function toChannelView(channel: ChannelRecord) {
  */
 export async function createChannel(input: Omit<ChannelRecord, 'id' | 'createdAt' | 'isActive'> & { id?: string }): Promise<ChannelRecord> {
   const channel: ChannelRecord = { ...input, id: input.id ?? newId('ch'), isActive: true, createdAt: clock.nowIso() };
-  const numberClaimed = await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.channelByPhoneNumberId(channel.phoneNumberId), entity: 'phoneNumberPointer', workspaceId: channel.workspaceId, channelId: channel.id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  if (!numberClaimed) throw new ConflictError(`Phone-number id ${channel.phoneNumberId} is already used by a channel.`);
+  const numberClaim = await putIfAbsent({ ...keys.channelByPhoneNumberId(channel.phoneNumberId), entity: 'phoneNumberPointer', workspaceId: channel.workspaceId, channelId: channel.id });
+  if (numberClaim === 'existing') throw new ConflictError(`Phone-number id ${channel.phoneNumberId} is already used by a channel.`);
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.channelById(channel.id), entity: 'channelPointer', workspaceId: channel.workspaceId, channelId: channel.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.channel(channel.workspaceId, channel.id), entity: 'channel', ...channel } }));
+    await putNew({ ...keys.channelById(channel.id), entity: 'channelPointer', workspaceId: channel.workspaceId, channelId: channel.id });
+    await putItem({ ...keys.channel(channelRefOf(channel)), entity: 'channel', ...channel });
   } catch (error) {
     // Release the phone number so the operator can retry; the id pointer alone names no channel.
-    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.channelByPhoneNumberId(channel.phoneNumberId) }));
+    await deleteItem(keys.channelByPhoneNumberId(channel.phoneNumberId));
     throw error;
   }
   return channel;
 }
 
-export async function getChannel(workspaceId: string, channelId: string): Promise<ChannelRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.channel(workspaceId, channelId) }));
-  return Item as ChannelRecord | undefined;
+/** Reads a channel (eventually consistent). */
+export async function getChannel(channel: ChannelRef): Promise<ChannelRecord | undefined> {
+  return getItem<ChannelRecord>(keys.channel(channel));
 }
 
 /** Resolves a phone-number id (webhooks) to its channel's tenant, via its pointer item. */
-export async function getChannelPointer(phoneNumberId: string): Promise<{ workspaceId: string; channelId: string } | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.channelByPhoneNumberId(phoneNumberId) }));
-  return Item ? { workspaceId: Item.workspaceId, channelId: Item.channelId } : undefined;
+export async function getChannelPointer(phoneNumberId: string): Promise<ChannelRef | undefined> {
+  const pointer = await getItem<ChannelRef>(keys.channelByPhoneNumberId(phoneNumberId));
+  return pointer ? { workspaceId: pointer.workspaceId, channelId: pointer.channelId } : undefined;
 }
 
 /** Finds a channel by its id alone (operator commands), via its pointer item. */
 export async function findChannelById(channelId: string): Promise<ChannelRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.channelById(channelId) }));
-  return Item ? getChannel(Item.workspaceId, channelId) : undefined;
+  const pointer = await getItem<{ workspaceId: string }>(keys.channelById(channelId));
+  return pointer ? getChannel({ workspaceId: pointer.workspaceId, channelId }) : undefined;
 }
 
 /** Reads the given channels of one workspace (one BatchGet call per 100 ids), ordered by name. */
 export async function getChannels(workspaceId: string, channelIds: string[]): Promise<ChannelRecord[]> {
-  const found = await batchGetAll<ChannelRecord>(channelIds.map((id) => keys.channel(workspaceId, id)));
+  const found = await batchGetAll<ChannelRecord>(channelIds.map((channelId) => keys.channel({ workspaceId, channelId })));
   return found.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

@@ -1,8 +1,7 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { db, sendIfCondition, tableName } from './client';
-import { keys } from './keys';
+import { getItem, putIfAbsent, update, when } from './client';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * Conversations (one per contact and channel) and the `wa_id` → phone map. Every
@@ -23,9 +22,8 @@ export interface ConversationRecord {
 }
 
 /** Reads a conversation (consistent: a just-received inbound message must open the window). */
-export async function getConversation(workspaceId: string, channelId: string, phone: string): Promise<ConversationRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.conversation(workspaceId, channelId, phone), ConsistentRead: true }));
-  return Item as ConversationRecord | undefined;
+export async function getConversation(channel: ChannelRef, phone: string): Promise<ConversationRecord | undefined> {
+  return getItem<ConversationRecord>(keys.conversation(channel, phone), { consistent: true });
 }
 
 /**
@@ -33,28 +31,21 @@ export async function getConversation(workspaceId: string, channelId: string, ph
  * wins) and returns it. One atomic update: concurrent callers get the same record.
  */
 export async function ensureConversation(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   phone: string,
   contactId: string,
   touch: { outboundAt?: number } = {},
 ): Promise<ConversationRecord> {
-  const sets = ['id = if_not_exists(id, :id)', 'contactId = if_not_exists(contactId, :contactId)', 'phone = :phone', 'createdAt = if_not_exists(createdAt, :now)', 'entity = :entity'];
-  const values: Record<string, unknown> = { ':id': newId('cv'), ':contactId': contactId, ':phone': phone, ':now': clock.nowIso(), ':entity': 'conversation' };
-  if (touch.outboundAt !== undefined) {
-    sets.push('lastOutboundAt = :outboundAt');
-    values[':outboundAt'] = touch.outboundAt;
-  }
-  const result = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result.Attributes as ConversationRecord;
+  const conversation = await update(keys.conversation(channel, phone))
+    .setIfNotExists('id', newId('cv'))
+    .setIfNotExists('contactId', contactId)
+    .set('phone', phone)
+    .setIfNotExists('createdAt', clock.nowIso())
+    .set('entity', 'conversation')
+    .set('lastOutboundAt', touch.outboundAt)
+    .sendReturning<ConversationRecord>();
+  // Unconditional: only a condition makes the result undefined.
+  return conversation!;
 }
 
 /**
@@ -62,58 +53,32 @@ export async function ensureConversation(
  * never moves the window back. Returns false when a later (or the same) time was
  * already recorded.
  */
-export async function recordInboundAt(workspaceId: string, channelId: string, phone: string, at: number): Promise<boolean> {
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: 'SET lastInboundAt = :at',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastInboundAt) OR lastInboundAt < :at)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
-  );
+export async function recordInboundAt(channel: ChannelRef, phone: string, at: number): Promise<boolean> {
+  return update(keys.conversation(channel, phone))
+    .set('lastInboundAt', at)
+    .when(when.and(when.itemExists(), when.or(when.notExists('lastInboundAt'), when.lt('lastInboundAt', at))))
+    .send();
 }
 
 /** Remembers an outbound message whose send outcome is unknown, for a later status webhook to settle. */
-export async function addUnsettledMessage(workspaceId: string, channelId: string, phone: string, messageId: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: 'ADD unsettledMessageIds :id',
-      ExpressionAttributeValues: { ':id': new Set([messageId]) },
-    }),
-  );
+export async function addUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
+  await update(keys.conversation(channel, phone)).add('unsettledMessageIds', new Set([messageId])).send();
 }
 
 /** Forgets a settled message (idempotent). */
-export async function removeUnsettledMessage(workspaceId: string, channelId: string, phone: string, messageId: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.conversation(workspaceId, channelId, phone),
-      UpdateExpression: 'DELETE unsettledMessageIds :id',
-      ExpressionAttributeValues: { ':id': new Set([messageId]) },
-    }),
-  );
+export async function removeUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
+  await update(keys.conversation(channel, phone)).deleteFromSet('unsettledMessageIds', new Set([messageId])).send();
 }
 
 /** The phone a `wa_id` was first seen for in this channel, if any. */
-export async function phoneOfWaId(workspaceId: string, channelId: string, waId: string): Promise<string | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.waId(workspaceId, channelId, waId), ConsistentRead: true }));
-  return Item?.phone as string | undefined;
+export async function phoneOfWaId(channel: ChannelRef, waId: string): Promise<string | undefined> {
+  return (await getItem<{ phone: string }>(keys.waId(channel, waId), { consistent: true }))?.phone;
 }
 
 /**
  * Maps a `wa_id` to a contact's phone unless it is already mapped: the first
  * mapping wins, so a later rewrite can never split or move a contact.
  */
-export async function rememberWaId(workspaceId: string, channelId: string, waId: string, phone: string): Promise<void> {
-  await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.waId(workspaceId, channelId, waId), entity: 'waId', waId, phone },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+export async function rememberWaId(channel: ChannelRef, waId: string, phone: string): Promise<void> {
+  await putIfAbsent({ ...keys.waId(channel, waId), entity: 'waId', waId, phone });
 }

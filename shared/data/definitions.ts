@@ -1,10 +1,9 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { InvalidInputError } from '../errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
-import { db, sendIfCondition, tableName, updateIfCondition } from './client';
-import { keys, type Key } from './keys';
+import { getItem, putIfAbsent, update, when } from './client';
+import { definitionKindOf, keys, type Key, type ChannelRef } from './keys';
 
 /**
  * Labels and custom field definitions of a channel. Both are matched by name,
@@ -69,90 +68,57 @@ const FIELDS: DefinitionKind = { counter: 'fieldCount', max: MAX_FIELDS_PER_CHAN
  * under the channel's limit in the same head-item write (given back if the create
  * loses a race).
  */
-async function upsertDefinition<T>(workspaceId: string, channelId: string, kind: DefinitionKind, key: Key, changes: Fields, createWith: () => Fields): Promise<{ record: T; created: boolean }> {
+async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, key: Key, changes: Fields, createWith: () => Fields): Promise<{ record: T; created: boolean }> {
   for (;;) {
     const updated = await updateExisting<T>(key, changes);
     if (updated) {
-      await bumpHead(workspaceId, channelId);
+      await bumpHead(channel);
       return { record: updated, created: false };
     }
-    await takePlace(workspaceId, channelId, kind);
+    await takePlace(channel, kind);
     const item = { ...key, ...createWith(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
     let created = false;
     try {
-      created = await sendIfCondition(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      created = (await putIfAbsent(item)) === 'created';
     } finally {
       // Lost the race (or the write failed): give the place back.
-      if (!created) await bumpHead(workspaceId, channelId, { [kind.counter]: -1 });
+      if (!created) await bumpHead(channel, { [kind.counter]: -1 });
     }
     if (created) return { record: item as T, created: true };
   }
 }
 
 /** Counts one more definition of `kind` (and bumps the version) unless the channel is at its limit: 400 then. */
-async function takePlace(workspaceId: string, channelId: string, kind: DefinitionKind): Promise<void> {
-  const placed = await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: 'ADD defsVersion :one, #count :one',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-      ExpressionAttributeNames: { '#count': kind.counter },
-      ExpressionAttributeValues: { ':one': 1, ':max': kind.max },
-    }),
-  );
+async function takePlace(channel: ChannelRef, kind: DefinitionKind): Promise<void> {
+  const placed = await update(keys.contactHead(channel))
+    .add('defsVersion', 1)
+    .add(kind.counter, 1)
+    .when(when.or(when.notExists(kind.counter), when.lt(kind.counter, kind.max)))
+    .send();
   if (!placed) throw new InvalidInputError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
 }
 
 async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefined> {
-  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':now': clock.nowIso() };
-  const sets = ['#updatedAt = :now'];
-  for (const [field, value] of Object.entries(changes)) {
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result?.Attributes as T | undefined;
+  return update(key).set('updatedAt', clock.nowIso()).setAll(changes).when(when.itemExists()).sendReturning<T>();
 }
 
 /** Bumps the channel's definitions version so cached label and field definitions are refreshed (plus any counter changes). */
-async function bumpHead(workspaceId: string, channelId: string, counters: Record<string, number> = {}): Promise<void> {
-  const names = Object.fromEntries(Object.keys(counters).map((name, i) => [`#c${i}`, name]));
-  const values = Object.fromEntries(Object.values(counters).map((value, i) => [`:c${i}`, value]));
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactHead(workspaceId, channelId),
-      UpdateExpression: ['ADD defsVersion :one', ...Object.keys(names).map((name, i) => `${name} :c${i}`)].join(', '),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: { ':one': 1, ...values },
-    }),
-  );
+async function bumpHead(channel: ChannelRef, counters: Record<string, number> = {}): Promise<void> {
+  const headUpdate = update(keys.contactHead(channel)).add('defsVersion', 1);
+  for (const [counter, change] of Object.entries(counters)) headUpdate.add(counter, change);
+  await headUpdate.send();
 }
 
 /** Creates or updates a label matched by name. Only given fields change. */
 export async function upsertLabel(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   name: string,
   changes: Partial<Pick<LabelRecord, 'description' | 'color' | 'displayOrder'>>,
 ): Promise<{ label: LabelRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<LabelRecord>(workspaceId, channelId, LABELS, keys.label(workspaceId, channelId, name), changes, () => ({
+  const { record, created } = await upsertDefinition<LabelRecord>(channel, LABELS, keys.label(channel, name), changes, () => ({
     entity: 'label',
     id: newId('lb'),
-    channelId,
+    channelId: channel.channelId,
     name,
     description: null,
     color: DEFAULT_LABEL_COLOR,
@@ -163,15 +129,14 @@ export async function upsertLabel(
 
 /** Creates or updates a custom field definition matched by name. */
 export async function upsertCustomField(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   name: string,
   changes: Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' | 'options'>>,
 ): Promise<{ field: CustomFieldRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<CustomFieldRecord>(workspaceId, channelId, FIELDS, keys.customField(workspaceId, channelId, name), changes, () => ({
+  const { record, created } = await upsertDefinition<CustomFieldRecord>(channel, FIELDS, keys.customField(channel, name), changes, () => ({
     type: 'text',
     id: newId('cf'),
-    channelId,
+    channelId: channel.channelId,
     name,
     isRequired: false,
     options: [],
@@ -181,30 +146,30 @@ export async function upsertCustomField(
 }
 
 /** Reads one custom field definition by name (consistent), or undefined. */
-export async function getCustomField(workspaceId: string, channelId: string, name: string): Promise<CustomFieldRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.customField(workspaceId, channelId, name), ConsistentRead: true }));
-  return Item ? toCustomFieldView(Item as CustomFieldRecord) : undefined;
+export async function getCustomField(channel: ChannelRef, name: string): Promise<CustomFieldRecord | undefined> {
+  const item = await getItem<CustomFieldRecord>(keys.customField(channel, name), { consistent: true });
+  return item ? toCustomFieldView(item) : undefined;
 }
 
 /** All labels of a channel, ordered by displayOrder then name. */
-export async function listLabels(workspaceId: string, channelId: string): Promise<LabelRecord[]> {
-  const { pk, skPrefix } = keys.labelPrefix(workspaceId, channelId);
+export async function listLabels(channel: ChannelRef): Promise<LabelRecord[]> {
+  const { pk, skPrefix } = keys.labelPrefix(channel);
   return sortLabels((await queryAll<LabelRecord>(pk, skPrefix)).map(toLabelView));
 }
 
 /** All custom field definitions of a channel, ordered by name. */
-export async function listCustomFields(workspaceId: string, channelId: string): Promise<CustomFieldRecord[]> {
-  const { pk, skPrefix } = keys.customFieldPrefix(workspaceId, channelId);
+export async function listCustomFields(channel: ChannelRef): Promise<CustomFieldRecord[]> {
+  const { pk, skPrefix } = keys.customFieldPrefix(channel);
   return (await queryAll<CustomFieldRecord>(pk, skPrefix)).map(toCustomFieldView);
 }
 
 /** Labels and custom fields of a channel in one query (what contacts/manage validates against). */
-export async function listDefinitions(workspaceId: string, channelId: string): Promise<{ labels: LabelRecord[]; fields: CustomFieldRecord[] }> {
-  const { pk, skPrefix } = keys.definitionsPrefix(workspaceId, channelId);
-  const items = await queryAll<LabelRecord & CustomFieldRecord & Key>(pk, skPrefix, { ConsistentRead: true });
+export async function listDefinitions(channel: ChannelRef): Promise<{ labels: LabelRecord[]; fields: CustomFieldRecord[] }> {
+  const { pk, skPrefix } = keys.definitionsPrefix(channel);
+  const items = await queryAll<LabelRecord & CustomFieldRecord & Key>(pk, skPrefix, { consistent: true });
   return {
-    labels: sortLabels(items.filter((item) => item.sk.startsWith('DEF#LABEL#')).map(toLabelView)),
-    fields: items.filter((item) => item.sk.startsWith('DEF#FIELD#')).map(toCustomFieldView),
+    labels: sortLabels(items.filter((item) => definitionKindOf(item) === 'label').map(toLabelView)),
+    fields: items.filter((item) => definitionKindOf(item) === 'customField').map(toCustomFieldView),
   };
 }
 

@@ -12,6 +12,12 @@ export interface Key {
   sk: string;
 }
 
+/** One channel of one workspace: what every channel-scoped key, data function and domain function takes. */
+export interface ChannelRef {
+  workspaceId: string;
+  channelId: string;
+}
+
 /**
  * Number of compact contact-index buckets per channel. An index entry rewrites its whole
  * bucket item (write units by item size), and an item may not exceed 400 KB: 4096 keeps a
@@ -24,10 +30,29 @@ export interface Key {
 export const CONTACT_INDEX_BUCKETS = 4096;
 
 const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
-const channelPk = (workspaceId: string, channelId: string) => `WS#${workspaceId}#CH#${channelId}`;
+const channelPk = ({ workspaceId, channelId }: ChannelRef) => `WS#${workspaceId}#CH#${channelId}`;
 
 /** Lowercased, trimmed match key for names compared case-insensitively. */
 export const matchKey = (name: string) => name.trim().toLowerCase();
+
+/** Characters of a contact's name kept in the compact index for search. */
+const INDEX_NAME_LENGTH = 64;
+
+/** A contact's entry in the compact index: its name lowercased, cut to the indexed prefix (searches match it). */
+export const contactIndexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
+
+/** What a contact search matches against `contactIndexName` entries. */
+export const contactSearchKey = (search: string) => search.toLowerCase();
+
+const LABEL_PREFIX = 'DEF#LABEL#';
+const FIELD_PREFIX = 'DEF#FIELD#';
+const EXECUTION_PREFIX = 'EXEC#';
+const HISTORY_PREFIX = 'HIST#';
+const OPTED_OUT_PREFIX = 'OPTOUT#';
+const RETENTION_PREFIX = 'RETAIN#';
+
+/** A time (ms) as a fixed-width sort-key part, so keys sort by time. */
+const timeKey = (at: number) => String(Math.max(0, Math.trunc(at))).padStart(15, '0');
 
 export const keys = {
   workspace: (workspaceId: string): Key => ({ pk: workspacePk(workspaceId), sk: 'WORKSPACE' }),
@@ -36,7 +61,7 @@ export const keys = {
   apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
   /** Pointer item: an API key's public id → its hash, so operators can revoke by id. */
   apiKeyById: (keyId: string): Key => ({ pk: `KEYID#${keyId}`, sk: 'KEYID' }),
-  channel: (workspaceId: string, channelId: string): Key => ({ pk: workspacePk(workspaceId), sk: `CHANNEL#${channelId}` }),
+  channel: ({ workspaceId, channelId }: ChannelRef): Key => ({ pk: workspacePk(workspaceId), sk: `CHANNEL#${channelId}` }),
   channelPrefix: (workspaceId: string) => ({ pk: workspacePk(workspaceId), skPrefix: 'CHANNEL#' }),
   /** Pointer item: a channel id → its workspace (operator commands name only the channel). */
   channelById: (channelId: string): Key => ({ pk: `CHID#${channelId}`, sk: 'CHID' }),
@@ -44,41 +69,40 @@ export const keys = {
   channelByPhoneNumberId: (phoneNumberId: string): Key => ({ pk: `PNID#${phoneNumberId}`, sk: 'PNID' }),
 
   /** The channel's contact head: contact count and definitions version; sorts first among contacts. */
-  contactHead: (workspaceId: string, channelId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: 'CONTACT#' }),
-  contact: (workspaceId: string, channelId: string, phone: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CONTACT#${phone}` }),
-  contactPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CONTACT#' }),
-  contactIndexBucket: (workspaceId: string, channelId: string, bucket: number): Key => ({
-    pk: channelPk(workspaceId, channelId),
+  contactHead: (channel: ChannelRef): Key => ({ pk: channelPk(channel), sk: 'CONTACT#' }),
+  contact: (channel: ChannelRef, phone: string): Key => ({ pk: channelPk(channel), sk: `CONTACT#${phone}` }),
+  contactPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'CONTACT#' }),
+  contactIndexBucket: (channel: ChannelRef, bucket: number): Key => ({
+    pk: channelPk(channel),
     sk: `CIDX#${bucket.toString(16).padStart(3, '0')}`,
   }),
-  contactIndexPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'CIDX#' }),
+  contactIndexPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'CIDX#' }),
 
-  label: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#LABEL#${matchKey(name)}` }),
-  labelPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#LABEL#' }),
-  customField: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `DEF#FIELD#${matchKey(name)}` }),
-  customFieldPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#FIELD#' }),
+  label: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `${LABEL_PREFIX}${matchKey(name)}` }),
+  labelPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: LABEL_PREFIX }),
+  customField: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `${FIELD_PREFIX}${matchKey(name)}` }),
+  customFieldPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: FIELD_PREFIX }),
   /** Labels and custom fields together: what contacts/manage validates against, in one query. */
-  definitionsPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'DEF#' }),
+  definitionsPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'DEF#' }),
 
   /** A message template of a channel, as last synced from the chat network (exact name, then language). */
-  template: (workspaceId: string, channelId: string, name: string, language: string): Key => ({
-    pk: channelPk(workspaceId, channelId),
+  template: (channel: ChannelRef, name: string, language: string): Key => ({
+    pk: channelPk(channel),
     sk: `TPL#${name}#${language}`,
   }),
-  templatePrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'TPL#' }),
+  templatePrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'TPL#' }),
   /** Every language of one template name (the `#` ends the name, so `order` never matches `order_update`). */
-  templateNamePrefix: (workspaceId: string, channelId: string, name: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `TPL#${name}#` }),
+  templateNamePrefix: (channel: ChannelRef, name: string) => ({ pk: channelPk(channel), skPrefix: `TPL#${name}#` }),
 
   /** The conversation with one contact (by normalized phone): the 24-hour window lives here. */
-  conversation: (workspaceId: string, channelId: string, phone: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CONV#${phone}` }),
+  conversation: (channel: ChannelRef, phone: string): Key => ({ pk: channelPk(channel), sk: `CONV#${phone}` }),
   /** The chat network's `wa_id` of a recipient → the contact's phone, so rewritten numbers stay one contact. */
-  waId: (workspaceId: string, channelId: string, waId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `WAID#${waId}` }),
+  waId: (channel: ChannelRef, waId: string): Key => ({ pk: channelPk(channel), sk: `WAID#${waId}` }),
   /** A message of the channel, by our own id: written as intent before the chat network is called. */
-  message: (workspaceId: string, channelId: string, messageId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `MSG#${messageId}` }),
-  messagePrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'MSG#' }),
+  message: (channel: ChannelRef, messageId: string): Key => ({ pk: channelPk(channel), sk: `MSG#${messageId}` }),
   /** An apiReference claim: idempotency key per channel, recipient and reference, valid 24 hours (`expiresAt`). */
-  apiReference: (workspaceId: string, channelId: string, phone: string, apiReference: string): Key => ({
-    pk: channelPk(workspaceId, channelId),
+  apiReference: (channel: ChannelRef, phone: string, apiReference: string): Key => ({
+    pk: channelPk(channel),
     sk: `APIREF#${phone}#${apiReference}`,
   }),
   /**
@@ -88,43 +112,41 @@ export const keys = {
    */
   messageByChatmid: (chatmid: string): Key => ({ pk: `CHATMID#${chatmid}`, sk: 'CHATMID' }),
 
+  messagePrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'MSG#' }),
   /**
    * A contact's conversation-history entry: one per message, sorted by time within the
    * contact (`<phone>#` ends the number, so one number is never a prefix of another's
    * entries), so chat/messages/list reads a page newest first with one query.
    */
-  messageHistory: (workspaceId: string, channelId: string, phone: string, at: number, messageId: string): Key => ({
-    pk: channelPk(workspaceId, channelId),
-    sk: `HIST#${phone}#${String(Math.max(0, Math.trunc(at))).padStart(15, '0')}#${messageId}`,
+  messageHistory: (channel: ChannelRef, phone: string, at: number, messageId: string): Key => ({
+    pk: channelPk(channel),
+    sk: `${HISTORY_PREFIX}${phone}#${timeKey(at)}#${messageId}`,
   }),
-  messageHistoryPrefix: (workspaceId: string, channelId: string, phone: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `HIST#${phone}#` }),
+  messageHistoryPrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `${HISTORY_PREFIX}${phone}#` }),
   /** Every apiReference claim of one recipient (erasure deletes them: their answers name the number). */
-  apiReferencePrefix: (workspaceId: string, channelId: string, phone: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `APIREF#${phone}#` }),
+  apiReferencePrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `APIREF#${phone}#` }),
   /** Pointer: a contact id → its phone number (contactId parameters, erasure). */
-  contactById: (workspaceId: string, channelId: string, contactId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `CTID#${contactId}` }),
+  contactById: (channel: ChannelRef, contactId: string): Key => ({ pk: channelPk(channel), sk: `CTID#${contactId}` }),
   /** An audit record of a contact's opt-out status change (when, how, by whom); the id makes a repeated webhook overwrite its own record. */
-  contactStatusChange: (workspaceId: string, channelId: string, phone: string, at: number, changeId: string): Key => ({
-    pk: channelPk(workspaceId, channelId),
-    sk: `OPTLOG#${phone}#${String(Math.max(0, Math.trunc(at))).padStart(15, '0')}#${changeId}`,
+  contactStatusChange: (channel: ChannelRef, phone: string, at: number, changeId: string): Key => ({
+    pk: channelPk(channel),
+    sk: `OPTLOG#${phone}#${timeKey(at)}#${changeId}`,
   }),
-  contactStatusChangePrefix: (workspaceId: string, channelId: string, phone: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: `OPTLOG#${phone}#` }),
+  contactStatusChangePrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `OPTLOG#${phone}#` }),
   /** One of the channel's opted-out sets (16, by the phone's index bucket): attributes `<phone digits>` → change time. */
-  optedOutSet: (workspaceId: string, channelId: string, phone: string): Key => ({
-    pk: channelPk(workspaceId, channelId),
-    sk: `OPTOUT#${(contactIndexBucketOf(phone) % OPTED_OUT_SETS).toString(16)}`,
+  optedOutSet: (channel: ChannelRef, phone: string): Key => ({
+    pk: channelPk(channel),
+    sk: `${OPTED_OUT_PREFIX}${(contactIndexBucketOf(phone) % OPTED_OUT_SETS).toString(16)}`,
   }),
-  optedOutSetPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'OPTOUT#' }),
+  optedOutSetPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: OPTED_OUT_PREFIX }),
 
   /** An automation of a channel; its steps are copied into each execution when triggered. */
-  automation: (workspaceId: string, channelId: string, automationId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTO#${automationId}` }),
-  automationPrefix: (workspaceId: string, channelId: string) => ({ pk: channelPk(workspaceId, channelId), skPrefix: 'AUTO#' }),
+  automation: (channel: ChannelRef, automationId: string): Key => ({ pk: channelPk(channel), sk: `AUTO#${automationId}` }),
+  automationPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'AUTO#' }),
   /** Pointer: an automation's lowercased name → its id (case-insensitive lookup in one read; names are unique per channel). */
-  automationName: (workspaceId: string, channelId: string, name: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `AUTONAME#${matchKey(name)}` }),
+  automationName: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
-  execution: (workspaceId: string, channelId: string, executionId: string): Key => ({ pk: channelPk(workspaceId, channelId), sk: `EXEC#${executionId}` }),
-  /** Local stack only: the durable queue the local runner reads (SQS stands in AWS), ordered by visibility time. */
-  localQueueMessage: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
-  localDeadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
+  execution: (channel: ChannelRef, executionId: string): Key => ({ pk: channelPk(channel), sk: `${EXECUTION_PREFIX}${executionId}` }),
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
@@ -154,15 +176,54 @@ export const OPTED_OUT_SETS = 16;
  */
 export const RETENTION_SHARDS = 8;
 
-/** The retention shard of a message (`outboxShard` value), spread like the outbox's. */
+/** The retention index partition (`outboxShard` value) of shard number `shard`. */
+export const retentionShard = (shard: number) => `${RETENTION_PREFIX}${shard}`;
+
+/** The retention shard of a message, spread like the outbox's. */
 export function retentionShardOf(messageId: string): string {
-  return `RETAIN#${contactIndexBucketOf(messageId) % RETENTION_SHARDS}`;
+  return retentionShard(contactIndexBucketOf(messageId) % RETENTION_SHARDS);
+}
+
+/** The channel a channel-partition key names (a retention index entry carries its message's key). */
+export function channelOfKey(key: Key): ChannelRef {
+  const channel = /^WS#([^#]+)#CH#([^#]+)$/.exec(key.pk);
+  if (!channel) throw new Error(`Not a channel partition key: ${key.pk}`);
+  return { workspaceId: channel[1], channelId: channel[2] };
+}
+
+/** The phone of a history entry's key (`HIST#<phone>#…`). */
+export function phoneOfHistoryKey(key: Key): string {
+  return key.sk.slice(HISTORY_PREFIX.length).split('#')[0];
+}
+
+/** The opted-out numbers an opted-out set item holds (its attributes other than the key). */
+export function optedOutPhones(item: Record<string, unknown>): string[] {
+  return Object.keys(item).filter((name) => name !== 'pk' && name !== 'sk');
 }
 
 /** Shards of the outbox index (sparse GSI `outbox`: executions whose next step is not yet handed to the queue). */
 export const OUTBOX_SHARDS = 8;
 
+/** The outbox index partition (`outboxShard` value) of shard number `shard` (0 … OUTBOX_SHARDS − 1). */
+export const outboxShard = (shard: number) => `OUTBOX#${shard}`;
+
 /** The outbox shard of an execution, spread so no single index partition is hot. */
 export function outboxShardOf(executionId: string): string {
-  return `OUTBOX#${contactIndexBucketOf(executionId) % OUTBOX_SHARDS}`;
+  return outboxShard(contactIndexBucketOf(executionId) % OUTBOX_SHARDS);
+}
+
+/** Which definition a key under `definitionsPrefix` holds. */
+export function definitionKindOf(key: Key): 'label' | 'customField' | undefined {
+  if (key.sk.startsWith(LABEL_PREFIX)) return 'label';
+  if (key.sk.startsWith(FIELD_PREFIX)) return 'customField';
+  return undefined;
+}
+
+const CHANNEL_PK = /^WS#([^#]+)#CH#([^#]+)$/;
+
+/** The execution a table key names (an outbox index entry carries its item's key). */
+export function parseExecutionKey(key: Key): { workspaceId: string; channelId: string; executionId: string } {
+  const channel = CHANNEL_PK.exec(key.pk);
+  if (!channel || !key.sk.startsWith(EXECUTION_PREFIX)) throw new Error(`Not an execution key: ${key.pk} ${key.sk}`);
+  return { workspaceId: channel[1], channelId: channel[2], executionId: key.sk.slice(EXECUTION_PREFIX.length) };
 }

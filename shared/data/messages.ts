@@ -1,7 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
-import { db, sendIfCondition, tableName, updateIfCondition } from './client';
-import { keys } from './keys';
+import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from './client';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * Messages, their chatmid pointers and apiReference claims. No transactions (the
@@ -84,14 +83,8 @@ const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 // ---- Messages ------------------------------------------------------------------------
 
 /** Writes an outbound message's intent (state `pending`) before the chat network is called. */
-export async function putMessageIntent(workspaceId: string, channelId: string, message: MessageRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.message(workspaceId, channelId, message.id), entity: 'message', ...message },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+export async function putMessageIntent(channel: ChannelRef, message: MessageRecord): Promise<void> {
+  await putNew({ ...keys.message(channel, message.id), entity: 'message', ...message });
 }
 
 /**
@@ -99,91 +92,71 @@ export async function putMessageIntent(workspaceId: string, channelId: string, m
  * unknown when a webhook settles it). Returns false when it had already moved.
  */
 export async function recordSendOutcome(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   messageId: string,
   outcome: { sendState: SendState; chatmid?: string; waId?: string; error?: MessageError },
   from: SendState = 'pending',
 ): Promise<boolean> {
-  const sets = ['sendState = :state', 'updatedAt = :now'];
-  const values: Record<string, unknown> = { ':state': outcome.sendState, ':now': clock.nowIso(), ':from': from };
-  for (const field of ['chatmid', 'waId', 'error'] as const) {
-    if (outcome[field] === undefined) continue;
-    sets.push(`${field === 'error' ? '#error' : field} = :${field}`);
-    values[`:${field}`] = outcome[field];
-  }
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.message(workspaceId, channelId, messageId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'sendState = :from',
-      ExpressionAttributeNames: outcome.error === undefined ? undefined : { '#error': 'error' },
-      ExpressionAttributeValues: values,
-    }),
-  );
+  return update(keys.message(channel, messageId))
+    .set('sendState', outcome.sendState)
+    .set('updatedAt', clock.nowIso())
+    .set('chatmid', outcome.chatmid)
+    .set('waId', outcome.waId)
+    .set('error', outcome.error)
+    .when(when.eq('sendState', from))
+    .send();
 }
 
-export async function getMessage(workspaceId: string, channelId: string, messageId: string): Promise<MessageRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.message(workspaceId, channelId, messageId), ConsistentRead: true }));
-  return Item as MessageRecord | undefined;
+export async function getMessage(channel: ChannelRef, messageId: string): Promise<MessageRecord | undefined> {
+  return getItem<MessageRecord>(keys.message(channel, messageId), { consistent: true });
 }
 
 /** Writes an inbound message (its id derives from the chatmid, so a repeated webhook overwrites the same item). */
-export async function putInboundMessage(workspaceId: string, channelId: string, message: MessageRecord): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.message(workspaceId, channelId, message.id), entity: 'message', ...message } }));
+export async function putInboundMessage(channel: ChannelRef, message: MessageRecord): Promise<void> {
+  await putItem({ ...keys.message(channel, message.id), entity: 'message', ...message });
 }
 
 // ---- Chatmid pointers ------------------------------------------------------------------
 
 /** The pointer of a chatmid, read consistently: the one read of chat/message/status. */
 export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.messageByChatmid(chatmid), ConsistentRead: true }));
-  return Item as ChatmidRecord | undefined;
+  return getItem<ChatmidRecord>(keys.messageByChatmid(chatmid), { consistent: true });
 }
 
 /**
- * Attaches a chatmid to its message: tenant and content, and status `accepted`
- * unless a status webhook got there first (then its later status stays). Safe to
- * repeat; refuses to re-attach a chatmid to another tenant.
+ * Attaches a chatmid to its message: tenant, the channel's phone-number id (statuses
+ * apply only when they name it), content, and status `accepted` unless a status
+ * webhook got there first (then its later status stays). Safe to repeat; refuses to
+ * re-attach a chatmid to another tenant.
  */
-export async function attachChatmid(record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at'>>): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.messageByChatmid(record.chatmid),
-      UpdateExpression:
-        'SET entity = :entity, chatmid = :chatmid, workspaceId = :ws, channelId = :ch, messageId = :mid, direction = :direction, #type = :type, content = :content, phone = :phone, #at = :at, ' +
-        '#status = if_not_exists(#status, :accepted), statusRank = if_not_exists(statusRank, :acceptedRank) REMOVE expiresAt',
-      ConditionExpression: 'attribute_not_exists(workspaceId) OR (workspaceId = :ws AND channelId = :ch)',
-      ExpressionAttributeNames: { '#type': 'type', '#at': 'at', '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':entity': 'chatmid',
-        ':chatmid': record.chatmid,
-        ':ws': record.workspaceId,
-        ':ch': record.channelId,
-        ':mid': record.messageId,
-        ':direction': record.direction,
-        ':type': record.type,
-        ':content': record.content,
-        ':phone': record.phone,
-        ':at': record.at,
-        ':accepted': 'accepted',
-        ':acceptedRank': STATUS_RANK.accepted,
-      },
-    }),
-  );
+export async function attachChatmid(
+  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>>,
+): Promise<void> {
+  // A chatmid of another tenant is an error that propagates.
+  await update(keys.messageByChatmid(record.chatmid))
+    .setAll({
+      entity: 'chatmid',
+      chatmid: record.chatmid,
+      workspaceId: record.workspaceId,
+      channelId: record.channelId,
+      messageId: record.messageId,
+      direction: record.direction,
+      type: record.type,
+      content: record.content,
+      phone: record.phone,
+      at: record.at,
+      phoneNumberId: record.phoneNumberId,
+    })
+    .setIfNotExists('status', 'accepted')
+    .setIfNotExists('statusRank', STATUS_RANK.accepted)
+    .remove('expiresAt')
+    .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
+    .sendOrThrow();
 }
 
 /** Creates a chatmid pointer (an inbound message, or a status ahead of its send); false when it exists. */
 export async function createChatmidRecord(record: ChatmidRecord): Promise<boolean> {
-  return sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.messageByChatmid(record.chatmid), entity: 'chatmid', ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  return (await putIfAbsent({ ...keys.messageByChatmid(record.chatmid), entity: 'chatmid', ...record })) === 'created';
 }
 
 export interface StatusChange {
@@ -195,41 +168,54 @@ export interface StatusChange {
   phoneNumberId: string;
 }
 
+/** The channel a phone-number id belongs to (the webhook's cached pointer lookup). */
+export type PhoneNumberOwner = (phoneNumberId: string) => Promise<{ workspaceId: string; channelId: string } | undefined>;
+
+/** What a status did: moved the pointer (or created it), changed nothing (stale), or named another phone number's message. */
+export type StatusResult = { outcome: 'applied'; record: ChatmidRecord } | { outcome: 'stale' } | { outcome: 'mismatch'; record: ChatmidRecord };
+
 /**
  * Applies a status webhook, forward only (accepted → sent → delivered → read;
- * failed is final): one conditional update, so repeats and late arrivals change
- * nothing. A status for a chatmid no send has attached yet creates the pointer
- * (the send attaches to it later). Returns the pointer after the change, or
- * undefined when the event was stale.
+ * failed is final), and only to a message of the phone number the status names
+ * (`metadata.phone_number_id`): one conditional update on both, so repeats, late
+ * arrivals and another number's statuses change nothing. A status for a chatmid no
+ * send has attached yet creates the pointer (the send attaches to it later).
+ *
+ * Pointers written before the phone-number id was recorded on them have none: for
+ * those the number's channel (`ownerOf`) must be the pointer's, and the update then
+ * records the number.
  */
-export async function applyStatus(change: StatusChange): Promise<ChatmidRecord | undefined> {
+export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwner): Promise<StatusResult> {
   const rank = STATUS_RANK[change.status];
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':status': change.status, ':rank': rank, ':t': change.timestamp };
-  const sets = ['#status = :status', 'statusRank = :rank'];
-  const stamp = { sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' }[change.status];
-  sets.push(`${stamp} = if_not_exists(${stamp}, :t)`);
-  // Read implies delivered: a message read at once may never get a delivered event.
-  if (change.status === 'read') sets.push('deliveredAt = if_not_exists(deliveredAt, :t)');
-  if (change.error) {
-    names['#error'] = 'error';
-    values[':error'] = change.error;
-    sets.push('#error = :error');
-  }
+  const stamp = ({ sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const)[change.status];
+  const statusUpdate = () =>
+    update(keys.messageByChatmid(change.chatmid))
+      .set('status', change.status)
+      .set('statusRank', rank)
+      .setIfNotExists(stamp, change.timestamp)
+      // Read implies delivered: a message read at once may never get a delivered event.
+      .setIfNotExists('deliveredAt', change.status === 'read' ? change.timestamp : undefined)
+      .set('error', change.error);
+  const forward = when.and(when.itemExists(), when.lt('statusRank', rank));
   for (;;) {
-    const result = await updateIfCondition(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.messageByChatmid(change.chatmid),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND statusRank < :rank',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    if (result) return result.Attributes as ChatmidRecord;
-    if (await getChatmidRecord(change.chatmid)) return undefined;
+    // Applied only to a message of the phone number that names it (a condition on the same write).
+    const result = await statusUpdate().when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId))).sendReturning<ChatmidRecord>();
+    if (result) return { outcome: 'applied', record: result };
+    const existing = await getChatmidRecord(change.chatmid);
+    if (existing) {
+      if (existing.phoneNumberId === change.phoneNumberId) return { outcome: 'stale' };
+      if (existing.phoneNumberId !== undefined || !existing.workspaceId) return { outcome: 'mismatch', record: existing };
+      // A pointer from before phone-number ids were recorded: its channel decides.
+      const owner = await ownerOf(change.phoneNumberId);
+      if (owner?.workspaceId !== existing.workspaceId || owner.channelId !== existing.channelId) return { outcome: 'mismatch', record: existing };
+      if (existing.statusRank >= rank) return { outcome: 'stale' };
+      const legacy = await statusUpdate()
+        .set('phoneNumberId', change.phoneNumberId)
+        .when(when.and(forward, when.notExists('phoneNumberId'), when.eq('workspaceId', owner.workspaceId), when.eq('channelId', owner.channelId)))
+        .sendReturning<ChatmidRecord>();
+      if (legacy) return { outcome: 'applied', record: legacy };
+      continue;
+    }
     const orphan: ChatmidRecord & { expiresAt: number } = {
       chatmid: change.chatmid,
       status: change.status,
@@ -240,7 +226,7 @@ export async function applyStatus(change: StatusChange): Promise<ChatmidRecord |
       phoneNumberId: change.phoneNumberId,
       expiresAt: epochSeconds(clock.now()) + ORPHAN_TTL_SECONDS,
     };
-    if (await createChatmidRecord(orphan)) return orphan;
+    if (await createChatmidRecord(orphan)) return { outcome: 'applied', record: orphan };
     // A concurrent writer created it: apply the change to theirs.
   }
 }
@@ -257,6 +243,8 @@ export interface ReferenceRecord {
   expiresAt: number;
   answer?: Record<string, unknown>;
   failure?: { code: string; message: string; details?: Record<string, unknown> };
+  /** Who claimed it: `automation` for the runner's own sends; absent for callers'. */
+  owner?: 'automation';
 }
 
 /**
@@ -265,76 +253,43 @@ export interface ReferenceRecord {
  * when there is a live one.
  */
 export async function claimReference(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   phone: string,
   apiReference: string,
-  claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId'>,
+  claim: Pick<ReferenceRecord, 'fingerprint' | 'messageId' | 'owner'>,
   ttlSeconds: number,
 ): Promise<{ claimed: true } | { claimed: false; existing: ReferenceRecord | undefined }> {
   const now = clock.now();
   const record: ReferenceRecord = { ...claim, state: 'pending', claimedAt: now, expiresAt: epochSeconds(now) + ttlSeconds };
-  const key = keys.apiReference(workspaceId, channelId, phone, apiReference);
-  const claimed = await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...key, entity: 'apiReference', apiReference, phone, ...record },
-      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
-      ExpressionAttributeValues: { ':nowSeconds': epochSeconds(now) },
-    }),
-  );
+  const key = keys.apiReference(channel, phone, apiReference);
+  const claimed = await putItem({ ...key, entity: 'apiReference', apiReference, phone, ...record }, when.or(when.itemAbsent(), when.lte('expiresAt', epochSeconds(now))));
   if (claimed) return { claimed: true };
-  return { claimed: false, existing: await getReference(workspaceId, channelId, phone, apiReference) };
+  return { claimed: false, existing: await getReference(channel, phone, apiReference) };
 }
 
-export async function getReference(workspaceId: string, channelId: string, phone: string, apiReference: string): Promise<ReferenceRecord | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.apiReference(workspaceId, channelId, phone, apiReference), ConsistentRead: true }),
-  );
-  return Item as ReferenceRecord | undefined;
+export async function getReference(channel: ChannelRef, phone: string, apiReference: string): Promise<ReferenceRecord | undefined> {
+  return getItem<ReferenceRecord>(keys.apiReference(channel, phone, apiReference), { consistent: true });
 }
 
 /** Settles our own claim (pending, or unknown when a webhook settles it) with its answer or failure. */
 export async function settleReference(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   phone: string,
   apiReference: string,
   messageId: string,
   settlement: Pick<ReferenceRecord, 'state' | 'answer' | 'failure'>,
   from: ReferenceRecord['state'] = 'pending',
 ): Promise<void> {
-  const sets = ['#state = :state'];
-  const values: Record<string, unknown> = { ':state': settlement.state, ':mid': messageId, ':from': from };
-  const removes: string[] = [];
-  for (const field of ['answer', 'failure'] as const) {
-    if (settlement[field] === undefined) removes.push(field);
-    else {
-      sets.push(`${field} = :${field}`);
-      values[`:${field}`] = settlement[field];
-    }
-  }
-  await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: 'messageId = :mid AND #state = :from',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: values,
-    }),
-  );
+  await update(keys.apiReference(channel, phone, apiReference))
+    .set('state', settlement.state)
+    // An answer or failure not given is removed (a claim settles with one of them).
+    .setOrRemove('answer', settlement.answer ?? null)
+    .setOrRemove('failure', settlement.failure ?? null)
+    .when(when.and(when.eq('messageId', messageId), when.eq('state', from)))
+    .send();
 }
 
 /** Gives our pending claim up (nothing was sent), so the reference can be used again. */
-export async function releaseReference(workspaceId: string, channelId: string, phone: string, apiReference: string, messageId: string): Promise<void> {
-  await sendIfCondition(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: keys.apiReference(workspaceId, channelId, phone, apiReference),
-      ConditionExpression: 'messageId = :mid AND #state = :pending',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':mid': messageId, ':pending': 'pending' },
-    }),
-  );
+export async function releaseReference(channel: ChannelRef, phone: string, apiReference: string, messageId: string): Promise<void> {
+  await deleteItem(keys.apiReference(channel, phone, apiReference), when.and(when.eq('messageId', messageId), when.eq('state', 'pending')));
 }

@@ -1,5 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName, updateIfCondition } from './client';
+import { update, when } from './client';
 import { keys } from './keys';
 
 export const RATE_WINDOW_MS = 60_000;
@@ -19,17 +18,11 @@ export interface WindowCount {
  */
 export async function countRequest(workspaceId: string, userId: string, rateClass: string, limit: number, now: number): Promise<WindowCount> {
   const windowStart = now - (now % RATE_WINDOW_MS);
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.rateLimitWindow(workspaceId, userId, rateClass, windowStart),
-      UpdateExpression: 'ADD #n :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-      ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
-      ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': Math.ceil((windowStart + 2 * RATE_WINDOW_MS) / 1000) },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  if (!result) return { allowed: false, count: limit, windowStart };
-  return { allowed: true, count: Number(result.Attributes?.n ?? 1), windowStart };
+  const counted = await update(keys.rateLimitWindow(workspaceId, userId, rateClass, windowStart))
+    .add('n', 1)
+    .setIfNotExists('expiresAt', Math.ceil((windowStart + 2 * RATE_WINDOW_MS) / 1000))
+    .when(when.or(when.notExists('n'), when.lt('n', limit)))
+    .sendReturning<{ n?: number }>('UPDATED_NEW');
+  if (!counted) return { allowed: false, count: limit, windowStart };
+  return { allowed: true, count: Number(counted.n ?? 1), windowStart };
 }

@@ -1,7 +1,6 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from './batch';
-import { db, tableName } from './client';
-import { keys } from './keys';
+import { queryAll, queryFirstPage } from './batch';
+import { deleteItem, putItem } from './client';
+import { keys, type ChannelRef } from './keys';
 
 /**
  * Message templates of a channel, as the chat network last listed them (any status).
@@ -37,36 +36,23 @@ export interface TemplateRecord {
 }
 
 /** Every stored template of the channel, whatever its status, ordered by name then language. */
-export async function listTemplates(workspaceId: string, channelId: string): Promise<TemplateRecord[]> {
-  const { pk, skPrefix } = keys.templatePrefix(workspaceId, channelId);
-  return queryAll<TemplateRecord>(pk, skPrefix, { ConsistentRead: true });
+export async function listTemplates(channel: ChannelRef): Promise<TemplateRecord[]> {
+  const { pk, skPrefix } = keys.templatePrefix(channel);
+  return queryAll<TemplateRecord>(pk, skPrefix, { consistent: true });
 }
 
 /** The stored languages of one exact template name (one query on the name's key prefix). */
-export async function findTemplatesByName(workspaceId: string, channelId: string, name: string): Promise<TemplateRecord[]> {
-  const { pk, skPrefix } = keys.templateNamePrefix(workspaceId, channelId, name);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ConsistentRead: true,
-    }),
-  );
-  return ((result.Items ?? []) as TemplateRecord[]).filter((template) => template.name === name);
+export async function findTemplatesByName(channel: ChannelRef, name: string): Promise<TemplateRecord[]> {
+  const { pk, skPrefix } = keys.templateNamePrefix(channel, name);
+  return (await queryFirstPage<TemplateRecord>(pk, skPrefix, { consistent: true })).filter((template) => template.name === name);
 }
 
 /** Writes (or overwrites) one template. */
-export async function putTemplate(workspaceId: string, channelId: string, template: TemplateRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.template(workspaceId, channelId, template.name, template.language), entity: 'template', ...template },
-    }),
-  );
+export async function putTemplate(channel: ChannelRef, template: TemplateRecord): Promise<void> {
+  await putItem({ ...keys.template(channel, template.name, template.language), entity: 'template', ...template });
 }
 
 /** Deletes one template (it is no longer listed by the chat network). */
-export async function deleteTemplate(workspaceId: string, channelId: string, name: string, language: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.template(workspaceId, channelId, name, language) }));
+export async function deleteTemplate(channel: ChannelRef, name: string, language: string): Promise<void> {
+  await deleteItem(keys.template(channel, name, language));
 }

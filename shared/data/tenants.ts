@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { db, tableName } from './client';
+import { getItem, putNew, update, when } from './client';
 import { keys } from './keys';
 
 /** Workspaces, API users and API keys: what the operator CLI writes and the authorizer reads. */
@@ -32,57 +31,37 @@ export interface ApiUserRecord {
 
 /** Creates a workspace and returns its id. */
 export async function createWorkspace(name: string, id = newId('ws')): Promise<string> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.workspace(id), entity: 'workspace', id, name, createdAt: clock.nowIso() },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew({ ...keys.workspace(id), entity: 'workspace', id, name, createdAt: clock.nowIso() });
   return id;
 }
 
 export async function getWorkspace(workspaceId: string): Promise<{ id: string; name: string } | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.workspace(workspaceId) }));
-  return Item ? { id: Item.id, name: Item.name } : undefined;
+  const item = await getItem<{ id: string; name: string }>(keys.workspace(workspaceId));
+  return item ? { id: item.id, name: item.name } : undefined;
 }
 
 /** Creates an API user of a workspace. */
 export async function createApiUser(workspaceId: string, role: Role, userId = newId('usr')): Promise<ApiUserRecord> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.apiUser(workspaceId, userId), entity: 'apiUser', userId, role, createdAt: clock.nowIso() },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew({ ...keys.apiUser(workspaceId, userId), entity: 'apiUser', userId, role, createdAt: clock.nowIso() });
   return { workspaceId, userId, role, channelIds: [] };
 }
 
 /** One consistent read of an API user with the channels it may use. */
 export async function getApiUser(workspaceId: string, userId: string): Promise<ApiUserRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.apiUser(workspaceId, userId), ConsistentRead: true }));
+  const Item = await getItem<{ role: Role; channelIds?: Set<string>; usagePlanKeyValue?: string }>(keys.apiUser(workspaceId, userId), { consistent: true });
   if (!Item) return undefined;
   return {
     workspaceId,
     userId,
     role: Item.role,
-    channelIds: [...((Item.channelIds as Set<string> | undefined) ?? [])].sort(),
+    channelIds: [...(Item.channelIds ?? [])].sort(),
     usagePlanKeyValue: Item.usagePlanKeyValue,
   };
 }
 
 /** Adds a channel to the set a user may use (idempotent: a string-set ADD). */
 export async function grantChannel(workspaceId: string, userId: string, channelId: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiUser(workspaceId, userId),
-      UpdateExpression: 'ADD channelIds :channel',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':channel': new Set([channelId]) },
-    }),
-  );
+  await update(keys.apiUser(workspaceId, userId)).add('channelIds', new Set([channelId])).when(when.itemExists()).sendOrThrow();
 }
 
 /**
@@ -90,48 +69,23 @@ export async function grantChannel(workspaceId: string, userId: string, channelI
  * and adds the key to its user's active keys.
  */
 export async function putApiKey(record: ApiKeyRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.apiKeyByHash(record.keyHash), entity: 'apiKey', ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.apiKeyById(record.keyId), entity: 'apiKeyId', keyId: record.keyId, keyHash: record.keyHash, workspaceId: record.workspaceId },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiUser(record.workspaceId, record.userId),
-      UpdateExpression: 'ADD activeKeyIds :key',
-      ExpressionAttributeValues: { ':key': new Set([record.keyId]) },
-    }),
-  );
+  await putNew({ ...keys.apiKeyByHash(record.keyHash), entity: 'apiKey', ...record });
+  await putNew({ ...keys.apiKeyById(record.keyId), entity: 'apiKeyId', keyId: record.keyId, keyHash: record.keyHash, workspaceId: record.workspaceId });
+  await update(keys.apiUser(record.workspaceId, record.userId)).add('activeKeyIds', new Set([record.keyId])).send();
 }
 
 /** Records the API Gateway usage-plan key of a user (AWS only). */
 export async function setUsagePlanKey(workspaceId: string, userId: string, usagePlanKey: { apiGatewayKeyId: string; value: string } | null): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiUser(workspaceId, userId),
-      ...(usagePlanKey
-        ? { UpdateExpression: 'SET usagePlanKeyId = :id, usagePlanKeyValue = :value', ExpressionAttributeValues: { ':id': usagePlanKey.apiGatewayKeyId, ':value': usagePlanKey.value } }
-        : { UpdateExpression: 'REMOVE usagePlanKeyId, usagePlanKeyValue' }),
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
+  await update(keys.apiUser(workspaceId, userId))
+    .setOrRemove('usagePlanKeyId', usagePlanKey?.apiGatewayKeyId ?? null)
+    .setOrRemove('usagePlanKeyValue', usagePlanKey?.value ?? null)
+    .when(when.itemExists())
+    .sendOrThrow();
 }
 
 /** Reads a key's pointer item by the key's hash (strongly consistent, so a revocation is seen at once). */
 export async function getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyByHash(keyHash), ConsistentRead: true }));
-  return Item as ApiKeyRecord | undefined;
+  return getItem<ApiKeyRecord>(keys.apiKeyByHash(keyHash), { consistent: true });
 }
 
 /**
@@ -139,33 +93,18 @@ export async function getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | u
  * when no key has that id, else the user and how many active keys it has left.
  */
 export async function revokeApiKey(keyId: string): Promise<{ workspaceId: string; userId: string; activeKeys: number; usagePlanKeyId?: string } | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyById(keyId), ConsistentRead: true }));
-  if (!Item) return undefined;
-  const { Attributes } = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiKeyByHash(Item.keyHash),
-      UpdateExpression: 'SET revoked = :true, revokedAt = :now',
-      ExpressionAttributeValues: { ':true': true, ':now': clock.nowIso() },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  const key = Attributes as ApiKeyRecord;
-  const user = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiUser(key.workspaceId, key.userId),
-      UpdateExpression: 'DELETE activeKeyIds :key',
-      ExpressionAttributeValues: { ':key': new Set([keyId]) },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  const remaining = (user.Attributes?.activeKeyIds as Set<string> | undefined)?.size ?? 0;
-  return { workspaceId: key.workspaceId, userId: key.userId, activeKeys: remaining, usagePlanKeyId: user.Attributes?.usagePlanKeyId };
+  const pointer = await getItem<{ keyHash: string }>(keys.apiKeyById(keyId), { consistent: true });
+  if (!pointer) return undefined;
+  // Unconditional updates: only a condition makes their result undefined.
+  const key = (await update(keys.apiKeyByHash(pointer.keyHash)).set('revoked', true).set('revokedAt', clock.nowIso()).sendReturning<ApiKeyRecord>())!;
+  const user = await update(keys.apiUser(key.workspaceId, key.userId))
+    .deleteFromSet('activeKeyIds', new Set([keyId]))
+    .sendReturning<{ activeKeyIds?: Set<string>; usagePlanKeyId?: string }>();
+  return { workspaceId: key.workspaceId, userId: key.userId, activeKeys: user?.activeKeyIds?.size ?? 0, usagePlanKeyId: user?.usagePlanKeyId };
 }
 
 /** Reads a key's id pointer and then its record (operator use; the authorizer reads by hash). */
 export async function getApiKeyById(keyId: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyById(keyId), ConsistentRead: true }));
-  return Item ? getApiKeyByHash(Item.keyHash) : undefined;
+  const pointer = await getItem<{ keyHash: string }>(keys.apiKeyById(keyId), { consistent: true });
+  return pointer ? getApiKeyByHash(pointer.keyHash) : undefined;
 }

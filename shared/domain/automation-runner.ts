@@ -3,6 +3,8 @@ import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type
 import { getContact, upsertContact, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
 import { matchKey } from '../data/keys';
+import { getReference } from '../data/messages';
+import { RESERVED_API_REFERENCE_PREFIX } from '../schema/chat-params';
 import { ConflictError, AppError } from '../errors';
 import { logger } from '../observability/logger';
 import { enqueueStep, type StepMessage } from '../queue/step-queue';
@@ -11,7 +13,7 @@ export type { StepMessage } from '../queue/step-queue';
 import type { AutomationStep } from './automation-steps';
 import { renderPlaceholders } from './automation-steps';
 import { validateCustomFieldValues } from './custom-field-values';
-import { sendRegularMessage, sendTemplateMessage } from './messaging';
+import { sendRegularMessage, sendTemplateMessage, type SendAnswer } from './messaging';
 import { dispatch } from './automations';
 
 /**
@@ -33,7 +35,7 @@ export interface RunResult {
 
 /** Runs the step a queue message names. Throws on transient errors so the queue retries. */
 export async function runStep(message: StepMessage, receiveCount: number): Promise<RunResult> {
-  const execution = await getExecution(message.workspaceId, message.channelId, message.executionId);
+  const execution = await getExecution(message, message.executionId);
   if (!execution || execution.status === 'completed' || execution.status === 'failed' || message.step !== execution.stepIndex) return { outcome: 'skipped' };
   const now = clock.now();
   if (message.notBefore > now) {
@@ -67,12 +69,12 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
 }
 
 async function perform(execution: ExecutionRecord, step: AutomationStep, index: number): Promise<Record<string, unknown>> {
-  const scope = { workspaceId: execution.workspaceId, channelId: execution.channelId };
-  const apiReference = `automation:${execution.id}:${index}`;
+  const scope = { workspaceId: execution.workspaceId, channelId: execution.channelId, sender: 'automation' as const };
+  const apiReference = `${RESERVED_API_REFERENCE_PREFIX}${execution.id}:${index}`;
   switch (step.type) {
     case 'send_template': {
       const contact = await requireContact(execution);
-      const answer = await replayOnConflict(() =>
+      const answer = await sendOnce(execution, apiReference, () =>
         sendTemplateMessage(scope, {
           to: execution.phone,
           templateName: step.templateName,
@@ -87,13 +89,13 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
     }
     case 'send_text': {
       const contact = await requireContact(execution);
-      const answer = await replayOnConflict(() => sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }));
+      const answer = await sendOnce(execution, apiReference, () => sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }));
       return { chatmid: answer?.chatmid ?? null };
     }
     case 'add_labels':
     case 'remove_labels': {
       const contact = await requireContact(execution);
-      const { labels } = await listDefinitions(execution.workspaceId, execution.channelId);
+      const { labels } = await listDefinitions(execution);
       const ids = step.labels.map((name) => {
         const label = labels.find((candidate) => matchKey(candidate.name) === matchKey(name));
         if (!label) throw new StepFailure(`label "${name}" does not exist in this channel`);
@@ -101,18 +103,18 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
       });
       const current = contact.labelIds ?? [];
       const labelIds = step.type === 'add_labels' ? [...new Set([...current, ...ids])] : current.filter((id) => !ids.includes(id));
-      await upsertContact(execution.workspaceId, execution.channelId, execution.phone, { labelIds }, () => false);
+      await upsertContact(execution, execution.phone, { labelIds }, () => false);
       return { labels: step.labels };
     }
     case 'set_custom_fields': {
-      const { labels, fields } = await listDefinitions(execution.workspaceId, execution.channelId);
+      const { labels, fields } = await listDefinitions(execution);
       let values;
       try {
         values = validateCustomFieldValues(step.fields, fields, labels);
       } catch (error) {
         throw new StepFailure((error as Error).message);
       }
-      await upsertContact(execution.workspaceId, execution.channelId, execution.phone, { customFields: values }, () => false);
+      await upsertContact(execution, execution.phone, { customFields: values }, () => false);
       return { fields: Object.keys(values) };
     }
     case 'wait':
@@ -121,22 +123,29 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
 }
 
 async function requireContact(execution: ExecutionRecord): Promise<ContactRecord> {
-  const contact = await getContact(execution.workspaceId, execution.channelId, execution.phone);
+  const contact = await getContact(execution, execution.phone);
   if (!contact) throw new StepFailure('the contact no longer exists');
   return contact;
 }
 
 /**
- * A redelivered step whose send already happened replays the first answer; if the
- * contact changed since (other rendered variables), the reference reports a
- * conflict, which also means the step's message was sent.
+ * Sends a step's message at most once. A redelivered step whose send already happened
+ * replays the first answer; if the contact changed since (other rendered variables),
+ * the reference reports a conflict, which also means the step's message was sent.
+ * Both readings hold only for a claim the runner made itself (`owner: automation`):
+ * a replay or a conflict from anyone else's claim on the reference (callers cannot
+ * use the prefix; a claim from before it was reserved could exist) fails the step
+ * instead of reporting a send that never happened.
  */
-async function replayOnConflict(send: () => Promise<{ data: Record<string, unknown> }>): Promise<Record<string, unknown> | undefined> {
+async function sendOnce(execution: ExecutionRecord, apiReference: string, send: () => Promise<SendAnswer>): Promise<Record<string, unknown> | undefined> {
+  let answer: SendAnswer | undefined;
   try {
-    return (await send()).data;
+    answer = await send();
+    if (!answer.replayed) return answer.data;
   } catch (error) {
-    if (error instanceof ConflictError) return undefined;
-    throw error;
+    if (!(error instanceof ConflictError)) throw error;
   }
+  const claim = await getReference({ workspaceId: execution.workspaceId, channelId: execution.channelId }, execution.phone, apiReference);
+  if (claim?.owner !== 'automation') throw new StepFailure(`apiReference ${apiReference} is held by a send this automation did not make; nothing was sent`);
+  return answer?.data;
 }
-

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CHAT_LIMITS, languageCode } from '../schema/chat-params';
-import { LIMITS, nameList, text } from '../schema/params';
+import { customFieldMap, LIMITS, nameList, text } from '../schema/params';
 
 /**
  * The steps of an automation, validated with valibot when an automation is created
@@ -33,9 +33,12 @@ const removeLabels = v.object({ type: v.literal('remove_labels'), labels: nameLi
 
 const setCustomFields = v.object({
   type: v.literal('set_custom_fields'),
+  // Checked by hand rather than with v.record, which drops keys named `constructor` or `prototype`.
   fields: v.pipe(
-    v.record(v.pipe(v.string(), v.nonEmpty(), v.maxLength(LIMITS.name)), v.union([v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue)), v.number(), v.boolean(), v.null()])),
+    v.custom<Record<string, unknown>>((input) => input !== null && typeof input === 'object' && !Array.isArray(input), 'must be an object'),
     v.check((fields) => Object.keys(fields).length > 0 && Object.keys(fields).length <= LIMITS.customFields, `must name 1 to ${LIMITS.customFields} fields`),
+    v.check((fields) => Object.keys(fields).every((key) => key !== '' && key.length <= LIMITS.name), `names must be 1 to ${LIMITS.name} characters`),
+    customFieldMap(v.union([v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue)), v.number(), v.boolean(), v.null()], 'values must be strings, numbers, booleans or null')),
   ),
 });
 

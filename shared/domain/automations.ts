@@ -18,6 +18,7 @@ import { InvalidInputError, NotFoundError } from '../errors';
 import { countAutomationTriggered } from '../observability/metrics';
 import { newId } from '../ids';
 import { enqueueStep } from '../queue/step-queue';
+import type { ChannelRef } from '../data/keys';
 
 /**
  * automations/trigger and the outbox re-drive. A trigger records the execution (in
@@ -41,18 +42,18 @@ export interface TriggerAnswer {
 }
 
 /** automations/list: the channel's automations by name, with their execution counts (steps left out). */
-export function listAutomations(workspaceId: string, channelId: string): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
-  return queryAutomations(workspaceId, channelId);
+export function listAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
+  return queryAutomations(channel);
 }
 
 /** An execution still in the outbox this long after it was due is handed to the queue again. */
 export const OUTBOX_GRACE_MS = 30_000;
 
 /** Finds the automation in the authorized channel only: ids and names of other channels or workspaces are a 404 like unknown ones. */
-async function findAutomation(workspaceId: string, channelId: string, input: TriggerInput): Promise<AutomationRecord> {
+async function findAutomation(channel: ChannelRef, input: TriggerInput): Promise<AutomationRecord> {
   const automation = input.automationId
-    ? await getAutomation(workspaceId, channelId, input.automationId)
-    : await getAutomationByName(workspaceId, channelId, input.automationName!);
+    ? await getAutomation(channel, input.automationId)
+    : await getAutomationByName(channel, input.automationName!);
   if (!automation) {
     const parameter = input.automationId ? 'automationId' : 'automationName';
     throw new NotFoundError('Automation not found in this channel.', { parameter });
@@ -60,19 +61,19 @@ async function findAutomation(workspaceId: string, channelId: string, input: Tri
   return automation;
 }
 
-export async function triggerAutomation(workspaceId: string, channelId: string, input: TriggerInput): Promise<TriggerAnswer> {
-  const automation = await findAutomation(workspaceId, channelId, input);
+export async function triggerAutomation(channel: ChannelRef, input: TriggerInput): Promise<TriggerAnswer> {
+  const automation = await findAutomation(channel, input);
   if (automation.status !== 'active') {
     throw new InvalidInputError(`Automation "${automation.name}" is inactive; activate it before triggering it.`, input.automationId ? 'automationId' : 'automationName', 'automation_inactive');
   }
-  const { contact } = (await upsertContact(workspaceId, channelId, input.phoneNumber, {}, () => true))!;
-  const conversation = await ensureConversation(workspaceId, channelId, input.phoneNumber, contact.id);
+  const { contact } = (await upsertContact(channel, input.phoneNumber, {}, () => true))!;
+  const conversation = await ensureConversation(channel, input.phoneNumber, contact.id);
   const now = clock.now();
   const executionId = newId('ex');
   const execution: ExecutionRecord = {
     id: executionId,
-    workspaceId,
-    channelId,
+    workspaceId: channel.workspaceId,
+    channelId: channel.channelId,
     automationId: automation.id,
     automationName: automation.name,
     contactId: contact.id,
@@ -109,7 +110,7 @@ export async function redriveOutbox(): Promise<{ redriven: number }> {
   const entries = await outboxEntries(clock.now() - OUTBOX_GRACE_MS);
   let redriven = 0;
   for (const entry of entries) {
-    const execution = await getExecution(entry.workspaceId, entry.channelId, entry.executionId);
+    const execution = await getExecution(entry, entry.executionId);
     if (!execution || execution.outboxAt === undefined) continue;
     if (execution.countPending) await countExecution(execution);
     if (execution.status === 'completed' || execution.status === 'failed') await leaveOutbox(execution);

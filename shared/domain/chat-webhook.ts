@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { verifySignature } from '../chat/signature';
 import { parseWebhookPayload } from '../chat/webhook-payload';
 import { webhookSecrets } from '../chat/webhook-secrets';
+import { logger } from '../observability/logger';
 import { processWebhookEvents } from './webhooks';
 
 /**
@@ -31,10 +32,11 @@ export type DeliveryOutcome = { signed: false } | { signed: true; events: number
  * failure to record throws, so the caller answers 5xx and the chat network delivers
  * again (processing is idempotent).
  */
-export async function receiveDelivery(raw: Buffer, signature: string | undefined): Promise<DeliveryOutcome> {
+export async function receiveDelivery(raw: Buffer, signature: string | undefined, requestId: string): Promise<DeliveryOutcome> {
   const { appSecret } = await webhookSecrets();
   if (appSecret === '' || !verifySignature(raw, signature, appSecret)) return { signed: false };
-  const events = parseWebhookPayload(raw);
+  // What cannot be used (an absurd timestamp, an overlong id) is dropped or clamped with a warning, never a 5xx.
+  const events = parseWebhookPayload(raw, { warn: (message, fields) => logger.warn(message, { requestId, ...fields }) });
   await processWebhookEvents(events);
   return { signed: true, events: events.length };
 }

@@ -1,3 +1,4 @@
+import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import {
   firstContactPage,
@@ -11,7 +12,7 @@ import {
 } from '../data/contacts';
 import { readOptedOut, type ContactStatus } from '../data/contact-status';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
-import { matchKey } from '../data/keys';
+import { contactSearchKey, matchKey, type ChannelRef } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
 import { changeContactStatus } from './opt-out';
@@ -53,18 +54,18 @@ export interface ManageContactInput {
  * reads them (consistently): required fields, and the values checked against the
  * current definitions, exactly as without a cache.
  */
-export async function manageContact(workspaceId: string, channelId: string, input: ManageContactInput, actor?: { userId: string }): Promise<ContactView & { created: boolean }> {
-  const scope = { workspaceId, channelId };
+export async function manageContact(channel: ChannelRef, input: ManageContactInput, actor?: { userId: string }): Promise<ContactView & { created: boolean }> {
+  const scope = channel;
   const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
   const changes: ContactChanges = { name: input.name, email: input.email, profilePictureUrl: input.profilePictureUrl, ...checked.values };
   const create: CreateCheck = { missing: [] };
-  const result = await upsertContact(workspaceId, channelId, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
+  const result = await upsertContact(channel, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
     throw new InvalidInputError(`Missing required custom fields for a new contact: ${create.missing.join(', ')}.`, 'customFieldsData', 'missing_parameter', { missing: create.missing });
   }
   if (input.status !== undefined) {
     const change = { status: input.status, source: 'api' as const, at: clock.now(), userId: actor?.userId };
-    result.contact = (await changeContactStatus(workspaceId, channelId, result.contact, change)) ?? result.contact;
+    result.contact = (await changeContactStatus(channel, result.contact, change)) ?? result.contact;
   }
   const labels = await labelsToShow(scope, result.contact, create.definitions ?? checked.definitions);
   return { ...toContactView(result.contact, labels), created: result.created };
@@ -96,10 +97,7 @@ async function mayCreate(scope: Scope, input: ManageContactInput, checked: Check
   return create.missing.length === 0;
 }
 
-interface Scope {
-  workspaceId: string;
-  channelId: string;
-}
+type Scope = ChannelRef;
 
 interface DefinedValues {
   labelIds?: string[];
@@ -147,29 +145,6 @@ async function labelsToShow(scope: Scope, contact: ContactRecord, definitions: D
 }
 
 /**
- * Label and custom-field definitions for contacts/manage, per warm container and
- * channel, for `DEFINITIONS_CACHE_MS` (no version is at hand without a read). Bounded:
- * the oldest channel goes first.
- */
-const definitionsCache = new Map<string, { fetchedAt: number; labels: LabelRecord[]; fields: CustomFieldRecord[] }>();
-const MAX_CACHED_CHANNELS = 256;
-
-async function cachedDefinitions(scope: Scope): Promise<Definitions> {
-  const cached = definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`);
-  if (cached && isYoung(cached.fetchedAt)) return { labels: cached.labels, fields: cached.fields, current: false };
-  return readDefinitions(scope);
-}
-
-async function readDefinitions(scope: Scope): Promise<Definitions> {
-  const { labels, fields } = await listDefinitions(scope.workspaceId, scope.channelId);
-  const key = `${scope.workspaceId}#${scope.channelId}`;
-  definitionsCache.delete(key);
-  if (definitionsCache.size >= MAX_CACHED_CHANNELS) definitionsCache.delete(definitionsCache.keys().next().value!);
-  definitionsCache.set(key, { fetchedAt: clock.now(), labels, fields });
-  return { labels, fields, current: true };
-}
-
-/**
  * How long definitions cached per warm container are used without a read (contacts/manage;
  * contacts/list where no version is at hand). A change less than this long ago may be
  * missed by a container that cached the definitions before it: see docs/ARCHITECTURE.md.
@@ -181,6 +156,29 @@ const isYoung = (fetchedAt: number) => {
   const age = clock.now() - fetchedAt;
   return age >= 0 && age < DEFINITIONS_CACHE_MS;
 };
+
+/**
+ * Label and custom-field definitions for contacts/manage, per warm container and
+ * channel, for `DEFINITIONS_CACHE_MS` (no version is at hand without a read). Bounded:
+ * the channel loaded longest ago goes first.
+ */
+const definitionsCache = new TtlCache<string, { labels: LabelRecord[]; fields: CustomFieldRecord[] }>({ maxAgeMs: DEFINITIONS_CACHE_MS, maxEntries: 256 });
+
+/** The channel's definitions from this container's cache (not `current`), else read now (`current`). */
+async function cachedDefinitions(scope: Scope): Promise<Definitions> {
+  let read = false;
+  const { labels, fields } = await definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`, () => {
+    read = true;
+    return listDefinitions(scope);
+  });
+  return { labels, fields, current: read };
+}
+
+/** The channel's definitions read now (a create, or a re-read before refusing); the cache keeps them. */
+async function readDefinitions(scope: Scope): Promise<Definitions> {
+  const { labels, fields } = await definitionsCache.reload(`${scope.workspaceId}#${scope.channelId}`, () => listDefinitions(scope));
+  return { labels, fields, current: true };
+}
 
 /** Maps label names to ids; names the channel lacks are a 400 naming them (typos must not create labels). */
 function resolveLabelIds(names: string[], labels: LabelRecord[]): string[] {
@@ -232,20 +230,20 @@ export interface ContactPage {
  * (head item + first page); deeper pages and searches read the compact index, then
  * fetch only the page's contacts.
  */
-export async function listContacts(workspaceId: string, channelId: string, input: ListContactsInput): Promise<ContactPage> {
+export async function listContacts(channel: ChannelRef, input: ListContactsInput): Promise<ContactPage> {
   const offset = (input.page - 1) * input.limit;
   if (input.page === 1 && input.search === undefined && input.status === undefined) {
-    const { head, contacts: page } = await firstContactPage(workspaceId, channelId, input.limit);
+    const { head, contacts: page } = await firstContactPage(channel, input.limit);
     // A contact being erased is already out of the count and the index; hide it here too.
     const contacts = page.filter((contact) => contact.erasing === undefined);
-    const labels = await labelsFor(workspaceId, channelId, contacts, head.defsVersion);
+    const labels = await labelsFor(channel, contacts, head.defsVersion);
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  const matches = await matchingEntries(workspaceId, channelId, input);
+  const matches = await matchingEntries(channel, input);
   const phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
-  const contacts = (phones.length ? await getContactsByPhone(workspaceId, channelId, phones) : []).filter((contact) => contact.erasing === undefined);
-  const labels = await labelsFor(workspaceId, channelId, contacts);
+  const contacts = (phones.length ? await getContactsByPhone(channel, phones) : []).filter((contact) => contact.erasing === undefined);
+  const labels = await labelsFor(channel, contacts);
   const byId = labelsById(labels);
   return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: matches.length };
 }
@@ -255,18 +253,18 @@ export async function listContacts(workspaceId: string, channelId: string, input
  * reads the channel's opted-out sets (one query) beside the index; `opted_out` without
  * a search needs only the sets. No contact is read only to be dropped.
  */
-async function matchingEntries(workspaceId: string, channelId: string, input: ListContactsInput): Promise<ContactIndexEntry[]> {
+async function matchingEntries(channel: ChannelRef, input: ListContactsInput): Promise<ContactIndexEntry[]> {
   if (input.status === 'opted_out' && input.search === undefined) {
-    return [...(await readOptedOut(workspaceId, channelId))].sort().map((phone) => ({ phone, name: '' }));
+    return [...(await readOptedOut(channel))].sort().map((phone) => ({ phone, name: '' }));
   }
-  const [index, optedOut] = await Promise.all([readContactIndex(workspaceId, channelId), input.status === undefined ? undefined : readOptedOut(workspaceId, channelId)]);
+  const [index, optedOut] = await Promise.all([readContactIndex(channel), input.status === undefined ? undefined : readOptedOut(channel)]);
   const searched = input.search === undefined ? index : index.filter(matcher(input.search));
   return optedOut === undefined ? searched : searched.filter((entry) => optedOut.has(entry.phone) === (input.status === 'opted_out'));
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */
 function matcher(search: string) {
-  const needle = search.toLowerCase();
+  const needle = contactSearchKey(search);
   const digits = search.replace(/[\s+\-().]/g, '');
   const phoneSearch = /^\d+$/.test(digits);
   return (entry: { phone: string; name: string }) => entry.name.includes(needle) || (phoneSearch && entry.phone.includes(digits));
@@ -275,17 +273,16 @@ function matcher(search: string) {
 /**
  * Label definitions for rendering contacts, cached per warm container: reused while
  * the channel's definitions version (read with page 1 at no extra cost) is unchanged,
- * or for a few seconds where the version is not at hand.
+ * or for `DEFINITIONS_CACHE_MS` where the version is not at hand.
  */
-const labelCache = new Map<string, { version?: number; fetchedAt: number; labels: LabelRecord[] }>();
+const labelCache = new TtlCache<string, { version?: number; labels: LabelRecord[] }>({ maxAgeMs: Infinity, maxEntries: 256 });
 
-async function labelsFor(workspaceId: string, channelId: string, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
+async function labelsFor(channel: ChannelRef, contacts: ContactRecord[], version?: number): Promise<LabelRecord[]> {
   if (!contacts.some((contact) => contact.labelIds?.length)) return [];
-  const key = `${workspaceId}#${channelId}`;
-  const cached = labelCache.get(key);
-  const fresh = cached && (version !== undefined ? cached.version === version : isYoung(cached.fetchedAt));
-  if (fresh) return cached.labels;
-  const labels = await listLabels(workspaceId, channelId);
-  labelCache.set(key, { version, fetchedAt: clock.now(), labels });
-  return labels;
+  const cached = await labelCache.get(
+    `${channel.workspaceId}#${channel.channelId}`,
+    async () => ({ version, labels: await listLabels(channel) }),
+    (entry) => (version !== undefined ? entry.value.version === version : isYoung(entry.loadedAt)),
+  );
+  return cached.labels;
 }

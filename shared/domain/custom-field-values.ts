@@ -26,7 +26,8 @@ export function validateCustomFieldValues(
   if (unknown.length > 0) {
     throw new InvalidInputError(`Unknown custom fields: ${unknown.join(', ')}. Define them with custom-fields/manage first.`, 'customFieldsData', 'invalid_parameter', { unknown });
   }
-  const result: Record<string, CustomFieldValue | null> = {};
+  // Null prototype: a field named `valueOf` or `constructor` is a key here, never an inherited member.
+  const result: Record<string, CustomFieldValue | null> = Object.create(null);
   const invalid: string[] = [];
   for (const [key, raw] of Object.entries(data)) {
     const field = byKey.get(matchKey(key))!;
@@ -46,7 +47,8 @@ export function validateCustomFieldValues(
 
 /** Names of required fields that a new contact would lack. */
 export function missingRequiredFields(fields: CustomFieldRecord[], values: Record<string, CustomFieldValue | null>): string[] {
-  return fields.filter((field) => field.isRequired && (values[field.name] === undefined || values[field.name] === null)).map((field) => field.name);
+  // Own keys only: `values.valueOf` exists on any plain object, but no caller gave it.
+  return fields.filter((field) => field.isRequired && (!Object.hasOwn(values, field.name) || values[field.name] === null)).map((field) => field.name);
 }
 
 function coerce(field: CustomFieldRecord, raw: string | number | boolean, labels: LabelRecord[]): CustomFieldValue | undefined {

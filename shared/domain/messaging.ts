@@ -28,6 +28,7 @@ import { refuseIfOptedOut } from './opt-out';
 import { retentionAttributes } from './retention';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
+import type { ChannelRef } from '../data/keys';
 
 /**
  * Sending messages: chat/message/send and chat/templates/send. Every send follows
@@ -45,10 +46,8 @@ const STALE_CLAIM_MS = 30_000;
 const DUPLICATE_WAIT_MS = 4_000;
 const DUPLICATE_POLL_MS = 100;
 
-export interface SendScope {
-  workspaceId: string;
-  channelId: string;
-}
+/** The channel a message is sent from; the automation runner marks its apiReference claims as its own. */
+export type SendScope = ChannelRef & { sender?: 'automation' };
 
 /** The envelope message of a send answered from an earlier one with the same apiReference. */
 export const REPLAYED_SEND_MESSAGE = 'Already sent with this apiReference: the first answer, nothing sent again';
@@ -84,7 +83,7 @@ export async function sendRegularMessage(scope: SendScope, input: RegularSendInp
 
 /** chat/templates/send: an approved template, checked against the stored template before anything is sent. */
 export async function sendTemplateMessage(scope: SendScope, input: TemplateSendInput): Promise<SendAnswer> {
-  const template = await resolveTemplate(scope.workspaceId, scope.channelId, input.templateName, input.languageCode);
+  const template = await resolveTemplate(scope, input.templateName, input.languageCode);
   const checked = checkTemplateInput(template, input);
   const content: MessageContent = {
     templateName: template.name,
@@ -127,7 +126,7 @@ function headerContent(header: TemplateHeaderInput) {
 
 /** 400 before any chat-network call when the contact has not written in the last 24 hours. */
 async function requireOpenWindow(scope: SendScope, phone: string): Promise<void> {
-  const conversation = await getConversation(scope.workspaceId, scope.channelId, phone);
+  const conversation = await getConversation(scope, phone);
   const last = conversation?.lastInboundAt;
   if (last !== undefined && clock.now() - last <= SESSION_WINDOW_MS) return;
   const since = last === undefined ? 'has not written to this channel' : `last wrote at ${new Date(last).toISOString()}`;
@@ -150,7 +149,7 @@ interface Delivery {
 }
 
 async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer> {
-  const channel = await getChannel(scope.workspaceId, scope.channelId);
+  const channel = await getChannel(scope);
   if (!channel) throw new ForbiddenError('This API key may not use that channel.', { parameter: 'channelId' });
   const messageId = newId('msg');
   const reference = delivery.apiReference === undefined ? undefined : { apiReference: delivery.apiReference, fingerprint: fingerprintOf(delivery) };
@@ -162,10 +161,10 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
   try {
     await delivery.guard?.();
     const token = await accessTokenFor(channel);
-    const { contact } = (await upsertContact(scope.workspaceId, scope.channelId, delivery.phone, {}, () => true))!;
+    const { contact } = (await upsertContact(scope, delivery.phone, {}, () => true))!;
     refuseIfOptedOut(contact);
     const now = clock.now();
-    const conversation = await ensureConversation(scope.workspaceId, scope.channelId, delivery.phone, contact.id, { outboundAt: now });
+    const conversation = await ensureConversation(scope, delivery.phone, contact.id, { outboundAt: now });
     const message: MessageRecord = {
       id: messageId,
       direction: 'outbound',
@@ -180,8 +179,8 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
       createdAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
     };
-    await putMessageIntent(scope.workspaceId, scope.channelId, { ...message, ...retentionAttributes(message.id, message.at) });
-    await putHistoryEntry(scope.workspaceId, scope.channelId, message);
+    await putMessageIntent(scope, { ...message, ...retentionAttributes(message.id, message.at) });
+    await putHistoryEntry(scope, message);
     calledNetwork = true;
     let result: SendResult;
     try {
@@ -190,40 +189,41 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
       if (error instanceof ChatNetworkError) throw await recordFailure(scope, message, error);
       throw error;
     }
-    await recordAccepted(scope, message, result, contact.waId);
+    await recordAccepted(scope, message, result, contact.waId, channel.phoneNumberId);
     const data = answerFor(message, result.chatmid);
-    if (reference) await settleReference(scope.workspaceId, scope.channelId, delivery.phone, reference.apiReference, messageId, { state: 'done', answer: data });
+    if (reference) await settleReference(scope, delivery.phone, reference.apiReference, messageId, { state: 'done', answer: data });
     return { data, replayed: false };
   } catch (error) {
     // Nothing reached the chat network: the reference may be used again.
-    if (reference && !calledNetwork) await releaseReference(scope.workspaceId, scope.channelId, delivery.phone, reference.apiReference, messageId).catch(() => undefined);
+    if (reference && !calledNetwork) await releaseReference(scope, delivery.phone, reference.apiReference, messageId).catch(() => undefined);
     throw error;
   }
 }
 
-async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined): Promise<void> {
-  const { workspaceId, channelId } = scope;
+async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined, phoneNumberId: string): Promise<void> {
+  const channel = scope;
   countMessageSent(message.type);
-  await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
-  await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'accepted', chatmid: result.chatmid });
+  await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
+  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
   await attachChatmid({
     chatmid: result.chatmid,
-    workspaceId,
-    channelId,
+    workspaceId: channel.workspaceId,
+    channelId: channel.channelId,
     messageId: message.id,
     direction: 'outbound',
     type: message.type,
     content: message.content,
     phone: message.phone,
     at: message.at,
+    phoneNumberId,
   });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
   // contact. A contact is given its wa_id only after the map entry is written (or, for a
   // number never rewritten, its wa_id is its own digits), so a contact that already
   // carries this wa_id needs neither write again: one call less on every later send.
   if (result.waId && knownWaId !== result.waId) {
-    await rememberWaId(workspaceId, channelId, result.waId, message.phone);
-    await upsertContact(workspaceId, channelId, message.phone, { waId: result.waId }, () => false);
+    await rememberWaId(channel, result.waId, message.phone);
+    await upsertContact(channel, message.phone, { waId: result.waId }, () => false);
   }
 }
 
@@ -234,22 +234,22 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
  * replay of the reference answers the same 502.
  */
 async function recordFailure(scope: SendScope, message: MessageRecord, error: ChatNetworkError): Promise<AppError> {
-  const { workspaceId, channelId } = scope;
+  const channel = scope;
   const mapped = toCallerError(error);
   const reason = { code: error.metaCode ?? error.httpStatus ?? error.outcome, message: error.details ?? error.message };
   countMessageFailed(message.type);
   if (error.outcome !== 'unknown') {
-    await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'failed', error: reason });
-    await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'failed', error: reason });
-    if (message.apiReference) await releaseReference(workspaceId, channelId, message.phone, message.apiReference, message.id);
+    await recordSendOutcome(channel, message.id, { sendState: 'failed', error: reason });
+    await recordHistoryOutcome(channel, message, { sendState: 'failed', error: reason });
+    if (message.apiReference) await releaseReference(channel, message.phone, message.apiReference, message.id);
     return mapped;
   }
-  await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'unknown', error: reason });
-  await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'unknown', error: reason });
-  await addUnsettledMessage(workspaceId, channelId, message.phone, message.id);
+  await recordSendOutcome(channel, message.id, { sendState: 'unknown', error: reason });
+  await recordHistoryOutcome(channel, message, { sendState: 'unknown', error: reason });
+  await addUnsettledMessage(channel, message.phone, message.id);
   const unknown = new UpstreamError(mapped.message, { outcome: 'unknown', messageId: message.id });
   if (message.apiReference) {
-    await settleReference(workspaceId, channelId, message.phone, message.apiReference, message.id, { state: 'unknown', failure: failureOf(unknown) });
+    await settleReference(channel, message.phone, message.apiReference, message.id, { state: 'unknown', failure: failureOf(unknown) });
   }
   return unknown;
 }
@@ -270,12 +270,12 @@ function fingerprintOf(delivery: Delivery): string {
  * Returns undefined when this call holds the claim and must send.
  */
 async function claimOrReplay(scope: SendScope, phone: string, apiReference: string, fingerprint: string, messageId: string): Promise<Record<string, unknown> | undefined> {
-  const { workspaceId, channelId } = scope;
+  const channel = scope;
   const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
   let existing: ReferenceRecord | undefined;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (existing === undefined || existing.expiresAt <= Math.floor(clock.now() / 1000)) {
-      const claim = await claimReference(workspaceId, channelId, phone, apiReference, { fingerprint, messageId }, API_REFERENCE_TTL_SECONDS);
+      const claim = await claimReference(channel, phone, apiReference, { fingerprint, messageId, owner: scope.sender }, API_REFERENCE_TTL_SECONDS);
       if (claim.claimed) return undefined;
       existing = claim.existing;
       if (existing === undefined) continue;
@@ -300,7 +300,7 @@ async function claimOrReplay(scope: SendScope, phone: string, apiReference: stri
     }
     if (Date.now() >= waitUntil) break;
     await delay(DUPLICATE_POLL_MS);
-    existing = await getReference(workspaceId, channelId, phone, apiReference);
+    existing = await getReference(channel, phone, apiReference);
   }
   throw new ConflictError(`A send with apiReference "${apiReference}" to ${phone} is still in progress. Retry shortly to get its answer.`, { parameter: 'apiReference' });
 }

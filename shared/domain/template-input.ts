@@ -1,5 +1,6 @@
 import type { HeaderMediaType, TemplateHeaderInput, TemplateInput } from '../chat/payloads';
 import type { TemplateRecord } from '../data/templates';
+import { templateTextIssue } from '../schema/chat-params';
 import { InvalidInputError } from '../errors';
 
 /**
@@ -43,6 +44,12 @@ export function checkTemplateInput(template: TemplateRecord, input: TemplateSend
       { expectedBodyVariables: template.bodyVariables, given: bodyVariables.length },
     );
   }
+  // Values rendered by an automation (contact fields) are checked here too, before anything is written.
+  bodyVariables.forEach((value, i) => {
+    const issue = templateTextIssue(value);
+    if (issue) throw new InvalidInputError(`Invalid parameter ${input.variablesFrom === 'bodyN' ? `body${i + 1}` : 'variables'}: ${input.variablesFrom === 'bodyN' ? '' : `entry ${i + 1} `}${issue}.`, input.variablesFrom === 'bodyN' ? `body${i + 1}` : 'variables');
+  });
+  if (input.header !== undefined && templateTextIssue(input.header)) throw new InvalidInputError(`Invalid parameter header: ${templateTextIssue(input.header)}.`, 'header');
   return { name: template.name, languageCode: template.language, bodyVariables, header: checkHeader(template, input, label) };
 }
 

@@ -2,9 +2,10 @@ import { accessTokenFor } from '../chat/access-tokens';
 import { chatNetwork } from '../chat/network';
 import { countTemplateVariables, type GraphTemplateComponent } from '../chat/templates';
 import { clock } from '../clock';
-import type { ChannelRecord } from '../data/channels';
+import { channelRefOf, type ChannelRecord } from '../data/channels';
 import { deleteTemplate, findTemplatesByName, listTemplates, putTemplate, type TemplateRecord } from '../data/templates';
 import { NotFoundError } from '../errors';
+import type { ChannelRef } from '../data/keys';
 
 /** Templates: synced from the chat network into the table, listed and resolved from there. */
 
@@ -20,11 +21,11 @@ export async function syncTemplates(channel: ChannelRecord): Promise<{ channelId
   const token = await accessTokenFor(channel);
   const fetched = await chatNetwork().listTemplates(channel.wabaId, token);
   const syncedAt = clock.nowIso();
-  const stored = await listTemplates(channel.workspaceId, channel.id);
+  const stored = await listTemplates(channelRefOf(channel));
   const seen = new Set<string>();
   for (const template of fetched) {
     seen.add(`${template.name}#${template.language}`);
-    await putTemplate(channel.workspaceId, channel.id, {
+    await putTemplate(channelRefOf(channel), {
       graphId: template.id,
       name: template.name,
       language: template.language,
@@ -36,7 +37,7 @@ export async function syncTemplates(channel: ChannelRecord): Promise<{ channelId
     });
   }
   for (const old of stored) {
-    if (!seen.has(`${old.name}#${old.language}`)) await deleteTemplate(channel.workspaceId, channel.id, old.name, old.language);
+    if (!seen.has(`${old.name}#${old.language}`)) await deleteTemplate(channelRefOf(channel), old.name, old.language);
   }
   return { channelId: channel.id, synced: fetched.length };
 }
@@ -52,8 +53,8 @@ export interface TemplateView {
 }
 
 /** chat/templates/list: the channel's APPROVED templates with their variable counts. */
-export async function listApprovedTemplates(workspaceId: string, channelId: string): Promise<TemplateView[]> {
-  const templates = await listTemplates(workspaceId, channelId);
+export async function listApprovedTemplates(channel: ChannelRef): Promise<TemplateView[]> {
+  const templates = await listTemplates(channel);
   return templates.filter((template) => template.status === 'APPROVED').map(toTemplateView);
 }
 
@@ -87,8 +88,8 @@ function componentView(component: GraphTemplateComponent) {
  * or, without one, its only language (with several: `en`, else the first). Unknown,
  * unapproved or missing in that language → 404.
  */
-export async function resolveTemplate(workspaceId: string, channelId: string, name: string, languageCode: string | undefined): Promise<TemplateRecord> {
-  const approved = (await findTemplatesByName(workspaceId, channelId, name)).filter((template) => template.status === 'APPROVED');
+export async function resolveTemplate(channel: ChannelRef, name: string, languageCode: string | undefined): Promise<TemplateRecord> {
+  const approved = (await findTemplatesByName(channel, name)).filter((template) => template.status === 'APPROVED');
   const chosen =
     languageCode !== undefined
       ? approved.find((template) => template.language === languageCode)

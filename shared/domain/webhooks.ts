@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhook-payload';
+import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import { getChannelPointer } from '../data/channels';
 import { upsertContact, type ContactChanges } from '../data/contacts';
@@ -18,10 +19,12 @@ import {
 } from '../data/messages';
 import { putHistoryEntry, putInboundMessageOnce, recordHistoryOutcome } from '../data/message-history';
 import { logger } from '../observability/logger';
+import { countWebhookStatusMismatch } from '../observability/metrics';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { answerFor } from './messaging';
 import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
 import { retentionAttributes } from './retention';
+import type { ChannelRef } from '../data/keys';
 
 /**
  * What the chat network's webhooks change. Deliveries come at least once and out of
@@ -36,37 +39,34 @@ export async function processWebhookEvents(events: ChatWebhookEvent[]): Promise<
   }
 }
 
-interface Tenant {
-  workspaceId: string;
-  channelId: string;
-}
+/** The channel a webhook's phone-number id belongs to. */
+type Tenant = ChannelRef;
 
-/** Phone-number id → channel, cached per warm container (a number never moves to another channel). */
-const tenantCache = new Map<string, Tenant>();
+/** Phone-number id → channel, cached per warm container for its life (a number never moves to another channel); unknown numbers are not kept. */
+const tenantCache = new TtlCache<string, Tenant | undefined>({ maxAgeMs: Infinity, maxEntries: 1_000, keep: (tenant) => tenant !== undefined });
 
-async function tenantOf(phoneNumberId: string): Promise<Tenant | undefined> {
-  const cached = tenantCache.get(phoneNumberId);
-  if (cached) return cached;
-  const tenant = await getChannelPointer(phoneNumberId);
-  if (tenant) tenantCache.set(phoneNumberId, tenant);
-  return tenant;
+function tenantOf(phoneNumberId: string): Promise<Tenant | undefined> {
+  return tenantCache.get(phoneNumberId, () => getChannelPointer(phoneNumberId));
 }
 
 /** The contact phone of a chat-network id: the number it was first seen for, else the id itself. */
 async function phoneOf(tenant: Tenant, waId: string): Promise<string> {
-  return (await phoneOfWaId(tenant.workspaceId, tenant.channelId, waId)) ?? normalizePhone(waId) ?? waId;
+  return (await phoneOfWaId(tenant, waId)) ?? normalizePhone(waId) ?? waId;
 }
 
 async function processStatus(event: StatusEvent): Promise<void> {
-  const record = await applyStatus({
-    chatmid: event.chatmid,
-    status: event.status,
-    timestamp: event.timestamp,
-    error: event.error,
-    phoneNumberId: event.phoneNumberId,
-  });
+  const result = await applyStatus(
+    { chatmid: event.chatmid, status: event.status, timestamp: event.timestamp, error: event.error, phoneNumberId: event.phoneNumberId },
+    tenantOf,
+  );
+  if (result.outcome === 'mismatch') {
+    // A signed status naming a message of another phone number (another channel or tenant): never applied.
+    countWebhookStatusMismatch();
+    logger.warn('status ignored: the message belongs to another phone number', { chatmid: event.chatmid, phoneNumberId: event.phoneNumberId, status: event.status });
+    return;
+  }
   // A status for a chatmid no send has attached: perhaps the send whose outcome was unknown.
-  if (record && !record.workspaceId) await settleUnknownSend(event);
+  if (result.outcome === 'applied' && !result.record.workspaceId) await settleUnknownSend(event);
 }
 
 /**
@@ -77,20 +77,20 @@ async function processStatus(event: StatusEvent): Promise<void> {
 async function settleUnknownSend(event: StatusEvent): Promise<void> {
   const tenant = await tenantOf(event.phoneNumberId);
   if (!tenant || !event.recipientId) return;
-  const { workspaceId, channelId } = tenant;
+  const channel = tenant;
   const phone = await phoneOf(tenant, event.recipientId);
-  const unsettled = [...((await getConversation(workspaceId, channelId, phone))?.unsettledMessageIds ?? [])];
+  const unsettled = [...((await getConversation(channel, phone))?.unsettledMessageIds ?? [])];
   if (unsettled.length === 0) return;
-  const messages = (await Promise.all(unsettled.map((id) => getMessage(workspaceId, channelId, id))))
+  const messages = (await Promise.all(unsettled.map((id) => getMessage(channel, id))))
     .filter((message): message is MessageRecord => message?.sendState === 'unknown')
     .sort((a, b) => a.at - b.at);
   const message = messages[0];
-  if (!message || !(await recordSendOutcome(workspaceId, channelId, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
-  await recordHistoryOutcome(workspaceId, channelId, message, { sendState: 'accepted', chatmid: event.chatmid });
-  await attachChatmid({ chatmid: event.chatmid, workspaceId, channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at });
-  await removeUnsettledMessage(workspaceId, channelId, phone, message.id);
+  if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
+  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: event.chatmid });
+  await attachChatmid({ chatmid: event.chatmid, workspaceId: channel.workspaceId, channelId: channel.channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at, phoneNumberId: event.phoneNumberId });
+  await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
-    await settleReference(workspaceId, channelId, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
+    await settleReference(channel, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
   }
   logger.info('settled a send of unknown outcome by webhook', { messageId: message.id, chatmid: event.chatmid });
 }
@@ -108,18 +108,18 @@ async function processInbound(event: InboundEvent): Promise<void> {
     return;
   }
   if (await getChatmidRecord(event.chatmid)) return;
-  const { workspaceId, channelId } = tenant;
+  const channel = tenant;
   const phone = await phoneOf(tenant, event.waId);
   const changes: ContactChanges = { waId: event.waId };
-  const contact = (await upsertContact(workspaceId, channelId, phone, changes, () => {
+  const contact = (await upsertContact(channel, phone, changes, () => {
     // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
     changes.name = event.profileName;
     return true;
   }))!;
-  const conversation = await ensureConversation(workspaceId, channelId, phone, contact.contact.id);
+  const conversation = await ensureConversation(channel, phone, contact.contact.id);
   const at = Math.min(event.timestamp, clock.now());
-  await recordInboundAt(workspaceId, channelId, phone, at);
-  await rememberWaId(workspaceId, channelId, event.waId, phone);
+  await recordInboundAt(channel, phone, at);
+  await rememberWaId(channel, event.waId, phone);
   const messageId = `msg_in_${createHash('sha256').update(event.chatmid).digest('base64url').slice(0, 22)}`;
   // Meta's times are whole seconds: within its second a message is placed by when it arrived, so the history keeps the order of arrival.
   const receivedAt = Math.max(at, Math.min(clock.now(), event.timestamp + 999));
@@ -141,17 +141,17 @@ async function processInbound(event: InboundEvent): Promise<void> {
     updatedAt: now,
   };
   // A repeated delivery (a crash before the pointer) finds the message and keeps its time: the same history and audit keys.
-  const stored = await putInboundMessageOnce(workspaceId, channelId, message, retentionAttributes(messageId, receivedAt));
+  const stored = await putInboundMessageOnce(channel, message, retentionAttributes(messageId, receivedAt));
   const optIn = event.type === 'text' ? keywordStatus(event.text) : undefined;
   if (optIn !== undefined) {
     const change = { status: optIn, source: 'keyword' as const, at: stored.at, keyword: event.text!.trim(), chatmid: event.chatmid };
-    await changeContactStatus(workspaceId, channelId, contact.contact, change, keywordChangeId(event.chatmid));
+    await changeContactStatus(channel, contact.contact, change, keywordChangeId(event.chatmid));
   }
-  if (stored.phone === phone) await putHistoryEntry(workspaceId, channelId, stored);
+  if (stored.phone === phone) await putHistoryEntry(channel, stored);
   await createChatmidRecord({
     chatmid: event.chatmid,
-    workspaceId,
-    channelId,
+    workspaceId: channel.workspaceId,
+    channelId: channel.channelId,
     messageId,
     direction: 'inbound',
     type: event.type,
@@ -162,5 +162,5 @@ async function processInbound(event: InboundEvent): Promise<void> {
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
   });
-  logger.info('inbound message recorded', { channelId, from: maskPhone(phone), chatmid: event.chatmid });
+  logger.info('inbound message recorded', { channelId: channel.channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }

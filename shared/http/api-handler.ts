@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import type { Principal } from '../auth/principal';
+import { withInvocationDeadline } from '../outbound/deadline';
 import { findRoute } from '../routes';
 import type { ApiContext } from './context';
 import type { EndpointResult } from './envelope';
@@ -18,6 +19,8 @@ export interface RequestScope {
   requestId: string;
   /** Set for channel-scoped endpoints. */
   channelId: string;
+  /** The channel of a channel-scoped endpoint, in the caller's workspace (the data layer's ChannelRef). */
+  channel: { workspaceId: string; channelId: string };
 }
 
 interface EndpointDefinition<TSchema extends v.GenericSchema> {
@@ -52,12 +55,17 @@ export function apiEndpoint<TSchema extends v.GenericSchema>(definition: Endpoin
   if (definition.channelScoped) stack.use(channelScope());
   const handler = stack.handler(async function endpoint(_event, context) {
     const { api } = context;
+    const principal = api.principal!;
+    const channelId = api.channelId ?? '';
     const result = await definition.handle(api.input as v.InferOutput<TSchema>, {
-      principal: api.principal!,
+      principal,
       requestId: api.requestId,
-      channelId: api.channelId ?? '',
+      channelId,
+      channel: { workspaceId: principal.workspaceId, channelId },
     });
     return result as unknown as APIGatewayProxyResult;
   });
-  return handler as unknown as ApiLambdaHandler;
+  const run = handler as unknown as ApiLambdaHandler;
+  // Outbound calls (the chat network) end before the function's timeout, leaving time to record their outcome.
+  return (event, context) => withInvocationDeadline(context, () => run(event, context));
 }

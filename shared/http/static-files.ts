@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { keptOnceLoaded } from '../cache/ttl-cache';
 import type { SupportFunction } from '../routes';
+
+export { keptOnceLoaded };
 
 /**
  * A static file a function ships beside its bundle (`staticFiles` of its row in
@@ -16,16 +19,4 @@ export function staticFile(owner: SupportFunction, name: string): () => Promise<
   const fromSource = import.meta.url.endsWith('.ts');
   const location = fromSource ? new URL(`../../${repositoryPath}`, import.meta.url) : new URL(`./${name}`, import.meta.url);
   return keptOnceLoaded(() => readFile(location, 'utf8'));
-}
-
-/** `load` runs on the first call and its result is kept; a failure is not kept, so the next call tries again. */
-export function keptOnceLoaded<T>(load: () => Promise<T>): () => Promise<T> {
-  let result: Promise<T> | undefined;
-  return () => {
-    result ??= load().catch((error: unknown) => {
-      result = undefined;
-      throw error;
-    });
-    return result;
-  };
 }

@@ -1,27 +1,30 @@
 /**
  * Business metrics in CloudWatch Embedded Metric Format: one JSON line on stdout per
  * data point, which CloudWatch turns into metrics in namespace `WorkspaceApi` with the
- * dimension `service` = workspace-api; locally `npm start` writes them to
+ * dimensions `service` = workspace-api and `stage` (env STAGE, set on every function by
+ * infra/functions.ts; `local` when unset), so two stages in one account never mix their
+ * counts; locally `npm start` writes them to
  * DATA_DIR/logs/service.log with the other JSON logs. POWERTOOLS_METRICS_DISABLED=true
  * turns them off. Written by hand rather than with Powertools Metrics for the reason
  * the logger is (shared/observability/logger.ts): the format is a few fields, the library's
  * import cost is paid by every function at init.
  *
- * | metric | dimensions | emitted by |
+ * | metric | dimensions (after service, stage) | emitted by |
  * |---|---|---|
  * | Requests | endpoint, statusClass (2xx/4xx/5xx) | every API request (envelope middleware) |
  * | RateLimitRefusals | endpoint, statusClass | every 429 of the rate limiter |
  * | MessagesSent, MessagesFailed | messageType | countMessageSent / countMessageFailed |
  * | AutomationsTriggered | — | countAutomationTriggered |
+ * | WebhookStatusMismatches | — | countWebhookStatusMismatch: a signed status naming a message of another phone number (ignored) |
  */
 
-const NAMESPACE = 'WorkspaceApi';
-const SERVICE = 'workspace-api';
+export const NAMESPACE = 'WorkspaceApi';
+export const SERVICE = 'workspace-api';
 
 /** Writes one EMF line: every metric a Count, all under one dimension set. */
 function publish(counts: Record<string, number>, dimensions: Record<string, string> = {}): void {
   if (process.env.POWERTOOLS_METRICS_DISABLED === 'true') return;
-  const allDimensions = { service: SERVICE, ...dimensions };
+  const allDimensions = { service: SERVICE, stage: process.env.STAGE ?? 'local', ...dimensions };
   const metrics = Object.keys(counts).map((name) => ({ Name: name, Unit: 'Count' }));
   const line = {
     _aws: { Timestamp: Date.now(), CloudWatchMetrics: [{ Namespace: NAMESPACE, Dimensions: [Object.keys(allDimensions)], Metrics: metrics }] },
@@ -46,3 +49,6 @@ export const countMessageFailed = (messageType: string) => publish({ MessagesFai
 
 /** An automation execution started (automations/trigger or an inbound keyword). */
 export const countAutomationTriggered = () => publish({ AutomationsTriggered: 1 });
+
+/** A signed status webhook that named a message of another phone number (another channel or tenant): ignored. */
+export const countWebhookStatusMismatch = () => publish({ WebhookStatusMismatches: 1 });

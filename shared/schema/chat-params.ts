@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CONTROL_CHARS, text } from './params';
+import { CONTROL_CHARS, listFromText, text } from './params';
 
 /**
  * Parameter schemas of the chat endpoints, on top of the shared ones in params.ts.
@@ -20,8 +20,39 @@ export const CHAT_LIMITS = {
 /** A language code such as en, en_US or pt_BR. */
 export const languageCode = () => v.pipe(text(15), v.regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/, 'must be a language code such as en or en_US'));
 
-export const apiReference = () => text(CHAT_LIMITS.apiReference);
+/**
+ * References that start with this belong to the automation runner
+ * (`automation:<execution>:<step>`, shared/domain/automation-runner.ts): a caller's
+ * send must never take the claim an automation's send relies on.
+ */
+export const RESERVED_API_REFERENCE_PREFIX = 'automation:';
 
+export const apiReference = () =>
+  v.pipe(
+    text(CHAT_LIMITS.apiReference),
+    v.check((s: string) => !s.startsWith(RESERVED_API_REFERENCE_PREFIX), `must not start with "${RESERVED_API_REFERENCE_PREFIX}" (reserved for automations)`),
+  );
+
+
+/**
+ * What the Cloud API refuses in a template's text parameters (body variables, the
+ * header variable): a newline or tab, or more than four consecutive spaces. It answers
+ * error 132018, and only after the send's records are written; so such a value is a 400
+ * before anything is written.
+ */
+const TEMPLATE_TEXT_REFUSED = /[\n\r\t]| {5,}/;
+
+/** Why a template text parameter (trimmed) would be refused by the chat network, or undefined. */
+export function templateTextIssue(text: string): string | undefined {
+  return TEMPLATE_TEXT_REFUSED.test(text) ? 'must not contain newlines, tabs or more than four consecutive spaces (the chat network refuses them)' : undefined;
+}
+
+/** A template's text header variable: as `text`, without what the chat network refuses. */
+export const headerText = () =>
+  v.pipe(
+    text(CHAT_LIMITS.variable),
+    v.check((value: string) => templateTextIssue(value) === undefined, 'must not contain newlines, tabs or more than four consecutive spaces (the chat network refuses them)'),
+  );
 
 /** One template variable value: a non-empty string (numbers are accepted and kept as written). */
 function variableIssue(value: unknown): string | undefined {
@@ -30,16 +61,16 @@ function variableIssue(value: unknown): string | undefined {
   if (trimmed === '') return 'must not be empty';
   if (trimmed.length > CHAT_LIMITS.variable) return `must be at most ${CHAT_LIMITS.variable} characters`;
   if (CONTROL_CHARS.test(trimmed)) return 'must not contain control characters';
-  return undefined;
+  return templateTextIssue(trimmed);
 }
 
-/** `variables`: a comma-separated string (GET) or a JSON array of strings, in the order of {{1}}, {{2}}, … (never deduplicated). */
+/** `variables`: a JSON array of strings, or (GET) a JSON array or comma-separated string, in the order of {{1}}, {{2}}, … (never deduplicated). */
 export const variableList = () =>
   v.pipe(
     v.union([v.array(v.union([v.string(), v.number()])), v.string()], 'must be a comma-separated string or an array of strings'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const raw = dataset.value;
-      const values = typeof raw === 'string' ? (raw.trim() === '' ? [] : raw.split(',')) : raw;
+      const values = typeof raw === 'string' ? listFromText(raw) : raw;
       if (values.length > CHAT_LIMITS.variables) {
         addIssue({ message: `must have at most ${CHAT_LIMITS.variables} entries` });
         return NEVER;

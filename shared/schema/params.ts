@@ -75,13 +75,40 @@ export const boolean = () =>
     v.boolean(),
   );
 
-/** A list of names: a JSON array of strings, or a comma-separated string. Duplicates are dropped. */
+/**
+ * A list given as text (GET): a JSON array — the form for values that contain commas,
+ * e.g. `["Smith, Jr.","A-1"]` — or comma-separated values. Text that starts with `[`
+ * but is no JSON array is read as comma-separated.
+ */
+export function listFromText(text: string): unknown[] {
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  if (trimmed.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      // not JSON: comma-separated values, the first of which starts with a bracket
+    }
+  }
+  return text.split(',');
+}
+
+/** Characters a list of `entries` values of `length` characters takes as a JSON array (quotes, commas, brackets). */
+const listTextLength = (entries: number, length: number) => entries * (length + 3) + 2;
+
+/** A list of names: a JSON array of strings, or (GET) a JSON array or comma-separated string. Duplicates are dropped. */
 export const nameList = (maxEntries: number, maxLength: number) =>
   v.pipe(
     v.union(
       [
         v.pipe(v.array(v.string(), 'must be an array of strings'), v.maxLength(maxEntries, `must have at most ${maxEntries} entries`)),
-        v.pipe(v.string(), v.maxLength(maxEntries * (maxLength + 1), `must have at most ${maxEntries} entries`), v.transform((s) => (s.trim() === '' ? [] : s.split(',')))),
+        v.pipe(
+          v.string(),
+          v.maxLength(listTextLength(maxEntries, maxLength), `must have at most ${maxEntries} entries`),
+          v.transform(listFromText),
+          v.array(v.string(), 'must be an array of strings'),
+        ),
       ],
       'must be an array of strings or a comma-separated string',
     ),
@@ -143,17 +170,61 @@ const customFieldValue = v.union(
   'values must be strings, numbers, booleans or null',
 );
 
-/** `customFieldsData`: a JSON object, a JSON object in a string (GET), or `key:value,key2:value2`. */
+/** A value `customFieldsData` may carry for a field (checked against the field's type later). */
+export type CustomFieldInput = string | number | boolean | null;
+
+/**
+ * Custom-field names that cannot be stored: the DynamoDB document client rebuilds maps
+ * on plain objects, where `__proto__` is no key. Refused where a field is defined and
+ * in every map of values, never dropped.
+ */
+export const UNSTORABLE_FIELD_NAMES: ReadonlySet<string> = new Set(['__proto__']);
+
+/** Any JSON object (not an array), passed through whole: `v.record` and `v.object` drop keys named `constructor`, `prototype` and `__proto__`. */
+const plainObject = (message: string) => v.custom<Record<string, unknown>>((input) => input !== null && typeof input === 'object' && !Array.isArray(input), message);
+
+/** The object's own entries in a null-prototype copy: a key named `constructor` or `valueOf` is data there, never an inherited member. */
+export function ownEntries<T>(object: Record<string, T>): Record<string, T> {
+  const copy: Record<string, T> = Object.create(null);
+  for (const [key, value] of Object.entries(object)) copy[key] = value;
+  return copy;
+}
+
+/**
+ * Checks every value of a map of custom-field values with `value` and keeps every key
+ * (a null-prototype copy); a key that cannot be stored is refused, naming it.
+ */
+export const customFieldMap = <T>(value: v.GenericSchema<unknown, T>) =>
+  v.rawTransform<Record<string, unknown>, Record<string, T>>(({ dataset, addIssue, NEVER }) => {
+    const input = dataset.value;
+    const output: Record<string, T> = Object.create(null);
+    for (const [key, entry] of Object.entries(input)) {
+      const path: [v.IssuePathItem] = [{ type: 'object', origin: UNSTORABLE_FIELD_NAMES.has(key) ? 'key' : 'value', input, key, value: entry }];
+      if (UNSTORABLE_FIELD_NAMES.has(key)) {
+        addIssue({ message: `"${key}" cannot be a custom field name`, path });
+        return NEVER;
+      }
+      const result = v.safeParse(value, entry);
+      if (!result.success) {
+        addIssue({ message: result.issues[0].message, path });
+        return NEVER;
+      }
+      output[key] = result.output;
+    }
+    return output;
+  });
+
+/** `customFieldsData`: a JSON object, a JSON object in a string (GET), or `key:value,key2:value2`. Every key is kept (null-prototype objects). */
 export const customFieldsData = () =>
   v.pipe(
-    v.union([v.record(v.string(), v.unknown()), v.pipe(v.string(), v.maxLength(LIMITS.customFields * (LIMITS.customFieldValue + LIMITS.name)))], 'must be an object or key:value pairs'),
+    v.union([plainObject('must be an object or key:value pairs'), v.pipe(v.string(), v.maxLength(LIMITS.customFields * (LIMITS.customFieldValue + LIMITS.name)))], 'must be an object or key:value pairs'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const value = dataset.value;
-      if (typeof value !== 'string') return value as Record<string, unknown>;
+      if (typeof value !== 'string') return ownEntries(value);
       if (value.trim().startsWith('{')) {
         try {
           const parsed: unknown = JSON.parse(value);
-          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return ownEntries(parsed as Record<string, unknown>);
         } catch {
           // reported below
         }
@@ -174,7 +245,14 @@ export const customFieldsData = () =>
     }),
     v.check((data) => Object.keys(data).length <= LIMITS.customFields, `must have at most ${LIMITS.customFields} fields`),
     v.check((data) => Object.keys(data).every((key) => key.trim() !== '' && key.length <= LIMITS.name && !CONTROL_CHARS.test(key)), `keys must be 1 to ${LIMITS.name} characters`),
-    v.record(v.string(), customFieldValue),
-    // For the OpenAPI document: the limits the checks above enforce.
-    v.metadata({ maxProperties: LIMITS.customFields, propertyNames: { type: 'string', minLength: 1, maxLength: LIMITS.name } }),
+    customFieldMap(customFieldValue),
+    // For the OpenAPI document (it reads the last schema of the pipe, and the checks above): the
+    // map is checked by hand rather than with v.record, which drops keys such as `constructor`.
+    v.custom<Record<string, CustomFieldInput>>(() => true),
+    v.metadata({
+      type: 'object',
+      propertyNames: { type: 'string', minLength: 1, maxLength: LIMITS.name },
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: LIMITS.customFieldValue }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
+      maxProperties: LIMITS.customFields,
+    }),
   );

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTemplatePayload, buildTextPayload, createGraphClient, type GraphClient } from '../../shared/chat/graph-client';
+import { buildTemplatePayload, buildTextPayload, ChatNetworkError, createGraphClient, type GraphClient } from '../../shared/chat/graph-client';
 import type { StatusEvent } from '../../shared/chat/webhook-payload';
 import { clock } from '../../shared/clock';
 import type { SandboxHandle } from '../../scripts/local/sandbox';
@@ -144,6 +144,24 @@ describe('sandbox status webhooks', () => {
 
     // Assess
     expect(statusesOf(chatmid).map((event) => event.status)).toEqual(['sent', 'delivered']);
+  });
+
+  it.each([
+    ['a newline', 'Line\nbreak'],
+    ['a carriage return', 'Line\rbreak'],
+    ['a tab', 'Tab\there'],
+    ['five consecutive spaces', 'five     spaces'],
+  ])('refuses a template text parameter with %s with error 132018, as the Cloud API does', async (_case, value) => {
+    // Prepare
+    const payload = buildTemplatePayload(newRecipient(), { name: 'order_update', languageCode: 'en', bodyVariables: [value, '42'] });
+    const fine = buildTemplatePayload(newRecipient(), { name: 'order_update', languageCode: 'en', bodyVariables: ['four    spaces', '42'] });
+    // Act
+    const refused = await graph.sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, payload).catch((error: unknown) => error);
+    const accepted = await graph.sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, fine);
+    // Assess
+    expect(refused).toBeInstanceOf(ChatNetworkError);
+    expect(refused).toMatchObject({ httpStatus: 400, metaCode: 132018 });
+    expect(accepted.chatmid).toMatch(/^wamid\./);
   });
 
   it('fails every message to a number marked by failNumber with its code', async () => {

@@ -150,4 +150,55 @@ describe('parseWebhookPayload', () => {
     // Assess
     expect(events.map((event) => event.chatmid)).toEqual(['wamid.OK']);
   });
+
+  it('clamps an out-of-range timestamp to the receiving time and drops a malformed one or an overlong id, with a warning each', () => {
+    // Prepare
+    const now = 1_750_000_000_000;
+    const warnings: Array<[string, Record<string, unknown>]> = [];
+    const body = delivery({
+      statuses: [
+        { id: 'wamid.FAR', status: 'read', timestamp: '9000000000000', recipient_id: '4915112345678' },
+        { id: 'wamid.HUGE', status: 'read', timestamp: 1e300, recipient_id: '4915112345678' },
+        { id: 'wamid.NEG', status: 'sent', timestamp: -5, recipient_id: '4915112345678' },
+        { id: 'wamid.SOON', status: 'sent', timestamp: String(now / 1000 + 60), recipient_id: '4915112345678' },
+        { id: 'wamid.BAD', status: 'sent', timestamp: '17e8', recipient_id: '4915112345678' },
+        { id: `wamid.${'x'.repeat(300)}`, status: 'sent', timestamp: '1700000000', recipient_id: '4915112345678' },
+        { id: 'wamid.CODE', status: 'failed', timestamp: '1700000000', recipient_id: '4915112345678', errors: [{ code: 1e300, title: 'Odd' }] },
+      ],
+    });
+    // Act
+    const events = parseWebhookPayload(body, { now, warn: (message, fields) => warnings.push([message, fields]) });
+    // Assess
+    expect(events.map((event) => [event.chatmid, event.timestamp])).toEqual([
+      ['wamid.FAR', now],
+      ['wamid.HUGE', now],
+      ['wamid.NEG', now],
+      ['wamid.SOON', now + 60_000],
+      ['wamid.CODE', 1_700_000_000_000],
+    ]);
+    expect((events[4] as { error?: unknown }).error).toEqual({ title: 'Odd', message: 'Odd' });
+    expect(warnings.map(([message]) => message)).toEqual([
+      expect.stringContaining('clamped'),
+      expect.stringContaining('clamped'),
+      expect.stringContaining('clamped'),
+      expect.stringContaining('malformed'),
+      expect.stringContaining('id too long'),
+    ]);
+  });
+
+  it('cuts an inbound text longer than 65,536 characters and leaves out an overlong profile name, with a warning each', () => {
+    // Prepare
+    const warnings: string[] = [];
+    const body = delivery({
+      contacts: [{ profile: { name: 'n'.repeat(300) }, wa_id: '4915112345678' }],
+      messages: [{ from: '4915112345678', id: 'wamid.LONG', timestamp: '1700000000', type: 'text', text: { body: 't'.repeat(70_000) } }],
+    });
+    // Act
+    const [event] = parseWebhookPayload(body, { now: 1_750_000_000_000, warn: (message) => warnings.push(message) });
+    // Assess
+    expect(event).toMatchObject({ kind: 'inbound', chatmid: 'wamid.LONG' });
+    expect((event as { text?: string }).text).toHaveLength(65_536);
+    expect(event).not.toHaveProperty('profileName');
+    expect(warnings).toEqual([expect.stringContaining('profile name'), expect.stringContaining('truncated')]);
+  });
 });

@@ -6,6 +6,8 @@ import { handler as listContacts } from '../../functions/contacts-list';
 import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as manageField } from '../../functions/custom-fields-manage';
 import { handler as manageLabel } from '../../functions/labels-manage';
+import { handler as sendTemplate } from '../../functions/chat-templates-send';
+import { claimReference } from '../../shared/data/messages';
 import { clock } from '../../shared/clock';
 import { getExecution } from '../../shared/data/automations';
 import { getContact } from '../../shared/data/contacts';
@@ -14,7 +16,7 @@ import { parseSteps } from '../../shared/domain/automation-steps';
 import { MAX_RECEIVES } from '../../shared/domain/automation-runner';
 import { callApi } from '../support/api';
 import { drainQueue, makeAutomation, sqsEvent } from '../support/automations';
-import { createChatTenant, newRecipient, openWindow, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 import { createTenant } from '../support/tenants';
 
@@ -63,9 +65,9 @@ describe('automations', () => {
       status: 'triggered',
     });
     expect(byId.body.data).toMatchObject({ automationId: welcomeId, contactId: byName.body.data.contactId, conversationId: byName.body.data.conversationId });
-    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], byName.body.data.executionId);
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, byName.body.data.executionId);
     expect(execution).toMatchObject({ status: 'triggered', stepIndex: 0 });
-    expect((await getContact(tenant.workspaceId, tenant.channelIds[0], phone))?.id).toBe(byName.body.data.contactId);
+    expect((await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone))?.id).toBe(byName.body.data.contactId);
     await drainQueue(runner);
   });
 
@@ -78,7 +80,7 @@ describe('automations', () => {
     await drainQueue(runner);
     const listed = await callApi(listAutomations, { apiKey: tenant.adminKey, method: 'GET' });
     // Assess
-    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
     expect(execution?.status).toBe('completed');
     expect(execution?.outcomes.map((o) => [o.type, o.status])).toEqual([['add_labels', 'done'], ['send_template', 'done']]);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: phone } });
@@ -107,15 +109,15 @@ describe('automations', () => {
     // Act
     const triggered = await trigger({ phoneNumber: phone, automationName: 'every step' });
     await drainQueue(runner);
-    const waiting = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    const waiting = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
     clock.freeze(start + 2 * 86_400_000 + 1000);
     await drainQueue(runner);
     // Assess
     expect(waiting?.status).toBe('running');
     expect(waiting?.stepIndex).toBe(4);
-    const done = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    const done = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
     expect(done?.status).toBe('completed');
-    const contact = await getContact(tenant.workspaceId, tenant.channelIds[0], phone);
+    const contact = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone);
     expect(contact?.customFields).toEqual({ city: 'Lisbon' });
     expect(contact?.labelIds).toHaveLength(1);
     const sends = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone) as Array<Record<string, any>>;
@@ -135,7 +137,70 @@ describe('automations', () => {
     await drainQueue(runner);
     // Assess
     expect(sentBodies(network, tenant.channels[0]).filter((b) => (b as { to: string }).to === phone)).toHaveLength(1);
-    expect((await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId))?.status).toBe('completed');
+    expect((await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId))?.status).toBe('completed');
+  });
+
+  it("keeps the runner's idempotency keys out of callers' reach: a caller's send never stands in for the automation's", async () => {
+    // Prepare: the execution is recorded and queued, its step not run yet
+    const phone = newRecipient();
+    const triggered = await trigger({ phoneNumber: phone, automationName: 'welcome flow' });
+    const reference = `automation:${triggered.body.data.executionId}:1`;
+    // Act: a caller sends another template first, with the runner's reference
+    const caller = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to: phone, templateName: 'order_update', variables: ['Bo', 'A-1'], apiReference: reference } });
+    await drainQueue(runner);
+    // Assess
+    expect(caller.status, JSON.stringify(caller.body)).toBe(400);
+    expect(caller.body.details.parameter).toBe('apiReference');
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
+    const sends = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone) as Array<Record<string, any>>;
+    expect(sends.map((body) => body.template.name)).toEqual(['hello_world']);
+    expect(execution?.status).toBe('completed');
+  });
+
+  it('never reads a conflict with a claim it did not make as sent: the execution fails, naming the reference', async () => {
+    // Prepare: a claim on the runner's reference that the runner did not write (as a caller could before the prefix was reserved)
+    const phone = newRecipient();
+    const triggered = await trigger({ phoneNumber: phone, automationName: 'welcome flow' });
+    const reference = `automation:${triggered.body.data.executionId}:1`;
+    await claimReference({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone, reference, { fingerprint: 'someone-else', messageId: 'msg_other' }, 3600);
+    // Act
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
+    expect(sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone)).toEqual([]);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toContain('apiReference');
+  });
+
+  it('fails a send_template step whose rendered variable has a newline, before anything is sent', async () => {
+    // Prepare: a contact name the chat network would refuse as a template parameter (error 132018)
+    const phone = newRecipient();
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phone, name: 'Ann\nLee' } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Rendered ${phone}`, [{ type: 'send_template', templateName: 'order_update', variables: ['{{contact.name}}', 'A-1'] }]);
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `rendered ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toMatch(/newlines/);
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+  });
+
+  it('sets a custom field named constructor from a set_custom_fields step, through the execution record', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'constructor' } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Internals ${phone}`, [{ type: 'set_custom_fields', fields: JSON.parse('{"constructor":"Builder","city":"Porto"}') }]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `internals ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    expect(triggered.status, JSON.stringify(triggered.body)).toBe(200);
+    expect((await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId))?.status).toBe('completed');
+    const contact = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone);
+    expect(Object.hasOwn(contact!.customFields, 'constructor') && contact!.customFields.constructor).toBe('Builder');
   });
 
   it('creates one contact and one conversation under 20 parallel triggers for one new number, counting 20 executions', async () => {
@@ -151,7 +216,7 @@ describe('automations', () => {
     expect(new Set(responses.map((r) => r.body.data.contactId)).size).toBe(1);
     expect(new Set(responses.map((r) => r.body.data.conversationId)).size).toBe(1);
     expect(new Set(responses.map((r) => r.body.data.executionId)).size).toBe(20);
-    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], phone))?.id).toBe(responses[0].body.data.conversationId);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone))?.id).toBe(responses[0].body.data.conversationId);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: phone } });
     expect(contacts.body.pagination.total).toBe(1);
     expect(listed.body.data.find((a: { id: string }) => a.id === automation.id).executionCount).toBe(20);
@@ -165,7 +230,7 @@ describe('automations', () => {
     const triggered = await trigger({ phoneNumber: phone, automationName: `closed ${phone}` });
     await drainQueue(runner);
     // Assess
-    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
     expect(execution?.status).toBe('failed');
     expect(execution?.error).toMatch(/Step 1 \(send_text\) failed: Outside the 24-hour session window/);
     expect(execution?.outcomes).toHaveLength(1);
@@ -183,13 +248,13 @@ describe('automations', () => {
     try {
       // Act
       const first = await runner(sqsEvent([{ messageId: 'm1', body, receiveCount: 1 }]), {} as Context);
-      const afterFirst = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+      const afterFirst = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
       const last = await runner(sqsEvent([{ messageId: 'm5', body, receiveCount: MAX_RECEIVES }]), {} as Context);
       // Assess
       expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
       expect(afterFirst?.status).not.toBe('failed');
       expect(last.batchItemFailures).toEqual([{ itemIdentifier: 'm5' }]);
-      const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], triggered.body.data.executionId);
+      const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
       expect(execution?.status).toBe('failed');
       expect(execution?.error).toContain('Step 1 (add_labels) failed');
     } finally {
@@ -223,7 +288,7 @@ describe('automations', () => {
     expect(early.redriven).toBe(0);
     expect(due.redriven).toBeGreaterThanOrEqual(1);
     expect(again.redriven).toBe(0);
-    const execution = await getExecution(tenant.workspaceId, tenant.channelIds[0], executionId);
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, executionId);
     expect(execution?.status).toBe('completed');
     expect(execution?.countPending).toBeUndefined();
     expect(execution?.outboxAt).toBeUndefined();
@@ -253,7 +318,7 @@ describe('automations', () => {
     expect(inactive.body.error).toBe('automation_inactive');
     expect(inactive.body.message).toContain('inactive');
     expect(neither.status).toBe(400);
-    expect((await getContact(tenant.workspaceId, tenant.channelIds[0], phone))).toBeUndefined();
+    expect((await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone))).toBeUndefined();
   });
 });
 

@@ -27,8 +27,8 @@ const text = (params: Record<string, unknown>) => callApi(sendMessage, { apiKey:
 const acceptedTo = (to: string) => network.sandbox.sent.filter((sent) => sent.phoneNumberId === tenant.channels[0].phoneNumberId && (sent.body as { to: string }).to === to);
 
 async function outboundTo(phone: string): Promise<MessageRecord[]> {
-  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true });
+  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
+  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
   return all.filter((message) => message.phone === phone && message.direction === 'outbound');
 }
 
@@ -123,7 +123,7 @@ describe('apiReference: nothing lost, nothing twice', () => {
     await openWindow(network, tenant.channels[0], to);
     clock.freeze(start + 2_000);
     const first = await text({ to, body: 'Hi', apiReference: 'late-replay' });
-    const { lastInboundAt } = (await getConversation(tenant.workspaceId, tenant.channelIds[0], to))!;
+    const { lastInboundAt } = (await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to))!;
     // Act
     clock.freeze(lastInboundAt! + DAY_MS + 1_000);
     const replay = await text({ to, body: 'Hi', apiReference: 'late-replay' });
@@ -183,7 +183,7 @@ describe('apiReference: nothing lost, nothing twice', () => {
     let failed = false;
     const fault = injectFaults((command, input) => {
       const json = JSON.stringify(input);
-      if (failed || command !== 'UpdateItemCommand' || !json.includes('SET sendState = :state') || !json.includes('"accepted"')) return undefined;
+      if (failed || command !== 'UpdateItemCommand' || !json.includes('SET #sendState = ') || !json.includes('"accepted"')) return undefined;
       failed = true;
       return serviceError('ValidationException');
     });

@@ -8,6 +8,7 @@ import { getMessage } from '../../shared/data/messages';
 import { queryAll } from '../../shared/data/batch';
 import { keys } from '../../shared/data/keys';
 import type { MessageRecord } from '../../shared/data/messages';
+import { OUTCOME_MARGIN_MS } from '../../shared/outbound/deadline';
 import { closedPortUrl } from '../chat/helpers';
 import { callApi } from '../support/api';
 import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
@@ -26,8 +27,8 @@ const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') 
 
 /** The channel's message records for one recipient, oldest first. */
 async function messagesTo(phone: string): Promise<MessageRecord[]> {
-  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true });
+  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
+  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
   return all.filter((message) => message.phone === phone && message.direction === 'outbound').sort((a, b) => a.at - b.at);
 }
 
@@ -71,7 +72,7 @@ describe('chat/message/send and the 24-hour session window', () => {
     // Prepare
     const to = newRecipient();
     await openWindow(network, tenant.channels[0], to);
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     // Act
     clock.freeze(conversation!.lastInboundAt! + DAY_MS);
     const atEdge = await send({ to, body: 'edge' });
@@ -92,7 +93,7 @@ describe('chat/message/send and the 24-hour session window', () => {
     // Assess
     const [message] = await messagesTo(to);
     expect(message).toMatchObject({ sendState: 'accepted', chatmid: response.body.data.chatmid, type: 'text', content: { body: 'Recorded' }, apiReference: 'ref-rec', waId: to });
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     expect(message.conversationId).toBe(conversation!.id);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: to } });
     expect(contacts.body.data).toEqual([expect.objectContaining({ id: message.contactId, phone: to })]);
@@ -162,9 +163,9 @@ describe('chat/message/send when the chat network fails', () => {
     expect(response.status).toBe(502);
     expect(response.body).toMatchObject({ error: 'chat_network_error', details: { outcome: 'unknown', messageId: expect.stringMatching(/^msg_/) } });
     expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
-    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], response.body.details.messageId);
+    const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, response.body.details.messageId);
     expect(message).toMatchObject({ sendState: 'unknown', error: { code: 131000 } });
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], to);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     expect([...conversation!.unsettledMessageIds!]).toContain(message!.id);
   });
 
@@ -180,7 +181,7 @@ describe('chat/message/send when the chat network fails', () => {
     expect(response.status).toBe(502);
     expect(response.body.details.outcome).toBe('unknown');
     expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
-    expect(await getMessage(tenant.workspaceId, tenant.channelIds[0], response.body.details.messageId)).toMatchObject({ sendState: 'unknown' });
+    expect(await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, response.body.details.messageId)).toMatchObject({ sendState: 'unknown' });
   });
 
   it('maps a refusal (131026) to 400 and records the message as failed with the error', async () => {
@@ -224,6 +225,38 @@ describe('chat/message/send when the chat network fails', () => {
     expect(response.body.error).toBe('chat_network_throttled');
     expect(response.headers['Retry-After']).toBeDefined();
     expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 130429 } });
+  });
+
+  it("does not wait out a 429 that would outlast the invocation: 503 with Retry-After, the outcome recorded", async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const before = sendRequests(network, tenant.channels[0]);
+    network.sandbox.injectFault({ kind: '429', retryAfterSeconds: 1, path: 'messages' });
+    // Act: 2 s left after the margin; a 1 s wait and a whole 1.5 s attempt do not fit.
+    const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Late' }, remainingTimeMs: OUTCOME_MARGIN_MS + 2_000 });
+    // Assess
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe('chat_network_throttled');
+    expect(response.headers['Retry-After']).toBe('1');
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
+    expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 130429 } });
+  });
+
+  it('does not call the chat network when too little of the invocation is left: 503, nothing sent, recorded failed', async () => {
+    // Prepare
+    const to = newRecipient();
+    await openWindow(network, tenant.channels[0], to);
+    const before = sendRequests(network, tenant.channels[0]);
+    // Act
+    const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Too late', apiReference: 'late-1' }, remainingTimeMs: OUTCOME_MARGIN_MS + 100 });
+    const retried = await send({ to, body: 'Too late', apiReference: 'late-1' });
+    // Assess
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe('chat_network_unavailable');
+    expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 'not_sent' } });
+    expect(retried.status).toBe(200);
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
   });
 
   it('answers 503 when the chat network cannot be reached, and records the message as failed', async () => {

@@ -4,6 +4,7 @@ import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { syncTemplates } from '../../shared/domain/templates';
 import { putTemplate } from '../../shared/data/templates';
 import { getChatmidRecord, getMessage } from '../../shared/data/messages';
+import { getContact } from '../../shared/data/contacts';
 import { callApi } from '../support/api';
 import { createChatTenant, newRecipient, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { createTeamKey } from '../support/tenants';
@@ -65,7 +66,7 @@ describe('chat/templates/send', () => {
     });
     const pointer = await getChatmidRecord(response.body.data.chatmid);
     expect(pointer).toMatchObject({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], direction: 'outbound', type: 'template', status: expect.any(String) });
-    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], pointer!.messageId!);
+    const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, pointer!.messageId!);
     expect(message).toMatchObject({ sendState: 'accepted', phone: to, content: { templateName: 'hello_world', languageCode: 'en_US', bodyVariables: [] } });
   });
 
@@ -163,7 +164,7 @@ describe('chat/templates/send', () => {
 
   it('passes a text header variable, and maps the chat network refusing the template to 404 with a failed message record', async () => {
     // Prepare: a template stored with a text header that the chat network does not know
-    await putTemplate(tenant.workspaceId, tenant.channelIds[0], {
+    await putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
       graphId: '1',
       name: 'greeting_header',
       language: 'en',
@@ -182,6 +183,40 @@ describe('chat/templates/send', () => {
     expect(missingHeader.body.details).toEqual({ parameter: 'header' });
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ error: 'not_found', details: { parameter: 'templateName' } });
+  });
+
+  it.each([
+    ['a newline', 'Line\nbreak'],
+    ['a tab', 'Tab\there'],
+    ['five consecutive spaces', 'five     spaces'],
+  ])('refuses a variable or header with %s (the chat network would, error 132018) with a 400 naming it, before anything is written', async (_case, value) => {
+    // Prepare
+    await putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
+      graphId: '2',
+      name: 'spaced_header',
+      language: 'en',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [{ type: 'HEADER', format: 'TEXT', text: 'Hello {{1}}' }, { type: 'BODY', text: 'Welcome' }],
+      bodyVariables: 0,
+      header: { format: 'TEXT', variables: 1 },
+      syncedAt: new Date().toISOString(),
+    });
+    const to = newRecipient();
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    // Act
+    const variables = await send({ to, templateName: 'order_update', variables: [value, 'A-1'] });
+    const bodyN = await send({ to, templateName: 'order_update', body1: 'Ann', body2: value }, 'GET');
+    const header = await send({ to, templateName: 'spaced_header', header: value });
+    // Assess
+    expect([variables, bodyN, header].map((response) => [response.status, response.body.details?.parameter])).toEqual([
+      [400, 'variables'],
+      [400, 'body2'],
+      [400, 'header'],
+    ]);
+    expect(variables.body.message).toMatch(/newline|tab|spaces/);
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to)).toBeUndefined();
   });
 
   it('lets a team key send only on its assigned channels', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
@@ -8,12 +8,15 @@ import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as webhook } from '../../functions/webhook-whatsapp';
 import { signPayload } from '../../shared/chat/signature';
 import { queryAll } from '../../shared/data/batch';
+import { db, tableName } from '../../shared/data/client';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConversation } from '../../shared/data/conversations';
 import { keys } from '../../shared/data/keys';
 import { attachChatmid, getChatmidRecord, getMessage, type MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
-import { newRecipient, openWindow, signedWebhook, VERIFY_TOKEN, webhookEvent, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, openWindow, signedWebhook, VERIFY_TOKEN, webhookEvent, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
+import { logger } from '../../shared/observability/logger';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
@@ -48,8 +51,8 @@ async function sendTemplateTo(to: string, apiReference?: string) {
 }
 
 async function inboundMessages(phone: string): Promise<MessageRecord[]> {
-  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  return (await queryAll<MessageRecord>(pk, 'MSG#', { ConsistentRead: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
+  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
+  return (await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
 }
 
 describe('webhook verification handshake (GET)', () => {
@@ -92,7 +95,7 @@ describe('webhook deliveries (POST)', () => {
     // Assess
     expect(result.statusCode).toBe(401);
     expect(await getChatmidRecord(chatmid)).toBeUndefined();
-    expect(await getConversation(tenant.workspaceId, tenant.channelIds[0], from)).toBeUndefined();
+    expect(await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from)).toBeUndefined();
   });
 
   it('accepts a correctly signed delivery, also one with a header name in another case', async () => {
@@ -121,7 +124,7 @@ describe('webhook deliveries (POST)', () => {
     const result = await webhook(signedWebhook(inboundEvent(newChatmid(), from, 'I need help', at, 'Dana Inbound')));
     // Assess
     expect(result.statusCode).toBe(200);
-    const conversation = await getConversation(tenant.workspaceId, tenant.channelIds[0], from);
+    const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from);
     expect(conversation).toMatchObject({ id: expect.stringMatching(/^cv_/), phone: from, lastInboundAt: Math.floor(at / 1000) * 1000 });
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: from } });
     expect(contacts.body.data).toEqual([expect.objectContaining({ id: conversation!.contactId, phone: from, name: 'Dana Inbound' })]);
@@ -156,7 +159,7 @@ describe('webhook deliveries (POST)', () => {
     const messages = await inboundMessages(from);
     expect(messages.map((message) => message.content)).toEqual(expect.arrayContaining([{ body: 'once' }, { body: 'older, delivered late' }]));
     expect(messages).toHaveLength(2);
-    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], from))!.lastInboundAt).toBe(Math.floor(now / 1000) * 1000);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from))!.lastInboundAt).toBe(Math.floor(now / 1000) * 1000);
   });
 
   it('moves a status only forward, whatever order and however often the statuses arrive', async () => {
@@ -182,7 +185,7 @@ describe('webhook deliveries (POST)', () => {
     // Prepare
     const chatmid = newChatmid();
     const t = Date.now();
-    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_x', direction: 'outbound', type: 'text', content: { body: 'x' }, phone: '14155550100', at: t });
+    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_x', direction: 'outbound', type: 'text', content: { body: 'x' }, phone: '14155550100', at: t, phoneNumberId: channel().phoneNumberId });
     // Act
     await webhook(signedWebhook(statusEvent(chatmid, 'read', t, '14155550100')));
     // Assess
@@ -212,7 +215,7 @@ describe('webhook deliveries (POST)', () => {
     await webhook(signedWebhook(statusEvent(chatmid, 'delivered', t, '14155550199')));
     const early = await getChatmidRecord(chatmid);
     // Act
-    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_y', direction: 'outbound', type: 'text', content: { body: 'y' }, phone: '14155550199', at: t });
+    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_y', direction: 'outbound', type: 'text', content: { body: 'y' }, phone: '14155550199', at: t, phoneNumberId: channel().phoneNumberId });
     // Assess
     expect(early).toMatchObject({ status: 'delivered', expiresAt: expect.any(Number) });
     expect(early!.workspaceId).toBeUndefined();
@@ -236,7 +239,7 @@ describe('webhook deliveries (POST)', () => {
     expect(reply.status).toBe(200);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: rewritten.slice(4) } });
     expect(contacts.body.data).toEqual([expect.objectContaining({ phone: number })]);
-    expect(await getConversation(tenant.workspaceId, tenant.channelIds[0], rewritten)).toBeUndefined();
+    expect(await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, rewritten)).toBeUndefined();
   });
 
   it('settles a send of unknown outcome when a status for it arrives', async () => {
@@ -250,12 +253,12 @@ describe('webhook deliveries (POST)', () => {
     const replay = await sendTemplateTo(to, 'settle-1');
     // Assess
     expect(unknown.status).toBe(502);
-    const message = await getMessage(tenant.workspaceId, tenant.channelIds[0], unknown.body.details.messageId);
+    const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, unknown.body.details.messageId);
     expect(message).toMatchObject({ sendState: 'accepted', chatmid });
     expect((await readStatus(chatmid)).body.data).toMatchObject({ status: 'sent', direction: 'outbound', type: 'template' });
     expect(replay.status).toBe(200);
     expect(replay.body.data).toMatchObject({ chatmid, to, templateName: 'hello_world' });
-    expect((await getConversation(tenant.workspaceId, tenant.channelIds[0], to))!.unsettledMessageIds ?? new Set()).not.toContain(message!.id);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to))!.unsettledMessageIds ?? new Set()).not.toContain(message!.id);
   });
 
   it('answers 500 when it cannot record a delivery, so the chat network delivers it again', async () => {
@@ -270,5 +273,141 @@ describe('webhook deliveries (POST)', () => {
     expect(network.webhookAnswers.slice(answersBefore)).toEqual([500, 200]);
     expect(await getChatmidRecord(chatmid)).toMatchObject({ direction: 'inbound', status: 'received' });
     expect(await inboundMessages(from)).toHaveLength(1);
+  });
+});
+
+describe('webhook timestamps and numbers out of range', () => {
+  it.each([
+    ['9000000000000 s (past the last valid Date)', '9000000000000'],
+    ['99999999999999 s (past 2^53 in ms)', '99999999999999'],
+    ['a number past 2^53 s', 1e300],
+  ])('acknowledges a status stamped %s, keeps the status, and chat/message/status still answers', async (_case, timestamp) => {
+    // Prepare
+    const to = newRecipient();
+    const sent = await sendTemplateTo(to);
+    await network.sandbox.idle();
+    const chatmid = sent.body.data.chatmid;
+    const warn = vi.spyOn(logger, 'warn');
+    // Act
+    const before = Date.now();
+    const result = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp, recipient_id: to }] })));
+    const status = await readStatus(chatmid);
+    // Assess: the status counts, its time is the time it was received (clamped), with a warning.
+    expect(result.statusCode).toBe(200);
+    expect(status.status, JSON.stringify(status.body)).toBe(200);
+    expect(status.body.data.status).toBe('read');
+    expect(Date.parse(status.body.data.readAt)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(Date.parse(status.body.data.readAt)).toBeLessThanOrEqual(Date.now());
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('timestamp'), expect.objectContaining({ chatmid }));
+    warn.mockRestore();
+  });
+
+  it('acknowledges an inbound message stamped far in the future and records it at the time it arrived', async () => {
+    // Prepare
+    const from = newRecipient();
+    const chatmid = newChatmid();
+    // Act
+    const result = await webhook(signedWebhook(delivery({ contacts: [{ profile: { name: 'Far' }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: '99999999999999', type: 'text', text: { body: 'hi' } }] })));
+    const status = await readStatus(chatmid);
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(status.status).toBe(200);
+    expect(Date.parse(status.body.data.timestamp)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('acknowledges an inbound message whose text would not fit an item (500 KB) and records it cut to 65,536 characters', async () => {
+    // Prepare
+    const from = newRecipient();
+    const chatmid = newChatmid();
+    // Act
+    const result = await webhook(signedWebhook(delivery({ contacts: [{ profile: { name: 'Long' }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: seconds(Date.now()), type: 'text', text: { body: 'x'.repeat(500_000) } }] })));
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const [message] = await inboundMessages(from);
+    expect((message.content as { body: string }).body).toHaveLength(65_536);
+  });
+
+  it('acknowledges a failed status whose error code is past 2^53 and keeps the error text', async () => {
+    // Prepare
+    const to = newRecipient();
+    const sent = await sendTemplateTo(to);
+    await network.sandbox.idle();
+    const chatmid = sent.body.data.chatmid;
+    // Act
+    const result = await webhook(signedWebhook(statusEvent(chatmid, 'failed', Date.now(), to, { errors: [{ code: 1e300, title: 'Odd' }] })));
+    const status = await readStatus(chatmid);
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(status.body.data).toMatchObject({ status: 'failed', error: { title: 'Odd' } });
+  });
+});
+
+describe('a status applies only to a message of the phone number that names it', () => {
+  /** The EMF lines and warnings a call writes. */
+  async function observed(run: () => Promise<unknown>) {
+    const lines: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      lines.push(String(chunk));
+      return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+    }) as typeof process.stdout.write;
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      await run();
+      return { metrics: lines.filter((line) => line.includes('"WebhookStatusMismatches"')), warnings: warn.mock.calls.map(([message]) => message) };
+    } finally {
+      process.stdout.write = write;
+      warn.mockRestore();
+    }
+  }
+
+  async function sentMessage() {
+    const to = newRecipient();
+    const sent = await sendTemplateTo(to);
+    await network.sandbox.idle();
+    return { to, chatmid: sent.body.data.chatmid as string, before: (await readStatus(sent.body.data.chatmid)).body.data };
+  }
+
+  it("ignores a signed status naming another tenant's phone-number id, counts and logs it", async () => {
+    // Prepare
+    const other = await createChatTenant(network, 1);
+    const { to, chatmid, before } = await sentMessage();
+    // Act
+    let result: Awaited<ReturnType<typeof webhook>> | undefined;
+    const seen = await observed(async () => {
+      result = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, other.channels[0].phoneNumberId)));
+    });
+    // Assess
+    expect(result!.statusCode).toBe(200);
+    const after = (await readStatus(chatmid)).body.data;
+    expect(after.status).toBe(before.status);
+    expect(after.readAt).toBeNull();
+    expect(seen.metrics).toHaveLength(1);
+    expect(seen.warnings).toContainEqual(expect.stringContaining('another phone number'));
+  });
+
+  it('ignores a signed status naming an unknown phone-number id', async () => {
+    // Prepare
+    const { to, chatmid, before } = await sentMessage();
+    // Act
+    const result = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, '999999999999998')));
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect((await readStatus(chatmid)).body.data).toMatchObject({ status: before.status, readAt: null });
+  });
+
+  it("applies the channel's own status, also to a pointer written before phone-number ids were recorded on it", async () => {
+    // Prepare: a pointer as an earlier version wrote it (no phoneNumberId)
+    const other = await createChatTenant(network, 1);
+    const { to, chatmid } = await sentMessage();
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.messageByChatmid(chatmid), UpdateExpression: 'REMOVE phoneNumberId' }));
+    // Act
+    const foreign = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, other.channels[0].phoneNumberId)));
+    const afterForeign = (await readStatus(chatmid)).body.data;
+    const own = await webhook(signedWebhook(statusEvent(chatmid, 'read', Date.now(), to)));
+    // Assess
+    expect([foreign.statusCode, own.statusCode]).toEqual([200, 200]);
+    expect(afterForeign.readAt).toBeNull();
+    expect((await readStatus(chatmid)).body.data.status).toBe('read');
   });
 });

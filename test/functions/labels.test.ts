@@ -75,7 +75,7 @@ describe('the per-channel limit on labels', () => {
     const { MAX_LABELS_PER_CHANNEL } = await import('../../shared/data/definitions');
     const tenant = await createTenant(1);
     await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'first' } });
-    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.contactHead(tenant.workspaceId, tenant.channelIds[0]), UpdateExpression: 'SET labelCount = :n', ExpressionAttributeValues: { ':n': MAX_LABELS_PER_CHANNEL - 1 } }));
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }), UpdateExpression: 'SET labelCount = :n', ExpressionAttributeValues: { ':n': MAX_LABELS_PER_CHANNEL - 1 } }));
     // Act
     const last = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'last' } });
     const refused = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'one too many' } });
@@ -98,7 +98,7 @@ describe('the per-channel limit on labels', () => {
     const tenant = await createTenant(1);
     // Act
     const responses = await Promise.all(Array.from({ length: 10 }, () => callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'Same' } })));
-    const head = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactHead(tenant.workspaceId, tenant.channelIds[0]), ConsistentRead: true }));
+    const head = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }), ConsistentRead: true }));
     // Assess
     expect(responses.filter((r) => r.body.data?.created === true)).toHaveLength(1);
     expect(head.Item?.labelCount).toBe(1);

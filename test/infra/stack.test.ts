@@ -3,7 +3,9 @@
  * (synthesis takes seconds) with bundling skipped (`aws:cdk:bundling-stacks: []`),
  * so esbuild never runs here; `npx cdk synth` covers bundling.
  */
-import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -12,16 +14,16 @@ import { Code, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LOG_FIELDS, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
+import { ACCESS_LOG_FIELDS, AUTHORIZER_FAILURE_TYPES, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
-import { loadStageConfig } from '../../infra/config';
-import { copyStaticFiles, LAMBDA_RUNTIME, NODEJS_BUNDLING, WorkspaceFunction } from '../../infra/functions';
+import { AUTOMATION_BATCH, loadStageConfig } from '../../infra/config';
+import { copyStaticFiles, LAMBDA_RUNTIME, NODEJS_BUNDLING, nodeCopyCommand, SAM_LOCAL_VARIABLES, WorkspaceFunction } from '../../infra/functions';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
 import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
 import { ROOT as REPO_ROOT } from '../../scripts/build';
-import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+import { API_BASE_PATH, API_ROUTES, DOCS_PATH, OPENAPI_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 interface Built {
@@ -73,11 +75,16 @@ const actionsOf = (statements: { Action: string | string[] }[]) => statements.fl
 describe('WorkspaceApiStack', () => {
   let dev: Built;
   let prod: Built;
+  /** dev with `-c` values as the CLI passes them (strings): a slow runner, WAF on. */
+  let custom: Built;
 
   beforeAll(() => {
     dev = build({ stage: 'dev' });
     prod = build({ stage: 'prod', rateLimits: JSON.stringify({ api_read: 60 }), messageContentRetentionDays: '30' });
+    custom = build({ stage: 'dev', runnerTimeoutSeconds: '300', waf: 'true', wafAnonymousLimit: '100' });
   }, SYNTH_TIMEOUT_MS);
+
+  const resourceOf = (built: Built, construct: { node: { defaultChild?: unknown } }) => built.resources[logicalId(built.stack, construct.node.defaultChild)];
 
   describe('functions', () => {
     it('creates one function per route and per support function', () => {
@@ -124,7 +131,7 @@ describe('WorkspaceApiStack', () => {
       });
     });
 
-    it('ships the static files of the docs functions beside their bundles, from paths that exist', () => {
+    it('ships the static files of the docs functions beside their bundles with node, not cp, from paths that exist', () => {
       // Prepare
       const withFiles = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.staticFiles);
 
@@ -133,11 +140,27 @@ describe('WorkspaceApiStack', () => {
 
       // Assess
       expect(withFiles.map((fn) => fn.name).sort()).toEqual(['DocsPage', 'OpenApiDocument']);
-      expect(commands).toEqual([['cp "/repo/docs/openapi.json" "/asset/openapi.json"'], [
-        'cp "/repo/node_modules/swagger-ui-dist/swagger-ui-bundle.js" "/asset/swagger-ui-bundle.js"',
-        'cp "/repo/node_modules/swagger-ui-dist/swagger-ui.css" "/asset/swagger-ui.css"',
+      expect(commands).toEqual([[nodeCopyCommand('/repo/docs/openapi.json', '/asset/openapi.json')], [
+        nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui-bundle.js', '/asset/swagger-ui-bundle.js'),
+        nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui.css', '/asset/swagger-ui.css'),
       ]]);
+      for (const command of commands.flat()) expect(command).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
       for (const fn of withFiles) for (const path of Object.values(fn.staticFiles!)) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
+    });
+
+    it('copies a static file when the hook command runs in a shell, paths with spaces included', () => {
+      // Prepare
+      const dir = mkdtempSync(join(tmpdir(), 'static files '));
+      const [from, to] = [join(dir, 'in put.json'), join(dir, 'out put.json')];
+      writeFileSync(from, '{"openapi":"3.1.0"}');
+
+      // Act
+      execSync(copyStaticFiles({ 'out put.json': 'in put.json' }).afterBundling(dir, dir)[0]);
+      const copied = readFileSync(to, 'utf8');
+      rmSync(dir, { recursive: true });
+
+      // Assess
+      expect(copied).toBe('{"openapi":"3.1.0"}');
     });
 
     it('gives API functions the table, Powertools settings and their rate limit', () => {
@@ -157,6 +180,26 @@ describe('WorkspaceApiStack', () => {
       });
       expect(prodFn.Properties.Environment.Variables.RATE_LIMIT_API_READ).toBe('60');
       expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+    });
+
+    it('declares none of the local stack\u2019s variables: only a `-c samLocal=true` synthesis does (npm run sam-env)', () => {
+      for (const built of [dev, prod]) {
+        // Act
+        const declared = [...built.stack.functions.values()].flatMap((fn) => Object.keys(resourceOf(built, fn.function).Properties.Environment.Variables as object));
+
+        // Assess
+        expect(declared.filter((name) => name in SAM_LOCAL_VARIABLES), built.stack.stackName).toEqual([]);
+      }
+    });
+
+    it('tells every function its stage (STAGE), the EMF metrics\u2019 stage dimension', () => {
+      for (const built of [dev, prod]) {
+        // Act
+        const stages = [...built.stack.functions.values()].map((fn) => resourceOf(built, fn.function).Properties.Environment.Variables.STAGE);
+
+        // Assess
+        expect(new Set(stages), built.stack.stackName).toEqual(new Set([built.stack.stackName.replace('WorkspaceApi-', '')]));
+      }
     });
   });
 
@@ -208,6 +251,22 @@ describe('WorkspaceApiStack', () => {
       expect(actionsOf(statements).filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
       expect(logs.Resource).toEqual({ 'Fn::GetAtt': [logicalId(dev.stack, authorizer.logGroup.node.defaultChild), 'Arn'] });
       dev.template.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']] }] }, 0);
+    });
+
+    it('gives the public docs functions no table access and no table name', () => {
+      for (const name of [SUPPORT_FUNCTIONS.openapi.name, SUPPORT_FUNCTIONS.docsPage.name]) {
+        // Prepare
+        const fn = dev.stack.functions.get(name)!;
+
+        // Act
+        const actions = actionsOf(statementsOf(dev, fn));
+        const environment = resourceOf(dev, fn.function).Properties.Environment.Variables;
+
+        // Assess
+        expect(fn.spec.tableAccess, name).toBe('none');
+        expect(actions.filter((action) => action.startsWith('dynamodb:')), name).toEqual([]);
+        expect(environment.TABLE_NAME, name).toBeUndefined();
+      }
     });
 
     it('grants secrets and queue access only to functions that declare them', () => {
@@ -368,7 +427,7 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('logs access as JSON without query strings, traces with X-Ray and throttles the stage', () => {
+    it('logs access as JSON with only what the function log lacks, without query strings, and traces with X-Ray', () => {
       // Prepare
       const [stage] = Object.values(dev.template.findResources('AWS::ApiGateway::Stage'));
 
@@ -377,12 +436,77 @@ describe('WorkspaceApiStack', () => {
 
       // Assess
       expect(JSON.parse(format)).toEqual(ACCESS_LOG_FIELDS);
-      expect(format).toContain('$context.resourcePath');
+      expect(Object.keys(ACCESS_LOG_FIELDS)).toEqual(['requestId', 'sourceIp', 'httpMethod', 'resourcePath', 'status', 'errorType', 'responseLatency']);
       expect(format).not.toMatch(/\$context\.path\b|requestOverride|querystring|\$context\.identity\.apiKey(?!Id)/i);
       expect(stage.Properties.TracingEnabled).toBe(true);
-      expect(stage.Properties.MethodSettings).toEqual([
-        { HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false, ThrottlingRateLimit: 100, ThrottlingBurstLimit: 300 },
+    });
+
+    it('throttles each method by default, the public routes by their own limits, and caches only the OpenAPI document, in prod', () => {
+      // Prepare
+      const escaped = (path: string) => `/${path.replaceAll('/', '~1')}`;
+      const logging = { LoggingLevel: 'ERROR', DataTraceEnabled: false };
+      const docs = { ...logging, ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 };
+      const webhook = { ...logging, ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 };
+
+      // Act
+      const [devStage] = Object.values(dev.template.findResources('AWS::ApiGateway::Stage'));
+      const [prodStage] = Object.values(prod.template.findResources('AWS::ApiGateway::Stage'));
+
+      // Assess
+      expect(devStage.Properties.CacheClusterEnabled).toBeUndefined();
+      expect(devStage.Properties.MethodSettings).toEqual([
+        { HttpMethod: '*', ResourcePath: '/*', ...logging, ThrottlingRateLimit: 100, ThrottlingBurstLimit: 300, CachingEnabled: false },
+        { HttpMethod: 'GET', ResourcePath: escaped(OPENAPI_PATH), ...docs },
+        { HttpMethod: 'GET', ResourcePath: escaped(DOCS_PATH), ...docs },
+        { HttpMethod: 'GET', ResourcePath: escaped(WEBHOOK_PATH), ...webhook },
+        { HttpMethod: 'POST', ResourcePath: escaped(WEBHOOK_PATH), ...webhook },
       ]);
+      expect(prodStage.Properties).toMatchObject({ CacheClusterEnabled: true, CacheClusterSize: '0.5' });
+      const cached = prodStage.Properties.MethodSettings.filter((setting: { CachingEnabled?: boolean }) => setting.CachingEnabled);
+      expect(cached).toEqual([{ HttpMethod: 'GET', ResourcePath: escaped(OPENAPI_PATH), ...docs, CachingEnabled: true, CacheTtlInSeconds: 300 }]);
+      expect(prodStage.Properties.MethodSettings[0]).toMatchObject({ ResourcePath: '/*', CachingEnabled: false });
+    });
+
+    it('puts a WAF web ACL on the stage in prod (or with -c waf=true), none in dev', () => {
+      // Prepare
+      const stageId = (built: Built) => logicalId(built.stack, built.stack.restApi.api.deploymentStage.node.defaultChild);
+
+      // Act
+      const [acl] = Object.values(prod.template.findResources('AWS::WAFv2::WebACL'));
+      const [association] = Object.values(prod.template.findResources('AWS::WAFv2::WebACLAssociation'));
+      const [customAcl] = Object.values(custom.template.findResources('AWS::WAFv2::WebACL'));
+      const rules = new Map<string, any>(acl.Properties.Rules.map((rule: { Name: string }) => [rule.Name, rule]));
+
+      // Assess
+      dev.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+      expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
+      expect(JSON.stringify(association.Properties.ResourceArn)).toContain(`"Ref":"${stageId(prod)}"`);
+      expect([...rules.keys()]).toEqual(['KeylessApiCalls', 'AnonymousRatePerIp', 'RatePerIp']);
+      expect(rules.get('KeylessApiCalls').Action.Block.CustomResponse).toEqual({ ResponseCode: 401, CustomResponseBodyKey: 'unauthorized' });
+      expect(JSON.stringify(rules.get('KeylessApiCalls').Statement)).toContain(`"SearchString":"${OPENAPI_PATH}"`);
+      expect(rules.get('AnonymousRatePerIp').Statement.RateBasedStatement).toMatchObject({ Limit: 300, AggregateKeyType: 'IP' });
+      expect(rules.get('RatePerIp').Statement.RateBasedStatement).toMatchObject({ Limit: 15000, AggregateKeyType: 'IP' });
+      expect(rules.get('RatePerIp').Action.Block.CustomResponse.ResponseHeaders).toEqual([{ Name: 'Retry-After', Value: String(RETRY_AFTER_SECONDS) }]);
+      expect(JSON.parse(acl.Properties.CustomResponseBodies.unauthorized.Content)).toEqual({ success: false, error: 'unauthorized', message: expect.any(String) });
+      expect(customAcl.Properties.Rules[1].Statement.RateBasedStatement.Limit).toBe(100);
+    });
+
+    it('creates the execution log group itself, with retention, before the stage can write to it', () => {
+      for (const built of [dev, prod]) {
+        // Prepare
+        const restApiId = logicalId(built.stack, built.stack.restApi.api.node.defaultChild);
+        const stage = resourceOf(built, built.stack.restApi.api.deploymentStage) as Resource & { DependsOn: string[] };
+
+        // Act
+        const group = resourceOf(built, built.stack.restApi.executionLogs);
+
+        // Assess
+        expect(group.Properties.LogGroupName).toEqual({ 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApiId }, `/${built === prod ? 'prod' : 'dev'}`]] });
+        expect(group.Properties.RetentionInDays).toBe(built === prod ? 90 : 14);
+        expect(stage.DependsOn).toContain(logicalId(built.stack, built.stack.restApi.executionLogs.node.defaultChild));
+      }
+      expect(resourceOf(dev, dev.stack.restApi.executionLogs).DeletionPolicy).toBe('Delete');
+      expect(resourceOf(prod, prod.stack.restApi.executionLogs).DeletionPolicy).toBe('RetainExceptOnCreate');
     });
   });
 
@@ -406,14 +530,22 @@ describe('WorkspaceApiStack', () => {
       expect(table.DeletionPolicy).toBe('Delete');
     });
 
-    it('retains the table with deletion protection in prod', () => {
+    it('retains the table with deletion protection in prod, and every stateful resource except after a failed create', () => {
+      // Prepare
+      const stateful = ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup'];
+
       // Act
       const [table] = Object.values(prod.template.findResources('AWS::DynamoDB::Table'));
+      const resources = Object.values(prod.resources).filter((r) => stateful.includes(r.Type));
 
       // Assess
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);
-      expect(table.DeletionPolicy).toBe('Retain');
-      expect(table.UpdateReplacePolicy).toBe('Retain');
+      expect(resources.length).toBeGreaterThan(stateful.length);
+      for (const resource of resources) {
+        // RetainExceptOnCreate: a rollback of the first deploy deletes it (the named webhook secret would block the retry).
+        expect(resource.DeletionPolicy, resource.Type).toBe('RetainExceptOnCreate');
+        expect(resource.UpdateReplacePolicy, resource.Type).toBe('Retain');
+      }
     });
 
     it('redrives the automation queue to an encrypted, SSL-only DLQ after 5 receives', () => {
@@ -434,6 +566,39 @@ describe('WorkspaceApiStack', () => {
           expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         );
       }
+    });
+
+    it('derives the queue visibility timeout from the runner timeout: 6 × timeout + batching window', () => {
+      // Prepare
+      const queueOf = (built: Built) => resourceOf(built, built.stack.automation.queue);
+      const runnerOf = (built: Built) => resourceOf(built, built.stack.functions.get('AutomationRunner')!.function);
+      const [mapping] = Object.values(custom.template.findResources('AWS::Lambda::EventSourceMapping'));
+
+      // Act
+      const timeouts = [dev, custom].map((built) => [runnerOf(built).Properties.Timeout, queueOf(built).Properties.VisibilityTimeout]);
+
+      // Assess
+      expect(timeouts).toEqual([
+        [60, 6 * 60 + AUTOMATION_BATCH.windowSeconds],
+        [300, 6 * 300 + AUTOMATION_BATCH.windowSeconds],
+      ]);
+      expect(mapping.Properties).toMatchObject({ BatchSize: AUTOMATION_BATCH.size, MaximumBatchingWindowInSeconds: AUTOMATION_BATCH.windowSeconds });
+    });
+
+    it('refuses timeouts and sizes no deploy could take, naming the setting', () => {
+      // Prepare
+      const load = (context: Record<string, string>) => () => loadStageConfig(new App({ context }));
+
+      // Act / Assess
+      expect(load({ runnerTimeoutSeconds: '901' })).toThrow(/"runnerTimeoutSeconds" must be whole seconds from 1 to 900/);
+      expect(load({ runnerTimeoutSeconds: '0' })).toThrow(/runnerTimeoutSeconds/);
+      expect(load({ runnerTimeoutSeconds: '1.5' })).toThrow(/runnerTimeoutSeconds/);
+      expect(load({ lambdaTimeoutSeconds: '30' })).toThrow(/"lambdaTimeoutSeconds" must be whole seconds from 1 to 29 \(API Gateway answers 504/);
+      expect(load({ authorizerTimeoutSeconds: '60' })).toThrow(/authorizerTimeoutSeconds/);
+      expect(load({ lambdaMemoryMb: '64' })).toThrow(/"lambdaMemoryMb" must be whole megabytes from 128 to 10240/);
+      expect(load({ wafIpLimit: '5' })).toThrow(/"wafIpLimit" must be a whole number of at least 10/);
+      expect(load({ webhookThrottleRate: '0' })).toThrow(/webhookThrottleRate/);
+      expect(load({ runnerTimeoutSeconds: '900' })().automationVisibilityTimeout.toSeconds()).toBe(5401);
     });
 
     it('feeds the automation runner from the queue with partial batch responses, and re-drives the outbox every minute', () => {
@@ -503,18 +668,52 @@ describe('WorkspaceApiStack', () => {
   });
 
   describe('monitoring and outputs', () => {
-    it('alarms on API 5XX rate, 429s, DLQ depth and per-function errors and p99 duration', () => {
+    it('alarms on API 5XX rate, 429s, authorizer failures, DLQ depth and per-function errors and p99 duration', () => {
       // Prepare
-      const names = ['Api5xxRate', 'Api429Count', 'AutomationDlqDepth', ...[...dev.stack.functions.keys()].flatMap((n) => [`${n}Errors`, `${n}P99Duration`])];
+      const functionNames = [...dev.stack.functions.keys()];
+      const names = [
+        'Api5xxRate',
+        'Api429Count',
+        'AuthorizerFailures',
+        'AutomationDlqDepth',
+        ...functionNames.filter((n) => n !== SUPPORT_FUNCTIONS.authorizer.name).map((n) => `${n}Errors`),
+        ...functionNames.map((n) => `${n}P99Duration`),
+      ];
 
       // Act
       const alarms = Object.values(dev.template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties.AlarmName);
 
       // Assess
       expect(alarms.sort()).toEqual(names.map((n) => `workspace-api-dev-${n}`).sort());
-      expect(names).toContain('AuthorizerErrors');
       dev.template.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
       dev.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    });
+
+    it('alarms on authorizer failures from the access log, never on rejected keys (the authorizer throws Unauthorized)', () => {
+      // Prepare
+      const filters = Object.values(dev.template.findResources('AWS::Logs::MetricFilter'));
+
+      // Act
+      const failures = filters.find((f) => f.Properties.MetricTransformations[0].MetricName === 'AuthorizerFailures')!;
+      const [alarm] = Object.values(dev.template.findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmName: 'workspace-api-dev-AuthorizerFailures' } }));
+
+      // Assess
+      expect(failures.Properties.FilterPattern).toBe(`{ ${AUTHORIZER_FAILURE_TYPES.map((type) => `($.errorType = "${type}")`).join(' || ')} }`);
+      expect(failures.Properties.FilterPattern).not.toContain('UNAUTHORIZED');
+      expect(failures.Properties.LogGroupName).toEqual({ Ref: logicalId(dev.stack, dev.stack.restApi.accessLogs.node.defaultChild) });
+      expect(ACCESS_LOG_FIELDS.errorType).toBe('$context.error.responseType');
+      expect(alarm.Properties.Threshold).toBe(1);
+      expect(JSON.stringify(alarm.Properties.Metrics)).toContain('{"MetricName":"AuthorizerFailures","Namespace":"WorkspaceApi/dev"}');
+    });
+
+    it('graphs the functions\u2019 EMF counters of its own stage only, by the dimensions the functions write', () => {
+      // Act
+      const [dashboard] = Object.values(dev.template.findResources('AWS::CloudWatch::Dashboard'));
+      const body = JSON.stringify(dashboard.Properties.DashboardBody);
+
+      // Assess
+      expect(body).toContain(String.raw`SEARCH('{WorkspaceApi,service,stage,messageType} MetricName=\\\"MessagesSent\\\" service=\\\"workspace-api\\\" stage=\\\"dev\\\"'`);
+      expect(body).toContain(String.raw`[\"WorkspaceApi\",\"AutomationsTriggered\",\"service\",\"workspace-api\",\"stage\",\"dev\"`);
     });
 
     it('outputs the API URL, table name, usage plan id and queue URL', () => {

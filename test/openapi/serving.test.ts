@@ -22,8 +22,8 @@ describe('the public documentation routes', () => {
 
     // Assess
     expect(publicRoutes.map((fn) => [fn.publicPath, fn.publicMethods, fn.tableAccess])).toEqual([
-      [OPENAPI_PATH, ['GET'], 'read'],
-      [DOCS_PATH, ['GET'], 'read'],
+      [OPENAPI_PATH, ['GET'], 'none'],
+      [DOCS_PATH, ['GET'], 'none'],
     ]);
   });
 

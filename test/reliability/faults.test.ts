@@ -245,7 +245,7 @@ describe('half-written contacts', () => {
 describe('the recount repair rebuilds the contact index', () => {
   const endpoint = (path: string) => endpoints.find((e) => e.path === path)!;
   const bucketSk = (bucket: number) => `CIDX#${bucket.toString(16).padStart(3, '0')}`;
-  const pkOf = (own: Tenant) => keys.channelPartition(own.workspaceId, own.channelIds[0]);
+  const pkOf = (own: Tenant) => keys.channelPartition({ workspaceId: own.workspaceId, channelId: own.channelIds[0] });
 
   async function manage(own: Tenant, phoneNumber: string, name: string) {
     const { response } = await sendAs(own, endpoint('contacts/manage'), { phoneNumber, name });

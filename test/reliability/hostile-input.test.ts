@@ -16,10 +16,16 @@ import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, 
 const store = await usePrivateStore();
 const restoreLimits = liftRateLimits();
 isolateChatNetwork();
+process.env.WHATSAPP_APP_SECRET ??= 'hostile-input-app-secret';
 const { callApi } = await import('../support/api');
 const { createTenant } = await import('../support/tenants');
 const { loadEndpoints, parameterAccepts, validShapedValue } = await import('../support/endpoints');
-const { checkInvariants } = await import('../support/invariants');
+const { checkInvariants, checkNothingDropped } = await import('../support/invariants');
+const { asQueryString, restProxyEvent } = await import('../support/api');
+const { handler: webhook } = await import('../../functions/webhook-whatsapp');
+const { signPayload } = await import('../../shared/chat/signature');
+const { getChannel } = await import('../../shared/data/channels');
+const { attachChatmid } = await import('../../shared/data/messages');
 type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
 type Method = 'GET' | 'POST';
 
@@ -164,7 +170,7 @@ const oddValue = fc.oneof(
 const extraName = (endpoint: Endpoint) =>
   fc
     .oneof(
-      fc.constantFrom('__proto__', 'constructor', 'prototype', 'workspaceId', 'userId', 'role', 'channelIds', 'keyId', 'principalId', 'pk', 'sk', 'entity', 'id', 'createdAt', 'indexPending', 'contactCount', 'isAdmin', 'toString', 'hasOwnProperty'),
+      fc.constantFrom('__proto__', 'constructor', 'prototype', 'workspaceId', 'userId', 'role', 'channelIds', 'keyId', 'principalId', 'pk', 'sk', 'entity', 'id', 'createdAt', 'indexPending', 'contactCount', 'isAdmin', 'toString', 'hasOwnProperty', 'valueOf'),
       fc.string({ minLength: 1, maxLength: 12 }),
     )
     .filter((name) => !(name in endpoint.params) && !KEY_NAMES.has(name.toLowerCase()) && !/^body\d+$/i.test(name));
@@ -257,6 +263,13 @@ afterAll(async () => {
     acceptedOddValues: tally.get('2xx'),
     responses5xx: tally.get('5xx'),
     tableDiffsAfterRejections: tally.get('table diffs'),
+    objectInternalNamesTried: tally.get('object-internal names'),
+    acknowledgedValuesChecked: tally.get('acknowledged values checked'),
+    valuesDroppedAfter200: tally.get('dropped after 200'),
+    absurdNumbersTried: tally.get('absurd numbers'),
+    signedWebhookDeliveries: tally.get('signed webhook deliveries'),
+    listValuesTried: tally.get('list values'),
+    reservedReferencesTried: tally.get('reserved references'),
     maxBodyBytes: MAX_BODY_BYTES,
   });
   restoreLimits();
@@ -497,6 +510,212 @@ describe('custom field values', () => {
     for (const response of responses) {
       expect(response.status, JSON.stringify(response.body)).toBe(400);
       expect(namedParameter(response)).toBe('customFieldsData');
+    }
+    await expectTableUnchanged(before);
+  });
+});
+
+// ---- Object internals, absurd numbers, list values, reserved prefixes ---------------------
+
+/** Names that are members of every plain JavaScript object. */
+const INTERNAL_NAMES = ['__proto__', 'constructor', 'prototype', 'valueOf', 'toString', 'hasOwnProperty'];
+const endpointAt = (path: string) => endpoints.find((endpoint) => endpoint.path === path)!;
+const ownObject = (entries: Array<[string, unknown]>) => {
+  const target: Record<string, unknown> = {};
+  for (const [name, value] of entries) defineOwn(target, name, value);
+  return target;
+};
+let phoneCounter = 0;
+const nextPhone = () => `1415555${String(1000 + (phoneCounter++ % 9000)).padStart(4, '0')}`;
+
+describe('object internals as names: stored like any name or refused, never dropped after a 200', () => {
+  it('defines custom fields and labels named after object internals (or refuses a field naming name), and a 200 from contacts/manage keeps every value it was sent', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const channelId = tenant.channelIds[0];
+    const refusedFields = new Set<string>();
+    for (const name of INTERNAL_NAMES) {
+      for (const method of METHODS) {
+        tally.add('object-internal names', 2);
+        const field = await send(endpointAt('custom-fields/manage'), tenant.adminKey, method, { params: { name } });
+        const label = await send(endpointAt('labels/manage'), tenant.adminKey, method, { params: { name } });
+        expect(field.status, JSON.stringify(field.body)).toBeLessThan(500);
+        expectEnvelope(field);
+        if (field.status !== 200) {
+          expect(field.status).toBe(400);
+          expect(namedParameter(field)).toBe('name');
+          refusedFields.add(name);
+        }
+        expect(label.status, JSON.stringify(label.body)).toBe(200);
+      }
+    }
+    await send(endpointAt('labels/manage'), tenant.adminKey, 'POST', { params: { name: 'Smith, Jr.' } });
+    // Act + Assess
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...METHODS),
+        fc.constantFrom('pairs', 'json'),
+        fc.subarray(INTERNAL_NAMES, { minLength: 1 }),
+        fc.subarray([...INTERNAL_NAMES, 'Smith, Jr.']),
+        fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,18}[A-Za-z0-9]$/),
+        async (method, getForm, keys, labelNames, value) => {
+          tally.add('object-internal names', keys.length + labelNames.length);
+          const customFieldsData = ownObject(keys.map((key) => [key, value]));
+          const phone = nextPhone();
+          const params =
+            method === 'POST'
+              ? { phoneNumber: `+${phone}`, customFieldsData, labelNames }
+              : { phoneNumber: phone, customFieldsData: getForm === 'json' ? JSON.stringify(customFieldsData) : keys.map((key) => `${key}:${value}`).join(','), labelNames: JSON.stringify(labelNames) };
+          const response = await send(endpointAt('contacts/manage'), tenant.adminKey, method, { params });
+          expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+          expectEnvelope(response);
+          if (response.status === 200) {
+            tally.add('acknowledged values checked', keys.length + labelNames.length);
+            const dropped = await checkNothingDropped({ workspaceId: tenant.workspaceId, channelId, phone, sent: { customFieldsData, labelNames } });
+            if (dropped.length) tally.add('dropped after 200', dropped.length);
+            expect(dropped).toEqual([]);
+          } else {
+            // Only a name that cannot be stored is refused, and the refusal names customFieldsData.
+            expect(response.status).toBe(400);
+            expect(namedParameter(response)).toBe('customFieldsData');
+            expect(keys.some((key) => refusedFields.has(key)), response.body.message).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const report = await checkInvariants({ workspaceId: tenant.workspaceId });
+    expect(report.violations).toEqual([]);
+  });
+
+  it.each(endpoints)('$path: object-internal parameter names in the query string, headers, a form body and a JSON body never answer 5xx', async (endpoint) => {
+    // Prepare
+    const base = asQueryString(endpoint.base);
+    // Act + Assess
+    for (const name of INTERNAL_NAMES) {
+      tally.add('object-internal names', 4);
+      const requests = [
+        send(endpoint, tolerating.adminKey, 'GET', { params: ownObject([...Object.entries(base), [name, 'x']]) }),
+        send(endpoint, tolerating.adminKey, 'POST', { params: ownObject([...Object.entries(endpoint.base), [name, 'x']]) }),
+        send(endpoint, tolerating.adminKey, 'POST', {
+          body: new URLSearchParams([...Object.entries(base), [name, 'x']]).toString(),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+        send(endpoint, tolerating.adminKey, 'GET', { params: endpoint.base, headers: ownObject([[name, 'x']]) as Record<string, string> }),
+      ];
+      for (const response of await Promise.all(requests)) {
+        expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
+        expectEnvelope(response);
+      }
+    }
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('absurd numbers', () => {
+  const ABSURD = ['9'.repeat(400), '1e308', '-1e308', '9007199254740993', '18446744073709551616', '-0', '0x7fffffff', 'Infinity', 1e308, -1e308, Number.MAX_VALUE, 2 ** 53 + 2, -(2 ** 63)];
+
+  it.each([
+    ['contacts/list', 'page'],
+    ['contacts/list', 'limit'],
+    ['labels/manage', 'displayOrder'],
+  ])('%s %s: boundary and absurd numbers are a clamp or a 400 naming it, never a 5xx', async (path, name) => {
+    // Prepare
+    const endpoint = endpointAt(path);
+    const before = await snapshotTable();
+    // Act + Assess
+    for (const method of METHODS) {
+      for (const value of ABSURD) {
+        tally.add('absurd numbers');
+        const response = await send(endpoint, rejecting.adminKey, method, { params: { ...endpoint.base, [name]: method === 'GET' ? String(value) : value } });
+        expect(response.status, `${name}=${String(value)}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
+        expectEnvelope(response);
+        if (response.status !== 200) {
+          expect(response.status).toBe(400);
+          expect(namedParameter(response)).toBe(name);
+        } else expect(response.body.pagination?.limit ?? 200).toBeLessThanOrEqual(200);
+      }
+    }
+    if (path !== 'labels/manage') await expectTableUnchanged(before);
+  });
+
+  it('acknowledges signed webhook deliveries with absurd timestamps, error codes and ids, and chat/message/status keeps answering', async () => {
+    // Prepare: a message of the tenant's channel, as a send leaves it
+    const tenant = await createTenant(1);
+    const channel = (await getChannel({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }))!;
+    const chatmid = `wamid.hostile${Date.now()}`;
+    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: channel.id, messageId: 'msg_hostile', direction: 'outbound', type: 'text', content: { body: 'x' }, phone: '14155550100', at: Date.now(), phoneNumberId: channel.phoneNumberId });
+    const timestamp = fc.oneof(
+      fc.constantFrom('9000000000000', '99999999999999', '0', '-1', '1e3', '', ' ', 'NaN', '1700000000.5', 1e300, -5, 1.5, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, null, {}, []),
+      fc.stringMatching(/^\d{1,40}$/),
+      fc.double(),
+    );
+    const code = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e300, -1e300, 2 ** 53 + 2, '131026', null));
+    const id = fc.oneof(fc.constant(chatmid), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('x'.repeat(3_000), `wamid.${'y'.repeat(600)}`));
+    // Act + Assess
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('sent', 'delivered', 'read', 'failed'), timestamp, code, id, fc.boolean(), async (status, ts, errorCode, statusId, inbound) => {
+        tally.add('signed webhook deliveries');
+        tally.add('absurd numbers');
+        const value = inbound
+          ? { contacts: [{ profile: { name: 'Odd' }, wa_id: '14155550100' }], messages: [{ from: '14155550100', id: statusId === chatmid ? `${chatmid}.in` : statusId, timestamp: ts, type: 'text', text: { body: 'hi' } }] }
+          : { statuses: [{ id: statusId, status, timestamp: ts, recipient_id: '14155550100', errors: [{ code: errorCode, title: 'Odd' }] }] };
+        const raw = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: channel.phoneNumberId }, ...value } }] }] });
+        const event = restProxyEvent({ method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(raw, process.env.WHATSAPP_APP_SECRET!) }, body: raw, requestId: 'hostile', stage: 'test', path: '/webhooks/whatsapp' });
+        const result = await webhook(event);
+        expect(result.statusCode, `${JSON.stringify(ts)} ${JSON.stringify(errorCode)}`).toBe(200);
+        const read = await send(endpointAt('chat/message/status'), tenant.adminKey, 'GET', { params: { chatmid } });
+        expect(read.status, JSON.stringify(read.body)).toBe(200);
+        for (const at of [read.body.data.timestamp, read.body.data.deliveredAt, read.body.data.readAt]) if (at !== null) expect(Number.isNaN(Date.parse(at))).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('list values with commas, newlines and runs of spaces', () => {
+  it('refuses template variables and headers with newlines, tabs or more than four spaces with a 400 naming them; commas inside a JSON array never split a value', async () => {
+    // Prepare
+    const endpoint = endpointAt('chat/templates/send');
+    const before = await snapshotTable();
+    const bad = fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\t', '     ', '        '), fc.string({ maxLength: 8 })).map(([a, gap, b]) => `x${a}${gap}${b}x`);
+    // Act + Assess
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...METHODS), fc.constantFrom('variables', 'body1', 'header'), bad, async (method, name, value) => {
+        tally.add('list values');
+        const params: Record<string, unknown> = { ...endpoint.base, templateName: 'order_update' };
+        if (name === 'variables') params.variables = method === 'GET' ? JSON.stringify(['ok', value]) : ['ok', value];
+        else params[name] = value;
+        const response = await send(endpoint, rejecting.adminKey, method, { params });
+        expect(response.status, JSON.stringify(response.body)).toBe(400);
+        expect(namedParameter(response)).toBe(name);
+      }),
+      { numRuns: 40 },
+    );
+    for (const method of METHODS) {
+      tally.add('list values');
+      const variables = ['Smith, Jr.', 'A-1, A-2'];
+      const response = await send(endpoint, rejecting.adminKey, method, { params: { ...endpoint.base, templateName: 'order_update', variables: method === 'GET' ? JSON.stringify(variables) : variables } });
+      // No template is stored in this file's store: the lookup answers, never a count error from a split value.
+      expect(response.status, JSON.stringify(response.body)).toBe(404);
+    }
+    await expectTableUnchanged(before);
+  });
+});
+
+describe('reserved apiReference prefix', () => {
+  it.each(['chat/templates/send', 'chat/message/send'])('%s refuses an apiReference in the automations namespace with a 400 naming it, and writes nothing', async (path) => {
+    // Prepare
+    const endpoint = endpointAt(path);
+    const before = await snapshotTable();
+    // Act + Assess
+    for (const method of METHODS) {
+      for (const reference of ['automation:ex_0123456789abcdef:0', ' automation:ex_x:1', 'automation:']) {
+        tally.add('reserved references');
+        const response = await send(endpoint, rejecting.adminKey, method, { params: { ...endpoint.base, apiReference: reference } });
+        expect(response.status, JSON.stringify(response.body)).toBe(400);
+        expect(namedParameter(response)).toBe('apiReference');
+      }
     }
     await expectTableUnchanged(before);
   });

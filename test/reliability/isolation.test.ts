@@ -9,7 +9,7 @@ import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, 
  * route table: the admin key of workspace B, and a team key of workspace A that
  * lacks channel A2, pass every id of A they could pass (channelId, automationId,
  * automationName, chatmid) and try to name the tenant through parameters. Each
- * answer is the 403 or 404 DECISIONS.md defines (the same for an unknown id), and
+ * answer is the 403 or 404 README.md's "Rules every endpoint keeps" states (the same for an unknown id), and
  * no body carries any id, name, phone or email of A the caller did not send itself.
  */
 
@@ -93,7 +93,7 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
       ids.chatmid.push(chatmid);
     }
     const automationName = unique('isoA automation ');
-    const automation = (await createAutomation(workspaceId, channel.id, { name: automationName, status: 'active', steps: [] }))!;
+    const automation = (await createAutomation({ workspaceId, channelId: channel.id }, { name: automationName, status: 'active', steps: [] }))!;
     secrets.push(automation.id, automationName);
     ids.automationId.push(automation.id);
     ids.automationName.push(automationName, automationName.toUpperCase());

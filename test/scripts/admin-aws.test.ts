@@ -1,4 +1,4 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
 import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,15 +28,34 @@ describe('the operator CLI against AWS', () => {
     expect(gateway.commandCalls(CreateUsagePlanKeyCommand)[0].args[0].input).toEqual({ usagePlanId: 'plan123', keyId: 'agk1', keyType: 'API_KEY' });
   });
 
-  it('removes the key from the plan and disables it', async () => {
+  it('removes the key from the plan and deletes it, so revoked keys never count against the 10,000-key quota', async () => {
     // Prepare
     gateway.on(DeleteUsagePlanKeyCommand).resolves({});
-    gateway.on(UpdateApiKeyCommand).resolves({});
+    gateway.on(DeleteApiKeyCommand).resolves({});
     // Act
     await removeUsagePlanKey(settings, 'agk1');
     // Assess
     expect(gateway.commandCalls(DeleteUsagePlanKeyCommand)[0].args[0].input).toEqual({ usagePlanId: 'plan123', keyId: 'agk1' });
-    expect(gateway.commandCalls(UpdateApiKeyCommand)[0].args[0].input.patchOperations).toEqual([{ op: 'replace', path: '/enabled', value: 'false' }]);
+    expect(gateway.commandCalls(DeleteApiKeyCommand).map((call) => call.args[0].input)).toEqual([{ apiKey: 'agk1' }]);
+    expect(gateway.commandCalls(UpdateApiKeyCommand)).toHaveLength(0);
+  });
+
+  it('finishes a revoke that failed half-way: a key already out of the plan is still deleted', async () => {
+    // Prepare
+    gateway.on(DeleteUsagePlanKeyCommand).rejects(Object.assign(new Error('Invalid API Key identifier specified'), { name: 'NotFoundException' }));
+    gateway.on(DeleteApiKeyCommand).resolves({});
+    // Act
+    await removeUsagePlanKey(settings, 'agk1');
+    // Assess
+    expect(gateway.commandCalls(DeleteApiKeyCommand).map((call) => call.args[0].input)).toEqual([{ apiKey: 'agk1' }]);
+  });
+
+  it('still fails on any other error, so the user keeps its usage-plan key on record', async () => {
+    // Prepare
+    gateway.on(DeleteUsagePlanKeyCommand).rejects(Object.assign(new Error('Too many requests'), { name: 'TooManyRequestsException' }));
+    // Act / Assess
+    await expect(removeUsagePlanKey(settings, 'agk1')).rejects.toThrow('Too many requests');
+    expect(gateway.commandCalls(DeleteApiKeyCommand)).toHaveLength(0);
   });
 
   it('stores a channel token under the stage prefix, rotating an existing secret', async () => {
@@ -81,7 +100,7 @@ describe('keeping usage-plan keys in step with API keys (AWS mode)', () => {
     gateway.on(CreateApiKeyCommand).resolves({ id: 'agk-user' });
     gateway.on(CreateUsagePlanKeyCommand).resolves({});
     gateway.on(DeleteUsagePlanKeyCommand).resolves({});
-    gateway.on(UpdateApiKeyCommand).resolves({});
+    gateway.on(DeleteApiKeyCommand).resolves({});
     const { id: workspaceId } = await workspaceCreate('AWS sync');
     // Act
     const first = await keyCreate({ workspaceId, role: 'team' });
@@ -102,6 +121,7 @@ describe('keeping usage-plan keys in step with API keys (AWS mode)', () => {
     expect(removalsWithOneLeft).toBe(0);
     expect(noneLeft.user.activeKeys).toBe(0);
     expect(gateway.commandCalls(DeleteUsagePlanKeyCommand)[0].args[0].input).toEqual({ usagePlanId: 'plan123', keyId: 'agk-user' });
+    expect(gateway.commandCalls(DeleteApiKeyCommand)[0].args[0].input).toEqual({ apiKey: 'agk-user' });
     expect(withoutKey?.usagePlanKeyValue).toBeUndefined();
   });
 });

@@ -70,6 +70,25 @@ describe('the API key authorizer', () => {
     expect(afterCache).toBe('refused');
   });
 
+  it('refuses a cached key from the moment it expires, not up to 10 seconds later', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const start = Date.UTC(2026, 0, 1, 12, 0, 0);
+    clock.freeze(start);
+    const key = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', expiresAt: new Date(start + 2_000).toISOString() });
+    const outcome = () => authorize(event({ 'x-api-key': key.apiKey })).then(() => 'allowed', () => 'refused');
+    // Act
+    const fresh = await outcome();
+    clock.freeze(start + 1_999);
+    const beforeExpiry = await outcome();
+    clock.freeze(start + 2_000);
+    const atExpiry = await outcome();
+    // Assess
+    expect(fresh).toBe('allowed');
+    expect(beforeExpiry).toBe('allowed');
+    expect(atExpiry).toBe('refused');
+  });
+
   it('sees a newly assigned channel within the cache time', async () => {
     // Prepare
     const tenant = await createTenant(2);

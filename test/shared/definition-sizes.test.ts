@@ -90,7 +90,7 @@ describe('labels/list and custom-fields/list stay one query page at the per-chan
     const tooLongDescription = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name, description: WIDE.repeat(LIMITS.labelDescription + 1) } });
     // Act: the largest label, every attribute at its longest (displayOrder: the most significant digits the range allows)
     const created = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name, description, color: '#ABCDEF', displayOrder: -999_999 } });
-    const item = await storedItem(keys.label(tenant.workspaceId, channelId, name));
+    const item = await storedItem(keys.label({ workspaceId: tenant.workspaceId, channelId }, name));
     const listed = await callApi(listLabels, { apiKey: tenant.adminKey, method: 'GET' });
     // Assess
     expect([tooLongName.status, tooLongName.body.details?.parameter]).toEqual([400, 'name']);
@@ -115,7 +115,7 @@ describe('labels/list and custom-fields/list stay one query page at the per-chan
     const tooLongName = await callApi(manageField, { apiKey: tenant.adminKey, params: { name: WIDE.repeat(LIMITS.name + 1), type: 'dropdown', options } });
     // Act: the largest field ('dropdown' is the longest type name)
     const created = await callApi(manageField, { apiKey: tenant.adminKey, params: { name, type: 'dropdown', isRequired: true, options } });
-    const item = await storedItem(keys.customField(tenant.workspaceId, channelId, name));
+    const item = await storedItem(keys.customField({ workspaceId: tenant.workspaceId, channelId }, name));
     const listed = await callApi(listFields, { apiKey: tenant.adminKey, method: 'GET' });
     // Assess
     expect([tooMany.status, tooMany.body.details?.parameter]).toEqual([400, 'options']);

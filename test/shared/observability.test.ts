@@ -35,6 +35,7 @@ const metricNames = (line: any): string[] => line._aws.CloudWatchMetrics[0].Metr
 describe('observability', () => {
   afterEach(() => {
     delete process.env.RATE_LIMIT_API_READ;
+    delete process.env.STAGE;
   });
 
   it('counts every API request by endpoint and status class in CloudWatch EMF, and rate-limit refusals', async () => {
@@ -51,13 +52,16 @@ describe('observability', () => {
     // Assess
     expect(lines).toHaveLength(2);
     const [ok, refused] = lines;
-    expect(ok._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'WorkspaceApi', Dimensions: [['service', 'endpoint', 'statusClass']] });
-    expect(ok).toMatchObject({ service: 'workspace-api', endpoint: 'channels/list', statusClass: '2xx', Requests: 1 });
+    expect(ok._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'WorkspaceApi', Dimensions: [['service', 'stage', 'endpoint', 'statusClass']] });
+    expect(ok).toMatchObject({ service: 'workspace-api', stage: 'local', endpoint: 'channels/list', statusClass: '2xx', Requests: 1 });
     expect(metricNames(ok)).toEqual(['Requests']);
     expect(refused).toMatchObject({ endpoint: 'channels/list', statusClass: '4xx', Requests: 1, RateLimitRefusals: 1 });
   });
 
-  it('offers counters for messages sent and failed and automations triggered', async () => {
+  it('offers counters for messages sent and failed and automations triggered, under the STAGE of the deployment', async () => {
+    // Prepare
+    process.env.STAGE = 'prod';
+
     // Act
     const lines = await emfLines(() => {
       countMessageSent('template');
@@ -70,6 +74,11 @@ describe('observability', () => {
       [['MessagesSent'], 'template'],
       [['MessagesFailed'], 'text'],
       [['AutomationsTriggered'], undefined],
+    ]);
+    expect(lines.map((line) => [line.stage, line._aws.CloudWatchMetrics[0].Dimensions])).toEqual([
+      ['prod', [['service', 'stage', 'messageType']]],
+      ['prod', [['service', 'stage', 'messageType']]],
+      ['prod', [['service', 'stage']]],
     ]);
   });
 

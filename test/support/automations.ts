@@ -1,13 +1,13 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { createAutomation, type AutomationStatus } from '../../shared/data/automations';
 import { parseSteps } from '../../shared/domain/automation-steps';
-import { deleteLocalMessage, receiveLocalMessages, retryOrDeadLetter, type LocalMessage } from '../../shared/queue/step-queue';
+import { deleteLocalMessage, receiveLocalMessages, retryOrDeadLetter, type LocalMessage } from '../../scripts/local/table-step-queue';
 
 type RunnerHandler = (event: SQSEvent, context: Context) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
 
 /** Creates an automation from a steps document, as `admin automation create --steps` does. */
 export async function makeAutomation(workspaceId: string, channelId: string, name: string, steps: unknown[], status: AutomationStatus = 'active') {
-  const automation = await createAutomation(workspaceId, channelId, { name, status, steps: parseSteps(steps) });
+  const automation = await createAutomation({ workspaceId, channelId }, { name, status, steps: parseSteps(steps) });
   if (!automation) throw new Error(`automation ${name} exists`);
   return automation;
 }

@@ -86,7 +86,7 @@ export function loadEndpoints(): Promise<Endpoint[]> {
   return loaded;
 }
 
-/** Parameter names that carry ids of other records, with the refusal DECISIONS.md defines for a foreign or unknown one. */
+/** Parameter names that carry ids of other records, with the refusal README.md's "Rules every endpoint keeps" states for a foreign or unknown one. */
 export const FOREIGN_ID_STATUS: Record<string, number> = {
   channelId: 403,
   chatmid: 403,

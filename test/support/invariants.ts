@@ -179,6 +179,50 @@ registerInvariant('every execution has its automation and contact', (channel) =>
   return problems;
 });
 
+// ---- Acknowledged writes: nothing answered 200 was dropped ----------------------------
+
+/** What a contacts/manage call set, as sent (own keys; a `__proto__` key is a key here). */
+export interface SentContactValues {
+  customFieldsData?: Record<string, unknown>;
+  labelNames?: string[];
+}
+
+/**
+ * Values a 200 from contacts/manage acknowledged that the stored contact lacks: every
+ * customFieldsData key sent must be on the contact under its field's defined name
+ * (matched case-insensitively), unless its value cleared it (null or empty), and every
+ * label named must be among the contact's labels. Object internals (`constructor`,
+ * `valueOf`, …) are checked as own keys, never found on a prototype.
+ */
+export function droppedValues(sent: SentContactValues, contact: TableItem | undefined, channel: Pick<ChannelPartition, 'byEntity'>): string[] {
+  if (!contact) return ['the contact was not stored'];
+  const problems: string[] = [];
+  const fields = channel.byEntity.get('customField') ?? [];
+  const stored: Record<string, unknown> = contact.customFields ?? {};
+  for (const [key, value] of Object.entries(sent.customFieldsData ?? {})) {
+    const field = fields.find((candidate) => String(candidate.name).toLowerCase() === key.trim().toLowerCase());
+    if (!field) problems.push(`customFieldsData key ${JSON.stringify(key)} has no field definition`);
+    else if (value === null || value === '') {
+      if (Object.hasOwn(stored, field.name)) problems.push(`custom field ${JSON.stringify(field.name)} was cleared but is still stored`);
+    } else if (!Object.hasOwn(stored, field.name)) problems.push(`custom field ${JSON.stringify(field.name)} (sent as ${JSON.stringify(key)}) is not on the stored contact`);
+  }
+  const labels = channel.byEntity.get('label') ?? [];
+  const labelIds: string[] = contact.labelIds ?? [];
+  for (const name of sent.labelNames ?? []) {
+    const label = labels.find((candidate) => String(candidate.name).toLowerCase() === name.trim().toLowerCase());
+    if (!label || !labelIds.includes(label.id)) problems.push(`label ${JSON.stringify(name)} is not on the stored contact`);
+  }
+  return problems;
+}
+
+/** Reads the channel and the contact of `phone` (digits) and returns what a 200 for `sent` dropped. */
+export async function checkNothingDropped(
+  options: TableTarget & { workspaceId: string; channelId: string; phone: string; sent: SentContactValues },
+): Promise<string[]> {
+  const channel = channelPartitions(await scanItems(options, options.workspaceId)).find((partition) => partition.channelId === options.channelId);
+  return droppedValues(options.sent, channel?.contacts.get(options.phone), channel ?? { byEntity: new Map() });
+}
+
 // ---- Reading the table ------------------------------------------------------------------
 
 const CHANNEL_PK = /^WS#([^#]+)#CH#([^#]+)$/;

@@ -43,15 +43,25 @@ export interface RunningStack {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Every DATA_DIR a stack of this test file ran with (the template-mode suite reads their aws-calls.jsonl). */
+export const stackDataDirs = new Set<string>();
+
+/** Where the stack takes its routes from: the route table (default) or the synthesized template (STACK_SOURCE=template). */
+export type StackSource = 'routes' | 'template';
+
 const tsx = (script: string) => [process.execPath, ['--import', 'tsx', join(ROOT, script)]] as const;
 
 /**
  * Starts `npm start`'s program (scripts/start.ts) as a child process on a free port
  * with its own DATA_DIR, and waits for the line that says it accepts requests.
+ * `source` (default: this process's STACK_SOURCE, else the route table) picks the
+ * mode; a template-mode stack synthesizes cdk.out first when it is stale.
  */
-export async function startStack(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningStack> {
+export async function startStack(options: { dataDir?: string; env?: Record<string, string>; source?: StackSource } = {}): Promise<RunningStack> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wsapi-e2e-')));
-  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, PREBUILT_BUNDLES: '1', DYNAMODB_ENDPOINT: '', TABLE_NAME: '', ...options.env };
+  stackDataDirs.add(dataDir);
+  const source = options.source ?? (process.env.STACK_SOURCE === 'template' ? 'template' : 'routes');
+  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, PREBUILT_BUNDLES: '1', DYNAMODB_ENDPOINT: '', TABLE_NAME: '', STACK_SOURCE: source, ...options.env };
   delete (env as Record<string, string | undefined>).DYNAMODB_ENDPOINT;
   delete (env as Record<string, string | undefined>).TABLE_NAME;
   const [node, args] = tsx('scripts/start.ts');
@@ -59,7 +69,7 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
   captureStackLogs(dataDir, child);
   const output: string[] = [];
   const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output.join('')}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output.join('')}`)), source === 'template' ? 120_000 : 60_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const match = output.join('').match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);

@@ -14,3 +14,9 @@ if (logCaptureDir) {
   captureWorkerLogs(logCaptureDir);
 }
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+
+// Handlers run from source here, as on the local stack: automation steps go to the table queue.
+// Loaded on first use, not here: a test file may point the data layer at a store of its own
+// (usePrivateStore) before anything imports the data client, which reads the endpoint at import.
+const { provideStepQueue } = await import('../../shared/queue/step-queue');
+provideStepQueue({ enqueue: async (message) => (await import('../../scripts/local/table-step-queue')).tableStepQueue.enqueue(message) });

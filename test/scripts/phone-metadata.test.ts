@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { describe, expect, it } from 'vitest';
-import { installedMinMetadata, PHONE_METADATA_FILE, serializePhoneMetadata, trimPhoneMetadata } from '../../bench/phone-metadata';
+import { installedMinMetadata, PHONE_METADATA_FILE, serializePhoneMetadata, trimPhoneMetadata } from '../../scripts/phone-metadata';
 import { bundlePath } from '../../scripts/build';
 import { normalizePhone } from '../../shared/phone/phone';
 
@@ -22,8 +22,8 @@ function withFullMetadata(input: string): string | undefined {
   }
 }
 
-describe('trimmed phone-number metadata (shared/phone/phone-metadata.json)', () => {
-  it('is the installed libphonenumber-js min metadata without number formats (regenerate: npx tsx bench/phone-metadata.ts)', async () => {
+describe('trimmed phone-number metadata (shared/phone/phone-metadata.ts)', () => {
+  it('is the installed libphonenumber-js min metadata without number formats (regenerate: npm run phone-metadata)', async () => {
     // Prepare
     const expected = serializePhoneMetadata(trimPhoneMetadata(installedMinMetadata()));
     // Act

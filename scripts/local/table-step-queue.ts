@@ -1,0 +1,109 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../../shared/clock';
+import { db, sendIfCondition, tableName } from '../../shared/data/client';
+import type { Key } from '../../shared/data/keys';
+import { newId } from '../../shared/ids';
+import type { StepQueue } from '../../shared/queue/step-queue';
+
+/**
+ * The local stand-in for SQS: a durable queue kept in the table (the LOCALQ partition),
+ * which the local runner loop (runner-loop.ts) reads; a SIGKILL loses nothing. The
+ * local stack and the tests provide it with `provideStepQueue`; it is never part of a
+ * Lambda bundle (production uses SQS: shared/queue/step-queue.ts).
+ */
+
+/** The queue's items: ordered by visibility time, so a query reads the due ones; dead letters apart. */
+const localKeys = {
+  message: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
+  deadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
+};
+
+/** The table queue as the service's step queue: a message becomes visible at its `notBefore`. */
+export const tableStepQueue: StepQueue = {
+  enqueue: (message) => putLocalMessage(JSON.stringify(message), message.notBefore, 0),
+};
+
+export interface LocalMessage {
+  messageId: string;
+  body: string;
+  visibleAt: number;
+  receiveCount: number;
+}
+
+/** How long a received local message stays invisible to other receivers. */
+const LOCAL_VISIBILITY_MS = 30_000;
+
+/**
+ * Puts a message sent through SQS's API into the local queue (the template-driven
+ * local mode serves SQS SendMessage from here), visible after its delay as in SQS.
+ */
+export async function sendLocalMessage(body: string, delaySeconds: number): Promise<string> {
+  const messageId = newId('msg');
+  await putLocalMessage(body, clock.now() + delaySeconds * 1000, 0, messageId);
+  return messageId;
+}
+
+async function putLocalMessage(body: string, visibleAt: number, receiveCount: number, messageId = newId('msg')): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...localKeys.message(visibleAt, messageId), entity: 'localQueueMessage', messageId, body, visibleAt, receiveCount },
+    }),
+  );
+}
+
+/**
+ * Receives up to `limit` due messages: each is moved to a new visibility time with a
+ * conditional write (so two receivers never take the same copy), as SQS hides a
+ * received message until it is deleted or its visibility times out.
+ */
+export async function receiveLocalMessages(limit = 10): Promise<LocalMessage[]> {
+  const now = clock.now();
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk <= :due',
+      ExpressionAttributeValues: { ':pk': 'LOCALQ', ':due': `${String(now).padStart(15, '0')}~` },
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  const received: LocalMessage[] = [];
+  for (const item of Items) {
+    const message = item as LocalMessage & { sk: string };
+    const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
+    // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
+    await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId);
+    const taken = await sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: { pk: 'LOCALQ', sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
+    if (!taken) {
+      await deleteLocalMessage(next); // another receiver took it first
+      continue;
+    }
+    received.push(next);
+  }
+  return received;
+}
+
+/** Deletes a processed local message. */
+export async function deleteLocalMessage(message: LocalMessage): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: localKeys.message(message.visibleAt, message.messageId) }));
+}
+
+/** Makes a failed local message visible again after `delayMs`, or moves it to the dead-letter partition. */
+export async function retryOrDeadLetter(message: LocalMessage, delayMs: number, maxReceives: number): Promise<'retry' | 'dead'> {
+  if (message.receiveCount >= maxReceives) {
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...localKeys.deadLetter(message.messageId), entity: 'localDeadLetter', ...message, deadAt: clock.nowIso() } }));
+    await deleteLocalMessage(message);
+    return 'dead';
+  }
+  await putLocalMessage(message.body, clock.now() + delayMs, message.receiveCount, message.messageId);
+  await deleteLocalMessage(message);
+  return 'retry';
+}
+
+/** Test and CLI use: how many messages wait in the local queue and its dead-letter partition. */
+export async function localQueueDepth(): Promise<{ queued: number; dead: number }> {
+  const count = async (pk: string) => (await db.send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT', ConsistentRead: true }))).Count ?? 0;
+  return { queued: await count('LOCALQ'), dead: await count('LOCALDLQ') };
+}
+

@@ -1,0 +1,156 @@
+/**
+ * The template-driven local mode's wiring (STACK_SOURCE=template): the stack
+ * description from the synthesized template, one worker per function with its own
+ * environment, and one recording AWS endpoint per function (scripts/local/aws-endpoint.ts)
+ * that checks every call against the function's IAM policy and appends it to
+ * DATA_DIR/aws-calls.jsonl.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { LOCAL_ACCOUNT, consumedQueues, describeTemplate, ensureSynth, readTemplate, resourceName, secretArn, CDK_OUT, type CfnTemplate } from './template';
+import { evaluateCall, functionPolicies } from './iam';
+import { recordCall, startAwsEndpoint, type AwsEndpoint, type LocalSecret } from './aws-endpoint';
+import { createFunctionHost } from './function-host';
+import type { StackDescription } from './description';
+import type { AuthorizerHandler, GatewayRoute, ProxyHandler } from './gateway';
+
+/**
+ * Configuration the functions may read that is not the template's to give: test and
+ * demo knobs of the local stack (INTERFACE: npm start reads WEBHOOK_RETRY_SCHEDULE).
+ */
+const LOCAL_KNOBS = ['CLOCK_OFFSET_MS', 'GRAPH_API_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE'];
+
+export interface TemplateStackOptions {
+  dataDir: string;
+  dynamodbEndpoint: string;
+  tableName: string;
+  region: string;
+  graphBaseUrl: string;
+  /** The webhook secret's value locally: the chat network's app secret and verify token. */
+  webhookSecret: { appSecret: string; verifyToken: string };
+  /** Puts a message sent to the consumed queue into the local queue. */
+  sendToQueue(body: string, delaySeconds: number): Promise<string>;
+  log(line: string): void;
+}
+
+export interface TemplateStack {
+  description: StackDescription;
+  templateFile: string;
+  routes: GatewayRoute[];
+  authorizer: AuthorizerHandler;
+  runner: (event: unknown) => Promise<ReturnType<typeof JSON.parse>>;
+  redrive: () => Promise<ReturnType<typeof JSON.parse>>;
+  /** The other scheduled functions (the retention sweep), run beside the re-drive. */
+  sweep: () => Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** What Lambda's SQS event source mapping does with the consumer's role. */
+const ESM_SQS_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'];
+
+/** The file every function's AWS calls are appended to, with their IAM verdicts. */
+export const awsCallsFile = (dataDir: string) => join(dataDir, 'aws-calls.jsonl');
+
+/** Local values of the template's secrets: the webhook secret (the one holding `appSecret`) gets the chat network's. */
+function localSecrets(template: CfnTemplate, options: TemplateStackOptions): LocalSecret[] {
+  const local = { region: options.region, tableName: options.tableName, queueUrl: () => '' };
+  return Object.entries(template.Resources)
+    .filter(([, resource]) => resource.Type === 'AWS::SecretsManager::Secret')
+    .map(([id, resource]) => {
+      const shape = String(resource.Properties?.GenerateSecretString?.SecretStringTemplate ?? '');
+      const value = shape.includes('appSecret') ? JSON.stringify(options.webhookSecret) : '';
+      return { arn: secretArn(template, id, local), name: String(resource.Properties?.Name ?? id), value };
+    });
+}
+
+export async function startTemplateStack(options: TemplateStackOptions): Promise<TemplateStack> {
+  await ensureSynth({ log: options.log });
+  const { template, file } = readTemplate();
+  const local = { region: options.region, tableName: options.tableName };
+  const policies = functionPolicies(template, { ...local, queueUrl: (name) => name });
+
+  // The queue the event source mapping consumes is the local queue; the others (the DLQ) take nothing locally.
+  const queues = Object.fromEntries(consumedQueues(template).map((id) => [resourceName(template, id), options.sendToQueue]));
+  const secrets = localSecrets(template, options);
+  const callsFile = awsCallsFile(options.dataDir);
+
+  const endpoints = new Map<string, AwsEndpoint>();
+  for (const [functionName, policy] of policies) {
+    endpoints.set(
+      functionName,
+      await startAwsEndpoint({
+        functionName,
+        policy,
+        dynamodbEndpoint: options.dynamodbEndpoint,
+        region: options.region,
+        account: LOCAL_ACCOUNT,
+        secrets,
+        queues,
+        onCall: (verdict) => {
+          recordCall(callsFile, verdict);
+          if (!verdict.allowed) options.log(`IAM: refused ${verdict.reason}`);
+        },
+      }),
+    );
+  }
+
+  const description = describeTemplate(template, CDK_OUT, local, (functionName, queueName) => `${endpoints.get(functionName)!.url}/${LOCAL_ACCOUNT}/${queueName}`);
+  // What the Lambda runtime gives every function, pointed at the local endpoints, plus the sandbox in place of the Graph API.
+  for (const [name, fn] of Object.entries(description.functions)) {
+    const endpoint = endpoints.get(name)!.url;
+    const knobs = Object.fromEntries(LOCAL_KNOBS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]!]));
+    fn.environment = {
+      ...fn.environment,
+      ...knobs,
+      AWS_REGION: options.region,
+      AWS_DEFAULT_REGION: options.region,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_LAMBDA_FUNCTION_NAME: name,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      DYNAMODB_ENDPOINT: endpoint,
+      AWS_ENDPOINT_URL_SQS: endpoint,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint,
+      GRAPH_API_BASE_URL: options.graphBaseUrl,
+    };
+  }
+
+  const host = createFunctionHost(description.functions);
+  const routes: GatewayRoute[] = description.routes.map((route) => {
+    const invoke = host.invoke(route.functionName);
+    const handler: ProxyHandler = (event, context) => invoke(event, context.awsRequestId);
+    return { path: route.path, methods: route.methods, handler, authorized: route.authorized, throttles: route.throttles };
+  });
+  const invokeAuthorizer = host.invoke(description.authorizer.functionName);
+  const authorizer: AuthorizerHandler = (event) => invokeAuthorizer(event) as Promise<APIGatewayAuthorizerResult>;
+  const invokeScheduled = host.invoke(description.scheduled);
+  const alsoScheduled = description.alsoScheduled.map((name) => host.invoke(name));
+  const invokeConsumer = host.invoke(description.queueConsumer);
+  const scheduledEvent = () => ({ version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: LOCAL_ACCOUNT, time: new Date().toISOString(), region: options.region, resources: [], detail: {} });
+
+  return {
+    description,
+    templateFile: file,
+    routes,
+    authorizer,
+    runner: async (event) => {
+      // Lambda's event source mapping polls the queue with the consumer's role: check the actions it needs.
+      for (const queueName of Object.keys(queues)) {
+        for (const action of ESM_SQS_ACTIONS) {
+          const verdict = evaluateCall(policies.get(description.queueConsumer) ?? [], { functionName: description.queueConsumer, action, resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}` });
+          recordCall(callsFile, verdict);
+          if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
+        }
+      }
+      // The loop's context object holds functions, which cannot cross to a worker: the worker builds its own.
+      return invokeConsumer(event);
+    },
+    redrive: () => invokeScheduled(scheduledEvent()),
+    sweep: () => Promise.all(alsoScheduled.map((invoke) => invoke(scheduledEvent()))),
+    async close() {
+      await host.close();
+      await Promise.all([...endpoints.values()].map((endpoint) => endpoint.close()));
+    },
+  };
+}

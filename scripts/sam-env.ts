@@ -1,0 +1,120 @@
+/**
+ * `npm run --silent sam-env`: writes the `--env-vars` file with which
+ * `sam local start-api` runs the synthesized template beside a running `npm start`,
+ * on its dynalite table, its sandbox chat network and its local queue.
+ *
+ * Why a file: SAM resolves a `Ref` in an environment value to the resource's logical
+ * id (TABLE_NAME would be "TableCD117FA1"), and it passes a function only the
+ * variables its template declares. So the template is synthesized with
+ * `-c samLocal=true` (into cdk.out.sam/), which declares the local stack's variables
+ * (infra/functions.ts SAM_LOCAL_VARIABLES), and this file gives every function a value
+ * for each variable it declares that has no usable value in the template:
+ * - TABLE_NAME: the local table; DYNAMODB_ENDPOINT: npm start's dynalite;
+ * - AUTOMATION_QUEUE_URL: the automation queue's URL at npm start's local SQS
+ *   endpoint, and AWS_ENDPOINT_URL_SQS that endpoint (the SDK sends there): its
+ *   SendMessage puts the step into the durable table queue npm start's runner loop
+ *   drains (the bundles carry only the SQS queue, and nothing provides another in
+ *   SAM's containers);
+ * - WEBHOOK_SECRET_ARN: empty, so the webhook reads WHATSAPP_APP_SECRET and
+ *   WHATSAPP_VERIFY_TOKEN, set to this DATA_DIR's chat-network secrets;
+ * - GRAPH_API_BASE_URL: the sandbox chat network.
+ * Prints one JSON object: the file, the template and the command to run.
+ *
+ * HOST (default 127.0.0.1) is how the functions' containers reach this machine:
+ * 127.0.0.1 with `--docker-network host` (Linux), host.docker.internal on Docker Desktop.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
+import { ROOT } from './build';
+import { runningStack } from './local/store';
+import { consumedQueues, ensureSynth, readTemplate, type CfnTemplate } from './local/template';
+
+export const SAM_CDK_OUT = join(ROOT, 'cdk.out.sam');
+
+export interface LocalTargets {
+  tableName: string;
+  dynamodbEndpoint: string;
+  /** npm start's SQS endpoint, and the URL there of the queue its runner loop drains. */
+  sqsEndpoint: string;
+  stepQueueUrl: string;
+  graphBaseUrl: string;
+  appSecret: string;
+  verifyToken: string;
+}
+
+/** The value a function's variable gets locally, or undefined when the template's own value works under SAM. */
+function localValue(template: CfnTemplate, name: string, value: unknown, targets: LocalTargets): string | undefined {
+  const byName: Record<string, string> = {
+    DYNAMODB_ENDPOINT: targets.dynamodbEndpoint,
+    AWS_ENDPOINT_URL_SQS: targets.sqsEndpoint,
+    GRAPH_API_BASE_URL: targets.graphBaseUrl,
+    WHATSAPP_APP_SECRET: targets.appSecret,
+    WHATSAPP_VERIFY_TOKEN: targets.verifyToken,
+  };
+  if (name in byName) return byName[name];
+  if (typeof value !== 'object' || value === null) return undefined;
+  // A reference: SAM would pass the logical id. Map it by what it refers to.
+  const target = (value as { Ref?: string }).Ref;
+  const type = target ? template.Resources[target]?.Type : undefined;
+  if (type === 'AWS::DynamoDB::Table') return targets.tableName;
+  if (type === 'AWS::SQS::Queue') {
+    // Locally one queue takes messages: the table queue standing in for the one the runner consumes.
+    if (!consumedQueues(template).includes(target ?? '')) throw new Error(`no local queue for ${name} (${target}): only the queue the runner consumes is served locally`);
+    return targets.stepQueueUrl;
+  }
+  if (type === 'AWS::SecretsManager::Secret') return '';
+  throw new Error(`no local value for ${name} (${JSON.stringify(value)}): extend scripts/sam-env.ts`);
+}
+
+/** The env-vars file's content: function logical id → the variables SAM must override. */
+export function samEnvVars(template: CfnTemplate, targets: LocalTargets): Record<string, Record<string, string>> {
+  const file: Record<string, Record<string, string>> = {};
+  for (const [id, resource] of Object.entries(template.Resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function') continue;
+    const variables = (resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+    const overrides: Record<string, string> = {};
+    for (const [name, value] of Object.entries(variables)) {
+      const local = localValue(template, name, value, targets);
+      if (local !== undefined) overrides[name] = local;
+    }
+    if (Object.keys(overrides).length > 0) file[id] = overrides;
+  }
+  return file;
+}
+
+async function main() {
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const stack = await runningStack(dataDir);
+  if (!stack?.graphBaseUrl) throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite, SQS endpoint and sandbox).`);
+  if (!stack.sqsEndpoint || !stack.stepQueueUrl) throw new Error(`The npm start running with DATA_DIR ${dataDir} serves no SQS endpoint: restart it with this version.`);
+  const secrets = JSON.parse(await readFile(join(dataDir, 'chat-network.json'), 'utf8')) as { appSecret: string; verifyToken: string };
+  const host = process.env.HOST ?? '127.0.0.1';
+  const onHost = (url: string) => url.replace('127.0.0.1', host);
+  await ensureSynth({ cdkOut: SAM_CDK_OUT, context: { samLocal: 'true' }, log: (line) => console.error(line) });
+  const { template, file: templateFile } = readTemplate(SAM_CDK_OUT);
+  const envVars = samEnvVars(template, {
+    tableName: process.env.TABLE_NAME ?? LOCAL_TABLE_NAME,
+    dynamodbEndpoint: onHost(stack.dynamodbEndpoint),
+    sqsEndpoint: onHost(stack.sqsEndpoint),
+    stepQueueUrl: onHost(stack.stepQueueUrl),
+    graphBaseUrl: onHost(stack.graphBaseUrl),
+    appSecret: secrets.appSecret,
+    verifyToken: secrets.verifyToken,
+  });
+  const envVarsFile = join(dataDir, 'sam-env.json');
+  await writeFile(envVarsFile, JSON.stringify(envVars, null, 2), { mode: 0o600 });
+  // Paths below the current directory are shown relative to it, others whole.
+  const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
+  const templatePath = shown(templateFile);
+  const network = host === '127.0.0.1' ? ' --docker-network host' : '';
+  const command = `sam local start-api -t ${templatePath} --env-vars ${shown(envVarsFile)}${network} --port 3001`;
+  console.log(JSON.stringify({ envVarsFile, template: templatePath, functions: Object.keys(envVars).length, command }));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(ROOT, 'scripts', 'sam-env.ts')) {
+  main().catch((error: unknown) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,123 @@
+import { queryAll } from './batch';
+import { deleteItem, putItem, update, when } from './client';
+import { finishIndexing, writeIndexEntry, type ContactRecord } from './contacts';
+import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
+
+/**
+ * The operator's repair of a channel's contact bookkeeping (`admin contacts recount`):
+ * finishing contacts a crash left pending, rebuilding the compact contact index from
+ * the contact items, and recounting contacts, labels and custom fields. Reads the
+ * whole channel, so it is never on a request path.
+ */
+
+/**
+ * Repair (`admin contacts recount`): first finishes every contact a crash left
+ * `indexPending` (its index entry and marker, as its next touch would), then rebuilds
+ * the compact index from the contact items (`rebuildContactIndex`), then sets the
+ * contact count from the rebuilt index, and the label and custom-field counts of the
+ * head item from the definitions themselves (a crash between taking a place and
+ * writing the definition leaves one counted too many). Reads the channel's contacts
+ * (twice, for the rebuild), so it is an operator's tool, not a request path.
+ */
+export async function recountContacts(channel: ChannelRef): Promise<number> {
+  const { pk, skPrefix } = keys.contactPrefix(channel);
+  const pending = await queryAll<ContactRecord>(pk, skPrefix, { filter: when.eq('indexPending', true), consistent: true });
+  // finishIndexing's own count update is overwritten by the recount below.
+  for (const contact of pending) await finishIndexing(channel, contact);
+  const { indexed: count } = await rebuildContactIndex(channel);
+  const [labels, fields] = await Promise.all(
+    [keys.labelPrefix(channel), keys.customFieldPrefix(channel)].map(
+      async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { attributes: ['pk'], consistent: true })).length,
+    ),
+  );
+  await update(keys.contactHead(channel)).setAll({ contactCount: count, labelCount: labels, fieldCount: fields }).send();
+  return count;
+}
+
+/** Bucket writes and deletes the rebuild keeps in flight at once. */
+const REBUILD_CONCURRENCY = 16;
+
+export interface IndexRebuild {
+  /** Contact items read (each is in the index afterwards). */
+  contacts: number;
+  /** Current buckets rewritten whole (a bucket already exactly right is left alone). */
+  bucketsWritten: number;
+  /** Index items deleted: buckets of another bucket count (e.g. `CIDX#ab`) and current buckets left empty. */
+  bucketsDeleted: number;
+  /** Entries written again after the rewrite, for contacts created or renamed while it ran. */
+  entriesReapplied: number;
+  /** Contacts in the index when the rebuild ended: every contact of the second read (none being erased). */
+  indexed: number;
+}
+
+/**
+ * Rebuilds the channel's compact index from its contact items (part of the recount
+ * repair). One paginated, consistent Query of the contacts (`CONTACT#`, only phone and
+ * name) gives every bucket's complete map, filed by `contactIndexBucketOf` under the
+ * current `CONTACT_INDEX_BUCKETS`, each entry as `writeIndexEntry` stores it (phone
+ * digits → `indexName`). Each bucket that differs from what the Query of `CIDX#` found
+ * is then written whole (PutItem of its complete map), and every index item that is not
+ * a rebuilt bucket is deleted: buckets of another bucket count (`CIDX#<00..ff>` of the
+ * 256-bucket layout), entries whose contact no longer exists, current buckets left empty.
+ * That migrates an index written with another bucket count, corrects names left stale by
+ * concurrent renames, drops entries without a contact and adds contacts missing from it.
+ *
+ * Concurrency: a contact created or renamed while this runs writes its own entry, and a
+ * whole-bucket Put that lands after that write would replace it with the state read
+ * before. So, once every bucket is written, the contacts are queried again (consistent)
+ * and the entry of every contact whose name differs from what was written, or that was
+ * not read the first time, is written again with `writeIndexEntry` (an update of that
+ * one attribute, never a whole bucket). This closes the window without a clock: a
+ * clobbered entry was written after its contact item, hence before the Put that
+ * clobbered it, hence before the second Query, which therefore sees that contact (or a
+ * newer state of it). What remains is the race contacts/manage itself has (two
+ * concurrent renames of one contact can leave the older name; docs/RELIABILITY.md), and
+ * no worse. Contacts marked `erasing` (contacts/delete) are left out like deleted ones, so
+ * an erasure running meanwhile is not undone.
+ * The whole index is held in memory (≈ 100 B a contact in the process).
+ */
+export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexRebuild> {
+  const readContacts = async () => {
+    const { pk, skPrefix } = keys.contactPrefix(channel);
+    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name' | 'erasing'>>>(pk, skPrefix, { attributes: ['sk', 'phone', 'name', 'erasing'], consistent: true });
+    // The head item shares the prefix and has no phone; a contact being erased is already out of the index.
+    const head = keys.contactHead(channel);
+    return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string' && item.erasing === undefined);
+  };
+  // phone → the entry as writeIndexEntry stores it
+  const entries = new Map((await readContacts()).map((contact) => [contact.phone, indexName(contact.name)]));
+  const buckets = new Map<string, Record<string, string>>();
+  for (const [phone, name] of entries) {
+    const { sk } = keys.contactIndexBucket(channel, contactIndexBucketOf(phone));
+    const bucket = buckets.get(sk) ?? {};
+    bucket[phone] = name;
+    buckets.set(sk, bucket);
+  }
+  const { pk, skPrefix } = keys.contactIndexPrefix(channel);
+  const existing = new Map<string, Record<string, string>>();
+  for (const item of await queryAll<Record<string, string>>(pk, skPrefix, { consistent: true })) {
+    const bucket = { ...item };
+    delete bucket.pk;
+    delete bucket.sk;
+    existing.set(item.sk, bucket);
+  }
+  const changed = [...buckets].filter(([sk, bucket]) => !sameEntries(existing.get(sk), bucket));
+  await inBatches(changed, ([sk, bucket]) => putItem({ ...bucket, pk, sk }));
+  const stale = [...existing.keys()].filter((sk) => !buckets.has(sk));
+  await inBatches(stale, (sk) => deleteItem({ pk, sk }));
+  // Contacts created or renamed meanwhile: their own entry may have been overwritten above.
+  const current = await readContacts();
+  const moved = current.filter((contact) => entries.get(contact.phone) !== indexName(contact.name));
+  await inBatches(moved, (contact) => writeIndexEntry(channel, contact));
+  return { contacts: entries.size, bucketsWritten: changed.length, bucketsDeleted: stale.length, entriesReapplied: moved.length, indexed: current.length };
+}
+
+function sameEntries(found: Record<string, string> | undefined, rebuilt: Record<string, string>): boolean {
+  if (!found) return false;
+  const phones = Object.keys(found);
+  return phones.length === Object.keys(rebuilt).length && phones.every((phone) => found[phone] === rebuilt[phone]);
+}
+
+async function inBatches<T>(items: T[], write: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += REBUILD_CONCURRENCY) await Promise.all(items.slice(i, i + REBUILD_CONCURRENCY).map(write));
+}

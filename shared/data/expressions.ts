@@ -1,0 +1,107 @@
+/**
+ * DynamoDB expressions built from attribute names and values, so no call site writes
+ * an expression string, a `#name` or a `:value` by hand. Every attribute is referred
+ * to through a generated name placeholder (DynamoDB reserves hundreds of words:
+ * `name`, `status`, `type`, `error`…), except the table's own key attributes `pk` and
+ * `sk`, which are written as they are.
+ */
+
+/** One attribute (`'status'`), or a path into a map attribute (`['customFields', key]`). */
+export type AttributePath = string | readonly string[];
+
+const KEY_ATTRIBUTES = new Set(['pk', 'sk']);
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** Allocates the name and value placeholders of one command's expressions. */
+export class ExpressionScope {
+  private readonly names: Record<string, string> = {};
+  private readonly values: Record<string, unknown> = {};
+  private readonly placeholderOf = new Map<string, string>();
+  private nameCount = 0;
+  private valueCount = 0;
+
+  /** The placeholder path of an attribute path (`#customFields.#n0`); `pk` and `sk` stay bare. */
+  path(path: AttributePath): string {
+    return (typeof path === 'string' ? [path] : path).map((name, i) => (i === 0 && KEY_ATTRIBUTES.has(name) ? name : this.name(name))).join('.');
+  }
+
+  /** A value placeholder (`:v0`), one per call. */
+  value(value: unknown): string {
+    const placeholder = `:v${this.valueCount++}`;
+    this.values[placeholder] = value;
+    return placeholder;
+  }
+
+  /** The command's ExpressionAttributeNames / ExpressionAttributeValues, each left out when empty. */
+  attributes(): { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> } {
+    return {
+      ...(Object.keys(this.names).length ? { ExpressionAttributeNames: { ...this.names } } : {}),
+      ...(Object.keys(this.values).length ? { ExpressionAttributeValues: { ...this.values } } : {}),
+    };
+  }
+
+  private name(name: string): string {
+    const known = this.placeholderOf.get(name);
+    if (known) return known;
+    // Readable `#status` where the name allows it; `#n<i>` for any other name (phone digits, custom-field keys).
+    let placeholder = PLAIN_NAME.test(name) ? `#${name}` : `#n${this.nameCount++}`;
+    while (placeholder in this.names) placeholder = `#n${this.nameCount++}`;
+    this.names[placeholder] = name;
+    this.placeholderOf.set(name, placeholder);
+    return placeholder;
+  }
+}
+
+/** A condition, rendered into the scope of the command that carries it. */
+export type Condition = (scope: ExpressionScope) => string;
+
+const compare =
+  (operator: string) =>
+  (path: AttributePath, value: unknown): Condition =>
+  (scope) =>
+    `${scope.path(path)} ${operator} ${scope.value(value)}`;
+
+const join =
+  (operator: 'AND' | 'OR') =>
+  (...conditions: Condition[]): Condition =>
+  (scope) =>
+    conditions.map((condition) => `(${condition(scope)})`).join(` ${operator} `);
+
+/** Conditions for writes (and filters for queries). */
+export const when = {
+  exists: (path: AttributePath): Condition => (scope) => `attribute_exists(${scope.path(path)})`,
+  notExists: (path: AttributePath): Condition => (scope) => `attribute_not_exists(${scope.path(path)})`,
+  /** The item is there (its partition key exists). */
+  itemExists: (): Condition => (scope) => `attribute_exists(${scope.path('pk')})`,
+  /** No item is there. */
+  itemAbsent: (): Condition => (scope) => `attribute_not_exists(${scope.path('pk')})`,
+  eq: compare('='),
+  lt: compare('<'),
+  lte: compare('<='),
+  oneOf:
+    (path: AttributePath, values: readonly unknown[]): Condition =>
+    (scope) =>
+      `${scope.path(path)} IN (${values.map((value) => scope.value(value)).join(', ')})`,
+  and: join('AND'),
+  or: join('OR'),
+};
+
+/** An update's clauses, in the order they are added. */
+export interface UpdateClauses {
+  set: string[];
+  remove: string[];
+  add: string[];
+  delete: string[];
+}
+
+/** Renders update clauses as one UpdateExpression (`SET … REMOVE … ADD … DELETE …`). */
+export function updateExpression(clauses: UpdateClauses): string {
+  const parts = [
+    clauses.set.length ? `SET ${clauses.set.join(', ')}` : '',
+    clauses.remove.length ? `REMOVE ${clauses.remove.join(', ')}` : '',
+    clauses.add.length ? `ADD ${clauses.add.join(', ')}` : '',
+    clauses.delete.length ? `DELETE ${clauses.delete.join(', ')}` : '',
+  ].filter(Boolean);
+  if (!parts.length) throw new Error('An update needs at least one clause');
+  return parts.join(' ');
+}

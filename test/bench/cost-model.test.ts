@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS_LOG_FIELDS } from '../../infra/api';
+import { costModel, extrasPerMillion, PRICES } from '../../bench/report';
+
+describe('the cost model', () => {
+  it('adds logs, X-Ray and data transfer to every row, and the parts add up to the total', () => {
+    // Prepare
+    const page = { contacts: 100000, labels: 4, path: 'contacts/list', case: 'page 1 (limit 50)', calls: 2, readUnits: 2, writeUnits: 1, bytesRead: 20_000, responseBytes: 14_799 };
+    const results = { scale: { rows: [page] } } as unknown as Parameters<typeof costModel>[0];
+
+    // Act
+    const [row] = costModel(results);
+
+    // Assess
+    expect(row.total).toBeCloseTo(row.apiGateway + row.lambda + row.dynamodb + row.logs + row.xray + row.transfer, 10);
+    expect(row.logs).toBeCloseTo(0.73, 2);
+    expect(row.xray).toBe(0.25);
+    expect(row.transfer).toBeCloseTo(((14_799 + PRICES.responseHeaderBytes) / 2 ** 30) * 1e6 * 0.09, 10);
+  });
+
+  it('prices logs at ≈ $0.97 per million before the access log was trimmed, ≈ $0.73 after', () => {
+    // Prepare: the 21-field access log line the stage wrote before, at its measured size.
+    const before = { ...PRICES, logBytesPerRequest: PRICES.logBytesPerRequest - 200 + 723 };
+
+    // Act
+    const now = extrasPerMillion(0).logs;
+    const then = (before.logBytesPerRequest / 2 ** 30) * 1e6 * PRICES.logsIngestPerGb;
+
+    // Assess
+    expect(then).toBeCloseTo(0.97, 2);
+    expect(now).toBeCloseTo(0.73, 2);
+    expect(Object.keys(ACCESS_LOG_FIELDS)).toHaveLength(7);
+  });
+});

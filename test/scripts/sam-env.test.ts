@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { SAM_LOCAL_VARIABLES } from '../../infra/functions';
+import type { StackInfo } from '../../scripts/local/store';
+import { readTemplate, resourceName, type CfnTemplate } from '../../scripts/local/template';
+import { SAM_CDK_OUT } from '../../scripts/sam-env';
+import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { restProxyEvent } from '../support/api';
+import { startStack, type RunningStack } from '../support/local-stack';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function samEnv(dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sam-env.ts')], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('exit', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** Polls until `check` returns a value, or fails after `ms`. */
+async function eventually<T>(check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+  }
+}
+
+/** What SAM gives every function besides its template variables (samcli/local/lambdafn/env_vars.py, without credentials configured). */
+const SAM_AWS_VARIABLES = { AWS_SAM_LOCAL: 'true', AWS_REGION: 'us-east-1', AWS_DEFAULT_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'defaultkey', AWS_SECRET_ACCESS_KEY: 'defaultsecret' };
+
+/**
+ * Invokes a function of the samLocal template as `sam local` runs it: its asset's
+ * bundle in a process of its own (nothing provides a step queue there), whose
+ * environment is SAM's AWS variables and the function's template variables with the
+ * env-vars file's values over them. Resolves to the handler's result.
+ */
+function invokeAsSam(template: CfnTemplate, file: Record<string, Record<string, string>>, functionName: string, event: unknown): Promise<unknown> {
+  const [id, resource] = Object.entries(template.Resources).find(([logicalId, candidate]) => candidate.Type === 'AWS::Lambda::Function' && resourceName(template, logicalId) === functionName)!;
+  const variables = resource.Properties!.Environment.Variables as Record<string, unknown>;
+  const env = { ...SAM_AWS_VARIABLES, AWS_LAMBDA_FUNCTION_NAME: id, ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, file[id]?.[name] ?? (typeof value === 'string' ? value : '')])) };
+  const bundle = join(SAM_CDK_OUT, resource.Metadata!['aws:asset:path'] as string, 'index.mjs');
+  // The handler's result goes to fd 3: stdout carries the function's log lines.
+  const script = [
+    `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+    "let input = ''; for await (const chunk of process.stdin) input += chunk;",
+    `const result = await handler(JSON.parse(input), { awsRequestId: 'sam-local', functionName: ${JSON.stringify(id)}, getRemainingTimeInMillis: () => 10_000 });`,
+    "(await import('node:fs')).writeSync(3, JSON.stringify(result));",
+  ].join('\n');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let logs = '';
+    child.stdio[3]!.on('data', (chunk: Buffer) => (output += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (logs += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (logs += chunk));
+    child.on('close', (code) => (code === 0 && output ? resolvePromise(JSON.parse(output)) : reject(new Error(`${functionName} failed (${code}):\n${logs}`))));
+    child.stdin.end(JSON.stringify(event));
+  });
+}
+
+describe('npm run sam-env (the env-vars file for sam local start-api beside npm start)', () => {
+  let stack: RunningStack;
+
+  beforeAll(async () => {
+    stack = await startStack({ source: 'routes' });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('gives every function of the samLocal template a value for each referenced or local variable, pointing at this stack', async () => {
+    // Act
+    const result = await samEnv(stack.dataDir);
+    // Assess
+    expect(result.code, result.stderr).toBe(0);
+    const printed = JSON.parse(result.stdout) as { envVarsFile: string; template: string; command: string };
+    expect(printed.command).toBe(`sam local start-api -t ${printed.template} --env-vars ${printed.envVarsFile.replace(`${ROOT}/`, '')} --docker-network host --port 3001`);
+    const file = JSON.parse(await readFile(printed.envVarsFile, 'utf8')) as Record<string, Record<string, string>>;
+    const { template } = readTemplate(SAM_CDK_OUT);
+    const stackInfo = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
+    const functions = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(10);
+    for (const [id, resource] of functions) {
+      const variables = resource.Properties!.Environment.Variables as Record<string, unknown>;
+      // Every declared variable SAM could not resolve (a reference) or that the local stack sets has a value…
+      for (const [name, value] of Object.entries(variables)) {
+        if (typeof value === 'object' || name in SAM_LOCAL_VARIABLES) expect(file[id]?.[name], `${id} ${name}`).toBeTypeOf('string');
+      }
+      // …and only declared ones: SAM ignores the others.
+      for (const name of Object.keys(file[id] ?? {})) expect(variables, `${id} ${name}`).toHaveProperty(name);
+      // The docs functions have no table access and declare none of these (test/infra/stack.test.ts).
+      const pointing = {
+        TABLE_NAME: 'workspace-api',
+        DYNAMODB_ENDPOINT: stackInfo.dynamodbEndpoint,
+        AWS_ENDPOINT_URL_SQS: stackInfo.sqsEndpoint,
+        AUTOMATION_QUEUE_URL: stackInfo.stepQueueUrl,
+        GRAPH_API_BASE_URL: stack.demo.chatNetwork.graphBaseUrl,
+        WHATSAPP_APP_SECRET: stack.demo.chatNetwork.appSecret,
+      };
+      for (const [name, expected] of Object.entries(pointing)) if (name in variables) expect(file[id][name], `${id} ${name}`).toBe(expected);
+    }
+    const webhook = functions.find(([, resource]) => 'WEBHOOK_SECRET_ARN' in resource.Properties!.Environment.Variables)!;
+    expect(file[webhook[0]].WEBHOOK_SECRET_ARN).toBe('');
+    // The functions that send steps send them through npm start's SQS endpoint, to the queue the runner consumes.
+    const senders = functions.filter(([, resource]) => 'AUTOMATION_QUEUE_URL' in resource.Properties!.Environment.Variables);
+    expect(senders.length).toBeGreaterThan(0);
+    expect(stackInfo.stepQueueUrl).toBe(`${stackInfo.sqsEndpoint}/000000000000/AutomationQueue`);
+    for (const [id] of senders) expect(file[id], id).toMatchObject({ AUTOMATION_QUEUE_URL: stackInfo.stepQueueUrl, AWS_ENDPOINT_URL_SQS: stackInfo.sqsEndpoint });
+  }, 240_000);
+
+  it('lets a trigger run as SAM runs it send its step through npm start\u2019s SQS endpoint into the table queue, which the runner loop runs', async () => {
+    // Prepare: the env-vars file, and the authorizer's context for the team key, both as SAM would have them
+    const result = await samEnv(stack.dataDir);
+    expect(result.code, result.stderr).toBe(0);
+    const file = JSON.parse(await readFile((JSON.parse(result.stdout) as { envVarsFile: string }).envVarsFile, 'utf8')) as Record<string, Record<string, string>>;
+    const { template } = readTemplate(SAM_CDK_OUT);
+    const teamKey = stack.demo.workspaces[0].keys.find((key) => key.role === 'team')!.apiKey;
+    const headers = { 'X-API-Key': teamKey, 'Content-Type': 'application/json' };
+    const authorizerEvent = { type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:123456789012:sam/Prod/POST/api/workspace/v1/automations/trigger', headers, queryStringParameters: null };
+    const auth = (await invokeAsSam(template, file, SUPPORT_FUNCTIONS.authorizer.name, authorizerEvent)) as { principalId: string; context: Record<string, unknown> };
+    const phone = '14155550199';
+    const event = restProxyEvent({ method: 'POST', headers, body: JSON.stringify({ phoneNumber: `+${phone}`, automationName: 'Welcome Flow' }), requestId: 'sam-local-trigger', stage: 'Prod', authorizer: { ...auth.context, principalId: auth.principalId } });
+    const trigger = API_ROUTES.find((route) => route.path === 'automations/trigger')!.name;
+    // Act
+    const triggered = (await invokeAsSam(template, file, trigger, event)) as { statusCode: number; body: string };
+    // Assess: the trigger enqueued through SQS's API (its bundle has no other queue), and npm start's runner ran both steps
+    expect(triggered.statusCode, triggered.body).toBe(200);
+    expect(JSON.parse(triggered.body)).toMatchObject({ success: true, data: { automationName: 'Welcome Flow', status: 'triggered' } });
+    const labels = await eventually(async () => {
+      const listed = await stack.call('contacts/list', { apiKey: teamKey, params: { search: phone } });
+      const names = ((listed.body.data[0]?.labels ?? []) as { name: string }[]).map((label) => label.name);
+      return names.length > 0 ? names : undefined;
+    });
+    const sent = await eventually(async () => {
+      const { sandboxUrl } = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
+      const messages = (await (await fetch(`${sandboxUrl!}/_sandbox/sent`)).json()) as { body: { to: string; type: string; template?: { name: string } } }[];
+      return messages.find((message) => message.body.to === phone);
+    });
+    expect(labels).toEqual(['new']);
+    expect(sent.body).toMatchObject({ type: 'template', template: { name: 'hello_world' } });
+  }, 240_000);
+
+  it('refuses without a running stack, saying so', async () => {
+    // Act
+    const result = await samEnv(join(stack.dataDir, 'nothing-here'));
+    // Assess
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/No npm start is running with DATA_DIR/);
+    expect(result.stdout).toBe('');
+  });
+});

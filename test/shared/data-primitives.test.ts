@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { queryAll, queryFirstPage } from '../../shared/data/batch';
+import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from '../../shared/data/client';
+import type { Key } from '../../shared/data/keys';
+
+/** A key of its own partition per test, so tests share the dynalite table without meeting. */
+const freshKey = (sk = 'ITEM'): Key => ({ pk: `TEST#${randomUUID()}`, sk });
+
+describe('data-layer primitives against dynalite', () => {
+  describe('getItem', () => {
+    it('reads an item, only the projected attributes when asked, and undefined when there is none', async () => {
+      // Prepare
+      const key = freshKey();
+      await putItem({ ...key, name: 'Ada', status: 'active', count: 3 });
+      // Act
+      const whole = await getItem<Record<string, unknown>>(key, { consistent: true });
+      const projected = await getItem<Record<string, unknown>>(key, { consistent: true, attributes: ['name', 'status'] });
+      const missing = await getItem(freshKey(), { consistent: true });
+      // Assess
+      expect(whole).toEqual({ ...key, name: 'Ada', status: 'active', count: 3 });
+      expect(projected).toEqual({ name: 'Ada', status: 'active' });
+      expect(missing).toBeUndefined();
+    });
+  });
+
+  describe('putIfAbsent and putNew', () => {
+    it('creates once and then reports the existing item without overwriting it', async () => {
+      // Prepare
+      const key = freshKey();
+      // Act
+      const first = await putIfAbsent({ ...key, owner: 'first' });
+      const second = await putIfAbsent({ ...key, owner: 'second' });
+      // Assess
+      expect([first, second]).toEqual(['created', 'existing']);
+      expect(await getItem(key, { consistent: true })).toMatchObject({ owner: 'first' });
+    });
+
+    it('lets only one of many concurrent creates of one key win', async () => {
+      // Prepare
+      const key = freshKey();
+      // Act
+      const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => putIfAbsent({ ...key, owner: `writer-${i}` })));
+      // Assess
+      expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(1);
+    });
+
+    it('putNew throws the condition failure when the item exists', async () => {
+      // Prepare
+      const key = freshKey();
+      await putNew({ ...key, owner: 'first' });
+      // Act
+      const second = putNew({ ...key, owner: 'second' });
+      // Assess
+      await expect(second).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+      expect(await getItem(key, { consistent: true })).toMatchObject({ owner: 'first' });
+    });
+  });
+
+  describe('putItem and deleteItem with a condition', () => {
+    it('write only when the condition holds and say whether it did', async () => {
+      // Prepare
+      const key = freshKey();
+      await putItem({ ...key, expiresAt: 100 });
+      // Act
+      const refused = await putItem({ ...key, expiresAt: 500 }, when.or(when.itemAbsent(), when.lte('expiresAt', 50)));
+      const replaced = await putItem({ ...key, expiresAt: 500 }, when.or(when.itemAbsent(), when.lte('expiresAt', 100)));
+      const keptByDelete = await deleteItem(key, when.eq('expiresAt', 100));
+      const deleted = await deleteItem(key, when.eq('expiresAt', 500));
+      // Assess
+      expect([refused, replaced, keptByDelete, deleted]).toEqual([false, true, false, true]);
+      expect(await getItem(key, { consistent: true })).toBeUndefined();
+    });
+  });
+
+  describe('update', () => {
+    it('sets, removes, adds and appends with generated names, including reserved words and map keys', async () => {
+      // Prepare
+      const key = freshKey();
+      await putItem({ ...key, name: 'old', email: 'a@example.com', customFields: { city: 'Oslo', 'shoe size': 42 }, count: 1 });
+      // Act
+      const after = await update(key)
+        .set('name', 'new')
+        .set('status', 'active')
+        .set('ignored', undefined)
+        .setOrRemove('email', null)
+        .setOrRemove('untouched', undefined)
+        .set(['customFields', 'shoe size'], 43)
+        .remove(['customFields', 'city'])
+        .add('count', 2)
+        .add('tags', new Set(['a', 'b']))
+        .append('outcomes', [{ step: 0 }])
+        .setIfNotExists('createdAt', 'first')
+        .sendReturning<Record<string, unknown>>();
+      const again = await update(key).append('outcomes', [{ step: 1 }]).setIfNotExists('createdAt', 'second').deleteFromSet('tags', new Set(['a'])).sendReturning<Record<string, unknown>>();
+      // Assess
+      expect(after).toMatchObject({ name: 'new', status: 'active', customFields: { 'shoe size': 43 }, count: 3, tags: new Set(['a', 'b']), createdAt: 'first' });
+      expect(after).not.toHaveProperty('email');
+      expect(after).not.toHaveProperty('ignored');
+      expect(again).toMatchObject({ outcomes: [{ step: 0 }, { step: 1 }], createdAt: 'first', tags: new Set(['b']) });
+    });
+
+    it('writes no expression by hand: every attribute and value goes through placeholders', () => {
+      // Prepare
+      const key = freshKey();
+      // Act
+      const input = update(key).set('status', 'running').set('12345', 'x').add('count', 1).when(when.and(when.itemExists(), when.oneOf('status', ['triggered', 'running']))).input();
+      // Assess
+      expect(input.UpdateExpression).toBe('SET #status = :v0, #n0 = :v1 ADD #count :v2');
+      expect(input.ConditionExpression).toBe('(attribute_exists(pk)) AND (#status IN (:v3, :v4))');
+      expect(input.ExpressionAttributeNames).toEqual({ '#status': 'status', '#n0': '12345', '#count': 'count' });
+      expect(input.ExpressionAttributeValues).toEqual({ ':v0': 'running', ':v1': 'x', ':v2': 1, ':v3': 'triggered', ':v4': 'running' });
+    });
+
+    it('send reports a failed condition as false and changes nothing; sendOrThrow throws it', async () => {
+      // Prepare
+      const key = freshKey();
+      await putItem({ ...key, stepIndex: 2 });
+      // Act
+      const stale = await update(key).set('stepIndex', 3).when(when.eq('stepIndex', 1)).send();
+      const staleReturning = await update(key).set('stepIndex', 3).when(when.eq('stepIndex', 1)).sendReturning();
+      const moved = await update(key).set('stepIndex', 3).when(when.eq('stepIndex', 2)).send();
+      const missing = update(freshKey()).set('stepIndex', 1).when(when.itemExists()).sendOrThrow();
+      // Assess
+      expect([stale, staleReturning, moved]).toEqual([false, undefined, true]);
+      await expect(missing).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+      expect(await getItem(key, { consistent: true })).toMatchObject({ stepIndex: 3 });
+    });
+
+    it('returns only the updated attributes when asked for UPDATED_NEW', async () => {
+      // Prepare
+      const key = freshKey();
+      await putItem({ ...key, other: 'kept' });
+      // Act
+      const updated = await update(key).add('n', 1).sendReturning('UPDATED_NEW');
+      // Assess
+      expect(updated).toEqual({ n: 1 });
+    });
+
+    it('refuses an update with no clause', () => {
+      // Prepare
+      const empty = update(freshKey()).set('name', undefined);
+      // Act
+      const build = () => empty.input();
+      // Assess
+      expect(build).toThrow(/at least one clause/);
+    });
+  });
+
+  describe('queries', () => {
+    it('queryAll follows pages with a filter and a projection; queryFirstPage stops at its limit', async () => {
+      // Prepare
+      const { pk } = freshKey();
+      const big = 'x'.repeat(200_000);
+      await Promise.all(Array.from({ length: 12 }, (_, i) => putItem({ pk, sk: `ROW#${String(i).padStart(2, '0')}`, n: i, pending: i % 3 === 0, padding: big })));
+      await putItem({ pk, sk: 'OTHER#1', n: 99, pending: true });
+      // Act
+      const pending = await queryAll<{ n: number }>(pk, 'ROW#', { consistent: true, filter: when.eq('pending', true), attributes: ['n'] });
+      const first = await queryFirstPage<{ sk: string }>(pk, 'ROW#', { consistent: true, limit: 2, attributes: ['sk'] });
+      // Assess
+      expect(pending).toEqual([{ n: 0 }, { n: 3 }, { n: 6 }, { n: 9 }]);
+      expect(first).toEqual([{ sk: 'ROW#00' }, { sk: 'ROW#01' }]);
+    });
+  });
+});
