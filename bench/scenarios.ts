@@ -640,8 +640,9 @@ export const SCENARIOS: RoundTripScenario[] = [
       const chatmid = `${BENCH_TENANT.chatmid}sweep${context.unique}`;
       const at = Date.now() - 2 * 86_400_000;
       const message = { id, direction: 'outbound', type: 'text', content: { body: 'old' }, phone: '14155550127', sendState: 'accepted', chatmid, at };
-      await context.put({ ...keys.message(workspaceId, channelIds[0], id), entity: 'message', ...message, outboxShard: retentionShardOf(id), outboxAt: at + 86_400_000 });
-      await context.put({ ...keys.messageHistory(workspaceId, channelIds[0], message.phone, at, id), entity: 'history', ...message });
+      const channel = { workspaceId, channelId: channelIds[0] };
+      await context.put({ ...keys.message(channel, id), entity: 'message', ...message, outboxShard: retentionShardOf(id), outboxAt: at + 86_400_000 });
+      await context.put({ ...keys.messageHistory(channel, message.phone, at, id), entity: 'history', ...message });
       await context.put(chatmidItem(workspaceId, channelIds[0], chatmid));
     },
     invoke: (handler) => sweepTick(handler, 1),

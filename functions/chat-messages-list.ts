@@ -27,8 +27,8 @@ export const handler = apiEndpoint({
   path: 'chat/messages/list',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => {
-    const { messages, nextCursor } = await listMessages(principal.workspaceId, channelId, input);
+  handle: async (input, { channel }) => {
+    const { messages, nextCursor } = await listMessages(channel, input);
     return { data: messages, nextCursor, message: `Found ${messages.length} message(s)` };
   },
 });

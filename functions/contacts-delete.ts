@@ -14,8 +14,8 @@ export const handler = apiEndpoint({
   path: 'contacts/delete',
   schema,
   channelScoped: true,
-  handle: async (input, { principal, channelId }) => ({
-    data: await eraseContact(principal.workspaceId, channelId, input),
+  handle: async (input, { channel }) => ({
+    data: await eraseContact(channel, input),
     message: 'Contact erased: its data, conversation and message contents are gone',
   }),
 });

@@ -1,8 +1,7 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './batch';
-import { db, tableName, updateIfCondition } from './client';
+import { putItem, update, when } from './client';
 import type { ContactRecord } from './contacts';
-import { keys } from './keys';
+import { keys, optedOutPhones, type ChannelRef } from './keys';
 
 /**
  * A contact's opt-out status (`active` or `opted_out`), how it changes, and the
@@ -38,59 +37,39 @@ export interface StatusChangeRecord extends StatusChange {
 }
 
 /**
- * Sets the contact's status unless a later change is already recorded. Returns the
- * contact after the change, or undefined when it was older than the recorded one or
- * the contact does not exist.
+ * Sets the contact's status unless a later change is already recorded (or it is being
+ * erased). Returns the contact after the change, or undefined when the change was older
+ * than the recorded one or there is no such contact.
  */
-export async function setContactStatus(workspaceId: string, channelId: string, phone: string, change: StatusChange): Promise<ContactRecord | undefined> {
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contact(workspaceId, channelId, phone),
-      UpdateExpression: 'SET #status = :status, statusChangedAt = :at, statusSource = :source',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasing) AND (attribute_not_exists(statusChangedAt) OR statusChangedAt <= :at)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': change.status, ':at': change.at, ':source': change.source },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result?.Attributes as ContactRecord | undefined;
+export async function setContactStatus(channel: ChannelRef, phone: string, change: StatusChange): Promise<ContactRecord | undefined> {
+  return update(keys.contact(channel, phone))
+    .set('status', change.status)
+    .set('statusChangedAt', change.at)
+    .set('statusSource', change.source)
+    .when(when.and(when.itemExists(), when.notExists('erasing'), when.or(when.notExists('statusChangedAt'), when.lte('statusChangedAt', change.at))))
+    .sendReturning<ContactRecord>();
 }
 
 /** Writes the audit record of a status change (idempotent per change id). */
-export async function recordStatusChange(workspaceId: string, channelId: string, changeId: string, record: StatusChangeRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.contactStatusChange(workspaceId, channelId, record.phone, record.at, changeId), entity: 'contactStatusChange', changeId, ...record },
-    }),
-  );
+export async function recordStatusChange(channel: ChannelRef, changeId: string, record: StatusChangeRecord): Promise<void> {
+  await putItem({ ...keys.contactStatusChange(channel, record.phone, record.at, changeId), entity: 'contactStatusChange', changeId, ...record });
 }
 
 /** A contact's status changes, oldest first (audit; erasure). */
-export async function listStatusChanges(workspaceId: string, channelId: string, phone: string): Promise<Array<StatusChangeRecord & { pk: string; sk: string }>> {
-  const { pk, skPrefix } = keys.contactStatusChangePrefix(workspaceId, channelId, phone);
-  return queryAll(pk, skPrefix, { ConsistentRead: true });
+export async function listStatusChanges(channel: ChannelRef, phone: string): Promise<Array<StatusChangeRecord & { pk: string; sk: string }>> {
+  const { pk, skPrefix } = keys.contactStatusChangePrefix(channel, phone);
+  return queryAll(pk, skPrefix, { consistent: true });
 }
 
 /** Puts the number into its opted-out set, or takes it out (idempotent). */
-export async function markOptedOut(workspaceId: string, channelId: string, phone: string, optedOut: boolean, at: number): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.optedOutSet(workspaceId, channelId, phone),
-      UpdateExpression: optedOut ? 'SET #phone = :at' : 'REMOVE #phone',
-      ExpressionAttributeNames: { '#phone': phone },
-      ExpressionAttributeValues: optedOut ? { ':at': at } : undefined,
-    }),
-  );
+export async function markOptedOut(channel: ChannelRef, phone: string, optedOut: boolean, at: number): Promise<void> {
+  const change = update(keys.optedOutSet(channel, phone));
+  await (optedOut ? change.set(phone, at) : change.remove(phone)).send();
 }
 
 /** Every opted-out number of the channel (one query: 16 small items). */
-export async function readOptedOut(workspaceId: string, channelId: string): Promise<Set<string>> {
-  const { pk, skPrefix } = keys.optedOutSetPrefix(workspaceId, channelId);
+export async function readOptedOut(channel: ChannelRef): Promise<Set<string>> {
+  const { pk, skPrefix } = keys.optedOutSetPrefix(channel);
   const items = await queryAll<Record<string, unknown>>(pk, skPrefix);
-  const phones = new Set<string>();
-  for (const item of items) for (const phone of Object.keys(item)) if (phone !== 'pk' && phone !== 'sk') phones.add(phone);
-  return phones;
+  return new Set(items.flatMap(optedOutPhones));
 }

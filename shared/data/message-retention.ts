@@ -1,6 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, sendIfCondition, tableName, updateIfCondition } from './client';
-import { keys, RETENTION_SHARDS, type Key } from './keys';
+import { queryIndexUpTo } from './batch';
+import { update, when } from './client';
+import { channelOfKey, keys, RETENTION_SHARDS, retentionShard, type Key } from './keys';
 import type { MessageRecord } from './messages';
 import { OUTBOX_INDEX } from './table-schema';
 
@@ -16,17 +16,8 @@ import { OUTBOX_INDEX } from './table-schema';
 export async function dueForBlanking(now: number, limitPerShard: number): Promise<Key[]> {
   const due: Key[] = [];
   for (let shard = 0; shard < RETENTION_SHARDS; shard++) {
-    const { Items = [] } = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: OUTBOX_INDEX.indexName,
-        KeyConditionExpression: '#shard = :shard AND #at <= :now',
-        ExpressionAttributeNames: { '#shard': OUTBOX_INDEX.partitionKey, '#at': OUTBOX_INDEX.sortKey },
-        ExpressionAttributeValues: { ':shard': `RETAIN#${shard}`, ':now': now },
-        Limit: limitPerShard,
-      }),
-    );
-    for (const item of Items) due.push({ pk: String(item.pk), sk: String(item.sk) });
+    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, retentionShard(shard), now, limitPerShard);
+    for (const item of items) due.push({ pk: String(item.pk), sk: String(item.sk) });
   }
   return due;
 }
@@ -37,35 +28,16 @@ export async function dueForBlanking(now: number, limitPerShard: number): Promis
  * finished by the next sweep. Returns false when it was already blanked or is gone.
  */
 export async function blankExpiredMessage(key: Key, now: number): Promise<boolean> {
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET contentRemovedAt = :now REMOVE content',
-      ConditionExpression: 'attribute_exists(outboxShard)',
-      ExpressionAttributeValues: { ':now': now },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  const message = result?.Attributes as (MessageRecord & Key) | undefined;
+  const message = await update(key).set('contentRemovedAt', now).remove('content').when(when.exists(OUTBOX_INDEX.partitionKey)).sendReturning<MessageRecord>();
   if (!message) return false;
-  const [, workspaceId, , channelId] = key.pk.split('#');
   if (typeof message.phone === 'string' && typeof message.at === 'number') {
-    await removeContent(keys.messageHistory(workspaceId, channelId, message.phone, message.at, message.id), now);
+    await removeContent(keys.messageHistory(channelOfKey(key), message.phone, message.at, message.id), now);
   }
   if (message.chatmid) await removeContent(keys.messageByChatmid(message.chatmid), now);
-  await db.send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE outboxShard, outboxAt' }));
+  await update(key).remove(OUTBOX_INDEX.partitionKey, OUTBOX_INDEX.sortKey).send();
   return true;
 }
 
 async function removeContent(key: Key, now: number): Promise<void> {
-  await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET contentRemovedAt = :now REMOVE content',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now },
-    }),
-  );
+  await update(key).set('contentRemovedAt', now).remove('content').when(when.itemExists()).send();
 }

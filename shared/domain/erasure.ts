@@ -1,20 +1,9 @@
 import { clock } from '../clock';
-import {
-  beginErasure,
-  contactsForRepair,
-  deleteErasedContact,
-  deleteWaIdMapping,
-  phoneOfContactId,
-  putContactIdPointer,
-  recordsOfPhone,
-  uncountContact,
-} from '../data/contact-erasure';
+import { beginErasure, contactsForRepair, deleteErasedContact, deleteWaIdMapping, putContactIdPointer, recordsOfPhone, uncountContact } from '../data/contact-erasure';
 import { markOptedOut } from '../data/contact-status';
-import { getContact } from '../data/contacts';
-import { keys } from '../data/keys';
-import { allHistoryEntries, deleteItem, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
-import { InvalidInputError, NotFoundError } from '../errors';
-import type { ContactRef } from './contact-ref';
+import { keys, type ChannelRef } from '../data/keys';
+import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
+import { findContact, type ContactRef } from './contact-ref';
 
 /** Writes an erasure keeps in flight at once (message skeletons, claims, records). */
 const ERASE_CONCURRENCY = 16;
@@ -35,43 +24,29 @@ const ERASE_CONCURRENCY = 16;
  * same delete (by phone or id) or `admin contacts recount` runs the steps again to the end.
  * A later inbound message from the number creates a new contact (new id, empty history).
  */
-export async function eraseContact(workspaceId: string, channelId: string, ref: ContactRef): Promise<{ id: string; deleted: true }> {
-  const target = await findForErasure(workspaceId, channelId, ref);
-  await finishErasure(workspaceId, channelId, target.phone, target.id);
+export async function eraseContact(channel: ChannelRef, ref: ContactRef): Promise<{ id: string; deleted: true }> {
+  const target = await findContact(channel, ref);
+  await finishErasure(channel, target.phone, target.id);
   return { id: target.id, deleted: true };
 }
 
-/** The contact to erase, also one a crash left half-erased (so the delete can be run again). */
-async function findForErasure(workspaceId: string, channelId: string, ref: ContactRef): Promise<{ id: string; phone: string }> {
-  if (ref.phoneNumber === undefined && ref.contactId === undefined) {
-    throw new InvalidInputError('Missing required parameter: phoneNumber or contactId (one of them names the contact).', 'phoneNumber', 'missing_parameter');
-  }
-  const phone = ref.phoneNumber ?? (await phoneOfContactId(workspaceId, channelId, ref.contactId!));
-  const contact = phone === undefined ? undefined : await getContact(workspaceId, channelId, phone);
-  if (!contact || (ref.contactId !== undefined && contact.id !== ref.contactId)) {
-    const parameter = ref.contactId !== undefined ? 'contactId' : 'phoneNumber';
-    throw new NotFoundError(`No contact with that ${parameter === 'contactId' ? 'id' : 'phone number'} in this channel.`, { parameter });
-  }
-  return { id: contact.id, phone: contact.phone };
-}
-
 /** Runs (or runs again) every step of the erasure of the contact `phone` with id `contactId`. */
-export async function finishErasure(workspaceId: string, channelId: string, phone: string, contactId: string): Promise<void> {
+export async function finishErasure(channel: ChannelRef, phone: string, contactId: string): Promise<void> {
   const now = clock.now();
-  const contact = await beginErasure(workspaceId, channelId, phone, contactId, now);
+  const contact = await beginErasure(channel, phone, contactId, now);
   if (!contact) return;
-  await uncountContact(workspaceId, channelId, phone);
-  const entries = await allHistoryEntries(workspaceId, channelId, phone);
+  await uncountContact(channel, phone);
+  const entries = await allHistoryEntries(channel, phone);
   await inBatches(entries, async (entry) => {
-    await eraseMessageContent(workspaceId, channelId, entry.messageId, entry.chatmid, now);
-    await deleteItem({ pk: entry.pk, sk: entry.sk });
+    await eraseMessageContent(channel, entry.messageId, entry.chatmid, now);
+    await deleteByKey({ pk: entry.pk, sk: entry.sk });
   });
-  await inBatches(await recordsOfPhone(workspaceId, channelId, phone), deleteItem);
-  await markOptedOut(workspaceId, channelId, phone, false, now);
-  await deleteItem(keys.conversation(workspaceId, channelId, phone));
-  if (contact.waId) await deleteWaIdMapping(workspaceId, channelId, contact.waId, phone);
-  await deleteItem(keys.contactById(workspaceId, channelId, contactId));
-  await deleteErasedContact(workspaceId, channelId, phone, contactId);
+  await inBatches(await recordsOfPhone(channel, phone), deleteByKey);
+  await markOptedOut(channel, phone, false, now);
+  await deleteByKey(keys.conversation(channel, phone));
+  if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);
+  await deleteByKey(keys.contactById(channel, contactId));
+  await deleteErasedContact(channel, phone, contactId);
 }
 
 /**
@@ -81,17 +56,17 @@ export async function finishErasure(workspaceId: string, channelId: string, phon
  * message (messages stored before the history existed; an entry a crash left behind its
  * message). Reads all the channel's contacts and messages.
  */
-export async function repairContacts(workspaceId: string, channelId: string): Promise<{ erasuresFinished: number; idPointers: number; historyEntries: number }> {
-  const contacts = await contactsForRepair(workspaceId, channelId);
+export async function repairContacts(channel: ChannelRef): Promise<{ erasuresFinished: number; idPointers: number; historyEntries: number }> {
+  const contacts = await contactsForRepair(channel);
   let erasuresFinished = 0;
   const live = contacts.filter((contact) => contact.erasing === undefined);
   for (const contact of contacts) {
     if (contact.erasing === undefined) continue;
-    await finishErasure(workspaceId, channelId, contact.phone, contact.id);
+    await finishErasure(channel, contact.phone, contact.id);
     erasuresFinished += 1;
   }
-  await inBatches(live, (contact) => putContactIdPointer(workspaceId, channelId, contact));
-  const historyEntries = await rebuildHistoryEntries(workspaceId, channelId);
+  await inBatches(live, (contact) => putContactIdPointer(channel, contact));
+  const historyEntries = await rebuildHistoryEntries(channel);
   return { erasuresFinished, idPointers: live.length, historyEntries };
 }
 

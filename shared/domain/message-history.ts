@@ -1,7 +1,7 @@
 import { clock } from '../clock';
 import { getChatmidRecords, queryHistoryPage, type HistoryEntry } from '../data/message-history';
 import type { ChatmidRecord } from '../data/messages';
-import { keys } from '../data/keys';
+import { keys, type ChannelRef } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { resolveContact, type ContactRef } from './contact-ref';
 import { decodeCursor, encodeCursor } from './cursors';
@@ -41,17 +41,17 @@ export interface ListMessagesInput extends ContactRef {
  * the same cost with 10 or 100,000 messages in the channel. The cursor holds the last
  * entry's position, bound to the workspace, channel and contact.
  */
-export async function listMessages(workspaceId: string, channelId: string, input: ListMessagesInput): Promise<MessagePage> {
-  const contact = await resolveContact(workspaceId, channelId, input);
-  const binding = ['chat/messages/list', workspaceId, channelId, contact.phone];
-  const { skPrefix } = keys.messageHistoryPrefix(workspaceId, channelId, contact.phone);
+export async function listMessages(channel: ChannelRef, input: ListMessagesInput): Promise<MessagePage> {
+  const contact = await resolveContact(channel, input);
+  const binding = ['chat/messages/list', channel.workspaceId, channel.channelId, contact.phone];
+  const { skPrefix } = keys.messageHistoryPrefix(channel, contact.phone);
   let after: string | undefined;
   if (input.cursor !== undefined) {
     const position = decodeCursor(binding, input.cursor);
     if (!/^\d{15}#[A-Za-z0-9_-]+$/.test(position)) throw new InvalidInputError('Invalid parameter cursor: not a cursor of this query.', 'cursor');
     after = `${skPrefix}${position}`;
   }
-  const page = await queryHistoryPage(workspaceId, channelId, contact.phone, input.limit, after);
+  const page = await queryHistoryPage(channel, contact.phone, input.limit, after);
   const chatmids = page.entries.filter((entry) => entry.direction === 'outbound' && entry.chatmid !== undefined).map((entry) => entry.chatmid!);
   const pointers = chatmids.length > 0 ? await getChatmidRecords(chatmids) : new Map<string, ChatmidRecord>();
   const messages = page.entries.map((entry) => toMessageView(entry, entry.chatmid === undefined ? undefined : pointers.get(entry.chatmid)));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { markOptedOut, recordStatusChange, setContactStatus, type ContactStatus, type StatusChange } from '../data/contact-status';
 import type { ContactRecord } from '../data/contacts';
+import type { ChannelRef } from '../data/keys';
 import { ForbiddenError } from '../errors';
 import { newId } from '../ids';
 
@@ -31,15 +32,14 @@ export function keywordStatus(text: string | undefined): ContactStatus | undefin
  * contact as it is afterwards.
  */
 export async function changeContactStatus(
-  workspaceId: string,
-  channelId: string,
+  channel: ChannelRef,
   contact: Pick<ContactRecord, 'id' | 'phone' | 'status'>,
   change: StatusChange,
   changeId: string = newId('sc'),
 ): Promise<ContactRecord | undefined> {
-  await recordStatusChange(workspaceId, channelId, changeId, { ...change, phone: contact.phone, contactId: contact.id, previousStatus: contact.status ?? 'active' });
-  const updated = await setContactStatus(workspaceId, channelId, contact.phone, change);
-  if (updated) await markOptedOut(workspaceId, channelId, contact.phone, updated.status === 'opted_out', change.at);
+  await recordStatusChange(channel, changeId, { ...change, phone: contact.phone, contactId: contact.id, previousStatus: contact.status ?? 'active' });
+  const updated = await setContactStatus(channel, contact.phone, change);
+  if (updated) await markOptedOut(channel, contact.phone, updated.status === 'opted_out', change.at);
   return updated;
 }
 

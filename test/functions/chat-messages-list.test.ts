@@ -205,7 +205,7 @@ describe('inbound order and repeats', () => {
     const page = await list({ phoneNumber: phone });
     expect(page.body.data.map((message: { chatmid: string }) => message.chatmid)).toEqual([chatmid]);
     const { listStatusChanges } = await import('../../shared/data/contact-status');
-    expect(await listStatusChanges(tenant.workspaceId, tenant.channelIds[0], phone)).toHaveLength(1);
+    expect(await listStatusChanges({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone)).toHaveLength(1);
   });
 });
 

@@ -29,7 +29,8 @@ beforeAll(async () => {
 });
 
 const channelId = () => tenant.channelIds[0];
-const contactOf = (phone: string) => getContact(tenant.workspaceId, channelId(), phone);
+const ref = () => ({ workspaceId: tenant.workspaceId, channelId: channelId() });
+const contactOf = (phone: string) => getContact(ref(), phone);
 const template = (to: string) => callApi(sendTemplate, { apiKey: tenant.adminKey, params: { channelId: channelId(), to, templateName: 'hello_world' } });
 const text = (to: string) => callApi(sendMessage, { apiKey: tenant.adminKey, params: { channelId: channelId(), to, body: 'hello' } });
 const manage = (params: Record<string, unknown>) => callApi(manageContact, { apiKey: tenant.adminKey, params: { channelId: channelId(), ...params } });
@@ -52,7 +53,7 @@ describe('opt-out by keyword', () => {
       expect(refused.body.error).toBe('contact_opted_out');
     }
     expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
-    const changes = await listStatusChanges(tenant.workspaceId, channelId(), phone);
+    const changes = await listStatusChanges(ref(), phone);
     expect(changes).toEqual([expect.objectContaining({ status: 'opted_out', previousStatus: 'active', source: 'keyword', keyword: keyword.trim(), chatmid, at: expect.any(Number) })]);
   });
 
@@ -71,7 +72,7 @@ describe('opt-out by keyword', () => {
     expect(stillOut).toBe('opted_out');
     expect((await contactOf(phone))?.status).toBe('active');
     expect(sent.status).toBe(200);
-    const changes = await listStatusChanges(tenant.workspaceId, channelId(), phone);
+    const changes = await listStatusChanges(ref(), phone);
     expect(changes.map((change) => [change.status, change.source])).toEqual([
       ['opted_out', 'keyword'],
       ['active', 'keyword'],
@@ -91,7 +92,7 @@ describe('opt-out by keyword', () => {
     clock.freeze(base + 90_000);
     // Assess
     expect((await contactOf(phone))?.status).toBe('active');
-    expect((await listStatusChanges(tenant.workspaceId, channelId(), phone)).map((change) => change.status)).toEqual(['opted_out', 'active']);
+    expect((await listStatusChanges(ref(), phone)).map((change) => change.status)).toEqual(['opted_out', 'active']);
   });
 });
 
@@ -116,7 +117,7 @@ describe('opt-out through contacts/manage and contacts/list', () => {
     expect(searchedOut.body.pagination.total).toBe(1);
     expect(all.body.data).toEqual([expect.objectContaining({ phone: out, status: 'opted_out' })]);
     expect(refused.status).toBe(403);
-    const [change] = await listStatusChanges(tenant.workspaceId, channelId(), out);
+    const [change] = await listStatusChanges(ref(), out);
     expect(change).toMatchObject({ status: 'opted_out', source: 'api', userId: tenant.adminUserId, previousStatus: 'active' });
   });
 
@@ -130,7 +131,7 @@ describe('opt-out through contacts/manage and contacts/list', () => {
     // Assess
     expect(back.body.data.status).toBe('active');
     expect(sent.status).toBe(200);
-    expect((await listStatusChanges(tenant.workspaceId, channelId(), phone)).map((change) => change.status)).toEqual(['opted_out', 'active']);
+    expect((await listStatusChanges(ref(), phone)).map((change) => change.status)).toEqual(['opted_out', 'active']);
   });
 
   it('refuses an unknown status with 400 naming status, writing nothing', async () => {
@@ -159,7 +160,7 @@ describe('automation sends to an opted-out contact', () => {
     const triggered = await callApi(triggerAutomation, { apiKey: tenant.adminKey, params: { channelId: channelId(), phoneNumber: phone, automationName: `opted ${phone}` } });
     await drainQueue(runner);
     // Assess
-    const execution = await getExecution(tenant.workspaceId, channelId(), triggered.body.data.executionId);
+    const execution = await getExecution(ref(), triggered.body.data.executionId);
     expect(execution?.status).toBe('failed');
     expect(execution?.error).toMatch(/Step 1 \(send_template\) failed: .*contact_opted_out/);
     expect(sendRequests(network, tenant.channels[0])).toBe(before);

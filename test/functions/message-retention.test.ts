@@ -28,8 +28,8 @@ const status = (chatmid: string) => callApi(messageStatus, { apiKey: tenant.admi
 
 /** The channel's items of one kind (message items or history entries) for one phone. */
 async function stored(prefix: 'MSG#' | 'HIST#', phone: string) {
-  const { pk } = keys.contactPrefix(tenant.workspaceId, tenant.channelIds[0]);
-  const items = await queryAll<Record<string, unknown>>(pk, prefix, { ConsistentRead: true });
+  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
+  const items = await queryAll<Record<string, unknown>>(pk, prefix, { consistent: true });
   return items.filter((item) => item.phone === phone || String(item.sk).startsWith(`HIST#${phone}#`));
 }
 
