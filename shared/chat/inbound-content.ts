@@ -12,13 +12,29 @@ export type InboundContent = Record<string, unknown>;
 /** Media types: the Cloud API sends an id (fetched with the channel's token), never a link. */
 export const INBOUND_MEDIA_TYPES = ['image', 'video', 'document', 'audio', 'sticker'] as const;
 
-/** The stored type and content of a Cloud API `messages[]` entry. */
-export function inboundContent(message: Json): { type: string; content: InboundContent } {
+/**
+ * Bounds, so a stored message fits an item (400 KB; it is stored three times: message,
+ * history entry, chatmid pointer): a text body as webhook-payload.ts cuts it, other
+ * strings at 4,096 characters (Meta's own limits are lower), lists at 20 entries, and a
+ * content that is still larger than 72 KiB as JSON is kept as `unsupported` with
+ * `tooLarge: true` (the message is recorded, never a 5xx).
+ */
+const MAX_STRING = 4_096;
+const MAX_ENTRIES = 20;
+const MAX_CONTENT_JSON = 72 * 1024;
+
+/** The stored type and content of a Cloud API `messages[]` entry; `textBody` is the text as the caller cut it. */
+export function inboundContent(message: Json, textBody?: string): { type: string; content: InboundContent } {
+  const stored = contentOf(message, textBody);
+  return JSON.stringify(stored.content).length <= MAX_CONTENT_JSON ? stored : { type: 'unsupported', content: { rawType: str(message.type) ?? 'unknown', tooLarge: true } };
+}
+
+function contentOf(message: Json, textBody: string | undefined): { type: string; content: InboundContent } {
   const rawType = str(message.type) ?? 'unknown';
   const body = obj(message[rawType]);
   switch (rawType) {
     case 'text':
-      return { type: 'text', content: { body: str(body?.body) ?? '' } };
+      return { type: 'text', content: { body: textBody ?? '' } };
     case 'image':
     case 'video':
     case 'document':
@@ -53,7 +69,7 @@ export function inboundContent(message: Json): { type: string; content: InboundC
       return { type: 'button', content: compact({ text: str(body?.text), payload: str(body?.payload) }) };
     case 'reaction':
       // An empty emoji removes an earlier reaction.
-      return { type: 'reaction', content: { messageId: str(body?.message_id) ?? null, emoji: typeof body?.emoji === 'string' ? body.emoji : '' } };
+      return { type: 'reaction', content: { messageId: str(body?.message_id) ?? null, emoji: typeof body?.emoji === 'string' ? body.emoji.slice(0, 64) : '' } };
     default:
       return unsupported(rawType);
   }
@@ -89,11 +105,11 @@ function obj(value: unknown): Json | undefined {
 }
 
 function arr(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
+  return Array.isArray(value) ? value.slice(0, MAX_ENTRIES) : [];
 }
 
 function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return typeof value === 'string' && value !== '' ? value.slice(0, MAX_STRING) : undefined;
 }
 
 function num(value: unknown): number | undefined {

@@ -145,6 +145,7 @@ function inboundEvent(raw: unknown, phoneNumberId: string, contacts: Json[], con
     context.warn('webhook message text too long: truncated', { kind: 'inbound', chatmid, length: text.length });
     event.text = text.slice(0, MAX_INBOUND_TEXT_LENGTH);
   } else if (text !== undefined) event.text = text;
+  if (stored.type === 'text') event.content = inboundContent(message, event.text).content;
   return [event];
 }
 
