@@ -134,6 +134,7 @@ describe('route names derived from the path', () => {
       ['channels/list', 'functions/channels-list.ts', 'ChannelsList'],
       ['contacts/manage', 'functions/contacts-manage.ts', 'ContactsManage'],
       ['contacts/list', 'functions/contacts-list.ts', 'ContactsList'],
+      ['contacts/delete', 'functions/contacts-delete.ts', 'ContactsDelete'],
       ['labels/manage', 'functions/labels-manage.ts', 'LabelsManage'],
       ['labels/list', 'functions/labels-list.ts', 'LabelsList'],
       ['custom-fields/manage', 'functions/custom-fields-manage.ts', 'CustomFieldsManage'],
@@ -142,6 +143,7 @@ describe('route names derived from the path', () => {
       ['chat/templates/send', 'functions/chat-templates-send.ts', 'ChatTemplatesSend'],
       ['chat/message/send', 'functions/chat-message-send.ts', 'ChatMessageSend'],
       ['chat/message/status', 'functions/chat-message-status.ts', 'ChatMessageStatus'],
+      ['chat/messages/list', 'functions/chat-messages-list.ts', 'ChatMessagesList'],
       ['automations/list', 'functions/automations-list.ts', 'AutomationsList'],
       ['automations/trigger', 'functions/automations-trigger.ts', 'AutomationsTrigger'],
     ];
