@@ -20,7 +20,8 @@ const USAGE = `Commands:
   key revoke --key KEY_ID
   channel create --workspace WS --owner USER_ID --name NAME --phone-number-id PNID [--waba-id WABA] [--access-token TOKEN]
   channel assign --channel CH --user USER_ID
-  contacts recount --channel CH   (repair: finish pending contacts, rebuild the contact index, recount)
+  contacts recount --channel CH   (repair: finish interrupted erasures and pending contacts, rebuild the contact index and history, recount)
+  contacts status-history --channel CH --phone PHONE   (audit: every opt-out and opt-in of the number, oldest first)
   template sync --channel CH
   automation create --channel CH --name NAME [--status active|inactive] [--steps FILE]
   inbound --channel CH --from PHONE --text TEXT
@@ -67,7 +68,7 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token', ...INBOUND_FLAGS].map((flag) => [
+      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token', 'phone', ...INBOUND_FLAGS].map((flag) => [
         flag,
         { type: 'string' as const },
       ]),
@@ -122,6 +123,8 @@ async function run(argv: string[], connection: Connection): Promise<object> {
       return commands.channelAssign(required(flags, 'channel'), required(flags, 'user'));
     case 'contacts recount':
       return commands.contactsRecount(required(flags, 'channel'));
+    case 'contacts status-history':
+      return commands.contactStatusHistory(required(flags, 'channel'), required(flags, 'phone'));
     case 'template sync':
       return messaging.templateSync(connection, required(flags, 'channel'));
     case 'inbound':

@@ -4,6 +4,8 @@ import { clock } from '../../shared/clock';
 import { createChannel, findChannelById, toChannelView } from '../../shared/data/channels';
 import { recountContacts } from '../../shared/data/contact-index-rebuild';
 import { repairContacts } from '../../shared/domain/erasure';
+import { listStatusChanges } from '../../shared/data/contact-status';
+import { normalizePhone } from '../../shared/phone/phone';
 import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel, putApiKey, revokeApiKey } from '../../shared/data/tenants';
 import { newId } from '../../shared/ids';
 
@@ -116,6 +118,23 @@ export async function contactsRecount(channelId: string) {
   // First the erasures a crash interrupted (their contacts must not come back into the index), id pointers and history entries.
   const repaired = await repairContacts(ref);
   return { channelId, contactCount: await recountContacts(ref), ...repaired };
+}
+
+/**
+ * Audit: `contacts status-history --channel CH --phone PHONE` → every opt-out and opt-in
+ * recorded for the number in the channel, oldest first: `{channelId, phone, changes:
+ * [{status, previousStatus, source, at, keyword?, chatmid?, userId?}]}` (`at` in ISO 8601).
+ */
+export async function contactStatusHistory(channelId: string, phoneInput: string) {
+  const channel = await requireChannel(channelId);
+  const phone = normalizePhone(phoneInput);
+  if (!phone) throw new OperatorError('--phone must be a phone number with country code, e.g. +14155550100.');
+  const changes = await listStatusChanges({ workspaceId: channel.workspaceId, channelId }, phone);
+  return {
+    channelId,
+    phone,
+    changes: changes.map(({ status, previousStatus, source, at, keyword, chatmid, userId }) => ({ status, previousStatus, source, at: new Date(at).toISOString(), keyword, chatmid, userId })),
+  };
 }
 
 export async function requireChannel(channelId: string) {

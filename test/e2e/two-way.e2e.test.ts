@@ -51,8 +51,14 @@ describe('two-way messaging end to end (npm start, sandbox chat network, operato
     const optedOut = await call('contacts/list', { status: 'opted_out' }, 'GET');
     const refused = await call('chat/templates/send', { to, templateName: 'hello_world' });
     const refusedText = await call('chat/message/send', { to, body: 'Are you sure?' });
+    const audit = await stack.admin('contacts', 'status-history', '--channel', channelId, '--phone', to);
     // Assess 2
     expect(stop.code).toBe(0);
+    expect(audit.json).toEqual({
+      channelId,
+      phone,
+      changes: [{ status: 'opted_out', previousStatus: 'active', source: 'keyword', at: expect.stringMatching(/Z$/), keyword: 'STOP', chatmid: stop.json.chatmid }],
+    });
     expect(optedOut.body.data).toEqual([expect.objectContaining({ phone, status: 'opted_out' })]);
     for (const answer of [refused, refusedText]) {
       expect(answer.status).toBe(403);
