@@ -204,7 +204,6 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
   const channel = scope;
   countMessageSent(message.type);
   await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
-  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
   await attachChatmid({
     chatmid: result.chatmid,
     workspaceId: channel.workspaceId,
@@ -217,6 +216,8 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
     at: message.at,
     phoneNumberId,
   });
+  // The pointer first (status webhooks may already be arriving), then the history entry learns the chatmid.
+  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
   // contact. A contact is given its wa_id only after the map entry is written (or, for a
   // number never rewritten, its wa_id is its own digits), so a contact that already
