@@ -49,7 +49,13 @@ type Fields = Record<string, unknown>;
 export const MAX_LABELS_PER_CHANNEL = 500;
 export const MAX_FIELDS_PER_CHANNEL = 100;
 
+/** What tells labels and custom fields apart in storage; everything else they share. */
 interface DefinitionKind {
+  entity: 'label' | 'customField';
+  idPrefix: string;
+  key: (channel: ChannelRef, name: string) => Key;
+  /** The attributes a new definition has where a manage call gives none (a fresh object each call). */
+  defaults: () => Fields;
   /** The head item's counter of this kind. */
   counter: 'labelCount' | 'fieldCount';
   max: number;
@@ -57,18 +63,37 @@ interface DefinitionKind {
   parameter: string;
 }
 
-const LABELS: DefinitionKind = { counter: 'labelCount', max: MAX_LABELS_PER_CHANNEL, noun: 'labels', parameter: 'name' };
-const FIELDS: DefinitionKind = { counter: 'fieldCount', max: MAX_FIELDS_PER_CHANNEL, noun: 'custom fields', parameter: 'name' };
+const LABELS: DefinitionKind = {
+  entity: 'label',
+  idPrefix: 'lb',
+  key: keys.label,
+  defaults: () => ({ description: null, color: DEFAULT_LABEL_COLOR, displayOrder: 0 }),
+  counter: 'labelCount',
+  max: MAX_LABELS_PER_CHANNEL,
+  noun: 'labels',
+  parameter: 'name',
+};
+const FIELDS: DefinitionKind = {
+  entity: 'customField',
+  idPrefix: 'cf',
+  key: keys.customField,
+  defaults: () => ({ type: 'text', isRequired: false, options: [] }),
+  counter: 'fieldCount',
+  max: MAX_FIELDS_PER_CHANNEL,
+  noun: 'custom fields',
+  parameter: 'name',
+};
 
 /**
- * Creates the definition at `key` or updates the given fields of the existing one:
+ * Creates the definition of `kind` named `name` or updates the given fields of the existing one:
  * an update first (the common case for a manage call), a conditional create when
  * nothing is there, and an update again if a concurrent call created it meanwhile.
  * Every change bumps the channel's definitions version; a create first takes a place
  * under the channel's limit in the same head-item write (given back if the create
  * loses a race).
  */
-async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, key: Key, changes: Fields, createWith: () => Fields): Promise<{ record: T; created: boolean }> {
+async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, name: string, changes: Fields): Promise<{ record: T; created: boolean }> {
+  const key = kind.key(channel, name);
   for (;;) {
     const updated = await updateExisting<T>(key, changes);
     if (updated) {
@@ -76,7 +101,7 @@ async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, ke
       return { record: updated, created: false };
     }
     await takePlace(channel, kind);
-    const item = { ...key, ...createWith(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
+    const item = { ...key, entity: kind.entity, id: newId(kind.idPrefix), channelId: channel.channelId, name, ...kind.defaults(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
     let created = false;
     try {
       created = (await putIfAbsent(item)) === 'created';
@@ -109,39 +134,20 @@ async function bumpHead(channel: ChannelRef, counters: Record<string, number> = 
   await headUpdate.send();
 }
 
+/** The label attributes a manage call may set. */
+type LabelChanges = Partial<Pick<LabelRecord, 'description' | 'color' | 'displayOrder'>>;
+/** The custom field attributes a manage call may set. */
+type CustomFieldChanges = Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' | 'options'>>;
+
 /** Creates or updates a label matched by name. Only given fields change. */
-export async function upsertLabel(
-  channel: ChannelRef,
-  name: string,
-  changes: Partial<Pick<LabelRecord, 'description' | 'color' | 'displayOrder'>>,
-): Promise<{ label: LabelRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<LabelRecord>(channel, LABELS, keys.label(channel, name), changes, () => ({
-    entity: 'label',
-    id: newId('lb'),
-    channelId: channel.channelId,
-    name,
-    description: null,
-    color: DEFAULT_LABEL_COLOR,
-    displayOrder: 0,
-  }));
+export async function upsertLabel(channel: ChannelRef, name: string, changes: LabelChanges): Promise<{ label: LabelRecord; created: boolean }> {
+  const { record, created } = await upsertDefinition<LabelRecord>(channel, LABELS, name, changes);
   return { label: toLabelView(record), created };
 }
 
 /** Creates or updates a custom field definition matched by name. */
-export async function upsertCustomField(
-  channel: ChannelRef,
-  name: string,
-  changes: Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' | 'options'>>,
-): Promise<{ field: CustomFieldRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<CustomFieldRecord>(channel, FIELDS, keys.customField(channel, name), changes, () => ({
-    type: 'text',
-    id: newId('cf'),
-    channelId: channel.channelId,
-    name,
-    isRequired: false,
-    options: [],
-    entity: 'customField',
-  }));
+export async function upsertCustomField(channel: ChannelRef, name: string, changes: CustomFieldChanges): Promise<{ field: CustomFieldRecord; created: boolean }> {
+  const { record, created } = await upsertDefinition<CustomFieldRecord>(channel, FIELDS, name, changes);
   return { field: toCustomFieldView(record), created };
 }
 

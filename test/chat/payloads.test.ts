@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { buildMediaPayload, buildTemplatePayload, buildTextPayload } from '../../shared/chat/graph-client';
 import { countTemplateVariables } from '../../shared/chat/templates';
 
+/** The Cloud API send body to 4915112345678: the fields every message type shares, and the type's own. */
+const cloudMessage = (type: string, content: Record<string, unknown>) => ({
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: '4915112345678',
+  type,
+  ...content,
+});
+
 describe('payload builders', () => {
   it('builds a text message in the Cloud API format, leaving preview_url out unless chosen', () => {
     // Prepare / Act
@@ -9,13 +18,7 @@ describe('payload builders', () => {
     const withPreview = buildTextPayload('4915112345678', 'See https://example.com', true);
 
     // Assess
-    expect(plain).toEqual({
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: '4915112345678',
-      type: 'text',
-      text: { body: 'Hello' },
-    });
+    expect(plain).toEqual(cloudMessage('text', { text: { body: 'Hello' } }));
     expect(withPreview.text).toEqual({ body: 'See https://example.com', preview_url: true });
   });
 
@@ -29,13 +32,7 @@ describe('payload builders', () => {
     const audio = buildMediaPayload('4915112345678', 'audio', media);
 
     // Assess
-    expect(document).toEqual({
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: '4915112345678',
-      type: 'document',
-      document: { link: 'https://example.com/f.pdf', caption: 'Invoice', filename: 'invoice.pdf' },
-    });
+    expect(document).toEqual(cloudMessage('document', { document: { link: 'https://example.com/f.pdf', caption: 'Invoice', filename: 'invoice.pdf' } }));
     expect(image.image).toEqual({ link: 'https://example.com/f.pdf', caption: 'Invoice' });
     expect(audio.audio).toEqual({ link: 'https://example.com/f.pdf' });
   });
@@ -56,26 +53,24 @@ describe('payload builders', () => {
     });
 
     // Assess
-    expect(text).toEqual({
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: '4915112345678',
-      type: 'template',
-      template: {
-        name: 'order_update',
-        language: { code: 'en' },
-        components: [
-          { type: 'header', parameters: [{ type: 'text', text: 'Ann' }] },
-          {
-            type: 'body',
-            parameters: [
-              { type: 'text', text: 'Ann' },
-              { type: 'text', text: '123' },
-            ],
-          },
-        ],
-      },
-    });
+    expect(text).toEqual(
+      cloudMessage('template', {
+        template: {
+          name: 'order_update',
+          language: { code: 'en' },
+          components: [
+            { type: 'header', parameters: [{ type: 'text', text: 'Ann' }] },
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Ann' },
+                { type: 'text', text: '123' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
     expect(image.template.components?.[0]).toEqual({
       type: 'header',
       parameters: [{ type: 'image', image: { link: 'https://example.com/p.jpg' } }],

@@ -1,20 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually';
 import { startStack, type RunningStack } from '../support/local-stack';
 
 const CHANNEL = 'ch_demoacmesupport';
-
-/** Polls until `check` returns a value, or fails after `ms`. */
-async function eventually<T>(check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('automations end to end (npm start, local runner, sandbox chat network)', () => {
   let stack: RunningStack;

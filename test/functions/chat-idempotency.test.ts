@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { clock } from '../../shared/clock';
-import { queryAll } from '../../shared/data/batch';
 import { getConversation } from '../../shared/data/conversations';
-import { keys } from '../../shared/data/keys';
-import type { MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
-import { newRecipient, openWindow, sendRequests, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
+import { newRecipient, openWindow, outboundMessagesTo, sendRequests, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,11 +23,7 @@ const text = (params: Record<string, unknown>) => callApi(sendMessage, { apiKey:
 /** Messages the sandbox accepted for one recipient of the test channel. */
 const acceptedTo = (to: string) => network.sandbox.sent.filter((sent) => sent.phoneNumberId === tenant.channels[0].phoneNumberId && (sent.body as { to: string }).to === to);
 
-async function outboundTo(phone: string): Promise<MessageRecord[]> {
-  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
-  return all.filter((message) => message.phone === phone && message.direction === 'outbound');
-}
+const outboundTo = (phone: string) => outboundMessagesTo(tenant, phone);
 
 describe('apiReference: nothing lost, nothing twice', () => {
   it('answers a repeated send with the first answer and sends nothing again, whatever the parameter form', async () => {

@@ -5,13 +5,11 @@ import { handler as listContacts } from '../../functions/contacts-list';
 import { clock } from '../../shared/clock';
 import { getConversation } from '../../shared/data/conversations';
 import { getMessage } from '../../shared/data/messages';
-import { queryAll } from '../../shared/data/batch';
-import { keys } from '../../shared/data/keys';
-import type { MessageRecord } from '../../shared/data/messages';
 import { OUTCOME_MARGIN_MS } from '../../shared/outbound/deadline';
+import type { SandboxFault } from '../../scripts/local/sandbox-types';
 import { closedPortUrl } from '../chat/helpers';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
+import { createChatTenant, newRecipient, openWindow, outboundMessagesTo, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,11 +23,15 @@ useChatTenant(1, (started, created) => {
 
 const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => callApi(sendMessage, { apiKey: tenant.adminKey, method, params });
 
-/** The channel's message records for one recipient, oldest first. */
-async function messagesTo(phone: string): Promise<MessageRecord[]> {
-  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
-  return all.filter((message) => message.phone === phone && message.direction === 'outbound').sort((a, b) => a.at - b.at);
+const messagesTo = (phone: string) => outboundMessagesTo(tenant, phone);
+
+/** A new recipient whose session window is open, and the channel's send requests so far; then `fault`, if given, is injected into the next send. */
+async function recipientInWindow(fault?: SandboxFault): Promise<{ to: string; before: number }> {
+  const to = newRecipient();
+  await openWindow(network, tenant.channels[0], to);
+  const before = sendRequests(network, tenant.channels[0]);
+  if (fault) network.sandbox.injectFault(fault);
+  return { to, before };
 }
 
 describe('chat/message/send and the 24-hour session window', () => {
@@ -49,8 +51,7 @@ describe('chat/message/send and the 24-hour session window', () => {
 
   it('opens the window with an inbound webhook, sends a text, sees it delivered, and closes the window 24 hours later', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
+    const { to } = await recipientInWindow();
     // Act
     const sent = await send({ to: `+${to}`, body: 'Thanks for writing', apiReference: 'ticket-1' }, 'GET');
     await network.sandbox.idle();
@@ -70,8 +71,7 @@ describe('chat/message/send and the 24-hour session window', () => {
 
   it('keeps the window open until exactly 24 hours after the inbound message', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
+    const { to } = await recipientInWindow();
     const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     // Act
     clock.freeze(conversation!.lastInboundAt! + DAY_MS);
@@ -86,8 +86,7 @@ describe('chat/message/send and the 24-hour session window', () => {
 
   it('creates the contact and the conversation, and records the message with content and apiReference before answering', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
+    const { to } = await recipientInWindow();
     // Act
     const response = await send({ to, body: 'Recorded', apiReference: 'ref-rec' });
     // Assess
@@ -106,8 +105,7 @@ describe('chat/message/send and the 24-hour session window', () => {
     ['audio', { type: 'audio', url: 'https://example.com/a.ogg' }, { audio: { link: 'https://example.com/a.ogg' } }],
   ])('sends a %s message in the Cloud API body format', async (type, params, media) => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
+    const { to } = await recipientInWindow();
     // Act
     const response = await send({ to, ...params });
     // Assess
@@ -141,8 +139,7 @@ describe('chat/message/send and the 24-hour session window', () => {
 
   it('accepts a body of exactly 4096 characters', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
+    const { to } = await recipientInWindow();
     // Act
     const response = await send({ to, body: 'y'.repeat(4096) });
     // Assess
@@ -153,10 +150,7 @@ describe('chat/message/send and the 24-hour session window', () => {
 describe('chat/message/send when the chat network fails', () => {
   it('answers 502 on a 5xx, never resends, and records the message as unknown with the reason', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
-    const before = sendRequests(network, tenant.channels[0]);
-    network.sandbox.injectFault({ kind: '5xx', path: 'messages' });
+    const { to, before } = await recipientInWindow({ kind: '5xx', path: 'messages' });
     // Act
     const response = await send({ to, body: 'Maybe' });
     // Assess
@@ -171,10 +165,7 @@ describe('chat/message/send when the chat network fails', () => {
 
   it('answers 502 after a timeout without resending', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
-    const before = sendRequests(network, tenant.channels[0]);
-    network.sandbox.injectFault({ kind: 'timeout', path: 'messages' });
+    const { to, before } = await recipientInWindow({ kind: 'timeout', path: 'messages' });
     // Act
     const response = await send({ to, body: 'Slow' });
     // Assess
@@ -186,9 +177,7 @@ describe('chat/message/send when the chat network fails', () => {
 
   it('maps a refusal (131026) to 400 and records the message as failed with the error', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
-    network.sandbox.injectFault({ kind: 'meta_error', code: 131026, path: 'messages' });
+    const { to } = await recipientInWindow({ kind: 'meta_error', code: 131026, path: 'messages' });
     // Act
     const response = await send({ to, body: 'Nope' });
     // Assess
@@ -200,9 +189,7 @@ describe('chat/message/send when the chat network fails', () => {
 
   it('retries a 429 after its Retry-After and sends once', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
-    const before = sendRequests(network, tenant.channels[0]);
+    const { to, before } = await recipientInWindow();
     const sentBefore = sentBodies(network, tenant.channels[0]).length;
     network.sandbox.injectFault({ kind: '429', retryAfterSeconds: 0, path: 'messages' });
     // Act
@@ -215,9 +202,7 @@ describe('chat/message/send when the chat network fails', () => {
 
   it('answers 503 with Retry-After when the chat network keeps throttling', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
-    network.sandbox.injectFault({ kind: '429', retryAfterSeconds: 0, count: 3, path: 'messages' });
+    const { to } = await recipientInWindow({ kind: '429', retryAfterSeconds: 0, count: 3, path: 'messages' });
     // Act
     const response = await send({ to, body: 'Throttled' });
     // Assess
@@ -229,10 +214,7 @@ describe('chat/message/send when the chat network fails', () => {
 
   it("does not wait out a 429 that would outlast the invocation: 503 with Retry-After, the outcome recorded", async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
-    const before = sendRequests(network, tenant.channels[0]);
-    network.sandbox.injectFault({ kind: '429', retryAfterSeconds: 1, path: 'messages' });
+    const { to, before } = await recipientInWindow({ kind: '429', retryAfterSeconds: 1, path: 'messages' });
     // Act: 2 s left after the margin; a 1 s wait and a whole 1.5 s attempt do not fit.
     const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Late' }, remainingTimeMs: OUTCOME_MARGIN_MS + 2_000 });
     // Assess
@@ -245,9 +227,7 @@ describe('chat/message/send when the chat network fails', () => {
 
   it('does not call the chat network when too little of the invocation is left: 503, nothing sent, recorded failed', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
-    const before = sendRequests(network, tenant.channels[0]);
+    const { to, before } = await recipientInWindow();
     // Act
     const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Too late', apiReference: 'late-1' }, remainingTimeMs: OUTCOME_MARGIN_MS + 100 });
     const retried = await send({ to, body: 'Too late', apiReference: 'late-1' });
@@ -261,8 +241,7 @@ describe('chat/message/send when the chat network fails', () => {
 
   it('answers 503 when the chat network cannot be reached, and records the message as failed', async () => {
     // Prepare
-    const to = newRecipient();
-    await openWindow(network, tenant.channels[0], to);
+    const { to } = await recipientInWindow();
     const graphBaseUrl = process.env.GRAPH_API_BASE_URL;
     process.env.GRAPH_API_BASE_URL = `${await closedPortUrl()}/v21.0`;
     // Act

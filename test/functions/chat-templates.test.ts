@@ -19,6 +19,20 @@ useChatTenant(1, (started, created) => {
 
 const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => callApi(sendTemplate, { apiKey: tenant.adminKey, method, params });
 
+/** Stores, as a sync would, an APPROVED template of the test channel with a one-variable TEXT header and no body variables; the sandbox chat network does not know it. */
+const putTextHeaderTemplate = (graphId: string, name: string) =>
+  putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
+    graphId,
+    name,
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [{ type: 'HEADER', format: 'TEXT', text: 'Hello {{1}}' }, { type: 'BODY', text: 'Welcome' }],
+    bodyVariables: 0,
+    header: { format: 'TEXT', variables: 1 },
+    syncedAt: new Date().toISOString(),
+  });
+
 describe('template sync and chat/templates/list', () => {
   it('syncs every template whatever its status, and lists only the approved ones with their variable counts', async () => {
     // Prepare
@@ -164,17 +178,7 @@ describe('chat/templates/send', () => {
 
   it('passes a text header variable, and maps the chat network refusing the template to 404 with a failed message record', async () => {
     // Prepare: a template stored with a text header that the chat network does not know
-    await putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
-      graphId: '1',
-      name: 'greeting_header',
-      language: 'en',
-      status: 'APPROVED',
-      category: 'UTILITY',
-      components: [{ type: 'HEADER', format: 'TEXT', text: 'Hello {{1}}' }, { type: 'BODY', text: 'Welcome' }],
-      bodyVariables: 0,
-      header: { format: 'TEXT', variables: 1 },
-      syncedAt: new Date().toISOString(),
-    });
+    await putTextHeaderTemplate('1', 'greeting_header');
     const missingHeader = await send({ to: newRecipient(), templateName: 'greeting_header' });
     // Act
     const response = await send({ to: newRecipient(), templateName: 'greeting_header', header: 'Ann' });
@@ -191,17 +195,7 @@ describe('chat/templates/send', () => {
     ['five consecutive spaces', 'five     spaces'],
   ])('refuses a variable or header with %s (the chat network would, error 132018) with a 400 naming it, before anything is written', async (_case, value) => {
     // Prepare
-    await putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
-      graphId: '2',
-      name: 'spaced_header',
-      language: 'en',
-      status: 'APPROVED',
-      category: 'UTILITY',
-      components: [{ type: 'HEADER', format: 'TEXT', text: 'Hello {{1}}' }, { type: 'BODY', text: 'Welcome' }],
-      bodyVariables: 0,
-      header: { format: 'TEXT', variables: 1 },
-      syncedAt: new Date().toISOString(),
-    });
+    await putTextHeaderTemplate('2', 'spaced_header');
     const to = newRecipient();
     const requestsBefore = sendRequests(network, tenant.channels[0]);
     // Act

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordFigures } from '../support/log-audit';
+import type { Endpoint } from '../support/endpoints';
 import { usePrivateStore } from '../support/private-store';
 import { expectEnvelope, isolateChatNetwork, liftRateLimits, Tally } from './helpers';
 
@@ -32,7 +33,6 @@ const { db, tableName } = await import('../../shared/data/client');
 const { clock } = await import('../../shared/clock');
 const { contactIndexBucketOf, keys } = await import('../../shared/data/keys');
 const { normalizePhone } = await import('../../shared/phone/phone');
-type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 const endpoints = await loadEndpoints();

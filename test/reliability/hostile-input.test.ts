@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../shared/config';
 import { recordFigures } from '../support/log-audit';
+import type { Endpoint, Method } from '../support/endpoints';
 import { usePrivateStore } from '../support/private-store';
 import { scanRaw, snapshotDiff, snapshotTable, type TableSnapshot } from '../support/table';
 import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, unique } from './helpers';
@@ -19,18 +20,15 @@ isolateChatNetwork();
 process.env.WHATSAPP_APP_SECRET ??= 'hostile-input-app-secret';
 const { callApi } = await import('../support/api');
 const { createTenant } = await import('../support/tenants');
-const { loadEndpoints, parameterAccepts, validShapedValue } = await import('../support/endpoints');
+const { loadEndpoints, METHODS, parameterAccepts, validShapedValue } = await import('../support/endpoints');
 const { checkInvariants, checkNothingDropped } = await import('../support/invariants');
 const { asQueryString, restProxyEvent } = await import('../support/api');
 const { handler: webhook } = await import('../../functions/webhook-whatsapp');
 const { signPayload } = await import('../../shared/chat/signature');
 const { getChannel } = await import('../../shared/data/channels');
 const { attachChatmid } = await import('../../shared/data/messages');
-type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
-type Method = 'GET' | 'POST';
 
 const endpoints = await loadEndpoints();
-const METHODS: Method[] = ['GET', 'POST'];
 const tally = new Tally();
 
 /** Parameter names under which keys are refused with 401 (tested in keys-and-secrets). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigures } from '../support/log-audit';
+import type { Endpoint, Method } from '../support/endpoints';
 import { usePrivateStore } from '../support/private-store';
 import { snapshotDiff, snapshotTable, type RawItem } from '../support/table';
 import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, unique } from './helpers';
@@ -18,16 +19,13 @@ const restoreLimits = liftRateLimits();
 isolateChatNetwork();
 const { callApi } = await import('../support/api');
 const { createTeamKey, createTenant } = await import('../support/tenants');
-const { FOREIGN_ID_STATUS, loadEndpoints } = await import('../support/endpoints');
+const { FOREIGN_ID_STATUS, loadEndpoints, METHODS } = await import('../support/endpoints');
 const { channelCreate, keyCreate, workspaceCreate } = await import('../../scripts/admin/commands');
 const { createChatmidRecord } = await import('../../shared/data/messages');
 const { createAutomation } = await import('../../shared/data/automations');
 const { newId } = await import('../../shared/ids');
-type Endpoint = Awaited<ReturnType<typeof loadEndpoints>>[number];
-type Method = 'GET' | 'POST';
 
 const endpoints = await loadEndpoints();
-const METHODS: Method[] = ['GET', 'POST'];
 const tally = new Tally();
 
 interface ChannelFixture {

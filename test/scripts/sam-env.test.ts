@@ -9,6 +9,7 @@ import { readTemplate, resourceName, type CfnTemplate } from '../../scripts/loca
 import { SAM_CDK_OUT } from '../../scripts/sam-env';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { restProxyEvent } from '../support/api';
+import { eventually } from '../support/eventually';
 import { startStack, type RunningStack } from '../support/local-stack';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -22,17 +23,6 @@ function samEnv(dataDir: string): Promise<{ code: number; stdout: string; stderr
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     child.on('exit', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
   });
-}
-
-/** Polls until `check` returns a value, or fails after `ms`. */
-async function eventually<T>(check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
-  }
 }
 
 /** What SAM gives every function besides its template variables (samcli/local/lambdafn/env_vars.py, without credentials configured). */

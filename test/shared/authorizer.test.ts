@@ -10,6 +10,11 @@ const METHOD_ARN = 'arn:aws:execute-api:eu-west-1:123456789012:abc123/prod/POST/
 const event = (headers: Record<string, string>, query: Record<string, string> | null = null) =>
   ({ type: 'REQUEST', methodArn: METHOD_ARN, headers, queryStringParameters: query }) as never;
 
+/** When the cache tests freeze the clock. */
+const START = Date.UTC(2026, 0, 1, 12, 0, 0);
+/** Whether the authorizer lets the key through now. */
+const outcome = (apiKey: string) => authorize(event({ 'x-api-key': apiKey })).then(() => 'allowed', () => 'refused');
+
 describe('the API key authorizer', () => {
   afterEach(() => {
     clock.reset();
@@ -54,16 +59,15 @@ describe('the API key authorizer', () => {
   it('stops accepting a revoked key within the 10-second cache time', async () => {
     // Prepare
     const tenant = await createTenant(1);
-    const start = Date.UTC(2026, 0, 1, 12, 0, 0);
-    clock.freeze(start);
+    clock.freeze(START);
     const key = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin' });
     await authorize(event({ 'x-api-key': key.apiKey }));
     // Act
     await keyRevoke(key.keyId);
-    clock.freeze(start + KEY_CACHE_MS - 1);
-    const stillCached = await authorize(event({ 'x-api-key': key.apiKey })).then(() => 'allowed', () => 'refused');
-    clock.freeze(start + KEY_CACHE_MS);
-    const afterCache = await authorize(event({ 'x-api-key': key.apiKey })).then(() => 'allowed', () => 'refused');
+    clock.freeze(START + KEY_CACHE_MS - 1);
+    const stillCached = await outcome(key.apiKey);
+    clock.freeze(START + KEY_CACHE_MS);
+    const afterCache = await outcome(key.apiKey);
     // Assess
     expect(KEY_CACHE_MS).toBeLessThanOrEqual(10_000);
     expect(stillCached).toBe('allowed');
@@ -73,16 +77,14 @@ describe('the API key authorizer', () => {
   it('refuses a cached key from the moment it expires, not up to 10 seconds later', async () => {
     // Prepare
     const tenant = await createTenant(1);
-    const start = Date.UTC(2026, 0, 1, 12, 0, 0);
-    clock.freeze(start);
-    const key = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', expiresAt: new Date(start + 2_000).toISOString() });
-    const outcome = () => authorize(event({ 'x-api-key': key.apiKey })).then(() => 'allowed', () => 'refused');
+    clock.freeze(START);
+    const key = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', expiresAt: new Date(START + 2_000).toISOString() });
     // Act
-    const fresh = await outcome();
-    clock.freeze(start + 1_999);
-    const beforeExpiry = await outcome();
-    clock.freeze(start + 2_000);
-    const atExpiry = await outcome();
+    const fresh = await outcome(key.apiKey);
+    clock.freeze(START + 1_999);
+    const beforeExpiry = await outcome(key.apiKey);
+    clock.freeze(START + 2_000);
+    const atExpiry = await outcome(key.apiKey);
     // Assess
     expect(fresh).toBe('allowed');
     expect(beforeExpiry).toBe('allowed');
@@ -92,14 +94,13 @@ describe('the API key authorizer', () => {
   it('sees a newly assigned channel within the cache time', async () => {
     // Prepare
     const tenant = await createTenant(2);
-    const start = Date.UTC(2026, 0, 1, 12, 0, 0);
-    clock.freeze(start);
+    clock.freeze(START);
     const team = await createTeamKey(tenant, [tenant.channelIds[0]]);
     const before = await authorize(event({ 'x-api-key': team.apiKey }));
     // Act
     const { channelAssign } = await import('../../scripts/admin/commands');
     await channelAssign(tenant.channelIds[1], team.userId);
-    clock.freeze(start + KEY_CACHE_MS);
+    clock.freeze(START + KEY_CACHE_MS);
     const after = await authorize(event({ 'x-api-key': team.apiKey }));
     // Assess
     expect(before.context?.channelIds).toBe(tenant.channelIds[0]);

@@ -16,33 +16,41 @@ async function callTimes(times: number, call: () => Promise<{ status: number }>)
   return statuses;
 }
 
+/** One api_read request (channels/list). */
+const readChannels = (apiKey: string) => callApi(listChannels, { apiKey });
+
+/** One api_write request (custom-fields/list counts as a write). */
+const writeRequest = (apiKey: string) => callApi(listCustomFields, { apiKey });
+
+/** A new tenant, with the clock frozen mid-window. */
+async function tenantMidWindow() {
+  const tenant = await createTenant(1);
+  clock.freeze(MID_WINDOW);
+  return tenant;
+}
+
 describe('per-user rate limits', () => {
   afterEach(() => clock.reset());
 
   it('lets exactly 120 api_read requests through in a minute and refuses the 121st with Retry-After', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
-    const statuses = await callTimes(120, () => callApi(listChannels, { apiKey: tenant.adminKey }));
-    const refused = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const statuses = await callTimes(120, () => readChannels(tenant.adminKey));
+    const refused = await readChannels(tenant.adminKey);
     // Assess
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ success: false, error: 'rate_limited' });
-    expect(refused.headers['Retry-After']).toBe('30');
-    expect(refused.headers['RateLimit-Policy']).toBe('"api_read";q=120;w=60');
-    expect(refused.headers.RateLimit).toBe('"api_read";r=0;t=30');
-    expect(refused.headers['RateLimit-Remaining']).toBe('0');
+    expect(refused.headers).toMatchObject({ 'Retry-After': '30', 'RateLimit-Policy': '"api_read";q=120;w=60', RateLimit: '"api_read";r=0;t=30', 'RateLimit-Remaining': '0' });
   });
 
   it('lets exactly 300 api_write requests through, the default of the write class', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
-    const statuses = await callTimes(DEFAULT_RATE_LIMITS.api_write, () => callApi(listCustomFields, { apiKey: tenant.adminKey }));
-    const refused = await callApi(listCustomFields, { apiKey: tenant.adminKey });
+    const statuses = await callTimes(DEFAULT_RATE_LIMITS.api_write, () => writeRequest(tenant.adminKey));
+    const refused = await writeRequest(tenant.adminKey);
     // Assess
     expect(statuses.filter((status) => status === 200)).toHaveLength(300);
     expect(refused.status).toBe(429);
@@ -63,28 +71,24 @@ describe('per-user rate limits', () => {
 
   it('carries the remaining count on successful responses', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
-    const first = await callApi(listChannels, { apiKey: tenant.adminKey });
-    const second = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const first = await readChannels(tenant.adminKey);
+    const second = await readChannels(tenant.adminKey);
     // Assess
     expect(first.headers['RateLimit-Remaining']).toBe('119');
-    expect(second.headers['RateLimit-Remaining']).toBe('118');
-    expect(second.headers.RateLimit).toBe('"api_read";r=118;t=30');
-    expect(second.headers['RateLimit-Reset']).toBe('30');
+    expect(second.headers).toMatchObject({ 'RateLimit-Remaining': '118', RateLimit: '"api_read";r=118;t=30', 'RateLimit-Reset': '30' });
   });
 
   it('opens a new window at the next minute', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
-    await callTimes(120, () => callApi(listChannels, { apiKey: tenant.adminKey }));
+    const tenant = await tenantMidWindow();
+    await callTimes(120, () => readChannels(tenant.adminKey));
     // Act
     clock.freeze(MID_WINDOW + 29_999);
-    const stillRefused = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const stillRefused = await readChannels(tenant.adminKey);
     clock.freeze(MID_WINDOW + 30_000);
-    const nextWindow = await callApi(listChannels, { apiKey: tenant.adminKey });
+    const nextWindow = await readChannels(tenant.adminKey);
     // Assess
     expect(stillRefused.status).toBe(429);
     expect(stillRefused.headers['Retry-After']).toBe('1');
@@ -99,11 +103,11 @@ describe('per-user rate limits', () => {
     const { keyCreate } = await import('../../scripts/admin/commands');
     const secondAdminKey = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', userId: tenant.adminUserId });
     clock.freeze(MID_WINDOW);
-    await callTimes(60, () => callApi(listChannels, { apiKey: tenant.adminKey }));
-    await callTimes(60, () => callApi(listChannels, { apiKey: secondAdminKey.apiKey }));
+    await callTimes(60, () => readChannels(tenant.adminKey));
+    await callTimes(60, () => readChannels(secondAdminKey.apiKey));
     // Act
-    const adminRefused = await callApi(listChannels, { apiKey: tenant.adminKey });
-    const teamAllowed = await callApi(listChannels, { apiKey: team.apiKey });
+    const adminRefused = await readChannels(tenant.adminKey);
+    const teamAllowed = await readChannels(team.apiKey);
     // Assess
     expect(adminRefused.status).toBe(429);
     expect(teamAllowed.status).toBe(200);
@@ -112,10 +116,9 @@ describe('per-user rate limits', () => {
 
   it('lets exactly 120 of 200 concurrent requests through (no read-then-write race)', async () => {
     // Prepare
-    const tenant = await createTenant(1);
-    clock.freeze(MID_WINDOW);
+    const tenant = await tenantMidWindow();
     // Act
-    const responses = await Promise.all(Array.from({ length: 200 }, () => callApi(listChannels, { apiKey: tenant.adminKey })));
+    const responses = await Promise.all(Array.from({ length: 200 }, () => readChannels(tenant.adminKey)));
     // Assess
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(120);

@@ -8,6 +8,7 @@ import { startSandbox, type SandboxHandle } from '../../scripts/local/sandbox';
 import { signPayload } from '../../shared/chat/signature';
 import { clock } from '../../shared/clock';
 import type { ChannelRecord } from '../../shared/data/channels';
+import type { MessageRecord } from '../../shared/data/messages';
 
 /**
  * The chat network for handler tests: a real sandbox over HTTP, and a tiny HTTP
@@ -138,6 +139,15 @@ export function sentBodies(network: ChatNetwork, channel: ChannelRecord): unknow
 /** Graph send requests the sandbox received for one channel (accepted or not). */
 export function sendRequests(network: ChatNetwork, channel: ChannelRecord): number {
   return network.sandbox.requests.filter((request) => request.path.endsWith(`/${channel.phoneNumberId}/messages`)).length;
+}
+
+/** The tenant's outbound message records to one recipient on its first channel, oldest first (a consistent read). */
+export async function outboundMessagesTo(tenant: ChatTenant, phone: string): Promise<MessageRecord[]> {
+  const { queryAll } = await import('../../shared/data/batch');
+  const { keys } = await import('../../shared/data/keys');
+  const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
+  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
+  return all.filter((message) => message.phone === phone && message.direction === 'outbound').sort((a, b) => a.at - b.at);
 }
 
 /**

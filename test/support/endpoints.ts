@@ -13,6 +13,10 @@ import type { Handler } from './api';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
+/** The HTTP methods every endpoint answers (parameters in the query string or the body). */
+export type Method = 'GET' | 'POST';
+export const METHODS: Method[] = ['GET', 'POST'];
+
 export interface Endpoint {
   route: ApiRoute;
   path: string;

@@ -93,12 +93,15 @@ registerInvariant('contacts reference existing labels and defined custom fields'
   return problems;
 });
 
+/** The two definition kinds: their entity, sort-key prefix and head-item counter. */
+const DEFINITION_KINDS = [
+  { entity: 'label', prefix: 'DEF#LABEL#', counter: 'labelCount' },
+  { entity: 'customField', prefix: 'DEF#FIELD#', counter: 'fieldCount' },
+] as const;
+
 registerInvariant('label and custom-field names are unique case-insensitively', (channel) => {
   const problems: string[] = [];
-  for (const [entity, prefix] of [
-    ['label', 'DEF#LABEL#'],
-    ['customField', 'DEF#FIELD#'],
-  ] as const) {
+  for (const { entity, prefix } of DEFINITION_KINDS) {
     const ids = new Set<string>();
     for (const item of entities(channel, entity)) {
       if (item.sk !== `${prefix}${String(item.name).trim().toLowerCase()}`) problems.push(`${entity} ${item.name} is stored under ${item.sk}`);
@@ -111,10 +114,7 @@ registerInvariant('label and custom-field names are unique case-insensitively', 
 
 registerInvariant('head label and custom-field counts == their items (where counted)', (channel) => {
   const problems: string[] = [];
-  for (const [counter, entity] of [
-    ['labelCount', 'label'],
-    ['fieldCount', 'customField'],
-  ] as const) {
+  for (const { counter, entity } of DEFINITION_KINDS) {
     const counted = channel.head?.[counter];
     const items = entities(channel, entity).length;
     if (counted !== undefined && Number(counted) !== items) problems.push(`${counter} ${counted}, ${entity} items ${items}`);
