@@ -162,6 +162,7 @@ describe('contacts/delete', () => {
     expect(crashed.status).toBeGreaterThanOrEqual(500);
     expect(await total()).toBe(before - 1);
     expect((await call(listContacts, { search: contact.phone })).body.pagination.total).toBe(0);
+    expect(JSON.stringify((await call(listContacts, { limit: 200 })).body)).not.toContain(contact.phone);
     expect((await call(listMessages, { phoneNumber: contact.phone })).status).toBe(404);
     // Act
     await finish(contact);
