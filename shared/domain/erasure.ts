@@ -3,6 +3,7 @@ import { beginErasure, contactsForRepair, deleteErasedContact, deleteWaIdMapping
 import { markOptedOut } from '../data/contact-status';
 import { keys, type ChannelRef } from '../data/keys';
 import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
+import { logger } from '../observability/logger';
 import { findContact, type ContactRef } from './contact-ref';
 
 /** Writes an erasure keeps in flight at once (message skeletons, claims, records). */
@@ -26,15 +27,17 @@ const ERASE_CONCURRENCY = 16;
  */
 export async function eraseContact(channel: ChannelRef, ref: ContactRef): Promise<{ id: string; deleted: true }> {
   const target = await findContact(channel, ref);
-  await finishErasure(channel, target.phone, target.id);
+  const messages = await finishErasure(channel, target.phone, target.id);
+  // No phone or name in the log: the point of the request is that they go.
+  logger.info('contact erased', { channelId: channel.channelId, contactId: target.id, messages });
   return { id: target.id, deleted: true };
 }
 
-/** Runs (or runs again) every step of the erasure of the contact `phone` with id `contactId`. */
-export async function finishErasure(channel: ChannelRef, phone: string, contactId: string): Promise<void> {
+/** Runs (or runs again) every step of the erasure of the contact `phone` with id `contactId`; returns how many messages it blanked. */
+export async function finishErasure(channel: ChannelRef, phone: string, contactId: string): Promise<number> {
   const now = clock.now();
   const contact = await beginErasure(channel, phone, contactId, now);
-  if (!contact) return;
+  if (!contact) return 0;
   await uncountContact(channel, phone);
   const entries = await allHistoryEntries(channel, phone);
   await inBatches(entries, async (entry) => {
@@ -47,6 +50,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);
   await deleteByKey(keys.contactById(channel, contactId));
   await deleteErasedContact(channel, phone, contactId);
+  return entries.length;
 }
 
 /**
