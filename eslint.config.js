@@ -23,6 +23,7 @@ export const LAYER_RULES = [
   layer(['shared/domain/**/*.ts', 'shared/auth/**/*.ts'], ['http', 'openapi'], 'domain code never imports shared/http: errors are shared/errors, parameters shared/schema, logs shared/observability.'),
   layer(['shared/schema/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'observability'], 'shared/schema holds parameter schemas only; it may import leaves (errors, phone).'),
   layer(['shared/chat/**/*.ts'], ['http', 'domain', 'auth', 'data', 'queue', 'openapi', 'schema'], 'shared/chat is the chat-network adapter: it knows its wire formats, errors and observability, not the table or the domain.'),
+  layer(['shared/events/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'schema'], 'shared/events is the outbound-webhook adapter (signing, URL policy, delivery): it knows no table and no domain.'),
   layer(['shared/data/**/*.ts'], ['http', 'domain', 'auth', 'chat', 'queue', 'openapi', 'schema', 'observability'], 'shared/data knows only its client, keys and errors (and the leaves).'),
   layer(['shared/observability/**/*.ts', 'shared/errors/**/*.ts', 'shared/phone/**/*.ts', 'shared/cache/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'outbound', 'openapi', 'schema'], 'leaves and observability import no layer.'),
   layer(['shared/outbound/**/*.ts', 'shared/queue/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'openapi', 'schema'], 'shared/outbound (generic outbound HTTP, deadlines) and shared/queue (the step queue port) know no table, domain or http.'),

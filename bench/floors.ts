@@ -50,6 +50,11 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
   },
   'automations/list': { method: 'GET', params: {} },
   'automations/trigger': { method: 'POST', params: { phoneNumber: `+${contactPhone(CHAT_CONTACT)}`, automationName: automationName(0).toLowerCase() }, note: 'by name, existing contact; step 1 to SQS' },
+  'webhooks/manage': { method: 'POST', params: { url: 'https://example.com/hooks/bench', events: ['message.status'] }, note: 'create or update by url (the canned table keeps nothing)' },
+  'webhooks/list': { method: 'GET', params: {} },
+  'webhooks/deliveries': { method: 'GET', params: { webhookId: 'wh_bench' }, note: 'an unknown subscription: 404' },
+  'webhooks/redeliver': { method: 'POST', params: { webhookId: 'wh_bench', eventId: 'evt_000000000aaaaaaaaaaaaaaaa' }, note: 'an unknown subscription: 404' },
+  'events/list': { method: 'GET', params: { limit: '100' } },
 };
 
 type Floor = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
@@ -183,6 +188,43 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { workspaceId, channelId } = await bare(event, 'automations/list');
       const automations = await listAutomations({ workspaceId, channelId });
       return ok({ data: automations, total: automations.length });
+    };
+  },
+  'webhooks/manage': async () => {
+    const { manageWebhook } = await import('../shared/domain/integrator-webhooks');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'webhooks/manage');
+      return ok({ data: await manageWebhook({ workspaceId, channelId }, { url: String(params.url), events: params.events as string[] | undefined }) });
+    };
+  },
+  'webhooks/list': async () => {
+    const { listWebhooks } = await import('../shared/domain/integrator-webhooks');
+    return async (event) => {
+      const { workspaceId, channelId } = await bare(event, 'webhooks/list');
+      return ok({ data: await listWebhooks({ workspaceId, channelId }) });
+    };
+  },
+  'webhooks/deliveries': async () => {
+    const { webhookDeliveries } = await import('../shared/domain/integrator-webhooks');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'webhooks/deliveries');
+      const { deliveries, nextCursor } = await webhookDeliveries({ workspaceId, channelId }, { webhookId: String(params.webhookId) }).catch(() => ({ deliveries: [], nextCursor: null }));
+      return ok({ data: deliveries, nextCursor });
+    };
+  },
+  'webhooks/redeliver': async () => {
+    const { redeliverEvent } = await import('../shared/domain/integrator-webhooks');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'webhooks/redeliver');
+      return ok({ data: await redeliverEvent({ workspaceId, channelId }, String(params.webhookId), String(params.eventId)).catch(() => null) });
+    };
+  },
+  'events/list': async () => {
+    const { listEvents } = await import('../shared/domain/integrator-webhooks');
+    return async (event) => {
+      const { workspaceId, channelId } = await bare(event, 'events/list');
+      const { events, nextCursor } = await listEvents({ workspaceId, channelId }, { limit: 100 });
+      return ok({ data: events, nextCursor });
     };
   },
   'automations/trigger': async () => {

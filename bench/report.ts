@@ -8,6 +8,8 @@ import { WARM_ADDED_TARGET_MS, type WarmResult } from './warm-cpu';
 
 /** Tables for the terminal and for docs/PERFORMANCE.md, the target verdicts, and the cost model. */
 
+import type { EventDeliveryResult } from './event-delivery';
+
 export interface BenchResults {
   date: string;
   machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string; load: number[] };
@@ -18,6 +20,7 @@ export interface BenchResults {
   roundTrips?: { rows: RoundTripRow[]; uncovered: string[] };
   scale?: ScaleResult;
   throughput?: ThroughputResult;
+  eventDelivery?: EventDeliveryResult;
   targets: Target[];
   costModel: CostRow[];
   errors: string[];
@@ -150,6 +153,26 @@ export function throughputTable(result: ThroughputResult): Table {
     headers: ['connections', 'seconds', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'timeouts'],
     rows: [[result.connections, result.durationSeconds, result.requests, result.requestsPerSecond.toFixed(1), result.p50Ms, result.p90Ms, result.p99Ms, result.maxMs, result.non2xx, result.errors, result.timeouts].map(String)],
   };
+}
+
+export function eventDeliveryTable(result: EventDeliveryResult): Table {
+  return {
+    headers: ['events', 'delivered', 'lost', 'duplicates', 'deliveries/s (end to end)', 'deliveries/s (queued, deliverer alone)', 'lost (queued)', 'p50 ms', 'p99 ms', 'max ms'],
+    rows: [[result.events, result.delivered, result.lost, result.duplicates, result.deliveriesPerSecond.toFixed(1), result.queuedDeliveriesPerSecond.toFixed(1), result.queuedLost, result.p50Ms, result.p99Ms, result.maxMs].map(String)],
+  };
+}
+
+/** The event-delivery targets: ≥ 200 deliveries/s with none lost, p99 from state change to first attempt ≤ 1 s. */
+export function eventDeliveryTargets(result: EventDeliveryResult): Target[] {
+  return [
+    {
+      area: 'events',
+      target: '≥ 200 deliveries/s to a local receiver, 0 lost',
+      ok: result.queuedDeliveriesPerSecond >= 200 && result.lost === 0 && result.queuedLost === 0,
+      detail: `deliverer ${result.queuedDeliveriesPerSecond.toFixed(1)}/s (${result.queuedLost} lost); end to end from signed webhooks ${result.deliveriesPerSecond.toFixed(1)}/s (${result.lost} lost of ${result.events})`,
+    },
+    { area: 'events', target: 'state change → first delivery attempt p99 ≤ 1 s (local)', ok: result.p99Ms <= 1000, detail: `p99 ${result.p99Ms} ms (p50 ${result.p50Ms} ms)` },
+  ];
 }
 
 export function targetTable(targets: Target[]): Table {

@@ -173,6 +173,13 @@ export interface RoundTripRow {
 export async function roundTrips(log: (line: string) => void): Promise<{ rows: RoundTripRow[]; uncovered: string[] }> {
   const { db } = await import('../shared/data/client');
   const counter = countDbCalls(db, { consumedCapacity: true });
+  // As the local stack (and the test workers) do: steps go to the durable table queue, one table write the budgets count.
+  const { provideStepQueue } = await import('../shared/queue/step-queue');
+  const { tableEventQueue, tableStepQueue } = await import('../scripts/local/table-step-queue');
+  provideStepQueue(tableStepQueue);
+  // Events likewise go to the deliverer's table queue: the one table write an event adds locally.
+  const { provideEventQueue } = await import('../shared/queue/event-queue');
+  provideEventQueue(tableEventQueue);
   const docs = readDocBudgets();
   const rows: RoundTripRow[] = [];
   try {

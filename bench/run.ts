@@ -32,6 +32,8 @@ import {
   targetTable,
   textTable,
   throughputTable,
+  eventDeliveryTable,
+  eventDeliveryTargets,
   variantTable,
   warmTable,
   type BenchResults,
@@ -43,7 +45,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 delete process.env.PREBUILT_BUNDLES;
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughput').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughput,events').split(',').map((part) => part.trim()));
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const section = (title: string, table: Table) => console.log(`\n== ${title}\n${textTable(table)}\n`);
@@ -134,8 +136,14 @@ if (only.has('throughput')) {
   if (results.throughput) section('5. Throughput of the local stack (npm start, autocannon)', throughputTable(results.throughput));
 }
 
+if (only.has('events')) {
+  const { eventDelivery } = await import('./event-delivery');
+  results.eventDelivery = await attempt('events', () => eventDelivery({ events: quick ? 300 : 1000, bundlesBuilt: results.coldStart !== undefined, log }));
+  if (results.eventDelivery) section('6. Event delivery on the local stack (signed inbound webhooks → message.received deliveries to a local receiver)', eventDeliveryTable(results.eventDelivery));
+}
+
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
-const targets = evaluateTargets(results);
+const targets = [...evaluateTargets(results), ...(results.eventDelivery ? eventDeliveryTargets(results.eventDelivery) : [])];
 const costs = costModel(results);
 const full: BenchResults = { ...results, targets, costModel: costs };
 if (costs.length) section('Cost model ($ per million requests, AWS list prices; see docs/PERFORMANCE.md for the assumptions)', costTable(costs));

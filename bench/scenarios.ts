@@ -180,16 +180,18 @@ async function publicGet(handler: SupportHandler, path: string): Promise<Invocat
 const TRIGGER_ROW = { row: 'automations/trigger', budget: '15 (new contact, by name) / 9 (known contact, by id)' };
 const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '10 + 5 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
 const SEND = { base: 10, newContact: 5, firstSend: 2, apiReference: 2 };
-const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '9 (known contact, number cached) / 15 (new contact, number not cached); +3 for an opt-out or opt-in keyword' };
-const INBOUND = { base: 9, channelLookup: 1, newContact: 5, keyword: 3 };
+const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '10 (known contact, number cached) / 16 (new contact, number not cached); +3 for an opt-out or opt-in keyword' };
+const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 3 };
 const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 3' };
 const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
 const DELETE_ROW = { row: 'contacts/delete', budget: '13 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim or status record' };
 const DELETE = { base: 13, byId: 1, waId: 1, perMessage: 3 };
-const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows)" };
+const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows, +1 when the step ends the execution)" };
 const RUNNER = {
   base: 3,
   nextStep: 2,
+  /** The execution's end event handed to the event queue (SQS in AWS, a table write locally). */
+  endEvent: 1,
   labelsStep: 3,
   /** The contact, then a send with apiReference: the sends' row without the limiter. */
   sendStep: 1 + (SEND.base - 1) + SEND.apiReference,
@@ -530,8 +532,8 @@ export const SCENARIOS: RoundTripScenario[] = [
     name: 'WhatsAppWebhook, a signed status (read) for a sent message',
     path: 'WhatsAppWebhook',
     chat: true,
-    doc: { row: 'WhatsAppWebhook status', budget: '1' },
-    budget: 1,
+    doc: { row: 'WhatsAppWebhook status', budget: '2' },
+    budget: 2,
     prepare: async (context) => {
       const { body } = await context.call('chat/templates/send', post({ to: '+14155550106', templateName: 'hello_world' }));
       context.saved.chatmid = (body as { data: { chatmid: string } }).data.chatmid;
@@ -584,7 +586,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'AutomationRunner',
     chat: true,
     doc: RUNNER_ROW,
-    budget: RUNNER.base + RUNNER.sendStep,
+    budget: RUNNER.base + RUNNER.sendStep + RUNNER.endEvent,
     prepare: async (context) => {
       await inboundFrom(context, '14155550110');
       await withAutomation(context, 'Reply', [{ type: 'send_text', body: 'Hi {{contact.name}}' }]);
@@ -646,6 +648,83 @@ export const SCENARIOS: RoundTripScenario[] = [
       await context.put(chatmidItem(workspaceId, channelIds[0], chatmid));
     },
     invoke: (handler) => sweepTick(handler, 1),
+  },
+  {
+    name: 'webhooks/manage, create',
+    path: 'webhooks/manage',
+    doc: { row: 'webhooks/manage', budget: '3' },
+    budget: 3,
+    request: () => post({ url: 'https://example.com/hooks/bench' }),
+  },
+  {
+    name: 'webhooks/manage, rotate the secret',
+    path: 'webhooks/manage',
+    doc: { row: 'webhooks/manage', budget: '3' },
+    budget: 3,
+    prepare: async (context) => void (await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }))),
+    request: () => post({ url: 'https://example.com/hooks/bench', rotateSecret: true }),
+  },
+  {
+    name: 'webhooks/list',
+    path: 'webhooks/list',
+    doc: { row: 'webhooks/list', budget: '2' },
+    budget: 2,
+    prepare: async (context) => void (await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }))),
+    request: () => get(),
+  },
+  {
+    name: 'webhooks/deliveries',
+    path: 'webhooks/deliveries',
+    doc: { row: 'webhooks/deliveries', budget: '3' },
+    budget: 3,
+    prepare: async (context) => {
+      const { body } = await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }));
+      context.saved.webhookId = (body as { data: { id: string } }).data.id;
+    },
+    request: (context) => get({ webhookId: context.saved.webhookId }),
+  },
+  {
+    name: 'webhooks/redeliver, an event never delivered to the subscription',
+    path: 'webhooks/redeliver',
+    doc: { row: 'webhooks/redeliver', budget: '6 (+1 when the event has a delivery)' },
+    budget: 6,
+    prepare: async (context) => {
+      const { body } = await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }));
+      context.saved.webhookId = (body as { data: { id: string } }).data.id;
+      const { putEventLog } = await import('../shared/data/events');
+      const { eventIdFor } = await import('../shared/events/event-types');
+      const id = eventIdFor(Date.now(), `bench:${context.unique}`);
+      context.saved.eventId = id;
+      await putEventLog({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { id, type: 'message.received', body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }), contactKey: '14155550112' }, Date.now());
+    },
+    request: (context) => post({ webhookId: context.saved.webhookId, eventId: context.saved.eventId }),
+  },
+  {
+    name: 'events/list',
+    path: 'events/list',
+    doc: { row: 'events/list', budget: '2' },
+    budget: 2,
+    request: () => get({ limit: 100 }),
+  },
+  {
+    name: 'EventDeliverer, a new event for a channel without subscriptions',
+    path: 'EventDeliverer',
+    doc: { row: 'EventDeliverer message', budget: '2 + 2 per subscription (+1 to take the source out of the outbox) + up to 8 per delivery attempt' },
+    budget: 2,
+    invoke: async (handler, context) => {
+      const { eventIdFor } = await import('../shared/events/event-types');
+      const id = eventIdFor(Date.now(), `bench-deliverer:${context.unique}`);
+      const message = { kind: 'event', workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0], contactKey: '14155550113', event: { id, type: 'message.received', timestamp: new Date().toISOString(), data: {} } };
+      const result = (await handler({ Records: [{ messageId: 'm1', receiptHandle: 'm1', body: JSON.stringify(message), attributes: { ApproximateReceiveCount: '1' }, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:events', awsRegion: 'local' }] }, lambdaContext())) as SQSBatchResponse;
+      return { status: result.batchItemFailures.length === 0 ? 200 : 500, body: result };
+    },
+  },
+  {
+    name: 'EventRedrive tick, nothing due',
+    path: 'EventRedrive',
+    doc: { row: 'EventRedrive tick', budget: '8 + 1 per due item + its events\' hand-off' },
+    budget: 8,
+    invoke: (handler) => redriveTick(handler, 0),
   },
   {
     name: 'OpenApiDocument: GET the OpenAPI document',

@@ -28,7 +28,7 @@ export interface ThroughputResult {
   statusCodes: Record<string, number>;
 }
 
-async function startStack(dataDir: string, built: boolean): Promise<{ child: ChildProcess; url: string }> {
+export async function startStack(dataDir: string, built: boolean): Promise<{ child: ChildProcess; url: string }> {
   // npm start's program builds the bundles (as CDK does) unless the benchmark's cold-start
   // section has just built them with the same options.
   const env: NodeJS.ProcessEnv = {

@@ -36,6 +36,8 @@ export interface MonitoringProps {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
   readonly deadLetterQueue: Queue;
+  /** The event queue's DLQ (infra/data.ts createEventDelivery). */
+  readonly eventDeadLetterQueue?: Queue;
   readonly functions: readonly WorkspaceFunction[];
 }
 
@@ -88,6 +90,21 @@ export class Monitoring extends Construct {
 
     const dlqDepth = deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
     alarm('AutomationDlqDepth', dlqDepth, 1, 'Automation messages failed 5 times and wait in the dead-letter queue');
+
+    if (props.eventDeadLetterQueue) {
+      const eventDlqDepth = props.eventDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
+      alarm('EventDlqDepth', eventDlqDepth, 1, 'Event messages the deliverer failed 5 times wait in the dead-letter queue');
+    }
+    // Integrators' receivers: an event that failed its last retry (about two days of attempts), from the deliverer's EMF metric.
+    const failedDeliveries = new Metric({
+      namespace: EMF_NAMESPACE,
+      metricName: 'WebhookDeliveryFailures',
+      dimensionsMap: { service: EMF_SERVICE, stage: config.stage, outcome: 'failed' },
+      statistic: 'Sum',
+      period: PERIOD,
+      label: 'webhook deliveries failed for good',
+    });
+    alarm('WebhookDeliveriesFailed', failedDeliveries, 1, 'An event delivery to an integrator failed its last retry (the subscription shows failingSince)');
 
     const errorWidgets: IMetric[] = [];
     const durationWidgets: IMetric[] = [];

@@ -5,6 +5,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { OUTBOX_INDEX, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/data/table-schema';
@@ -111,4 +112,42 @@ export function createCursorSigningKey(scope: Construct, config: StageConfig): S
     reason: 'A cursor-signing key protects only page cursors; rotating it would just invalidate cursors in flight, so it is replaced by redeploying when needed.',
   });
   return secret;
+}
+
+export interface EventDelivery {
+  /** Feeds the event deliverer: new events, and lanes' wake-ups (retries by per-message delay, hops past 15 minutes). */
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  /** Encrypts integrators' webhook signing secrets (a KMS-encrypted attribute in the table). */
+  readonly secretsKey: Key;
+}
+
+/**
+ * The event queue with its DLQ, and the key of the webhook signing secrets. A message
+ * the deliverer fails 5 times (its own failures, not a receiver's: those are retried by
+ * the schedule through delayed wake-ups) goes to the DLQ, which alarms.
+ */
+export function createEventDelivery(scope: Construct, config: StageConfig): EventDelivery {
+  const deadLetterQueue = new Queue(scope, 'EventDlq', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy: config.removalPolicy,
+  });
+  const queue = new Queue(scope, 'EventQueue', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    // As the automation queue: 6 × the deliverer's timeout (the background functions' sizing) + the batching window.
+    visibilityTimeout: config.automationVisibilityTimeout,
+    retentionPeriod: Duration.days(4),
+    deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
+    removalPolicy: config.removalPolicy,
+  });
+  Validations.of(deadLetterQueue).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the event queue; it has no DLQ of its own.' });
+  const secretsKey = new Key(scope, 'WebhookSecretsKey', {
+    description: 'workspace-api: integrators\' webhook signing secrets',
+    enableKeyRotation: true,
+    removalPolicy: config.removalPolicy,
+  });
+  return { queue, deadLetterQueue, secretsKey };
 }

@@ -21,6 +21,7 @@ import { OUTBOX_INDEX } from '../shared/data/table-schema';
 import type { RateLimitClass, SupportFunction, TableAccess } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
 import { AUTOMATION_BATCH, type FunctionSizing, type StageConfig } from './config';
+import type { EventDelivery } from './data';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -94,6 +95,8 @@ export const SAM_LOCAL_VARIABLES = { DYNAMODB_ENDPOINT: '', AWS_ENDPOINT_URL_SQS
 export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'> & {
   /** API endpoints count each request in the rate limiter (and read their limit from env). */
   readonly rateLimitClass?: RateLimitClass;
+  /** webhooks/manage: encrypts integrators' webhook signing secrets. */
+  readonly sealsWebhookSecrets?: boolean;
 };
 
 export interface WorkspaceFunctionProps {
@@ -102,6 +105,8 @@ export interface WorkspaceFunctionProps {
   readonly config: StageConfig;
   readonly table: Table;
   readonly queue: Queue;
+  /** The event queue and the webhook secrets' key (infra/data.ts createEventDelivery). */
+  readonly events?: EventDelivery;
   readonly environment?: Record<string, string>;
 }
 
@@ -146,6 +151,8 @@ export class WorkspaceFunction extends Construct {
         ...(spec.sendsToQueue && { AUTOMATION_QUEUE_URL: queue.queueUrl }),
         // Message writers stamp the expiry, readers hide expired contents, the sweep blanks them.
         ...(config.messageContentRetentionDays > 0 && { MESSAGE_CONTENT_RETENTION_DAYS: String(config.messageContentRetentionDays) }),
+        ...(props.events && spec.sendsToEventQueue && { EVENT_QUEUE_URL: props.events.queue.queueUrl }),
+        ...(props.events && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KMS_KEY_ID: props.events.secretsKey.keyArn }),
         ...props.environment,
         ...(config.samLocal && SAM_LOCAL_VARIABLES),
       },
@@ -166,6 +173,7 @@ export class WorkspaceFunction extends Construct {
         new SqsEventSource(queue, { batchSize: AUTOMATION_BATCH.size, maxBatchingWindow: Duration.seconds(AUTOMATION_BATCH.windowSeconds), reportBatchItemFailures: true }),
       );
     }
+    if (props.events) this.grantEvents(spec, props.events);
     if (spec.everyMinutes) {
       new Rule(this, 'Schedule', { schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)), targets: [new LambdaFunction(this.function, { retryAttempts: 2 })] });
     }
@@ -178,6 +186,18 @@ export class WorkspaceFunction extends Construct {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.',
     });
+  }
+
+  /** The event queue (send, consume) and the secrets key (encrypt for manage, decrypt for the deliverer), as the spec declares. */
+  private grantEvents(spec: FunctionSpec, events: EventDelivery): void {
+    const role = this.function.role!;
+    if (spec.sendsToEventQueue) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [events.queue.queueArn] }));
+    if (spec.consumesEventQueue) {
+      this.function.addEventSource(new SqsEventSource(events.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }));
+    }
+    // Exactly the one action each needs: webhooks/manage seals, the deliverer opens.
+    if (spec.sealsWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Encrypt'], resources: [events.secretsKey.keyArn] }));
+    if (spec.opensWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [events.secretsKey.keyArn] }));
   }
 
   private grantTableAccess(role: Role, table: Table): void {

@@ -9,7 +9,7 @@ import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEB
 import { Monitoring } from './alarms';
 import { API_METHODS, type PublicRoute, WorkspaceRestApi } from './api';
 import type { StageConfig } from './config';
-import { type AutomationQueue, createAutomationQueue, createCursorSigningKey, createTable, createWebhookSecret } from './data';
+import { type AutomationQueue, createAutomationQueue, createCursorSigningKey, createEventDelivery, createTable, createWebhookSecret, type EventDelivery } from './data';
 import { WorkspaceFunction } from './functions';
 
 export interface WorkspaceApiStackProps extends StackProps {
@@ -24,6 +24,7 @@ export function publicSupportFunctions(): (SupportFunction & { readonly publicPa
 export class WorkspaceApiStack extends Stack {
   readonly table: Table;
   readonly automation: AutomationQueue;
+  readonly events: EventDelivery;
   readonly restApi: WorkspaceRestApi;
   /** Every function by its route-table or support-function name. */
   readonly functions = new Map<string, WorkspaceFunction>();
@@ -37,7 +38,8 @@ export class WorkspaceApiStack extends Stack {
     this.table = createTable(this, config);
     this.automation = createAutomationQueue(this, config);
     const webhookSecret = createWebhookSecret(this, config);
-    const deps = { config, table: this.table, queue: this.automation.queue };
+    this.events = createEventDelivery(this, config);
+    const deps = { config, table: this.table, queue: this.automation.queue, events: this.events };
 
     const cursorKey = createCursorSigningKey(this, config);
     const routes = API_ROUTES.map((route) => {
@@ -54,7 +56,7 @@ export class WorkspaceApiStack extends Stack {
         new WorkspaceFunction(this, spec.name, {
           ...deps,
           spec,
-          sizing: key === 'authorizer' ? config.authorizerFunction : spec.consumesQueue || spec.everyMinutes ? config.backgroundFunction : config.apiFunction,
+          sizing: key === 'authorizer' ? config.authorizerFunction : spec.consumesQueue || spec.consumesEventQueue || spec.everyMinutes ? config.backgroundFunction : config.apiFunction,
           environment: isWebhook ? { WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : undefined,
         }),
       );
@@ -71,6 +73,7 @@ export class WorkspaceApiStack extends Stack {
       api: this.restApi.api,
       accessLogs: this.restApi.accessLogs,
       deadLetterQueue: this.automation.deadLetterQueue,
+      eventDeadLetterQueue: this.events.deadLetterQueue,
       functions: [...this.functions.values()],
     });
 
@@ -78,6 +81,7 @@ export class WorkspaceApiStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'The operator CLI adds every API key to this usage plan' });
     new CfnOutput(this, 'QueueUrl', { value: this.automation.queue.queueUrl });
+    new CfnOutput(this, 'EventQueueUrl', { value: this.events.queue.queueUrl });
     new CfnOutput(this, 'WebhookSecretName', { value: config.webhookSecretName, description: 'appSecret is set by the operator (docs/DEPLOYMENT.md)' });
   }
 

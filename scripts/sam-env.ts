@@ -65,11 +65,14 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
   const type = target ? template.Resources[target]?.Type : undefined;
   if (type === 'AWS::DynamoDB::Table') return targets.tableName;
   if (type === 'AWS::SQS::Queue') {
-    // Locally one queue takes messages: the table queue standing in for the one the runner consumes.
-    if (!consumedQueues(template).includes(target ?? '')) throw new Error(`no local queue for ${name} (${target}): only the queue the runner consumes is served locally`);
-    return targets.stepQueueUrl;
+    // Locally the consumed queues take messages: the table queues standing in for the runner's and the event deliverer's.
+    if (!consumedQueues(template).includes(target ?? '')) throw new Error(`no local queue for ${name} (${target}): only the consumed queues are served locally`);
+    return name === 'EVENT_QUEUE_URL' ? targets.stepQueueUrl.replace(/[^/]+$/, 'EventQueue') : targets.stepQueueUrl;
   }
   if (type === 'AWS::SecretsManager::Secret') return '';
+  // The webhook secrets' KMS key: none under SAM; the functions seal with the local key (WEBHOOK_SECRETS_KEY_FILE) instead.
+  const attribute = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+  if (attribute && template.Resources[attribute[0]]?.Type === 'AWS::KMS::Key') return '';
   throw new Error(`no local value for ${name} (${JSON.stringify(value)}): extend scripts/sam-env.ts`);
 }
 

@@ -39,11 +39,15 @@ export interface ApiRoute {
   readonly readsSecrets?: boolean;
   /** Sends to the automation queue. */
   readonly sendsToQueue?: boolean;
+  /** Hands events to the event queue (a state change that produces events). */
+  readonly sendsToEventQueue?: boolean;
+  /** Encrypts (KMS) integrators' webhook signing secrets. */
+  readonly sealsWebhookSecrets?: boolean;
   /** Signs and checks page cursors: gets `CURSOR_SIGNING_KEY` (shared/domain/cursors.ts). */
   readonly signsCursors?: boolean;
   /** One line for the OpenAPI document and the docs page. */
   readonly summary: string;
-  readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations';
+  readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations' | 'Webhooks';
 }
 
 /** A row as written: everything but what {@link withDerivedNames} derives from the path. */
@@ -87,6 +91,11 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   { path: 'chat/messages/list', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Chat', summary: 'List the messages of one contact in the channel, inbound and outbound, newest first' },
   { path: 'automations/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
   { path: 'automations/trigger', rateLimitClass: 'api_automation_trigger', tableAccess: 'write', sendsToQueue: true, tag: 'Automations', summary: 'Run an automation for a phone number' },
+  { path: 'webhooks/manage', rateLimitClass: 'api_write', tableAccess: 'write', sealsWebhookSecrets: true, tag: 'Webhooks', summary: 'Subscribe a URL to the channel\'s events, or update the subscription registered for it' },
+  { path: 'webhooks/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Webhooks', summary: 'List the channel\'s webhook subscriptions and how their deliveries fare' },
+  { path: 'webhooks/deliveries', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Webhooks', summary: 'List the deliveries of a webhook subscription, newest first, with their attempts and errors' },
+  { path: 'webhooks/redeliver', rateLimitClass: 'api_write', tableAccess: 'write', sendsToEventQueue: true, tag: 'Webhooks', summary: 'Deliver an event to a webhook subscription again (same webhook-id)' },
+  { path: 'events/list', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Webhooks', summary: 'Read the channel\'s events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)' },
 ];
 
 export const API_ROUTES: readonly ApiRoute[] = ROUTE_ROWS.map(withDerivedNames);
@@ -115,6 +124,12 @@ export interface SupportFunction {
   readonly consumesQueue?: boolean;
   /** Invoked on a schedule, every this many minutes (EventBridge rule). */
   readonly everyMinutes?: number;
+  /** Sends to the event queue (the deliverer's input: EVENT_QUEUE_URL). */
+  readonly sendsToEventQueue?: boolean;
+  /** Fed by the event queue (SQS event source with partial batch responses). */
+  readonly consumesEventQueue?: boolean;
+  /** Decrypts (KMS) integrators' webhook signing secrets. */
+  readonly opensWebhookSecrets?: boolean;
   /** Queries the sparse outbox index (the re-drive). */
   readonly readsOutboxIndex?: boolean;
   /** A public route (no authorizer, no API key) served by this function, e.g. the webhook. */
@@ -147,9 +162,11 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     publicMethods: ['GET'],
     staticFiles: { 'swagger-ui-bundle.js': 'node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css' },
   },
-  webhook: { entry: 'functions/webhook-whatsapp.ts', name: 'WhatsAppWebhook', tableAccess: 'write', readsSecrets: true, publicPath: WEBHOOK_PATH, publicMethods: ['GET', 'POST'] },
-  automationRunner: { entry: 'functions/automation-runner.ts', name: 'AutomationRunner', tableAccess: 'write', readsSecrets: true, sendsToQueue: true, consumesQueue: true },
+  webhook: { entry: 'functions/webhook-whatsapp.ts', name: 'WhatsAppWebhook', tableAccess: 'write', readsSecrets: true, sendsToEventQueue: true, publicPath: WEBHOOK_PATH, publicMethods: ['GET', 'POST'] },
+  automationRunner: { entry: 'functions/automation-runner.ts', name: 'AutomationRunner', tableAccess: 'write', readsSecrets: true, sendsToQueue: true, sendsToEventQueue: true, consumesQueue: true },
   automationRedrive: { entry: 'functions/automation-redrive.ts', name: 'AutomationRedrive', tableAccess: 'write', sendsToQueue: true, everyMinutes: 1, readsOutboxIndex: true },
+  eventDeliverer: { entry: 'functions/event-deliverer.ts', name: 'EventDeliverer', tableAccess: 'write', sendsToEventQueue: true, consumesEventQueue: true, opensWebhookSecrets: true },
+  eventRedrive: { entry: 'functions/event-redrive.ts', name: 'EventRedrive', tableAccess: 'write', sendsToEventQueue: true, everyMinutes: 1, readsOutboxIndex: true },
   /** Blanks message contents past `MESSAGE_CONTENT_RETENTION_DAYS` (keys from the `RETAIN#` shards of the outbox index). */
   messageContentSweep: { entry: 'functions/message-content-sweep.ts', name: 'MessageContentSweep', tableAccess: 'write', everyMinutes: 60, readsOutboxIndex: true },
 };

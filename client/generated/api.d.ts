@@ -419,6 +419,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Subscribe a URL to the channel's events, or update the subscription registered for it
+         * @description The same as POST webhooks/manage, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["webhooksManageGet"];
+        put?: never;
+        /**
+         * Subscribe a URL to the channel's events, or update the subscription registered for it
+         * @description Subscribe a URL to the channel's events, or update the subscription registered for it. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["webhooksManage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the channel's webhook subscriptions and how their deliveries fare
+         * @description The same as POST webhooks/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["webhooksListGet"];
+        put?: never;
+        /**
+         * List the channel's webhook subscriptions and how their deliveries fare
+         * @description List the channel's webhook subscriptions and how their deliveries fare. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["webhooksList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the deliveries of a webhook subscription, newest first, with their attempts and errors
+         * @description The same as POST webhooks/deliveries, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["webhooksDeliveriesGet"];
+        put?: never;
+        /**
+         * List the deliveries of a webhook subscription, newest first, with their attempts and errors
+         * @description List the deliveries of a webhook subscription, newest first, with their attempts and errors. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["webhooksDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliver an event to a webhook subscription again (same webhook-id)
+         * @description The same as POST webhooks/redeliver, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["webhooksRedeliverGet"];
+        put?: never;
+        /**
+         * Deliver an event to a webhook subscription again (same webhook-id)
+         * @description Deliver an event to a webhook subscription again (same webhook-id). Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["webhooksRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)
+         * @description The same as POST events/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["eventsListGet"];
+        put?: never;
+        /**
+         * Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)
+         * @description Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days). Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["eventsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -882,8 +1022,8 @@ export interface components {
              */
             limit?: number;
             /**
-             * @description Opaque cursor from `nextCursor` of the previous page of the same query; bound to its channel and query (another channel’s, another query’s or an altered cursor is a 400 naming `cursor`).
-             * @example MDAwMTc2NDE0MDAwMDAwI21zZ19hYmM.3q2-7w
+             * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+             * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
              */
             cursor?: string;
         } | unknown | unknown;
@@ -896,7 +1036,7 @@ export interface components {
              * @example Found 2 message(s)
              */
             message?: string;
-            /** @description Opaque cursor of the next page (pass it as `cursor` with the same query), or null on the last page */
+            /** @description Opaque cursor of the next page (pass it as `cursor`), or null */
             nextCursor: string | null;
         };
         AutomationsListParams: {
@@ -949,6 +1089,158 @@ export interface components {
              * @example Automation "Welcome Flow" triggered
              */
             message?: string;
+        };
+        WebhooksManageParams: {
+            /**
+             * @description Where to POST deliveries: https:// to a public address (the local stack also takes http://127.0.0.1 and http://localhost). The match key in the channel: the same url updates its subscription.
+             * @example https://example.com/hooks/workspace
+             */
+            url: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Event types to receive, as a JSON array or comma-separated: message.received, message.status, automation.execution.completed, automation.execution.failed, contact.opted_out, contact.opted_in; `*` or absent for every type.
+             * @example [
+             *       "message.status",
+             *       "message.received"
+             *     ]
+             */
+            events?: string[];
+            /**
+             * @description Whether deliveries are made (`true`/`false`); true again after a 410 deactivated it.
+             * @example true
+             */
+            isActive?: boolean;
+            /**
+             * @description Free text; an empty string clears it.
+             * @example CRM sync
+             */
+            description?: string;
+            /**
+             * @description Issue a new signing secret (shown once); the previous one keeps signing beside it for 24 hours.
+             * @example false
+             */
+            rotateSecret?: boolean;
+        };
+        WebhooksManageResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["WebhookResult"];
+            /**
+             * @description Human-readable summary
+             * @example Webhook created; store the secret now, it is not shown again
+             */
+            message?: string;
+        };
+        WebhooksListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        WebhooksListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Webhook"][];
+            /**
+             * @description Human-readable summary
+             * @example Found 1 webhook(s)
+             */
+            message?: string;
+        };
+        WebhooksDeliveriesParams: {
+            /**
+             * @description Id of a webhook subscription of the channel (webhooks/list).
+             * @example wh_01jhx3k8m0
+             */
+            webhookId: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Only deliveries in this state.
+             * @example failed
+             * @enum {string}
+             */
+            status?: "pending" | "succeeded" | "failed";
+            /**
+             * @description Page size (default 50).
+             * @example 20
+             */
+            limit?: number;
+            /**
+             * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+             * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+             */
+            cursor?: string;
+        };
+        WebhooksDeliveriesResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Human-readable summary */
+            message?: string;
+            /** @description Opaque cursor of the next page (pass it as `cursor`), or null */
+            nextCursor: string | null;
+        };
+        WebhooksRedeliverParams: {
+            /**
+             * @description Id of a webhook subscription of the channel (webhooks/list).
+             * @example wh_01jhx3k8m0
+             */
+            webhookId: string;
+            /**
+             * @description Id of an event of the channel (events/list, or the `webhook-id` header of a delivery).
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            eventId: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        WebhooksRedeliverResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Redelivery"];
+            /**
+             * @description Human-readable summary
+             * @example Event queued for delivery again
+             */
+            message?: string;
+        };
+        EventsListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Page size (default 50).
+             * @example 50
+             */
+            limit?: number;
+            /**
+             * @description Opaque cursor from a previous `nextCursor`; absent = the oldest event kept (events are kept at least 7 days).
+             * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+             */
+            cursor?: string;
+        };
+        EventsListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Event"][];
+            /** @description Human-readable summary */
+            message?: string;
+            /** @description Opaque cursor of the next page (pass it as `cursor`), or null */
+            nextCursor: string | null;
         };
         Channel: {
             /**
@@ -1538,6 +1830,185 @@ export interface components {
              * @constant
              */
             status: "triggered";
+        };
+        WebhookResult: {
+            /**
+             * @description Webhook subscription id
+             * @example wh_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description The channel whose events it receives
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description Where deliveries are POSTed (the match key in the channel)
+             * @example https://example.com/hooks/workspace
+             */
+            url: string;
+            /**
+             * @description Event types it receives; `*` for every type
+             * @example [
+             *       "message.status",
+             *       "message.received"
+             *     ]
+             */
+            events: string[];
+            /**
+             * @description Whether deliveries are made
+             * @example true
+             */
+            isActive: boolean;
+            /**
+             * @description Free text, or null
+             * @example CRM sync
+             */
+            description: string | null;
+            /**
+             * @description true when this call created the record, false when it updated one
+             * @example true
+             */
+            created: boolean;
+            /**
+             * @description The signing secret (Standard Webhooks `whsec_…`): only when created or rotated, never shown again
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+        };
+        Webhook: {
+            /**
+             * @description Webhook subscription id
+             * @example wh_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description The channel whose events it receives
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description Where deliveries are POSTed (the match key in the channel)
+             * @example https://example.com/hooks/workspace
+             */
+            url: string;
+            /**
+             * @description Event types it receives; `*` for every type
+             * @example [
+             *       "message.status",
+             *       "message.received"
+             *     ]
+             */
+            events: string[];
+            /**
+             * @description Whether deliveries are made
+             * @example true
+             */
+            isActive: boolean;
+            /**
+             * @description Free text, or null
+             * @example CRM sync
+             */
+            description: string | null;
+            /**
+             * @description `gone` when a 410 answer deactivated it, or null
+             * @example null
+             */
+            disabledReason: string | null;
+            /** @description The last delivery attempt (ISO 8601, UTC), or null */
+            lastDeliveryAt: string | null;
+            /**
+             * @description HTTP status of the last attempt, or null (no answer)
+             * @example 200
+             */
+            lastStatusCode: number | null;
+            /** @description Since when an event failed its last retry (cleared by the next success) (ISO 8601, UTC), or null */
+            failingSince: string | null;
+        };
+        WebhookDelivery: {
+            /**
+             * @description The event (also the `webhook-id` header)
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            eventId: string;
+            /**
+             * @description Event type
+             * @example message.status
+             */
+            type: string;
+            /**
+             * @description pending until a 2xx or the last retry
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description Attempts made
+             * @example 1
+             */
+            attempts: number;
+            /** @description The last attempt (ISO 8601, UTC), or null */
+            lastAttemptAt: string | null;
+            /**
+             * @description HTTP status of the last attempt, or null (no answer)
+             * @example 200
+             */
+            lastStatusCode: number | null;
+            /**
+             * @description Why the last attempt failed, or null
+             * @example null
+             */
+            lastError: string | null;
+            /** @description The next retry (ISO 8601, UTC), or null */
+            nextAttemptAt: string | null;
+        };
+        Redelivery: {
+            /**
+             * @description The subscription
+             * @example wh_01jhx3k8m0
+             */
+            webhookId: string;
+            /**
+             * @description The event
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            eventId: string;
+            /**
+             * @description Queued for delivery
+             * @example pending
+             * @constant
+             */
+            status: "pending";
+        };
+        Event: {
+            /**
+             * @description Event id (the `webhook-id` of its deliveries)
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            id: string;
+            /**
+             * @description Event type
+             * @example message.status
+             * @enum {string}
+             */
+            type: "message.received" | "message.status" | "automation.execution.completed" | "automation.execution.failed" | "contact.opted_out" | "contact.opted_in";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description The event's fields by type (README, "Events to your systems")
+             * @example {
+             *       "channelId": "ch_demoacmesupport",
+             *       "chatmid": "wamid.HBgL",
+             *       "status": "delivered"
+             *     }
+             */
+            data: {
+                [key: string]: unknown;
+            };
         };
         ErrorResponse: {
             /** @constant */
@@ -3395,8 +3866,8 @@ export interface operations {
                  */
                 limit?: number;
                 /**
-                 * @description Opaque cursor from `nextCursor` of the previous page of the same query; bound to its channel and query (another channel’s, another query’s or an altered cursor is a 400 naming `cursor`).
-                 * @example MDAwMTc2NDE0MDAwMDAwI21zZ19hYmM.3q2-7w
+                 * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+                 * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
                  */
                 cursor?: string;
             };
@@ -3447,7 +3918,7 @@ export interface operations {
                  *       "phoneNumber": "+14155550123",
                  *       "contactId": "ct_01jhx3k8m0",
                  *       "limit": 20,
-                 *       "cursor": "MDAwMTc2NDE0MDAwMDAwI21zZ19hYmM.3q2-7w"
+                 *       "cursor": "eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8"
                  *     }
                  */
                 "application/json": components["schemas"]["ChatMessagesListParams"];
@@ -3660,6 +4131,513 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksManageGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Where to POST deliveries: https:// to a public address (the local stack also takes http://127.0.0.1 and http://localhost). The match key in the channel: the same url updates its subscription.
+                 * @example https://example.com/hooks/workspace
+                 */
+                url: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Event types to receive, as a JSON array or comma-separated: message.received, message.status, automation.execution.completed, automation.execution.failed, contact.opted_out, contact.opted_in; `*` or absent for every type.
+                 * @example [
+                 *       "message.status",
+                 *       "message.received"
+                 *     ]
+                 */
+                events?: string[];
+                /**
+                 * @description Whether deliveries are made (`true`/`false`); true again after a 410 deactivated it.
+                 * @example true
+                 */
+                isActive?: boolean;
+                /**
+                 * @description Free text; an empty string clears it.
+                 * @example CRM sync
+                 */
+                description?: string;
+                /**
+                 * @description Issue a new signing secret (shown once); the previous one keeps signing beside it for 24 hours.
+                 * @example false
+                 */
+                rotateSecret?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription; `secret` only when it was created or its secret rotated. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/workspace",
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "events": [
+                 *         "message.status",
+                 *         "message.received"
+                 *       ],
+                 *       "isActive": true,
+                 *       "description": "CRM sync",
+                 *       "rotateSecret": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhooksManageParams"];
+            };
+        };
+        responses: {
+            /** @description The subscription; `secret` only when it was created or its secret rotated. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksManageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel's subscriptions and how their deliveries fare; never a secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhooksListParams"];
+            };
+        };
+        responses: {
+            /** @description The channel's subscriptions and how their deliveries fare; never a secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDeliveriesGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Id of a webhook subscription of the channel (webhooks/list).
+                 * @example wh_01jhx3k8m0
+                 */
+                webhookId: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Only deliveries in this state.
+                 * @example failed
+                 */
+                status?: "pending" | "succeeded" | "failed";
+                /**
+                 * @description Page size (default 50).
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+                 * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription's deliveries, newest event first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_01jhx3k8m0",
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "status": "failed",
+                 *       "limit": 20,
+                 *       "cursor": "eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhooksDeliveriesParams"];
+            };
+        };
+        responses: {
+            /** @description The subscription's deliveries, newest event first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksRedeliverGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Id of a webhook subscription of the channel (webhooks/list).
+                 * @example wh_01jhx3k8m0
+                 */
+                webhookId: string;
+                /**
+                 * @description Id of an event of the channel (events/list, or the `webhook-id` header of a delivery).
+                 * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                 */
+                eventId: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event is queued for the subscription again, with the same webhook-id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksRedeliverResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_01jhx3k8m0",
+                 *       "eventId": "evt_0mi2k3x9a3f9c2b1d4e5f6a7b8",
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhooksRedeliverParams"];
+            };
+        };
+        responses: {
+            /** @description The event is queued for the subscription again, with the same webhook-id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksRedeliverResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    eventsListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Page size (default 50).
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor from a previous `nextCursor`; absent = the oldest event kept (events are kept at least 7 days).
+                 * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel's events oldest first, each exactly the body webhooks deliver; `nextCursor` is null at the head (ask again later with the same cursor). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    eventsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "limit": 50,
+                 *       "cursor": "eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventsListParams"];
+            };
+        };
+        responses: {
+            /** @description The channel's events oldest first, each exactly the body webhooks deliver; `nextCursor` is null at the head (ask again later with the same cursor). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_BASE_PATH, WEBHOOK_PATH } from '../../shared/routes';
+import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
 import { buildBundles } from '../build';
+import { startDelivererLoop } from './deliverer-loop';
 import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
@@ -28,6 +29,8 @@ export interface LocalStack {
 
 /** The name of the automation queue's local stand-in in its SQS URL: the template's queue (infra/data.ts). */
 const LOCAL_STEP_QUEUE_NAME = 'AutomationQueue';
+/** The event queue's name at the same endpoint: its messages go to the event deliverer's table queue. */
+export const LOCAL_EVENT_QUEUE_NAME = 'EventQueue';
 
 interface ChatNetworkSecrets {
   appSecret: string;
@@ -69,11 +72,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     WHATSAPP_APP_SECRET: secrets.appSecret,
     WHATSAPP_VERIFY_TOKEN: secrets.verifyToken,
     GRAPH_API_BASE_URL: sandbox.graphBaseUrl,
+    // Integrators' webhooks: loopback receivers allowed locally; secrets sealed under a key in DATA_DIR.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_SECRETS_KEY_FILE: process.env.WEBHOOK_SECRETS_KEY_FILE ?? join(options.dataDir, 'webhook-secrets.key'),
   });
 
   // Steps go to the durable table queue the runner loop reads, not SQS: chosen here, where the local app is assembled.
   const { provideStepQueue } = await import('../../shared/queue/step-queue');
   provideStepQueue((await import('./table-step-queue')).tableStepQueue);
+  const { provideEventQueue } = await import('../../shared/queue/event-queue');
+  provideEventQueue((await import('./table-step-queue')).tableEventQueue);
   const { seedDemo, demoWorkspaces } = await import('./seed');
   const { getApiKeyById } = await import('../../shared/data/tenants');
   await seedDemo();
@@ -83,12 +91,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const gateway = await startGateway({ port: options.port, routes: served.routes, authorizer: served.authorizer, onRequest: options.onRequest, ...served.gatewayOptions });
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
   const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
+  // The event deliverer and the event re-drive, likewise fed from the table's event queue.
+  const delivererLoop = served.events ? await startDelivererLoop(served.events) : undefined;
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   // SQS for processes outside this one (the functions `sam local` runs, npm run sam-env): SendMessage into the same table queue.
   const { startSqsEndpoint } = await import('./aws-endpoint');
   const { sendLocalMessage } = await import('./table-step-queue');
-  const sqs = await startSqsEndpoint({ [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage });
+  const sqs = await startSqsEndpoint({
+    [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
+    [LOCAL_EVENT_QUEUE_NAME]: async (body, delaySeconds) => sendLocalMessage(body, delaySeconds, (await import('./table-step-queue')).EVENT_QUEUE),
+  });
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
   const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
@@ -110,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     async close() {
       await sqs.close();
       await runnerLoop.stop();
+      await delivererLoop?.stop();
       await sandbox.close();
       await gateway.close();
       await served.close();
@@ -127,6 +141,8 @@ interface Served {
   /** The message-content retention sweep (and any other scheduled function beside the re-drive). */
   sweep: () => Promise<unknown>;
   gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses'>;
+  /** The event deliverer and the event re-drive (route-table mode). */
+  events?: Pick<Parameters<typeof startDelivererLoop>[0], 'deliverer' | 'redrive'>;
   close(): Promise<void>;
 }
 
@@ -143,6 +159,7 @@ async function serveRouteTable(): Promise<Served> {
     runner: await load(description.queueConsumer),
     redrive: await load(description.scheduled),
     sweep: await sweepOf(description.alsoScheduled.map((name) => load<() => Promise<unknown>>(name))),
+    events: { deliverer: await load(SUPPORT_FUNCTIONS.eventDeliverer.name), redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name) },
     close: async () => undefined,
   };
 }
@@ -158,7 +175,7 @@ async function sweepOf(handlers: Array<Promise<() => Promise<unknown>>>): Promis
 /** Template-driven mode (STACK_SOURCE=template): everything from the synthesized template, each function in its own worker. */
 async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: string, tableName: string, graphBaseUrl: string, secrets: ChatNetworkSecrets): Promise<Served> {
   const { startTemplateStack } = await import('./template-stack');
-  const { sendLocalMessage } = await import('./table-step-queue');
+  const { sendLocalMessage, EVENT_QUEUE, STEP_QUEUE } = await import('./table-step-queue');
   const stack = await startTemplateStack({
     dataDir: options.dataDir,
     dynamodbEndpoint,
@@ -166,7 +183,7 @@ async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: strin
     region: process.env.AWS_REGION ?? 'local',
     graphBaseUrl,
     webhookSecret: secrets,
-    sendToQueue: sendLocalMessage,
+    sendToQueue: (body, delaySeconds, queue) => sendLocalMessage(body, delaySeconds, queue === 'events' ? EVENT_QUEUE : STEP_QUEUE),
     log: (line) => console.log(line),
   });
   console.log(`Serving ${stack.description.routes.length} routes from ${stack.templateFile}`);
@@ -177,6 +194,7 @@ async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: strin
     redrive: stack.redrive,
     sweep: stack.sweep,
     gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses },
+    events: stack.events,
     close: () => stack.close(),
   };
 }

@@ -3,6 +3,7 @@ import { clock } from '../../shared/clock';
 import { db, sendIfCondition, tableName } from '../../shared/data/client';
 import type { Key } from '../../shared/data/keys';
 import { newId } from '../../shared/ids';
+import type { EventQueue } from '../../shared/queue/event-queue';
 import type { StepQueue } from '../../shared/queue/step-queue';
 
 /**
@@ -14,13 +15,22 @@ import type { StepQueue } from '../../shared/queue/step-queue';
 
 /** The queue's items: ordered by visibility time, so a query reads the due ones; dead letters apart. */
 const localKeys = {
-  message: (visibleAt: number, messageId: string): Key => ({ pk: 'LOCALQ', sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
-  deadLetter: (messageId: string): Key => ({ pk: 'LOCALDLQ', sk: messageId }),
+  message: (visibleAt: number, messageId: string, queue = STEP_QUEUE): Key => ({ pk: queue, sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
+  deadLetter: (messageId: string, queue = STEP_QUEUE): Key => ({ pk: queue === STEP_QUEUE ? 'LOCALDLQ' : `${queue}#DLQ`, sk: messageId }),
 };
+
+/** The partitions of the local queues: the automation steps, and the events for the deliverer. */
+export const STEP_QUEUE = 'LOCALQ';
+export const EVENT_QUEUE = 'LOCALQ#events';
 
 /** The table queue as the service's step queue: a message becomes visible at its `notBefore`. */
 export const tableStepQueue: StepQueue = {
   enqueue: (message) => putLocalMessage(JSON.stringify(message), message.notBefore, 0),
+};
+
+/** The table queue as the event deliverer's queue. */
+export const tableEventQueue: EventQueue = {
+  enqueue: (message) => putLocalMessage(JSON.stringify(message), message.notBefore ?? clock.now(), 0, newId('msg'), EVENT_QUEUE),
 };
 
 export interface LocalMessage {
@@ -28,6 +38,8 @@ export interface LocalMessage {
   body: string;
   visibleAt: number;
   receiveCount: number;
+  /** The partition it lives in (absent: the step queue). */
+  queue?: string;
 }
 
 /** How long a received local message stays invisible to other receivers. */
@@ -37,17 +49,17 @@ const LOCAL_VISIBILITY_MS = 30_000;
  * Puts a message sent through SQS's API into the local queue (the template-driven
  * local mode serves SQS SendMessage from here), visible after its delay as in SQS.
  */
-export async function sendLocalMessage(body: string, delaySeconds: number): Promise<string> {
+export async function sendLocalMessage(body: string, delaySeconds: number, queue = STEP_QUEUE): Promise<string> {
   const messageId = newId('msg');
-  await putLocalMessage(body, clock.now() + delaySeconds * 1000, 0, messageId);
+  await putLocalMessage(body, clock.now() + delaySeconds * 1000, 0, messageId, queue);
   return messageId;
 }
 
-async function putLocalMessage(body: string, visibleAt: number, receiveCount: number, messageId = newId('msg')): Promise<void> {
+async function putLocalMessage(body: string, visibleAt: number, receiveCount: number, messageId = newId('msg'), queue = STEP_QUEUE): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...localKeys.message(visibleAt, messageId), entity: 'localQueueMessage', messageId, body, visibleAt, receiveCount },
+      Item: { ...localKeys.message(visibleAt, messageId, queue), entity: 'localQueueMessage', messageId, body, visibleAt, receiveCount, queue },
     }),
   );
 }
@@ -57,13 +69,13 @@ async function putLocalMessage(body: string, visibleAt: number, receiveCount: nu
  * conditional write (so two receivers never take the same copy), as SQS hides a
  * received message until it is deleted or its visibility times out.
  */
-export async function receiveLocalMessages(limit = 10): Promise<LocalMessage[]> {
+export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Promise<LocalMessage[]> {
   const now = clock.now();
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk <= :due',
-      ExpressionAttributeValues: { ':pk': 'LOCALQ', ':due': `${String(now).padStart(15, '0')}~` },
+      ExpressionAttributeValues: { ':pk': queue, ':due': `${String(now).padStart(15, '0')}~` },
       Limit: limit,
       ConsistentRead: true,
     }),
@@ -71,10 +83,10 @@ export async function receiveLocalMessages(limit = 10): Promise<LocalMessage[]> 
   const received: LocalMessage[] = [];
   for (const item of Items) {
     const message = item as LocalMessage & { sk: string };
-    const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
+    const next = { ...message, queue, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
-    await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId);
-    const taken = await sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: { pk: 'LOCALQ', sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
+    await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue);
+    const taken = await sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: { pk: queue, sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
     if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
       continue;
@@ -86,24 +98,24 @@ export async function receiveLocalMessages(limit = 10): Promise<LocalMessage[]> 
 
 /** Deletes a processed local message. */
 export async function deleteLocalMessage(message: LocalMessage): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: localKeys.message(message.visibleAt, message.messageId) }));
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: localKeys.message(message.visibleAt, message.messageId, message.queue) }));
 }
 
 /** Makes a failed local message visible again after `delayMs`, or moves it to the dead-letter partition. */
 export async function retryOrDeadLetter(message: LocalMessage, delayMs: number, maxReceives: number): Promise<'retry' | 'dead'> {
   if (message.receiveCount >= maxReceives) {
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...localKeys.deadLetter(message.messageId), entity: 'localDeadLetter', ...message, deadAt: clock.nowIso() } }));
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...localKeys.deadLetter(message.messageId, message.queue), entity: 'localDeadLetter', ...message, deadAt: clock.nowIso() } }));
     await deleteLocalMessage(message);
     return 'dead';
   }
-  await putLocalMessage(message.body, clock.now() + delayMs, message.receiveCount, message.messageId);
+  await putLocalMessage(message.body, clock.now() + delayMs, message.receiveCount, message.messageId, message.queue);
   await deleteLocalMessage(message);
   return 'retry';
 }
 
 /** Test and CLI use: how many messages wait in the local queue and its dead-letter partition. */
-export async function localQueueDepth(): Promise<{ queued: number; dead: number }> {
+export async function localQueueDepth(queue = STEP_QUEUE): Promise<{ queued: number; dead: number }> {
   const count = async (pk: string) => (await db.send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT', ConsistentRead: true }))).Count ?? 0;
-  return { queued: await count('LOCALQ'), dead: await count('LOCALDLQ') };
+  return { queued: await count(queue), dead: await count(localKeys.deadLetter('', queue).pk) };
 }
 

@@ -12,6 +12,8 @@ import { LOCAL_ACCOUNT, consumedQueues, describeTemplate, ensureSynth, readTempl
 import { evaluateCall, functionPolicies } from './iam';
 import { recordCall, startAwsEndpoint, type AwsEndpoint, type LocalSecret } from './aws-endpoint';
 import { createFunctionHost } from './function-host';
+import { localSecretBox, readOrCreateLocalKey } from '../../shared/events/secret-box';
+import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import type { StackDescription } from './description';
 import type { AuthorizerHandler, GatewayRoute, ProxyHandler } from './gateway';
 
@@ -19,7 +21,7 @@ import type { AuthorizerHandler, GatewayRoute, ProxyHandler } from './gateway';
  * Configuration the functions may read that is not the template's to give: test and
  * demo knobs of the local stack (INTERFACE: npm start reads WEBHOOK_RETRY_SCHEDULE).
  */
-const LOCAL_KNOBS = ['CLOCK_OFFSET_MS', 'GRAPH_API_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE'];
+const LOCAL_KNOBS = ['CLOCK_OFFSET_MS', 'GRAPH_API_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE', 'WEBHOOK_ALLOW_LOOPBACK'];
 
 export interface TemplateStackOptions {
   dataDir: string;
@@ -29,8 +31,8 @@ export interface TemplateStackOptions {
   graphBaseUrl: string;
   /** The webhook secret's value locally: the chat network's app secret and verify token. */
   webhookSecret: { appSecret: string; verifyToken: string };
-  /** Puts a message sent to the consumed queue into the local queue. */
-  sendToQueue(body: string, delaySeconds: number): Promise<string>;
+  /** Puts a message sent to a consumed queue into the local queue: the step queue, or the event deliverer's. */
+  sendToQueue(body: string, delaySeconds: number, queue?: 'steps' | 'events'): Promise<string>;
   log(line: string): void;
 }
 
@@ -43,6 +45,8 @@ export interface TemplateStack {
   redrive: () => Promise<ReturnType<typeof JSON.parse>>;
   /** The other scheduled functions (the retention sweep), run beside the re-drive. */
   sweep: () => Promise<unknown>;
+  /** The event deliverer (fed by the event queue) and the event re-drive, when the template has them. */
+  events?: { deliverer: (event: unknown) => Promise<ReturnType<typeof JSON.parse>>; redrive: () => Promise<ReturnType<typeof JSON.parse>> };
   close(): Promise<void>;
 }
 
@@ -70,8 +74,16 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const local = { region: options.region, tableName: options.tableName };
   const policies = functionPolicies(template, { ...local, queueUrl: (name) => name });
 
-  // The queue the event source mapping consumes is the local queue; the others (the DLQ) take nothing locally.
-  const queues = Object.fromEntries(consumedQueues(template).map((id) => [resourceName(template, id), options.sendToQueue]));
+  // The queues event source mappings consume are local queues (the event deliverer's its own); the others (the DLQs) take nothing locally.
+  const consumers = queueConsumers(template);
+  const eventQueues = new Set([...consumers].filter(([, fn]) => fn === SUPPORT_FUNCTIONS.eventDeliverer.name).map(([queue]) => queue));
+  const queues = Object.fromEntries(
+    consumedQueues(template).map((id) => {
+      const name = resourceName(template, id);
+      return [name, eventQueues.has(name) ? (body: string, delay: number) => options.sendToQueue(body, delay, 'events') : (body: string, delay: number) => options.sendToQueue(body, delay)];
+    }),
+  );
+  const kms = localSecretBox(readOrCreateLocalKey(join(options.dataDir, 'webhook-secrets.key')));
   const secrets = localSecrets(template, options);
   const callsFile = awsCallsFile(options.dataDir);
 
@@ -87,6 +99,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
         account: LOCAL_ACCOUNT,
         secrets,
         queues,
+        kms,
         onCall: (verdict) => {
           recordCall(callsFile, verdict);
           if (!verdict.allowed) options.log(`IAM: refused ${verdict.reason}`);
@@ -112,6 +125,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
       DYNAMODB_ENDPOINT: endpoint,
       AWS_ENDPOINT_URL_SQS: endpoint,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint,
+      AWS_ENDPOINT_URL_KMS: endpoint,
       GRAPH_API_BASE_URL: options.graphBaseUrl,
     };
   }
@@ -129,6 +143,28 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const invokeConsumer = host.invoke(description.queueConsumer);
   const scheduledEvent = () => ({ version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: LOCAL_ACCOUNT, time: new Date().toISOString(), region: options.region, resources: [], detail: {} });
 
+  /** The deliverer and the event re-drive, as the event source mapping and the schedule would run them. */
+  function eventFunctions(): TemplateStack['events'] {
+    const deliverer = SUPPORT_FUNCTIONS.eventDeliverer.name;
+    const redrive = SUPPORT_FUNCTIONS.eventRedrive.name;
+    if (!description.functions[deliverer] || !description.functions[redrive]) return undefined;
+    const invokeDeliverer = host.invoke(deliverer);
+    const invokeRedrive = host.invoke(redrive);
+    return {
+      deliverer: async (event) => {
+        for (const queueName of eventQueues) {
+          for (const action of ESM_SQS_ACTIONS) {
+            const verdict = evaluateCall(policies.get(deliverer) ?? [], { functionName: deliverer, action, resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}` });
+            recordCall(callsFile, verdict);
+            if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
+          }
+        }
+        return invokeDeliverer(event);
+      },
+      redrive: () => invokeRedrive(scheduledEvent()),
+    };
+  }
+
   return {
     description,
     templateFile: file,
@@ -136,7 +172,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     authorizer,
     runner: async (event) => {
       // Lambda's event source mapping polls the queue with the consumer's role: check the actions it needs.
-      for (const queueName of Object.keys(queues)) {
+      for (const queueName of Object.keys(queues).filter((name) => consumers.get(name) === description.queueConsumer)) {
         for (const action of ESM_SQS_ACTIONS) {
           const verdict = evaluateCall(policies.get(description.queueConsumer) ?? [], { functionName: description.queueConsumer, action, resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}` });
           recordCall(callsFile, verdict);
@@ -148,9 +184,22 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     },
     redrive: () => invokeScheduled(scheduledEvent()),
     sweep: () => Promise.all(alsoScheduled.map((invoke) => invoke(scheduledEvent()))),
+    events: eventFunctions(),
     async close() {
       await host.close();
       await Promise.all([...endpoints.values()].map((endpoint) => endpoint.close()));
     },
   };
+}
+
+/** Queue name → the function its event source mapping feeds. */
+function queueConsumers(template: CfnTemplate): Map<string, string> {
+  const consumers = new Map<string, string>();
+  for (const resource of Object.values(template.Resources)) {
+    if (resource.Type !== 'AWS::Lambda::EventSourceMapping') continue;
+    const queueId = (resource.Properties?.EventSourceArn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+    const functionId = (resource.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref;
+    if (queueId && functionId) consumers.set(resourceName(template, queueId), resourceName(template, functionId));
+  }
+  return consumers;
 }

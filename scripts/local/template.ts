@@ -174,6 +174,8 @@ function getAtt(template: CfnTemplate, id: string, attribute: string, local: Loc
         return arn('lambda', `function:${resourceName(template, id)}`);
       case 'AWS::IAM::Role':
         return `arn:${LOCAL_PARTITION}:iam::${LOCAL_ACCOUNT}:role/${resourceName(template, id)}`;
+      case 'AWS::KMS::Key':
+        return arn('kms', `key/${resourceName(template, id)}`);
     }
   }
   if (resource.Type === 'AWS::SQS::Queue' && attribute === 'QueueUrl') return local.queueUrl(resourceName(template, id));
@@ -353,6 +355,7 @@ export function describeTemplate(template: CfnTemplate, cdkOut: string, local: O
     functions,
     queueConsumer: nameOf(consumer),
     scheduled,
-    alsoScheduled: scheduledNames.filter((name) => name !== scheduled),
+    // The event re-drive runs in the deliverer's loop (template-stack.ts).
+    alsoScheduled: scheduledNames.filter((name) => name !== scheduled && name !== SUPPORT_FUNCTIONS.eventRedrive.name),
   };
 }

@@ -3,6 +3,7 @@ import { newId } from '../ids';
 import { queryAll, queryIndexUpTo } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
 import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type Key, type ChannelRef } from './keys';
+import { withPendingEvent, type PendingEvent } from './event-outbox';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**
@@ -131,15 +132,20 @@ export async function advanceExecution(
   fromStep: number,
   outcome: StepOutcome,
   next: { status: ExecutionStatus; runAt?: number; error?: string },
+  /** The execution's end event, recorded in the same write (shared/data/event-outbox.ts). */
+  event?: PendingEvent,
 ): Promise<boolean> {
   const willRun = next.runAt !== undefined;
-  return update(keys.execution(execution, execution.id))
+  const key = keys.execution(execution, execution.id);
+  // The end of an execution carries its event into the event outbox in the same write.
+  const builder = event && !willRun ? withPendingEvent(update(key), key, event, clock.now()) : update(key);
+  return builder
     .set('stepIndex', fromStep + 1)
     .append('outcomes', [outcome])
     .set('status', next.status)
     .set('updatedAt', clock.nowIso())
     .set('outboxShard', willRun ? outboxShardOf(execution.id) : undefined)
-    .set('outboxAt', next.runAt)
+    .set('outboxAt', willRun ? next.runAt : undefined)
     .set('error', next.error)
     .when(when.and(when.eq('stepIndex', fromStep), when.oneOf('status', ['triggered', 'running'])))
     .send();

@@ -147,6 +147,16 @@ export const keys = {
   automationName: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
   execution: (channel: ChannelRef, executionId: string): Key => ({ pk: channelPk(channel), sk: `${EXECUTION_PREFIX}${executionId}` }),
+  /** The channel's integrator webhook subscriptions, all in one item (at most 10): one read serves the list, a lookup by id and the fan-out. */
+  webhookSubscriptions: (channel: ChannelRef): Key => ({ pk: channelPk(channel), sk: 'WEBHOOKS' }),
+  /** An event of the channel in the events log (events/list); the id starts with its time, so the sort key orders by time. */
+  event: (channel: ChannelRef, eventId: string): Key => ({ pk: channelPk(channel), sk: `EVT#${eventId}` }),
+  eventPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'EVT#' }),
+  /** One event's delivery to one subscription (the delivery log, with TTL). */
+  eventDelivery: (channel: ChannelRef, webhookId: string, eventId: string): Key => ({ pk: channelPk(channel), sk: `DLV#${webhookId}#${eventId}` }),
+  eventDeliveryPrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `DLV#${webhookId}#` }),
+  /** The delivery lane of one contact to one subscription: its events go out one at a time, oldest first. */
+  deliveryLane: (channel: ChannelRef, webhookId: string, contactKey: string): Key => ({ pk: channelPk(channel), sk: `LANE#${webhookId}#${contactKey}` }),
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
@@ -226,4 +236,9 @@ export function parseExecutionKey(key: Key): { workspaceId: string; channelId: s
   const channel = CHANNEL_PK.exec(key.pk);
   if (!channel || !key.sk.startsWith(EXECUTION_PREFIX)) throw new Error(`Not an execution key: ${key.pk} ${key.sk}`);
   return { workspaceId: channel[1], channelId: channel[2], executionId: key.sk.slice(EXECUTION_PREFIX.length) };
+}
+
+/** The event-outbox shard of a source item (the same sparse GSI `outbox`; the automation re-drive reads only `OUTBOX#` shards). */
+export function eventOutboxShardOf(sourceKey: Key): string {
+  return `EVOUTBOX#${contactIndexBucketOf(`${sourceKey.pk}|${sourceKey.sk}`) % OUTBOX_SHARDS}`;
 }

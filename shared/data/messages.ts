@@ -1,6 +1,7 @@
 import { clock } from '../clock';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from './client';
 import { keys, type ChannelRef } from './keys';
+import { pendingEventAttributes, withPendingEvent, type PendingEvent } from './event-outbox';
 
 /**
  * Messages, their chatmid pointers and apiReference claims. No transactions (the
@@ -74,6 +75,10 @@ export interface ChatmidRecord {
   failedAt?: number;
   error?: MessageError;
   phoneNumberId?: string;
+  /** The send's apiReference, for its status events. */
+  apiReference?: string;
+  /** Events recorded with a change of this pointer and not yet in the events log (shared/data/event-outbox.ts). */
+  pendingEvents?: PendingEvent[];
 }
 
 /** Unknown-chatmid status items (sent by other tools, or racing a send) expire after this long unless a send claims them. */
@@ -130,7 +135,7 @@ export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord |
  * re-attach a chatmid to another tenant.
  */
 export async function attachChatmid(
-  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>>,
+  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>> & Pick<ChatmidRecord, 'apiReference'>,
 ): Promise<void> {
   // A chatmid of another tenant is an error that propagates.
   await update(keys.messageByChatmid(record.chatmid))
@@ -149,14 +154,18 @@ export async function attachChatmid(
     })
     .setIfNotExists('status', 'accepted')
     .setIfNotExists('statusRank', STATUS_RANK.accepted)
+    .set('apiReference', record.apiReference)
+    // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from now.
+    .set('outboxAt', clock.now())
     .remove('expiresAt')
     .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
     .sendOrThrow();
 }
 
 /** Creates a chatmid pointer (an inbound message, or a status ahead of its send); false when it exists. */
-export async function createChatmidRecord(record: ChatmidRecord): Promise<boolean> {
-  return (await putIfAbsent({ ...keys.messageByChatmid(record.chatmid), entity: 'chatmid', ...record })) === 'created';
+export async function createChatmidRecord(record: ChatmidRecord, event?: PendingEvent): Promise<boolean> {
+  const key = keys.messageByChatmid(record.chatmid);
+  return (await putIfAbsent({ ...key, entity: 'chatmid', ...record, ...(event ? pendingEventAttributes(key, event, clock.now()) : {}) })) === 'created';
 }
 
 export interface StatusChange {
@@ -185,7 +194,7 @@ export type StatusResult = { outcome: 'applied'; record: ChatmidRecord } | { out
  * those the number's channel (`ownerOf`) must be the pointer's, and the update then
  * records the number.
  */
-export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwner): Promise<StatusResult> {
+export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwner, event?: PendingEvent): Promise<StatusResult> {
   const rank = STATUS_RANK[change.status];
   const stamp = ({ sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const)[change.status];
   const statusUpdate = () =>
@@ -196,10 +205,12 @@ export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwne
       // Read implies delivered: a message read at once may never get a delivered event.
       .setIfNotExists('deliveredAt', change.status === 'read' ? change.timestamp : undefined)
       .set('error', change.error);
+  // The status's event rides in the same conditional write: no event without the change, no change without it.
+  const withEvent = () => (event ? withPendingEvent(statusUpdate(), keys.messageByChatmid(change.chatmid), event, clock.now()) : statusUpdate());
   const forward = when.and(when.itemExists(), when.lt('statusRank', rank));
   for (;;) {
     // Applied only to a message of the phone number that names it (a condition on the same write).
-    const result = await statusUpdate().when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId))).sendReturning<ChatmidRecord>();
+    const result = await withEvent().when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId))).sendReturning<ChatmidRecord>();
     if (result) return { outcome: 'applied', record: result };
     const existing = await getChatmidRecord(change.chatmid);
     if (existing) {
@@ -209,7 +220,7 @@ export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwne
       const owner = await ownerOf(change.phoneNumberId);
       if (owner?.workspaceId !== existing.workspaceId || owner.channelId !== existing.channelId) return { outcome: 'mismatch', record: existing };
       if (existing.statusRank >= rank) return { outcome: 'stale' };
-      const legacy = await statusUpdate()
+      const legacy = await withEvent()
         .set('phoneNumberId', change.phoneNumberId)
         .when(when.and(forward, when.notExists('phoneNumberId'), when.eq('workspaceId', owner.workspaceId), when.eq('channelId', owner.channelId)))
         .sendReturning<ChatmidRecord>();
@@ -225,6 +236,7 @@ export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwne
       ...(change.error ? { error: change.error } : {}),
       phoneNumberId: change.phoneNumberId,
       expiresAt: epochSeconds(clock.now()) + ORPHAN_TTL_SECONDS,
+      ...(event ? pendingEventAttributes(keys.messageByChatmid(change.chatmid), event, clock.now()) : {}),
     };
     if (await createChatmidRecord(orphan)) return { outcome: 'applied', record: orphan };
     // A concurrent writer created it: apply the change to theirs.

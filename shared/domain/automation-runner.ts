@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type StepOutcome } from '../data/automations';
 import { getContact, upsertContact, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
-import { matchKey } from '../data/keys';
+import { keys, matchKey } from '../data/keys';
 import { getReference } from '../data/messages';
 import { RESERVED_API_REFERENCE_PREFIX } from '../schema/chat-params';
 import { ConflictError, AppError } from '../errors';
@@ -15,6 +15,8 @@ import { renderPlaceholders } from './automation-steps';
 import { validateCustomFieldValues } from './custom-field-values';
 import { sendRegularMessage, sendTemplateMessage, type SendAnswer } from './messaging';
 import { dispatch } from './automations';
+import { executionEndEvent } from './event-builders';
+import { handOffEvents } from './events';
 
 /**
  * The automation runner: runs one step of one execution per queue message. A step
@@ -52,15 +54,20 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
     const done = next >= execution.steps.length;
     const runAt = step.type === 'wait' ? now + step.seconds * 1000 : now;
     const outcome: StepOutcome = { step: message.step, type: step.type, status: 'done', at: new Date(now).toISOString(), detail };
-    const moved = await advanceExecution(execution, message.step, outcome, done ? { status: 'completed' } : { status: 'running', runAt });
+    const end = done ? executionEndEvent(execution, { status: 'completed' }) : undefined;
+    const moved = await advanceExecution(execution, message.step, outcome, done ? { status: 'completed' } : { status: 'running', runAt }, end);
     if (moved && !done) await dispatch(execution, next, runAt);
+    if (moved && end) await handOffEvents(keys.execution(execution, execution.id), { ...execution, pendingEvents: [end] });
     return { outcome: done ? 'completed' : 'done' };
   } catch (error) {
     const permanent = error instanceof StepFailure || (error instanceof AppError && error.isCallerFault);
     if (!permanent && receiveCount < MAX_RECEIVES) throw error;
     const reason = `Step ${message.step + 1} (${step.type}) failed: ${error instanceof AppError || error instanceof StepFailure ? error.message : 'an internal error persisted after retries'}`;
     const outcome: StepOutcome = { step: message.step, type: step.type, status: 'failed', at: new Date(now).toISOString(), error: reason };
-    await advanceExecution(execution, message.step, outcome, { status: 'failed', error: reason });
+    const end = executionEndEvent(execution, { status: 'failed', failedStep: message.step + 1, reason });
+    if (await advanceExecution(execution, message.step, outcome, { status: 'failed', error: reason }, end)) {
+      await handOffEvents(keys.execution(execution, execution.id), { ...execution, pendingEvents: [end] });
+    }
     // The reason names the contact's number: it stays in the execution record, out of the logs.
     logger.warn('automation step failed', { executionId: execution.id, step: message.step, error: error instanceof AppError ? error.code : (error as Error).name });
     if (!permanent) throw error;

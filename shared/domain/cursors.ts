@@ -2,17 +2,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { InternalError, InvalidInputError } from '../errors';
 
 /**
- * Opaque page cursors, bound to what they page through. A cursor is
- * `<base64url position>.<base64url HMAC-SHA256>`, the MAC taken over the position and
- * its binding (the endpoint, workspace, channel and query, e.g. the contact), with
- * `CURSOR_SIGNING_KEY`. A cursor of another channel, contact or endpoint, or with any
- * byte changed, fails the check: 400 `invalid_parameter` naming `cursor`
- * (reference: DECISIONS "cursors"). The position itself is not secret (it is a time
- * and a message id the caller may see anyway); the MAC only makes it unforgeable.
+ * Opaque page cursors, bound to the channel and the query they came from: base64url of
+ * `{c: channel, q: query, a: position}` and an HMAC-SHA256 over it with
+ * `CURSOR_SIGNING_KEY`. A cursor of another channel or query, or one edited in any
+ * character, is a 400 naming `cursor` (it never reads another tenant's pages: the
+ * channel is the one the key was allowed, and the cursor must name it; without the key
+ * no one can make a cursor the service accepts).
  *
- * The key: in AWS, CDK generates it (a Secrets Manager secret resolved into the
- * functions that page, `signsCursors` in shared/routes.ts); the local stack and tests
- * use a fixed development key when none is set, and a Lambda without one refuses.
+ * The key: in AWS, CDK generates it (a Secrets Manager secret resolved at deploy time
+ * into the functions whose route row says `signsCursors`); the local stack and tests use
+ * a fixed development key when none is set, and a Lambda without one refuses rather
+ * than sign with a known key. Replacing the key only invalidates cursors in flight.
  */
 
 const DEVELOPMENT_KEY = 'workspace-api-local-cursor-key';
@@ -24,27 +24,27 @@ function signingKey(): string {
   return DEVELOPMENT_KEY;
 }
 
-const mac = (binding: string, position: string) => createHmac('sha256', signingKey()).update(`v1\n${binding}\n${position}`).digest();
+const check = (payload: string) => createHmac('sha256', signingKey()).update(`workspace-api-cursor:${payload}`).digest();
 
-/** What a cursor is bound to: every part must match when it comes back. */
-export type CursorBinding = readonly string[];
-
-const bindingText = (binding: CursorBinding) => binding.map((part) => encodeURIComponent(part)).join('|');
-
-/** Makes the cursor for a position (an opaque string for `nextCursor`). */
-export function encodeCursor(binding: CursorBinding, position: string): string {
-  const encoded = Buffer.from(position, 'utf8').toString('base64url');
-  return `${encoded}.${mac(bindingText(binding), encoded).toString('base64url')}`;
+export function encodeCursor(channelId: string, query: string, position: string): string {
+  const payload = Buffer.from(JSON.stringify({ c: channelId, q: query, a: position })).toString('base64url');
+  return `${payload}.${check(payload).toString('base64url')}`;
 }
 
-/** The position a cursor holds; 400 naming `cursor` when it is malformed, tampered with or bound to something else. */
-export function decodeCursor(binding: CursorBinding, cursor: string): string {
-  const [encoded, signature, ...rest] = cursor.split('.');
-  const invalid = () =>
-    new InvalidInputError('Invalid parameter cursor: not a cursor of this query. Pass nextCursor exactly as a previous page of the same query returned it.', 'cursor');
-  if (!encoded || !signature || rest.length > 0 || !/^[A-Za-z0-9_-]+$/.test(encoded) || !/^[A-Za-z0-9_-]+$/.test(signature)) throw invalid();
-  const expected = mac(bindingText(binding), encoded);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-  return Buffer.from(encoded, 'base64url').toString('utf8');
+/** The position a cursor holds, after checking it belongs to this channel and query. */
+export function decodeCursor(cursor: string, channelId: string, query: string): string {
+  const refuse = () => new InvalidInputError('cursor is not a cursor this query returned for this channel; start again without it.', 'cursor');
+  const [payload, mac, extra] = cursor.split('.');
+  if (!payload || !mac || extra !== undefined) throw refuse();
+  const expected = check(payload);
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse();
+  let parsed: { c?: unknown; q?: unknown; a?: unknown };
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof parsed;
+  } catch {
+    throw refuse();
+  }
+  if (parsed.c !== channelId || parsed.q !== query || typeof parsed.a !== 'string') throw refuse();
+  return parsed.a;
 }

@@ -43,11 +43,11 @@ export interface ListMessagesInput extends ContactRef {
  */
 export async function listMessages(channel: ChannelRef, input: ListMessagesInput): Promise<MessagePage> {
   const contact = await resolveContact(channel, input);
-  const binding = ['chat/messages/list', channel.workspaceId, channel.channelId, contact.phone];
+  const query = `chat/messages/list:${contact.phone}`;
   const { skPrefix } = keys.messageHistoryPrefix(channel, contact.phone);
   let after: string | undefined;
   if (input.cursor !== undefined) {
-    const position = decodeCursor(binding, input.cursor);
+    const position = decodeCursor(input.cursor, channel.channelId, query);
     if (!/^\d{15}#[A-Za-z0-9_-]+$/.test(position)) throw new InvalidInputError('Invalid parameter cursor: not a cursor of this query.', 'cursor');
     after = `${skPrefix}${position}`;
   }
@@ -55,7 +55,7 @@ export async function listMessages(channel: ChannelRef, input: ListMessagesInput
   const chatmids = page.entries.filter((entry) => entry.direction === 'outbound' && entry.chatmid !== undefined).map((entry) => entry.chatmid!);
   const pointers = chatmids.length > 0 ? await getChatmidRecords(chatmids) : new Map<string, ChatmidRecord>();
   const messages = page.entries.map((entry) => toMessageView(entry, entry.chatmid === undefined ? undefined : pointers.get(entry.chatmid)));
-  const nextCursor = page.lastSortKey?.startsWith(skPrefix) ? encodeCursor(binding, page.lastSortKey.slice(skPrefix.length)) : null;
+  const nextCursor = page.lastSortKey?.startsWith(skPrefix) ? encodeCursor(channel.channelId, query, page.lastSortKey.slice(skPrefix.length)) : null;
   return { messages, nextCursor };
 }
 

@@ -215,6 +215,7 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
     phone: message.phone,
     at: message.at,
     phoneNumberId,
+    apiReference: message.apiReference,
   });
   // The pointer first (status webhooks may already be arriving), then the history entry learns the chatmid.
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });

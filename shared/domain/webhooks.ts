@@ -3,6 +3,7 @@ import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhoo
 import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import { getChannelPointer } from '../data/channels';
+import { keys } from '../data/keys';
 import { upsertContact, type ContactChanges } from '../data/contacts';
 import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
 import {
@@ -14,6 +15,7 @@ import {
   recordSendOutcome,
   settleReference,
   STATUS_RANK,
+  type ChatmidRecord,
   type MessageContent,
   type MessageRecord,
 } from '../data/messages';
@@ -21,6 +23,8 @@ import { putHistoryEntry, putInboundMessageOnce, recordHistoryOutcome } from '..
 import { logger } from '../observability/logger';
 import { countWebhookStatusMismatch } from '../observability/metrics';
 import { maskPhone, normalizePhone } from '../phone/phone';
+import { handOffEvents } from './events';
+import { receivedEvent, statusEvent } from './event-builders';
 import { answerFor } from './messaging';
 import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
 import { retentionAttributes } from './retention';
@@ -58,6 +62,7 @@ async function processStatus(event: StatusEvent): Promise<void> {
   const result = await applyStatus(
     { chatmid: event.chatmid, status: event.status, timestamp: event.timestamp, error: event.error, phoneNumberId: event.phoneNumberId },
     tenantOf,
+    statusEvent(event),
   );
   if (result.outcome === 'mismatch') {
     // A signed status naming a message of another phone number (another channel or tenant): never applied.
@@ -65,6 +70,7 @@ async function processStatus(event: StatusEvent): Promise<void> {
     logger.warn('status ignored: the message belongs to another phone number', { chatmid: event.chatmid, phoneNumberId: event.phoneNumberId, status: event.status });
     return;
   }
+  if (result.outcome === 'applied') await handOffEvents(keys.messageByChatmid(event.chatmid), result.record);
   // A status for a chatmid no send has attached: perhaps the send whose outcome was unknown.
   if (result.outcome === 'applied' && !result.record.workspaceId) await settleUnknownSend(event);
 }
@@ -148,7 +154,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     await changeContactStatus(channel, contact.contact, change, keywordChangeId(event.chatmid));
   }
   if (stored.phone === phone) await putHistoryEntry(channel, stored);
-  await createChatmidRecord({
+  const chatmidRecord: ChatmidRecord = {
     chatmid: event.chatmid,
     workspaceId: channel.workspaceId,
     channelId: channel.channelId,
@@ -161,6 +167,8 @@ async function processInbound(event: InboundEvent): Promise<void> {
     status: 'received',
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
-  });
+  };
+  const received = receivedEvent(event, { channelId: channel.channelId, messageId, conversationId: conversation.id, contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null }, content, at: stored.at });
+  if (await createChatmidRecord(chatmidRecord, received)) await handOffEvents(keys.messageByChatmid(event.chatmid), { ...chatmidRecord, pendingEvents: [received] });
   logger.info('inbound message recorded', { channelId: channel.channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }

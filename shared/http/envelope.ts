@@ -8,7 +8,7 @@ export interface EndpointResult {
   message?: string;
   pagination?: { page: number; limit: number; total: number; pages: number };
   total?: number;
-  /** Cursor-paged lists: the opaque cursor of the next page, or null on the last. */
+  /** Cursor-paged lists: the cursor of the next page, or null. */
   nextCursor?: string | null;
 }
 

@@ -50,5 +50,9 @@ export const countMessageFailed = (messageType: string) => publish({ MessagesFai
 /** An automation execution started (automations/trigger or an inbound keyword). */
 export const countAutomationTriggered = () => publish({ AutomationsTriggered: 1 });
 
+/** An event delivery attempt to an integrator's webhook: `outcome` succeeded, retrying, failed (the last retry) or gone (410). */
+export const countWebhookDelivery = (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') =>
+  publish(outcome === 'succeeded' ? { WebhookDeliveries: 1 } : { WebhookDeliveries: 1, WebhookDeliveryFailures: 1 }, { outcome });
+
 /** A signed status webhook that named a message of another phone number (another channel or tenant): ignored. */
 export const countWebhookStatusMismatch = () => publish({ WebhookStatusMismatches: 1 });

@@ -110,9 +110,7 @@ function successEnvelope(route: ApiRoute): v.GenericSchema {
   };
   if (response.envelope === 'pagination') entries.pagination = RESPONSE_COMPONENTS.Pagination;
   if (response.envelope === 'total') entries.total = v.pipe(v.number(), v.integer(), v.description('Number of items'));
-  if (response.envelope === 'nextCursor') {
-    entries.nextCursor = v.pipe(v.nullable(v.string()), v.description('Opaque cursor of the next page (pass it as `cursor` with the same query), or null on the last page'));
-  }
+  if (response.envelope === 'nextCursor') entries.nextCursor = v.pipe(v.nullable(v.string()), v.description('Opaque cursor of the next page (pass it as `cursor`), or null'));
   return v.strictObject(entries);
 }
 

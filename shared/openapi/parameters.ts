@@ -66,13 +66,17 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   filename: { description: 'File name shown for a document message.', example: 'receipt.pdf' },
   chatmid: { description: 'The chat network message id a send answered (`data.chatmid`).', example: 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0' },
   contactId: { description: 'Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.', example: 'ct_01jhx3k8m0' },
-  cursor: {
-    description: 'Opaque cursor from `nextCursor` of the previous page of the same query; bound to its channel and query (another channel’s, another query’s or an altered cursor is a 400 naming `cursor`).',
-    example: 'MDAwMTc2NDE0MDAwMDAwI21zZ19hYmM.3q2-7w',
-  },
-  status: { description: 'Opt-out status: `active` or `opted_out`.', example: 'active' },
   automationId: { description: 'Id of the automation to run (or pass automationName).', example: 'au_01jhx3k8m0' },
   automationName: { description: 'Name of the automation to run, matched case-insensitively (or pass automationId).', example: 'Welcome Flow' },
+  events: {
+    description: 'Event types to receive, as a JSON array or comma-separated: message.received, message.status, automation.execution.completed, automation.execution.failed, contact.opted_out, contact.opted_in; `*` or absent for every type.',
+    example: ['message.status', 'message.received'],
+  },
+  isActive: { description: 'Whether deliveries are made (`true`/`false`); true again after a 410 deactivated it.', example: true },
+  rotateSecret: { description: 'Issue a new signing secret (shown once); the previous one keeps signing beside it for 24 hours.', example: false },
+  webhookId: { description: 'Id of a webhook subscription of the channel (webhooks/list).', example: 'wh_01jhx3k8m0' },
+  eventId: { description: 'Id of an event of the channel (events/list, or the `webhook-id` header of a delivery).', example: 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8' },
+  cursor: { description: 'Opaque cursor from a previous answer\'s `nextCursor` (bound to the channel and the query).', example: 'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8' },
 };
 
 export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> = {
@@ -104,6 +108,21 @@ export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> 
   },
   'chat/message/send': {
     type: { description: 'Message type; media types need `url`.', example: 'text' },
+  },
+  'webhooks/manage': {
+    url: {
+      description: 'Where to POST deliveries: https:// to a public address (the local stack also takes http://127.0.0.1 and http://localhost). The match key in the channel: the same url updates its subscription.',
+      example: 'https://example.com/hooks/workspace',
+    },
+    description: { description: 'Free text; an empty string clears it.', example: 'CRM sync' },
+  },
+  'webhooks/deliveries': {
+    status: { description: 'Only deliveries in this state.', example: 'failed' },
+    limit: { description: 'Page size (default 50).', example: 20 },
+  },
+  'events/list': {
+    limit: { description: 'Page size (default 50).', example: 50 },
+    cursor: { description: 'Opaque cursor from a previous `nextCursor`; absent = the oldest event kept (events are kept at least 7 days).', example: 'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8' },
   },
   'automations/trigger': {
     phoneNumber: { description: 'Phone number of the contact (created when it does not exist), with country code.', example: '+14155550123' },

@@ -192,6 +192,53 @@ export const AutomationExecution = v.strictObject({
   status: described(v.literal('triggered'), 'triggered: the steps run in the background', 'triggered'),
 });
 
+const webhookEntries = {
+  id: described(v.string(), 'Webhook subscription id', 'wh_01jhx3k8m0'),
+  channelId: described(v.string(), 'The channel whose events it receives', 'ch_demoacmesupport'),
+  url: described(v.string(), 'Where deliveries are POSTed (the match key in the channel)', 'https://example.com/hooks/workspace'),
+  events: described(v.array(v.string()), 'Event types it receives; `*` for every type', ['message.status', 'message.received']),
+  isActive: described(v.boolean(), 'Whether deliveries are made', true),
+  description: described(v.nullable(v.string()), 'Free text, or null', 'CRM sync'),
+};
+
+export const WebhookResult = v.strictObject({
+  ...webhookEntries,
+  created,
+  secret: v.optional(described(v.string(), 'The signing secret (Standard Webhooks `whsec_…`): only when created or rotated, never shown again', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')),
+});
+
+export const Webhook = v.strictObject({
+  ...webhookEntries,
+  disabledReason: described(v.nullable(v.string()), '`gone` when a 410 answer deactivated it, or null', null),
+  lastDeliveryAt: nullableTimestamp('The last delivery attempt'),
+  lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
+  failingSince: nullableTimestamp('Since when an event failed its last retry (cleared by the next success)'),
+});
+
+export const WebhookDelivery = v.strictObject({
+  eventId: described(v.string(), 'The event (also the `webhook-id` header)', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
+  type: described(v.string(), 'Event type', 'message.status'),
+  status: described(v.picklist(['pending', 'succeeded', 'failed']), 'pending until a 2xx or the last retry', 'succeeded'),
+  attempts: described(v.pipe(v.number(), v.integer()), 'Attempts made', 1),
+  lastAttemptAt: nullableTimestamp('The last attempt'),
+  lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
+  lastError: described(v.nullable(v.string()), 'Why the last attempt failed, or null', null),
+  nextAttemptAt: nullableTimestamp('The next retry'),
+});
+
+export const Redelivery = v.strictObject({
+  webhookId: described(v.string(), 'The subscription', 'wh_01jhx3k8m0'),
+  eventId: described(v.string(), 'The event', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
+  status: described(v.literal('pending'), 'Queued for delivery', 'pending'),
+});
+
+export const Event = v.strictObject({
+  id: described(v.string(), 'Event id (the `webhook-id` of its deliveries)', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
+  type: described(v.picklist(['message.received', 'message.status', 'automation.execution.completed', 'automation.execution.failed', 'contact.opted_out', 'contact.opted_in']), 'Event type', 'message.status'),
+  timestamp: timestamp('When the change happened'),
+  data: described(v.record(v.string(), v.unknown()), 'The event\'s fields by type (README, "Events to your systems")', { channelId: 'ch_demoacmesupport', chatmid: 'wamid.HBgL', status: 'delivered' }),
+});
+
 /** Named schemas: they become `components.schemas` and are referenced by name. */
 export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
   Channel,
@@ -210,6 +257,11 @@ export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
   ContactDeleted,
   Automation,
   AutomationExecution,
+  WebhookResult,
+  Webhook,
+  WebhookDelivery,
+  Redelivery,
+  Event,
 };
 
 /** Error statuses every endpoint may answer (the authorizer, the limiter, validation, the store). */
@@ -258,6 +310,11 @@ export const ROUTE_RESPONSES: Record<string, RouteResponse> = {
   },
   'automations/list': { data: v.array(Automation), message: 'Found 1 automation(s)', envelope: 'total', description: 'The automations of the channel; `total` counts them.' },
   'automations/trigger': { data: AutomationExecution, message: 'Automation "Welcome Flow" triggered', errors: [404], description: 'The execution started (status triggered).' },
+  'webhooks/manage': { data: WebhookResult, message: 'Webhook created; store the secret now, it is not shown again', errors: [409], description: 'The subscription; `secret` only when it was created or its secret rotated.' },
+  'webhooks/list': { data: v.array(Webhook), message: 'Found 1 webhook(s)', description: 'The channel\'s subscriptions and how their deliveries fare; never a secret.' },
+  'webhooks/deliveries': { data: v.array(WebhookDelivery), envelope: 'nextCursor', errors: [404], description: 'The subscription\'s deliveries, newest event first.' },
+  'webhooks/redeliver': { data: Redelivery, message: 'Event queued for delivery again', errors: [404, 409], description: 'The event is queued for the subscription again, with the same webhook-id.' },
+  'events/list': { data: v.array(Event), envelope: 'nextCursor', description: 'The channel\'s events oldest first, each exactly the body webhooks deliver; `nextCursor` is null at the head (ask again later with the same cursor).' },
 };
 
 export interface ErrorStatusDoc {

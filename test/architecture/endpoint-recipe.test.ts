@@ -146,6 +146,11 @@ describe('route names derived from the path', () => {
       ['chat/messages/list', 'functions/chat-messages-list.ts', 'ChatMessagesList'],
       ['automations/list', 'functions/automations-list.ts', 'AutomationsList'],
       ['automations/trigger', 'functions/automations-trigger.ts', 'AutomationsTrigger'],
+      ['webhooks/manage', 'functions/webhooks-manage.ts', 'WebhooksManage'],
+      ['webhooks/list', 'functions/webhooks-list.ts', 'WebhooksList'],
+      ['webhooks/deliveries', 'functions/webhooks-deliveries.ts', 'WebhooksDeliveries'],
+      ['webhooks/redeliver', 'functions/webhooks-redeliver.ts', 'WebhooksRedeliver'],
+      ['events/list', 'functions/events-list.ts', 'EventsList'],
     ];
     // Act
     const derived = API_ROUTES.map((route) => [route.path, route.entry, route.name]);

@@ -291,7 +291,8 @@ describe('automations', () => {
     const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, executionId);
     expect(execution?.status).toBe('completed');
     expect(execution?.countPending).toBeUndefined();
-    expect(execution?.outboxAt).toBeUndefined();
+    // Out of the step outbox; its completion event waits in the event outbox (EVOUTBOX#) until the deliverer records it.
+    expect(execution?.outboxShard ?? 'none').not.toMatch(/^OUTBOX#/);
     const listed = await callApi(listAutomations, { apiKey: tenant.adminKey });
     expect(listed.body.data.find((a: { id: string }) => a.id === automation.id).executionCount).toBe(1);
   });

@@ -278,7 +278,9 @@ describe('WorkspaceApiStack', () => {
 
         // Assess
         expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(Boolean(fn.spec.readsSecrets) || webhookFunctionNames.includes(name));
-        expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue));
+        expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue || fn.spec.sendsToEventQueue));
+        expect(actions.includes('kms:Encrypt'), name).toBe(Boolean(fn.spec.sealsWebhookSecrets));
+        expect(actions.includes('kms:Decrypt'), name).toBe(Boolean(fn.spec.opensWebhookSecrets));
       }
     });
 
@@ -560,12 +562,30 @@ describe('WorkspaceApiStack', () => {
       // Assess
       expect(queue.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 });
       for (const id of [queueId, dlqId]) expect(dev.resources[id].Properties.SqsManagedSseEnabled).toBe(true);
-      expect(policies).toHaveLength(2);
+      // One SSL-only policy per queue: the automation queue and its DLQ, the event queue and its DLQ.
+      expect(policies).toHaveLength(4);
       for (const policy of policies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         );
       }
+    });
+
+    it('redrives the event queue to its DLQ after 5 receives, feeds the deliverer with partial batch responses and runs the event re-drive every minute', () => {
+      // Prepare
+      const queueId = logicalId(dev.stack, dev.stack.events.queue.node.defaultChild);
+      const dlqId = logicalId(dev.stack, dev.stack.events.deadLetterQueue.node.defaultChild);
+      const delivererId = logicalId(dev.stack, dev.stack.functions.get('EventDeliverer')!.function.node.defaultChild);
+      const redriveId = logicalId(dev.stack, dev.stack.functions.get('EventRedrive')!.function.node.defaultChild);
+      // Act
+      const mappings = Object.values(dev.template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.FunctionName.Ref === delivererId);
+      const rules = Object.values(dev.template.findResources('AWS::Events::Rule')).filter((r) => r.Properties.Targets[0].Arn['Fn::GetAtt'][0] === redriveId);
+      // Assess
+      expect(dev.resources[queueId].Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 });
+      expect(mappings).toHaveLength(1);
+      expect(mappings[0].Properties).toMatchObject({ EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      expect(rules).toHaveLength(1);
+      expect(rules[0].Properties.ScheduleExpression).toBe('rate(1 minute)');
     });
 
     it('derives the queue visibility timeout from the runner timeout: 6 × timeout + batching window', () => {
@@ -614,9 +634,10 @@ describe('WorkspaceApiStack', () => {
         .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === logicalId(dev.stack, redrive.function.role!.node.defaultChild)))
         .flatMap((p) => p.Properties.PolicyDocument.Statement);
       // Assess
-      expect(mappings).toHaveLength(1);
-      expect(mappings[0].Properties).toMatchObject({ FunctionName: { Ref: runnerId }, EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
-      const redriveRules = rules.filter((rule) => JSON.stringify(rule.Properties.Targets[0].Arn) === JSON.stringify({ 'Fn::GetAtt': [redriveId, 'Arn'] }));
+      const runnerMappings = mappings.filter((m) => m.Properties.FunctionName.Ref === runnerId);
+      const redriveRules = rules.filter((r) => r.Properties.Targets[0].Arn['Fn::GetAtt'][0] === redriveId);
+      expect(runnerMappings).toHaveLength(1);
+      expect(runnerMappings[0].Properties).toMatchObject({ FunctionName: { Ref: runnerId }, EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
       expect(redriveRules).toHaveLength(1);
       expect(redriveRules[0].Properties.ScheduleExpression).toBe('rate(1 minute)');
       expect(redriveStatements).toContainEqual(expect.objectContaining({ Action: 'dynamodb:Query', Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }) }));
@@ -676,6 +697,8 @@ describe('WorkspaceApiStack', () => {
         'Api429Count',
         'AuthorizerFailures',
         'AutomationDlqDepth',
+        'EventDlqDepth',
+        'WebhookDeliveriesFailed',
         ...functionNames.filter((n) => n !== SUPPORT_FUNCTIONS.authorizer.name).map((n) => `${n}Errors`),
         ...functionNames.map((n) => `${n}P99Duration`),
       ];

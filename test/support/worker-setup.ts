@@ -6,6 +6,8 @@ process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
 process.env.TABLE_NAME = 'workspace-api';
 process.env.AWS_REGION = 'local';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// Webhook secrets are sealed under a local key (shared/events/secret-box.ts), kept outside the worktree.
+process.env.WEBHOOK_SECRETS_KEY_FILE ??= `${process.env.TMPDIR ?? '/tmp'}/workspace-api-test-webhook-secrets.key`;
 // The log audit needs the request logs: they go to a capture file, not the report.
 const logCaptureDir = inject('logCaptureDir');
 if (logCaptureDir) {
@@ -20,3 +22,5 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // (usePrivateStore) before anything imports the data client, which reads the endpoint at import.
 const { provideStepQueue } = await import('../../shared/queue/step-queue');
 provideStepQueue({ enqueue: async (message) => (await import('../../scripts/local/table-step-queue')).tableStepQueue.enqueue(message) });
+const { provideEventQueue } = await import('../../shared/queue/event-queue');
+provideEventQueue({ enqueue: async (message) => (await import('../../scripts/local/table-step-queue')).tableEventQueue.enqueue(message) });

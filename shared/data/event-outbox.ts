@@ -1,0 +1,79 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, sendIfCondition, tableName, type UpdateBuilder } from './client';
+import { eventOutboxShardOf, OUTBOX_SHARDS, type Key } from './keys';
+import { OUTBOX_INDEX } from './table-schema';
+
+/**
+ * The event outbox: an event is written with the state change that causes it, in the
+ * same conditional single-item write. The changed item (a chatmid pointer, an
+ * execution, a contact) appends the event to its `pendingEvents` list and enters the
+ * sparse GSI `outbox` under an `EVOUTBOX#<n>` shard (the automation re-drive reads only
+ * `OUTBOX#<n>`). No event exists for a change that did not happen, and no change
+ * commits without its event. The request then hands the events to the delivery queue;
+ * the deliverer records them in the events log and takes the item out of the outbox
+ * (only if no newer event was appended since); the event re-drive finishes whatever a
+ * crash left (docs/EVENTS.md).
+ */
+
+/** An event as the changed item carries it until the deliverer has recorded it. */
+export interface PendingEvent {
+  id: string;
+  type: string;
+  /** ISO 8601. */
+  timestamp: string;
+  data: Record<string, unknown>;
+  /** Whose events stay in order (a phone number or contact id); completed from the item when the write cannot know it. */
+  contactKey?: string;
+}
+
+/** Files `event` on the item the update changes, and puts the item in the event outbox, in that same write. */
+export function withPendingEvent(builder: UpdateBuilder, key: Key, event: PendingEvent, nowMs: number): UpdateBuilder {
+  return builder.append('pendingEvents', [event]).set('outboxShard', eventOutboxShardOf(key)).set('outboxAt', nowMs);
+}
+
+/** The attributes a new item (a PutItem) carries to enter the outbox with its event. */
+export function pendingEventAttributes(key: Key, event: PendingEvent, nowMs: number): { pendingEvents: PendingEvent[]; outboxShard: string; outboxAt: number } {
+  return { pendingEvents: [event], outboxShard: eventOutboxShardOf(key), outboxAt: nowMs };
+}
+
+/**
+ * Takes the item out of the outbox once its first `count` pending events are recorded:
+ * only if no event was appended meanwhile (that one's own hand-off, or the re-drive,
+ * clears it later). False when the condition did not hold.
+ */
+export async function clearPendingEvents(key: Key, count: number): Promise<boolean> {
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'REMOVE pendingEvents, outboxShard, outboxAt',
+      ConditionExpression: `${count === 0 ? 'attribute_not_exists(pendingEvents)' : 'size(pendingEvents) = :count'} AND begins_with(outboxShard, :prefix)`,
+      ExpressionAttributeValues: { ...(count === 0 ? {} : { ':count': count }), ':prefix': 'EVOUTBOX#' },
+    }),
+  );
+}
+
+/** Items in the event outbox since before `before` (ms), from every shard: the event re-drive's work list. */
+export async function dueEventOutboxKeys(before: number, limitPerShard = 100): Promise<Key[]> {
+  const found: Key[] = [];
+  for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
+    const { Items = [] } = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: OUTBOX_INDEX.indexName,
+        KeyConditionExpression: '#shard = :shard AND #at <= :before',
+        ExpressionAttributeNames: { '#shard': OUTBOX_INDEX.partitionKey, '#at': OUTBOX_INDEX.sortKey },
+        ExpressionAttributeValues: { ':shard': `EVOUTBOX#${shard}`, ':before': before },
+        Limit: limitPerShard,
+      }),
+    );
+    for (const item of Items) found.push({ pk: String(item.pk), sk: String(item.sk) });
+  }
+  return found;
+}
+
+/** The item an outbox entry names (consistent), with its pending events. */
+export async function getOutboxItem(key: Key): Promise<(Record<string, unknown> & { pendingEvents?: PendingEvent[] }) | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item;
+}

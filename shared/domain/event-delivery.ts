@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { clock } from '../clock';
+import { clearPendingEvents } from '../data/event-outbox';
+import {
+  addToLane,
+  createDelivery,
+  deferLane,
+  finishLaneEvent,
+  getDelivery,
+  getEventLog,
+  lockLane,
+  putEventLog,
+  releaseLane,
+  updateDelivery,
+  type LaneState,
+} from '../data/events';
+import { getSubscriptions, recordSubscriptionOutcome, type SubscriptionRecord } from '../data/webhook-subscriptions';
+import { subscribedTo } from '../events/event-types';
+import { postWebhook } from '../events/post-webhook';
+import { nextRetryDelaySeconds, parseRetrySchedule } from '../events/retry-schedule';
+import { secretBox } from '../events/secret-box';
+import { deliveryHeaders } from '../events/signing';
+import { urlPolicyFromEnv } from '../events/url-policy';
+import { TtlCache } from '../cache/ttl-cache';
+import { countWebhookDelivery } from '../observability/metrics';
+import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
+import { secretContext } from './integrator-webhooks';
+
+export type { EventQueueMessage } from '../queue/event-queue';
+
+/**
+ * The event deliverer (functions/event-deliverer.ts, fed by the event queue): records
+ * each new event in the events log, fans it out to the channel's subscriptions (one
+ * delivery item each, idempotent), and works the delivery lanes. A lane is one
+ * contact's events for one subscription: one deliverer at a time (a lock with a short
+ * lease) sends its oldest waiting event; a failure holds the lane until the retry, so a
+ * contact's events arrive in the order they happened. Retries follow the schedule
+ * (WEBHOOK_RETRY_SCHEDULE), by a delayed wake-up message (hops past 15 minutes).
+ */
+
+/** A lane's lock lasts this long past each attempt's start: longer than one attempt (10 s). */
+const LANE_LEASE_MS = 15_000;
+
+const schedule = parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE);
+/** 10 s (post-webhook.ts); tests shorten it to test timeouts quickly. */
+const timeoutMs = Number(process.env.WEBHOOK_DELIVERY_TIMEOUT_MS) || undefined;
+const secrets = new TtlCache<string, string>({ maxAgeMs: 5 * 60_000 });
+
+/** Handles one queue message; throws on a transient failure so the queue retries it. */
+export async function handleEventMessage(message: EventQueueMessage): Promise<void> {
+  if (message.notBefore !== undefined && message.notBefore > clock.now()) {
+    // A wait longer than the queue's delay travels as a chain of hops.
+    await enqueueEvent(message);
+    return;
+  }
+  if (message.kind === 'lane') {
+    await workLane(message.workspaceId, message.channelId, message.webhookId, message.contactKey);
+    return;
+  }
+  const { lanes, known } = await recordAndFanOut(message);
+  await Promise.all(lanes.map((sub) => workLane(message.workspaceId, message.channelId, sub.id, message.contactKey, { ...known, sub })));
+}
+
+/** What the fan-out has just read or written, so the first attempt need not read it again. */
+interface Known {
+  eventId: string;
+  body: string;
+  sub: SubscriptionRecord;
+}
+
+/** Records the event in the log and gives each subscribed, active subscription its delivery; the ids of the lanes to work. */
+async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): Promise<{ lanes: SubscriptionRecord[]; known: Omit<Known, 'sub'> }> {
+  const { workspaceId, channelId, contactKey, event } = message;
+  const now = clock.now();
+  const body = JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data });
+  await putEventLog({ workspaceId, channelId }, { id: event.id, type: event.type, body, contactKey }, now);
+  const { subs } = await getSubscriptions({ workspaceId, channelId });
+  const lanes: SubscriptionRecord[] = [];
+  for (const sub of Object.values(subs)) {
+    if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
+    const created = await createDelivery(
+      { workspaceId, channelId },
+      { webhookId: sub.id, eventId: event.id, type: event.type, contactKey, status: 'pending', attempts: 0, lastAttemptAt: null, lastStatusCode: null, lastError: null, nextAttemptAt: null },
+      now,
+    );
+    // A repeated fan-out joins the lane only while the delivery is still pending (a crash may have come between).
+    if (!created && (await getDelivery({ workspaceId, channelId }, sub.id, event.id))?.status !== 'pending') continue;
+    await addToLane({ workspaceId, channelId }, sub.id, contactKey, event.id);
+    lanes.push(sub);
+  }
+  if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
+  return { lanes, known: { eventId: event.id, body } };
+}
+
+/** Works a lane while it has a due event and this deliverer holds its lock. */
+export async function workLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, known?: Known): Promise<void> {
+  const owner = randomUUID();
+  const lease = () => clock.now() + LANE_LEASE_MS;
+  let state: LaneState | undefined = await lockLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now(), lease());
+  if (!state) {
+    // Another deliverer holds it: it sees what was added (its release fails while events wait). Should it have
+    // died holding the lock, this wake-up works the lane once the lease ends.
+    await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey, notBefore: clock.now() + LANE_LEASE_MS + 1000 });
+    return;
+  }
+  for (;;) {
+    const head = state.waiting[0];
+    if (!head || (state.nextAttemptAt !== undefined && state.nextAttemptAt > clock.now())) {
+      if (await releaseLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now())) return;
+      state = await lockLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now(), lease());
+      if (!state) return;
+      continue;
+    }
+    // The event the fan-out just recorded needs no second read of itself or its subscription.
+    const retryAt = await attempt(workspaceId, channelId, webhookId, head, known?.eventId === head ? known : undefined);
+    if (retryAt === undefined) {
+      state = await finishLaneEvent({ workspaceId, channelId }, webhookId, contactKey, owner, head, lease());
+      if (!state) return;
+      continue;
+    }
+    await deferLane({ workspaceId, channelId }, webhookId, contactKey, owner, retryAt);
+    await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey, notBefore: retryAt });
+    state = { ...state, nextAttemptAt: retryAt };
+  }
+}
+
+/** When this container last wrote a subscription's success statistics, and with which status. */
+const lastSuccessWrite = new Map<string, { at: number; statusCode?: number }>();
+const STATISTICS_EVERY_MS = 1000;
+
+/**
+ * Whether a success needs its statistics written: not while the same answer was written
+ * less than a second ago and nothing is failing (a burst of deliveries writes the
+ * subscription's item about once a second, not once per delivery).
+ */
+function statisticsDue(webhookId: string, statusCode: number | undefined, sub: SubscriptionRecord): boolean {
+  const last = lastSuccessWrite.get(webhookId);
+  const now = clock.now();
+  if (last && now - last.at < STATISTICS_EVERY_MS && last.statusCode === statusCode && !sub.failingSince) return false;
+  lastSuccessWrite.set(webhookId, { at: now, statusCode });
+  return true;
+}
+
+/** The secrets that sign now: the current one, and a rotated-out one until it retires. */
+async function signingSecrets(workspaceId: string, channelId: string, sub: SubscriptionRecord): Promise<string[]> {
+  const now = clock.now();
+  const live = sub.secrets.filter((secret) => !secret.retiresAt || Date.parse(secret.retiresAt) > now);
+  return Promise.all(live.map((secret) => secrets.get(secret.sealed, () => secretBox().open(secret.sealed, secretContext(workspaceId, channelId, sub.id)))));
+}
+
+/**
+ * One delivery attempt of a lane's head. Undefined when the event is done with
+ * (delivered, failed for good, or nothing to do); else when to try again (ms).
+ */
+async function attempt(workspaceId: string, channelId: string, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
+  const delivery = await getDelivery({ workspaceId, channelId }, webhookId, eventId);
+  if (delivery?.status !== 'pending') return undefined;
+  const now = clock.now();
+  const sub = known?.sub ?? (await getSubscriptions({ workspaceId, channelId })).subs[webhookId];
+  const event = known ? { body: known.body } : await getEventLog({ workspaceId, channelId }, eventId);
+  if (!sub?.isActive || !event) {
+    const lastError = !event ? 'the event is no longer kept' : sub?.disabledReason === 'gone' ? 'the subscription was deactivated (410 Gone)' : 'the subscription is inactive';
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { status: 'failed', lastError, nextAttemptAt: null }, now);
+    return undefined;
+  }
+  const headers = deliveryHeaders(await signingSecrets(workspaceId, channelId, sub), eventId, Math.floor(now / 1000), event.body);
+  const result = await postWebhook(sub.url, headers, event.body, { policy: urlPolicyFromEnv(), timeoutMs });
+  const at = new Date(clock.now()).toISOString();
+  const attempts = delivery.attempts + 1;
+  const base = { attempts, lastAttemptAt: at, lastStatusCode: result.statusCode ?? null, lastError: result.error ?? null };
+  if (result.delivered) {
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'succeeded', nextAttemptAt: null }, clock.now());
+    if (statisticsDue(webhookId, result.statusCode, sub)) await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
+    countWebhookDelivery('succeeded');
+    return undefined;
+  }
+  if (result.statusCode === 410) {
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
+    await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: 410, gone: true });
+    countWebhookDelivery('gone');
+    return undefined;
+  }
+  const delaySeconds = nextRetryDelaySeconds(schedule, attempts);
+  if (delaySeconds === undefined) {
+    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
+    await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, failing: true });
+    countWebhookDelivery('failed');
+    return undefined;
+  }
+  const retryAt = Date.parse(at) + delaySeconds * 1000;
+  await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'pending', nextAttemptAt: new Date(retryAt).toISOString() }, clock.now());
+  await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null });
+  countWebhookDelivery('retrying');
+  return retryAt;
+}

@@ -1,0 +1,209 @@
+import { clock } from '../clock';
+import type { ChannelRef } from '../data/keys';
+import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { addToLane, createDelivery, getEventLog, listDeliveries, listEventLog, updateDelivery, type DeliveryStatus } from '../data/events';
+import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
+import { secretBox } from '../events/secret-box';
+import { newWebhookSecret } from '../events/signing';
+import { checkWebhookUrl, urlPolicyFromEnv } from '../events/url-policy';
+import { newId } from '../ids';
+import { enqueueEvent } from '../queue/event-queue';
+import { decodeCursor, encodeCursor } from './cursors';
+
+/**
+ * webhooks/manage and webhooks/list: integrators' subscriptions to the channel's events
+ * (docs/EVENTS.md). The url is the match key within the channel; the secret is shown
+ * only when created or rotated and stored sealed; a rotated-out secret keeps signing
+ * for 24 hours beside the new one.
+ */
+
+export const MAX_WEBHOOKS_PER_CHANNEL = 10;
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** Each lost race means another call won, so at most one try per subscription a channel may hold, and a few spare. */
+const MANAGE_ATTEMPTS = MAX_WEBHOOKS_PER_CHANNEL + 3;
+
+export interface WebhookView {
+  id: string;
+  channelId: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  description: string | null;
+  disabledReason: string | null;
+  lastDeliveryAt: string | null;
+  lastStatusCode: number | null;
+  failingSince: string | null;
+}
+
+export interface ManageWebhookInput {
+  url: string;
+  events?: string[];
+  isActive?: boolean;
+  /** An empty string clears it. */
+  description?: string;
+  rotateSecret?: boolean;
+}
+
+export interface ManagedWebhook {
+  id: string;
+  channelId: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  description: string | null;
+  created: boolean;
+  secret?: string;
+}
+
+/** The encryption context of a subscription's secrets: a sealed secret opens only on its own subscription. */
+export const secretContext = (workspaceId: string, channelId: string, webhookId: string) => ({ workspaceId, channelId, webhookId });
+
+/** `*`, absent or empty → every type; otherwise known types only (400 naming `events`). */
+function eventTypes(events: string[] | undefined): string[] | undefined {
+  if (events === undefined) return undefined;
+  if (events.length === 0 || events.includes('*')) return ['*'];
+  const unknown = events.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
+  if (unknown.length) throw new InvalidInputError(`events names unknown event types: ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}, or * for every type.`, 'events');
+  return events;
+}
+
+/** The canonical form of a registered url (the match key): parsed and re-serialized. */
+function canonicalUrl(raw: string): string {
+  return checkWebhookUrl(raw, urlPolicyFromEnv()).href;
+}
+
+function view(channelId: string, sub: SubscriptionRecord): WebhookView {
+  return {
+    id: sub.id,
+    channelId,
+    url: sub.url,
+    events: sub.events,
+    isActive: sub.isActive,
+    description: sub.description,
+    disabledReason: sub.disabledReason ?? null,
+    lastDeliveryAt: sub.lastDeliveryAt ?? null,
+    lastStatusCode: sub.lastStatusCode ?? null,
+    failingSince: sub.failingSince ?? null,
+  };
+}
+
+/** A sealed new secret, and the previous ones that still sign (the newest of them for 24 hours more). */
+async function rotatedSecrets(workspaceId: string, channelId: string, id: string, previous: StoredSecret[]): Promise<{ secret: string; secrets: StoredSecret[] }> {
+  const now = clock.now();
+  const secret = newWebhookSecret();
+  const sealed = await secretBox().seal(secret, secretContext(workspaceId, channelId, id));
+  const current = previous.find((s) => !s.retiresAt);
+  const kept = current ? [{ ...current, retiresAt: new Date(now + SECRET_OVERLAP_MS).toISOString() }] : [];
+  return { secret, secrets: [{ sealed, createdAt: new Date(now).toISOString() }, ...kept] };
+}
+
+/** webhooks/manage: creates the subscription for the url, or updates the one registered for it. */
+export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInput): Promise<ManagedWebhook> {
+  const { workspaceId, channelId } = channel;
+  const url = canonicalUrl(input.url);
+  const events = eventTypes(input.events);
+  const description = input.description === undefined ? undefined : input.description || null;
+  for (let attempt = 0; attempt < MANAGE_ATTEMPTS; attempt++) {
+    const { subs, version } = await getSubscriptions({ workspaceId, channelId });
+    const existing = Object.values(subs).find((sub) => sub.url === url);
+    if (!existing) {
+      if (Object.keys(subs).length >= MAX_WEBHOOKS_PER_CHANNEL) {
+        throw new InvalidInputError(`This channel already has the maximum of ${MAX_WEBHOOKS_PER_CHANNEL} webhook subscriptions; update an existing one (by its url) instead.`, 'url', 'limit_reached');
+      }
+      const id = newId('wh');
+      const { secret, secrets } = await rotatedSecrets(workspaceId, channelId, id, []);
+      const sub: SubscriptionRecord = { id, url, events: events ?? ['*'], isActive: input.isActive ?? true, description: description ?? null, createdAt: clock.nowIso(), secrets, disabledReason: null };
+      if (await addSubscription({ workspaceId, channelId }, sub, version)) return { ...managed(channelId, sub, true), secret };
+      await backoff(attempt);
+      continue;
+    }
+    const rotation = input.rotateSecret ? await rotatedSecrets(workspaceId, channelId, existing.id, existing.secrets) : undefined;
+    // Activating again (after a 410 or by hand) clears why it was disabled.
+    const changes = { events, isActive: input.isActive, description, secrets: rotation?.secrets, disabledReason: input.isActive === true ? null : undefined };
+    if (await updateSubscription({ workspaceId, channelId }, existing.id, changes, version)) {
+      const updated = { ...existing, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) } as SubscriptionRecord;
+      return { ...managed(channelId, updated, false), ...(rotation ? { secret: rotation.secret } : {}) };
+    }
+    await backoff(attempt);
+  }
+  throw new ConflictError('The channel\'s webhooks changed concurrently too often; retry.', { parameter: 'url' });
+}
+
+/** A short random pause after a lost race, so concurrent calls spread out. */
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
+
+function managed(channelId: string, sub: SubscriptionRecord, created: boolean): ManagedWebhook {
+  return { id: sub.id, channelId, url: sub.url, events: sub.events, isActive: sub.isActive, description: sub.description, created };
+}
+
+/** webhooks/list: the channel's subscriptions, oldest first, never a secret. */
+export async function listWebhooks(channel: ChannelRef): Promise<WebhookView[]> {
+  const { workspaceId, channelId } = channel;
+  const { subs } = await getSubscriptions({ workspaceId, channelId });
+  return Object.values(subs)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .map((sub) => view(channelId, sub));
+}
+
+/** One subscription of the channel by id; unknown, or another channel's or workspace's → the same 404. */
+export async function findWebhook(channel: ChannelRef, webhookId: string): Promise<SubscriptionRecord> {
+  const { workspaceId, channelId } = channel;
+  const { subs } = await getSubscriptions({ workspaceId, channelId });
+  const sub = Object.hasOwn(subs, webhookId) ? subs[webhookId] : undefined;
+  if (!sub) throw new NotFoundError('No webhook with that id in this channel.', { parameter: 'webhookId' });
+  return sub;
+}
+
+// ---- the delivery log, redelivery and the events feed --------------------------------
+
+export interface DeliveryView {
+  eventId: string;
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}
+
+/** webhooks/deliveries: a subscription's deliveries, newest event first, cursor-paged. */
+export async function webhookDeliveries(
+  channel: ChannelRef,
+  input: { webhookId: string; status?: DeliveryStatus; limit?: number; cursor?: string },
+): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+  const { workspaceId, channelId } = channel;
+  const query = `deliveries:${input.webhookId}:${input.status ?? '*'}`;
+  const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, query);
+  await findWebhook(channel, input.webhookId);
+  const limit = input.limit ?? 50;
+  const { deliveries, more } = await listDeliveries({ workspaceId, channelId }, input.webhookId, { status: input.status, beforeEventId: before, limit });
+  const views = deliveries.map(({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }) => ({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }));
+  return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
+}
+
+/** webhooks/redeliver: the event goes to the subscription again (a new delivery, the same webhook-id), behind the contact's earlier events. */
+export async function redeliverEvent(channel: ChannelRef, webhookId: string, eventId: string): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
+  const { workspaceId, channelId } = channel;
+  const sub = await findWebhook(channel, webhookId);
+  const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog({ workspaceId, channelId }, eventId) : undefined;
+  if (!event) throw new NotFoundError('No event with that id in this channel.', { parameter: 'eventId' });
+  if (!sub.isActive) throw new ConflictError('The webhook is inactive; activate it with webhooks/manage (isActive true) first.', { parameter: 'webhookId' });
+  const now = clock.now();
+  const reset = { webhookId, eventId, type: event.type, contactKey: event.contactKey, status: 'pending' as const, attempts: 0, lastAttemptAt: null, lastStatusCode: null, lastError: null, nextAttemptAt: null };
+  if (!(await createDelivery({ workspaceId, channelId }, reset, now))) await updateDelivery({ workspaceId, channelId }, webhookId, eventId, reset, now);
+  await addToLane({ workspaceId, channelId }, webhookId, event.contactKey, eventId);
+  await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey: event.contactKey });
+  return { webhookId, eventId, status: 'pending' };
+}
+
+/** events/list: the channel's events oldest first, each the JSON body webhooks deliver; the cursor resumes after the last one. */
+export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: unknown[]; nextCursor: string | null }> {
+  const { workspaceId, channelId } = channel;
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
+  const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, clock.now());
+  const last = records[records.length - 1];
+  // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
+  return { events: records.map((record) => JSON.parse(record.body) as unknown), nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null };
+}

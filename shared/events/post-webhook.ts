@@ -1,0 +1,90 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { resolveAllowedAddresses, systemResolver, UnsafeDestinationError, type Resolver, type UrlPolicy } from './url-policy';
+
+/**
+ * One delivery attempt to an integrator's URL: resolve and check every address, connect
+ * to the checked one (TLS still verifies the certificate for the URL's name), follow no
+ * redirect, read at most a few KB of the answer, give up after 10 s. Any 2xx is
+ * delivered; everything else is a failure with its reason, for the delivery log.
+ */
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** What is read of a receiver's answer at most (the rest is discarded unread). */
+export const MAX_RESPONSE_BYTES = 4096;
+
+export interface AttemptResult {
+  delivered: boolean;
+  statusCode?: number;
+  /** Why it failed, for the delivery log (never the receiver's body). */
+  error?: string;
+  durationMs: number;
+}
+
+export interface PostOptions {
+  policy: UrlPolicy;
+  resolve?: Resolver;
+  timeoutMs?: number;
+}
+
+/** A lookup that answers the checked address only, so the socket cannot go elsewhere. */
+function pinnedLookup(address: string): LookupFunction {
+  const family = isIP(address);
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
+}
+
+export async function postWebhook(rawUrl: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<AttemptResult> {
+  const startedAt = Date.now();
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const elapsed = () => Date.now() - startedAt;
+  const url = new URL(rawUrl);
+  let address: string;
+  try {
+    [address] = await resolveAllowedAddresses(url, options.policy, options.resolve ?? systemResolver);
+  } catch (error) {
+    const reason = error instanceof UnsafeDestinationError ? error.message : 'the destination could not be resolved';
+    return { delivered: false, error: `refused: ${reason}`, durationMs: elapsed() };
+  }
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<AttemptResult>((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, durationMs: elapsed() });
+    };
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'workspace-api-webhooks/1' },
+        lookup: pinnedLookup(address),
+        agent: false,
+      },
+      (res: IncomingMessage) => {
+        const statusCode = res.statusCode ?? 0;
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_RESPONSE_BYTES) res.destroy();
+        });
+        const done = () =>
+          finish(statusCode >= 200 && statusCode < 300 ? { delivered: true, statusCode } : { delivered: false, statusCode, error: `answered HTTP ${statusCode}` });
+        res.on('end', done);
+        res.on('close', done);
+        res.on('error', done);
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({ delivered: false, error: `no answer within ${timeoutMs / 1000} s` });
+      req.destroy();
+    }, timeoutMs);
+    req.on('error', (error: NodeJS.ErrnoException) => finish({ delivered: false, error: `connection failed (${error.code ?? error.name})` }));
+    req.end(body);
+  });
+}

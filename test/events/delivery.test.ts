@@ -1,0 +1,292 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as messageStatus } from '../../functions/chat-message-status';
+import { handler as sendTemplate } from '../../functions/chat-templates-send';
+import { handler as listEvents } from '../../functions/events-list';
+import { handler as webhookDeliveries } from '../../functions/webhooks-deliveries';
+import { handler as listWebhooks } from '../../functions/webhooks-list';
+import { handler as manageWebhook } from '../../functions/webhooks-manage';
+import { handler as redeliver } from '../../functions/webhooks-redeliver';
+import { callApi } from '../support/api';
+import { newRecipient, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
+import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { createTenant } from '../support/tenants';
+
+/**
+ * Events end to end at the handler level: state changes through the real webhook and
+ * send handlers, the real deliverer over an in-memory queue, a real receiver on
+ * 127.0.0.1 that verifies every delivery with the standardwebhooks library.
+ */
+
+type Deliverer = Parameters<MemoryEventQueue['drain']>[0];
+let tenant: ChatTenant;
+let queue: MemoryEventQueue;
+let deliverer: Deliverer;
+let webhook: WebhookHandler;
+const receivers: Receiver[] = [];
+
+useChatTenant(1, (_network, t) => {
+  tenant = t;
+});
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  process.env.WEBHOOK_RETRY_SCHEDULE = '1,1,1';
+  process.env.WEBHOOK_DELIVERY_TIMEOUT_MS = '400';
+  queue = useMemoryEventQueue();
+  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
+  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+});
+
+afterAll(async () => {
+  for (const receiver of receivers) await receiver.close();
+});
+
+const channelId = () => tenant.channelIds[0];
+const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
+
+/** A receiver registered as a new subscription of the test channel (each test its own url). */
+async function subscribe(events?: string[]): Promise<{ receiver: Receiver; webhookId: string; secret: string }> {
+  const receiver = await startReceiver(`/hook-${randomBytes(4).toString('hex')}`);
+  receivers.push(receiver);
+  const created = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: receiver.url, events } });
+  expect(created.status).toBe(200);
+  receiver.secrets.push(created.body.data.secret);
+  return { receiver, webhookId: created.body.data.id, secret: created.body.data.secret };
+}
+
+/** An inbound message from `from`, as Meta delivers it (signed), through the real webhook handler. */
+async function inbound(from: string, text = 'Hello', chatmid = newChatmid()) {
+  const channel = tenant.channels[0];
+  const body = {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: channel.wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId },
+              contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
+              messages: [{ from, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+  const result = await webhook(signedWebhook(body));
+  expect(result.statusCode).toBe(200);
+  return { body, chatmid };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const deliveriesOf = async (webhookId: string, params: Record<string, unknown> = {}) => (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId, ...params } })).body;
+
+describe('signed deliveries', () => {
+  it('delivers message.received and message.status events that verify with standardwebhooks, and events/list returns the same bodies', async () => {
+    // Prepare
+    const { receiver, secret } = await subscribe();
+    const from = newRecipient();
+    const before = (await callApi(listEvents, { apiKey: tenant.adminKey })).body;
+    // Act
+    await inbound(from);
+    const sent = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to: from, templateName: 'hello_world' } });
+    const chatmid = sent.body.data.chatmid;
+    await until(async () => (await callApi(messageStatus, { apiKey: tenant.adminKey, params: { chatmid } })).body.data.status === 'delivered', 'the delivered status');
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 3 });
+    let page = await callApi(listEvents, { apiKey: tenant.adminKey, params: { cursor: before.nextCursor ?? undefined, limit: 100 } });
+    if (!before.nextCursor) page = await callApi(listEvents, { apiKey: tenant.adminKey, params: { limit: 100 } });
+    const mine = receiver.received.filter((delivery) => delivery.event.data.contact?.phone === from || delivery.event.data.to === from);
+    const head = await callApi(listEvents, { apiKey: tenant.adminKey, params: { cursor: page.body.nextCursor } });
+    // Assess
+    expect(mine.map((delivery) => delivery.event.type)).toEqual(['message.received', 'message.status', 'message.status']);
+    expect(mine.map((delivery) => delivery.event.data.status ?? null)).toEqual([null, 'sent', 'delivered']);
+    for (const delivery of mine) {
+      expect(delivery.verifiedBy).toEqual([secret]);
+      expect(delivery.webhookId).toBe(delivery.event.id);
+    }
+    expect(mine[0].event.data).toMatchObject({ channelId: channelId(), type: 'text', content: { body: 'Hello' }, contact: { phone: from, name: 'Ann Customer' } });
+    expect(mine[1].event.data).toMatchObject({ channelId: channelId(), chatmid, status: 'sent', to: from, error: null, apiReference: null });
+    const listed = page.body.data.filter((event: { id: string }) => mine.some((delivery) => delivery.event.id === event.id));
+    expect(listed).toEqual(mine.map((delivery) => JSON.parse(delivery.body)));
+    expect(head.body.data).toEqual([]);
+    expect(head.body.nextCursor).toBeNull();
+  });
+
+  it('makes one event of a status Meta delivers twice', async () => {
+    // Prepare
+    const { receiver } = await subscribe(['message.received']);
+    const from = newRecipient();
+    const { body } = await inbound(from);
+    // Act: the same inbound delivery again
+    await webhook(signedWebhook(body));
+    await queue.drain(deliverer, { maxMs: 2000 });
+    // Assess
+    expect(receiver.received.filter((delivery) => delivery.event.data.contact.phone === from)).toHaveLength(1);
+  });
+});
+
+describe('retries, 410 and the delivery log', () => {
+  it('retries after a 500 and a timeout with the same webhook-id, then records the success', async () => {
+    // Prepare
+    const { receiver, webhookId } = await subscribe(['message.received']);
+    receiver.script.push(500, 'hang');
+    // Act
+    await inbound(newRecipient());
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 3 });
+    await queue.drain(deliverer, { maxMs: 500 });
+    const log = await deliveriesOf(webhookId);
+    // Assess
+    expect(receiver.received.map((delivery) => delivery.answered)).toEqual([500, 'hang', 200]);
+    expect(new Set(receiver.received.map((delivery) => delivery.webhookId)).size).toBe(1);
+    expect(receiver.received.every((delivery) => delivery.verifiedBy.length === 1)).toBe(true);
+    expect(log.data).toEqual([expect.objectContaining({ eventId: receiver.received[0].webhookId, type: 'message.received', status: 'succeeded', attempts: 3, lastStatusCode: 200, nextAttemptAt: null })]);
+  });
+
+  it('fails the delivery after the last retry and sets failingSince', async () => {
+    // Prepare
+    const { receiver, webhookId } = await subscribe(['message.received']);
+    receiver.fallback = 500;
+    // Act
+    await inbound(newRecipient());
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 4 });
+    await queue.drain(deliverer, { maxMs: 500 });
+    const log = await deliveriesOf(webhookId, { status: 'failed' });
+    const listed = (await callApi(listWebhooks, { apiKey: tenant.adminKey })).body.data.find((sub: { id: string }) => sub.id === webhookId);
+    // Assess
+    expect(receiver.received).toHaveLength(4);
+    expect(log.data).toEqual([expect.objectContaining({ status: 'failed', attempts: 4, lastStatusCode: 500, lastError: 'answered HTTP 500' })]);
+    expect(listed.failingSince).toEqual(expect.any(String));
+    expect(listed.lastStatusCode).toBe(500);
+  });
+
+  it('deactivates a subscription that answers 410', async () => {
+    // Prepare
+    const { receiver, webhookId } = await subscribe(['message.received']);
+    receiver.script.push(410);
+    // Act
+    await inbound(newRecipient());
+    await queue.drain(deliverer, { maxMs: 3000 });
+    await inbound(newRecipient());
+    await queue.drain(deliverer, { maxMs: 1000 });
+    const listed = (await callApi(listWebhooks, { apiKey: tenant.adminKey })).body.data.find((sub: { id: string }) => sub.id === webhookId);
+    // Assess
+    expect(receiver.received).toHaveLength(1);
+    expect(listed).toMatchObject({ isActive: false, disabledReason: 'gone', lastStatusCode: 410 });
+  });
+
+  it('redelivers an event with the same webhook-id', async () => {
+    // Prepare
+    const { receiver, webhookId } = await subscribe(['message.received']);
+    await inbound(newRecipient());
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 1 });
+    const eventId = receiver.received[0].webhookId;
+    // Act
+    const answer = await callApi(redeliver, { apiKey: tenant.adminKey, params: { webhookId, eventId } });
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 2 });
+    await until(async () => (await deliveriesOf(webhookId)).data[0]?.status === 'succeeded', 'the redelivery recorded');
+    // Assess
+    expect(answer.body.data).toEqual({ webhookId, eventId, status: 'pending' });
+    expect(receiver.received.map((delivery) => delivery.webhookId)).toEqual([eventId, eventId]);
+    expect(receiver.received[1].body).toBe(receiver.received[0].body);
+    expect((await deliveriesOf(webhookId)).data[0]).toMatchObject({ eventId, status: 'succeeded', attempts: 1 });
+  });
+
+  it('signs with both secrets during a rotation', async () => {
+    // Prepare
+    const { receiver } = await subscribe(['message.received']);
+    const rotated = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: receiver.url, rotateSecret: true } });
+    receiver.secrets.push(rotated.body.data.secret);
+    // Act
+    await inbound(newRecipient());
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 1 });
+    // Assess
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0].verifiedBy).toEqual(receiver.secrets);
+    expect(receiver.received[0].signature.split(' ')).toHaveLength(2);
+  });
+});
+
+describe('order per contact', () => {
+  it('delivers one contact\'s events in the order they happened, also from concurrent webhooks', async () => {
+    // Prepare
+    const { receiver } = await subscribe(['message.received']);
+    receiver.script.push(500); // the first event holds the lane for a retry while the others wait
+    const from = newRecipient();
+    // Act
+    for (let i = 0; i < 3; i++) await inbound(from, `m${i}`);
+    await Promise.all([3, 4, 5].map((i) => inbound(from, `m${i}`)));
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 7 });
+    // Assess
+    const ids = receiver.received.map((delivery) => delivery.event.id);
+    const firstAttempts = [...new Set(ids)];
+    expect(firstAttempts).toHaveLength(6);
+    expect(firstAttempts).toEqual([...firstAttempts].sort());
+    expect(receiver.received.slice(0, 2).map((delivery) => delivery.answered)).toEqual([500, 200]);
+    expect(receiver.received.slice(0, 3).map((delivery) => delivery.event.data.content.body)).toEqual(['m0', 'm0', 'm1']);
+  });
+});
+
+describe('order per contact under concurrent status webhooks', () => {
+  it('delivers one contact\'s message.status events in the order they were recorded', async () => {
+    // Prepare: three sends to one contact
+    const { receiver } = await subscribe(['message.status']);
+    const to = newRecipient();
+    const chatmids: string[] = [];
+    for (let i = 0; i < 3; i++) chatmids.push((await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to, templateName: 'hello_world' } })).body.data.chatmid);
+    const channel = tenant.channels[0];
+    const status = (chatmid: string, value: string) => ({
+      object: 'whatsapp_business_account',
+      entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId }, statuses: [{ id: chatmid, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }] } }] }],
+    });
+    // Act: every message read, all webhooks at once (besides the sandbox's own sent and delivered)
+    await Promise.all(chatmids.map((chatmid) => webhook(signedWebhook(status(chatmid, 'read')))));
+    const readOf = (chatmid: string) => receiver.received.some((d) => d.event.data.chatmid === chatmid && d.event.data.status === 'read');
+    await queue.drain(deliverer, { until: () => chatmids.every(readOf) });
+    // Assess
+    const ids = receiver.received.filter((d) => d.event.data.to === to).map((d) => d.event.id);
+    expect(chatmids.every(readOf)).toBe(true);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const chatmid of chatmids) {
+      const statuses = receiver.received.filter((d) => d.event.data.chatmid === chatmid).map((d) => d.event.data.status);
+      expect(statuses).toEqual(['sent', 'delivered', 'read'].filter((value) => statuses.includes(value)));
+    }
+  });
+});
+
+describe('isolation', () => {
+  it('answers another workspace\'s webhookId and eventId with 404, and its channel with 403', async () => {
+    // Prepare
+    const { receiver, webhookId } = await subscribe(['message.received']);
+    await inbound(newRecipient());
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 1 });
+    const eventId = receiver.received[0].webhookId;
+    const other = await createTenant(1);
+    // Act
+    const deliveries = await callApi(webhookDeliveries, { apiKey: other.adminKey, params: { webhookId } });
+    const again = await callApi(redeliver, { apiKey: other.adminKey, params: { webhookId, eventId } });
+    const foreignEvent = await callApi(redeliver, { apiKey: tenant.adminKey, params: { webhookId, eventId: 'evt_000000000aaaaaaaaaaaaaaaa' } });
+    const events = await callApi(listEvents, { apiKey: other.adminKey, params: { channelId: channelId() } });
+    const cursor = (await callApi(listEvents, { apiKey: tenant.adminKey, params: { limit: 1 } })).body.nextCursor;
+    const otherCursor = await callApi(listEvents, { apiKey: other.adminKey, params: { cursor } });
+    // Assess
+    expect(deliveries.status).toBe(404);
+    expect(again.status).toBe(404);
+    expect(foreignEvent.status).toBe(404);
+    expect(events.status).toBe(403);
+    expect(otherCursor.status).toBe(400);
+    expect(otherCursor.body.details).toEqual({ parameter: 'cursor' });
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type RunningStack } from '../support/local-stack';
+import { startReceiver, type Receiver } from '../support/receiver';
+
+/**
+ * Events over HTTP against `npm start`'s program: the README's walkthrough (a local
+ * receiver verifies signed deliveries with the standardwebhooks library; retries while
+ * it is down; the same events from events/list), and a SIGKILL of the stack in the
+ * middle of the retries, after which the delivery still arrives, with the same webhook-id.
+ */
+
+const ENV = { WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1' };
+let stack: RunningStack;
+let adminKey: string;
+let channelId: string;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ env: ENV });
+  const acme = stack.demo.workspaces[0];
+  adminKey = acme.keys.find((k) => k.role === 'admin')!.apiKey;
+  channelId = acme.channels[0].id;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  for (const receiver of receivers) await receiver.close();
+});
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function subscribe(events: string[]) {
+  const receiver = await startReceiver(`/hook-${receivers.length}`);
+  receivers.push(receiver);
+  const created = await stack.call('webhooks/manage', { apiKey: adminKey, params: { channelId, url: receiver.url, events } });
+  expect(created.status).toBe(200);
+  receiver.secrets.push(created.body.data.secret);
+  return { receiver, webhookId: created.body.data.id as string };
+}
+
+describe('events on the local stack', () => {
+  it('delivers signed message.status and message.received events, retries while the receiver is down, and lists the same events', { timeout: 120_000 }, async () => {
+    // Prepare
+    const { receiver, webhookId } = await subscribe(['message.status', 'message.received']);
+    const phone = '14155550161';
+    // Act: a template, then the customer's reply
+    const sent = await stack.call('chat/templates/send', { apiKey: adminKey, params: { channelId, to: phone, templateName: 'hello_world' } });
+    const inbound = await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Thanks');
+    await until(() => receiver.received.filter((d) => d.answered === 200).length >= 3, 'three deliveries');
+    // The receiver goes down: the next event is retried
+    receiver.fallback = 503;
+    await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Still there?');
+    await until(() => receiver.received.filter((d) => d.answered === 503).length >= 2, 'two failed attempts');
+    const pending = await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId, status: 'pending' } });
+    receiver.fallback = 200;
+    const retried = receiver.received.find((d) => d.answered === 503)!;
+    await until(() => receiver.received.some((d) => d.answered === 200 && d.webhookId === retried.webhookId), 'the retry delivered');
+    const feed = await stack.call('events/list', { apiKey: adminKey, method: 'GET', params: { channelId, limit: 100 } });
+    // Assess
+    expect(sent.status).toBe(200);
+    expect(inbound.code, inbound.stderr).toBe(0);
+    const delivered = receiver.received.filter((d) => d.answered === 200);
+    expect(delivered.every((d) => d.verifiedBy.length === 1 && d.webhookId === d.event.id)).toBe(true);
+    expect(delivered.map((d) => d.event.type).sort()).toEqual(['message.received', 'message.received', 'message.status', 'message.status']);
+    expect(delivered.filter((d) => d.event.type === 'message.status').map((d) => d.event.data.status)).toEqual(['sent', 'delivered']);
+    expect(pending.body.data).toEqual([expect.objectContaining({ eventId: retried.webhookId, status: 'pending', lastStatusCode: 503 })]);
+    const feedIds = feed.body.data.map((event: { id: string }) => event.id);
+    for (const d of delivered) expect(feedIds).toContain(d.event.id);
+    expect(feed.body.data.find((event: { id: string }) => event.id === retried.webhookId)).toEqual(JSON.parse(retried.body));
+  });
+
+  it('loses no delivery when the stack is killed with SIGKILL in the middle of the retries', { timeout: 180_000 }, async () => {
+    // Prepare
+    const { receiver, webhookId } = await subscribe(['message.received']);
+    receiver.fallback = 500;
+    await stack.admin('inbound', '--channel', channelId, '--from', '14155550162', '--text', 'Crash test');
+    await until(() => receiver.received.length >= 2, 'two failed attempts');
+    // Act
+    await stack.stop('SIGKILL');
+    receiver.fallback = 200;
+    stack = await startStack({ dataDir: stack.dataDir, env: ENV });
+    await until(() => receiver.received.some((d) => d.answered === 200), 'the delivery after the restart', 120_000);
+    await until(async () => (await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId } })).body.data[0]?.status === 'succeeded', 'the delivery log');
+    const log = await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId } });
+    // Assess
+    expect(new Set(receiver.received.map((d) => d.webhookId)).size).toBe(1);
+    expect(receiver.received.filter((d) => d.answered === 200)).toHaveLength(1);
+    expect(receiver.received.every((d) => d.verifiedBy.length === 1)).toBe(true);
+    expect(log.body.data).toEqual([expect.objectContaining({ status: 'succeeded', lastStatusCode: 200 })]);
+  });
+});

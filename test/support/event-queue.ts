@@ -1,0 +1,47 @@
+import type { Context, SQSEvent } from 'aws-lambda';
+import { clock } from '../../shared/clock';
+import { provideEventQueue, type EventQueueMessage } from '../../shared/queue/event-queue';
+import { sqsEvent } from './automations';
+
+/**
+ * An in-memory event queue for handler tests: what the service enqueues is kept here
+ * (delays included), and `drain` runs the real deliverer handler over it until nothing
+ * is left, waiting for delayed messages as the queue would. A file of its own, so tests
+ * never work other files' events.
+ */
+
+type Deliverer = (event: SQSEvent, context: Context) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
+
+export interface MemoryEventQueue {
+  messages: Array<{ id: number; message: EventQueueMessage; receiveCount: number }>;
+  drain(deliverer: Deliverer, options?: { until?: () => boolean; maxMs?: number }): Promise<void>;
+}
+
+export function useMemoryEventQueue(): MemoryEventQueue {
+  let next = 0;
+  const queue: MemoryEventQueue = {
+    messages: [],
+    async drain(deliverer, options = {}) {
+      const deadline = Date.now() + (options.maxMs ?? 20_000);
+      while (queue.messages.length > 0 && Date.now() < deadline && !options.until?.()) {
+        const due = queue.messages.filter((entry) => (entry.message.notBefore ?? 0) <= clock.now()).slice(0, 10);
+        if (due.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        queue.messages = queue.messages.filter((entry) => !due.includes(entry));
+        const { batchItemFailures } = await deliverer(sqsEvent(due.map((entry) => ({ messageId: String(entry.id), body: JSON.stringify(entry.message), receiveCount: ++entry.receiveCount }))), {} as Context);
+        for (const failure of batchItemFailures) {
+          const entry = due.find((candidate) => String(candidate.id) === failure.itemIdentifier)!;
+          if (entry.receiveCount < 5) queue.messages.push(entry);
+        }
+      }
+    },
+  };
+  provideEventQueue({
+    async enqueue(message) {
+      queue.messages.push({ id: next++, message, receiveCount: 0 });
+    },
+  });
+  return queue;
+}
