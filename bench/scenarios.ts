@@ -184,8 +184,8 @@ const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '10 (known
 const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 3 };
 const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 3' };
 const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
-const DELETE_ROW = { row: 'contacts/delete', budget: '13 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim or status record' };
-const DELETE = { base: 13, byId: 1, waId: 1, perMessage: 3 };
+const DELETE_ROW = { row: 'contacts/delete', budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record' };
+const DELETE = { base: 16, byId: 1, waId: 1, perMessage: 3 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows, +1 when the step ends the execution)" };
 const RUNNER = {
   base: 3,

@@ -72,3 +72,18 @@ export async function contactsForRepair(channel: ChannelRef): Promise<Array<Pick
   const items = await queryAll<Key & Partial<ContactRecord>>(pk, skPrefix, { attributes: ['sk', 'id', 'phone', 'erasing'], consistent: true });
   return items.filter((item): item is Key & Pick<ContactRecord, 'id' | 'phone'> & { erasing?: number } => typeof item.phone === 'string' && typeof item.id === 'string');
 }
+
+/**
+ * The events of a phone in the channel's events log, deliveries and delivery lanes
+ * (their bodies name the contact): found by `contactKey` (lanes by their key), reading the
+ * channel's whole log (events are kept 8 days, deliveries 14): erasure only, never a request path.
+ */
+export async function eventRecordsOfPhone(channel: ChannelRef, phone: string): Promise<Key[]> {
+  const byContact = when.eq('contactKey', phone);
+  const [events, deliveries, lanes] = await Promise.all([
+    queryAll<Key>(keys.eventPrefix(channel).pk, keys.eventPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], filter: byContact, consistent: true }),
+    queryAll<Key>(keys.eventDeliveriesPrefix(channel).pk, keys.eventDeliveriesPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], filter: byContact, consistent: true }),
+    queryAll<Key>(keys.deliveryLanesPrefix(channel).pk, keys.deliveryLanesPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], consistent: true }),
+  ]);
+  return [...events, ...deliveries, ...lanes.filter((lane) => lane.sk.endsWith(`#${phone}`))];
+}

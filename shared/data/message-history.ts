@@ -127,7 +127,8 @@ export async function eraseMessageContent(channel: ChannelRef, messageId: string
     .remove('content', 'phone', 'waId', 'apiReference', 'contactId', 'conversationId')
     .when(when.itemExists())
     .send();
-  if (chatmid !== undefined) await update(keys.messageByChatmid(chatmid)).set('erasedAt', erasedAt).remove('content', 'phone').when(when.itemExists()).send();
+  // Its events not yet handed off name the contact too; the event re-drive finds nothing left to hand off.
+  if (chatmid !== undefined) await update(keys.messageByChatmid(chatmid)).set('erasedAt', erasedAt).remove('content', 'phone', 'apiReference', 'pendingEvents', 'outboxShard', 'outboxAt').when(when.itemExists()).send();
 }
 
 /**

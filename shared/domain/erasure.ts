@@ -1,5 +1,5 @@
 import { clock } from '../clock';
-import { beginErasure, contactsForRepair, deleteErasedContact, deleteWaIdMapping, putContactIdPointer, recordsOfPhone, uncountContact } from '../data/contact-erasure';
+import { beginErasure, contactsForRepair, deleteErasedContact, deleteWaIdMapping, eventRecordsOfPhone, putContactIdPointer, recordsOfPhone, uncountContact } from '../data/contact-erasure';
 import { markOptedOut } from '../data/contact-status';
 import { keys, type ChannelRef } from '../data/keys';
 import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
@@ -18,7 +18,8 @@ const ERASE_CONCURRENCY = 16;
  *    by one at once, exactly once);
  * 3. each message keeps a skeleton (type, direction, times, send state, delivery
  *    status) without content, phone or apiReference; its history entry is deleted;
- * 4. the conversation, the wa_id map entry, the apiReference claims, the status-change
+ * 4. its events (events log, deliveries, delivery lanes, and events not yet handed off),
+ *    the conversation, the wa_id map entry, the apiReference claims, the status-change
  *    records, the opted-out entry and the id pointer are deleted;
  * 5. the contact item is deleted.
  * Every step is idempotent. After a crash, the contact stays hidden (step 1) and the
@@ -45,6 +46,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
     await deleteByKey({ pk: entry.pk, sk: entry.sk });
   });
   await inBatches(await recordsOfPhone(channel, phone), deleteByKey);
+  await inBatches(await eventRecordsOfPhone(channel, phone), deleteByKey);
   await markOptedOut(channel, phone, false, now);
   await deleteByKey(keys.conversation(channel, phone));
   if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);

@@ -58,7 +58,7 @@ async function workspaceText(): Promise<string[]> {
 
 function expectNothingOf(texts: string[], contact: { phone: string; name: string; secret: string; id: string }) {
   for (const needle of [contact.phone, contact.name, contact.secret, 'Privacyville', contact.id]) {
-    expect(texts.filter((text) => text.includes(needle)), needle).toEqual([]);
+    expect(texts.filter((text) => text.includes(needle)).map((text) => text.slice(0, 400)), needle).toEqual([]);
   }
 }
 
