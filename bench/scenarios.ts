@@ -180,9 +180,9 @@ async function publicGet(handler: SupportHandler, path: string): Promise<Invocat
 const TRIGGER_ROW = { row: 'automations/trigger', budget: '15 (new contact, by name) / 9 (known contact, by id)' };
 const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '10 + 5 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
 const SEND = { base: 10, newContact: 5, firstSend: 2, apiReference: 2 };
-const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '10 (known contact, number cached) / 16 (new contact, number not cached); +3 for an opt-out or opt-in keyword' };
-const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 3 };
-const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 3' };
+const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '10 (known contact, number cached) / 16 (new contact, number not cached); +4 for an opt-out or opt-in keyword that changes the status' };
+const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 4 };
+const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 4 (+3 when the status stays the same)' };
 const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
 const DELETE_ROW = { row: 'contacts/delete', budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record' };
 const DELETE = { base: 16, byId: 1, waId: 1, perMessage: 3 };
@@ -313,7 +313,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     name: 'contacts/manage update with status (opt-out by API)',
     path: 'contacts/manage',
     doc: STATUS_ROW,
-    budget: 2 + 3,
+    budget: 2 + 4,
     prepare: async (context) => void (await context.call('contacts/manage', post({ phoneNumber: '+14155550120' }))),
     request: () => post({ phoneNumber: '+14155550120', status: 'opted_out' }),
   },

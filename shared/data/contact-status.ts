@@ -1,6 +1,7 @@
 import { queryAll } from './batch';
 import { putItem, update, when } from './client';
 import type { ContactRecord } from './contacts';
+import { withPendingEvent, type PendingEvent } from './event-outbox';
 import { keys, optedOutPhones, type ChannelRef } from './keys';
 
 /**
@@ -15,6 +16,13 @@ import { keys, optedOutPhones, type ChannelRef } from './keys';
  */
 
 export type ContactStatus = 'active' | 'opted_out';
+
+/** The fields the event outbox reads from a changed item (shared/domain/events.ts `EventSource`). */
+interface EventSource {
+  workspaceId?: string;
+  channelId?: string;
+  pendingEvents?: PendingEvent[];
+}
 export type StatusSource = 'keyword' | 'api';
 
 export interface StatusChange {
@@ -41,13 +49,16 @@ export interface StatusChangeRecord extends StatusChange {
  * erased). Returns the contact after the change, or undefined when the change was older
  * than the recorded one or there is no such contact.
  */
-export async function setContactStatus(channel: ChannelRef, phone: string, change: StatusChange): Promise<ContactRecord | undefined> {
-  return update(keys.contact(channel, phone))
+export async function setContactStatus(channel: ChannelRef, phone: string, change: StatusChange, event?: PendingEvent): Promise<(ContactRecord & EventSource) | undefined> {
+  const key = keys.contact(channel, phone);
+  const builder = update(key)
     .set('status', change.status)
     .set('statusChangedAt', change.at)
     .set('statusSource', change.source)
-    .when(when.and(when.itemExists(), when.notExists('erasing'), when.or(when.notExists('statusChangedAt'), when.lte('statusChangedAt', change.at))))
-    .sendReturning<ContactRecord>();
+    .when(when.and(when.itemExists(), when.notExists('erasing'), when.or(when.notExists('statusChangedAt'), when.lte('statusChangedAt', change.at))));
+  // The contact.opted_out / opted_in event rides on the same write (the event outbox); the tenant lets the re-drive complete it.
+  if (event) withPendingEvent(builder.set('workspaceId', channel.workspaceId).set('channelId', channel.channelId), key, event, change.at);
+  return builder.sendReturning<ContactRecord & EventSource>();
 }
 
 /** Writes the audit record of a status change (idempotent per change id). */

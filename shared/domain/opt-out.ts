@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { markOptedOut, recordStatusChange, setContactStatus, type ContactStatus, type StatusChange } from '../data/contact-status';
 import type { ContactRecord } from '../data/contacts';
-import type { ChannelRef } from '../data/keys';
+import { keys, type ChannelRef } from '../data/keys';
+import { optOutEvent } from './event-builders';
+import { handOffEvents } from './events';
 import { ForbiddenError } from '../errors';
 import { newId } from '../ids';
 
@@ -38,8 +40,13 @@ export async function changeContactStatus(
   changeId: string = newId('sc'),
 ): Promise<ContactRecord | undefined> {
   await recordStatusChange(channel, changeId, { ...change, phone: contact.phone, contactId: contact.id, previousStatus: contact.status ?? 'active' });
-  const updated = await setContactStatus(channel, contact.phone, change);
-  if (updated) await markOptedOut(channel, contact.phone, updated.status === 'opted_out', change.at);
+  // An event only for a real change (a second STOP is recorded for audit, but changes nothing an integrator must hear of).
+  const changes = (contact.status ?? 'active') !== change.status;
+  const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change.status === 'opted_out') : undefined;
+  const updated = await setContactStatus(channel, contact.phone, change, event);
+  if (!updated) return undefined;
+  await markOptedOut(channel, contact.phone, updated.status === 'opted_out', change.at);
+  if (event) await handOffEvents(keys.contact(channel, contact.phone), updated);
   return updated;
 }
 

@@ -47,7 +47,10 @@ describe('opt-out by keyword', () => {
     const refusedTemplate = await template(phone);
     const refusedText = await text(phone);
     // Assess
-    expect((await contactOf(phone))?.status).toBe('opted_out');
+    const contact = (await contactOf(phone)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
+    expect(contact?.status).toBe('opted_out');
+    // The change carries its event on the same write (the event outbox), for webhooks and events/list.
+    expect(contact?.pendingEvents).toEqual([expect.objectContaining({ type: 'contact.opted_out', data: { channelId: channelId(), contact: { id: contact!.id, phone } } })]);
     for (const refused of [refusedTemplate, refusedText]) {
       expect(refused.status).toBe(403);
       expect(refused.body.error).toBe('contact_opted_out');
