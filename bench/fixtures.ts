@@ -181,6 +181,30 @@ export function chatmidItem(workspaceId: string, channelId: string, chatmid: str
   };
 }
 
+/** Messages in a contact's conversation history (shared/data/message-history.ts): `count` entries, every other one a send with its chatmid pointer. */
+export function historyItems(workspaceId: string, channelId: string, i: number, count: number): Item[] {
+  const channel = { workspaceId, channelId };
+  const phone = contactPhone(i);
+  return Array.from({ length: count }, (_, n) => {
+    const at = Date.parse(ISO) + n * 60_000;
+    const messageId = `msg_bench${String(i).padStart(4, '0')}${String(n).padStart(4, '0')}`;
+    const chatmid = `wamid.bench${String(i).padStart(4, '0')}${String(n).padStart(4, '0')}`;
+    const outbound = n % 2 === 1;
+    const entry: Item = {
+      ...keys.messageHistory(channel, phone, at, messageId),
+      entity: 'history',
+      messageId,
+      direction: outbound ? 'outbound' : 'inbound',
+      type: 'text',
+      content: { body: outbound ? `Reply ${n}: your order ships today.` : `Question ${n}: where is my order?` },
+      chatmid,
+      sendState: outbound ? 'accepted' : 'received',
+      at,
+    };
+    return outbound ? [entry, { ...chatmidItem(workspaceId, channelId, chatmid), messageId, phone, at }] : [entry];
+  }).flat();
+}
+
 /** The conversation with a contact (as ensureConversation and recordInboundAt write it). */
 export function conversationItem(workspaceId: string, channelId: string, i: number, lastInboundAt: number): Item {
   const phone = contactPhone(i);
@@ -261,6 +285,7 @@ export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templa
       createdAt: ISO,
     },
     chatmidItem(workspaceId, channelId, BENCH_TENANT.chatmid),
+    ...historyItems(workspaceId, channelId, CHAT_CONTACT, 60),
     conversationItem(workspaceId, channelId, CHAT_CONTACT, now - 60 * 60 * 1000),
     waIdItem(workspaceId, channelId, contactPhone(CHAT_CONTACT)),
   ];

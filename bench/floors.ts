@@ -38,6 +38,8 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
   'custom-fields/list': { method: 'GET', params: {} },
   'custom-fields/manage': { method: 'POST', params: { name: 'city', isRequired: false }, note: 'update' },
   'chat/message/status': { method: 'GET', params: { chatmid: BENCH_TENANT.chatmid } },
+  'chat/messages/list': { method: 'GET', params: { phoneNumber: `+${contactPhone(CHAT_CONTACT)}`, limit: '50' }, note: 'page 1 of 60 messages, 25 sent (their statuses in one batch)' },
+  'contacts/delete': { method: 'POST', params: { phoneNumber: `+${contactPhone(5)}` }, note: 'a contact without messages (the canned table keeps nothing, so every request erases it afresh)' },
   'chat/templates/list': { method: 'GET', params: {} },
   // The sends answer from the canned chat network (bench/canned-services.ts). The canned table keeps nothing,
   // so the one apiReference is claimed afresh by every request: the claim and its settlement are timed each time.
@@ -143,6 +145,23 @@ export const FLOORS: Record<string, FloorFactory> = {
       const { name, type, isRequired, options } = params;
       const changes = Object.fromEntries(Object.entries({ type, isRequired, options }).filter(([, value]) => value !== undefined));
       return ok({ data: await upsertCustomField({ workspaceId, channelId }, String(name), changes) });
+    };
+  },
+  'chat/messages/list': async () => {
+    const { listMessages } = await import('../shared/domain/message-history');
+    const { normalizePhone } = await import('../shared/phone/phone');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'chat/messages/list');
+      const { messages, nextCursor } = await listMessages({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))!, limit: Number(params.limit ?? 50) });
+      return ok({ data: messages, nextCursor });
+    };
+  },
+  'contacts/delete': async () => {
+    const { eraseContact } = await import('../shared/domain/erasure');
+    const { normalizePhone } = await import('../shared/phone/phone');
+    return async (event) => {
+      const { params, workspaceId, channelId } = await bare(event, 'contacts/delete');
+      return ok({ data: await eraseContact({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))! }) });
     };
   },
   'chat/message/status': async () => {

@@ -104,7 +104,7 @@ const IMPORT_ROWS = Array.from({ length: 10 }, (_, i) => ({ phoneNumber: `+14155
 const IMPORT_BUCKETS = new Set(IMPORT_ROWS.map((row) => contactIndexBucketOf(row.phoneNumber.slice(1)))).size;
 const IMPORT_ROW = {
   row: 'contacts/import',
-  budget: '2 + ⌈rows/100⌉ + (when it creates) 2 + new + 2 × ⌈new/40⌉ + index buckets touched + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
+  budget: '2 + ⌈rows/100⌉ + (when it creates) 2 + 2 × new + 2 × ⌈new/40⌉ + index buckets touched + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
 };
 
 const MANAGE_UPDATE_ROW = { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' };
@@ -137,10 +137,10 @@ function delivery(context: ScenarioContext, value: Record<string, unknown>) {
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
 
 /** An inbound text from `from` to the scenario's channel, with a chatmid of its own. */
-const inbound = (context: ScenarioContext, from: string) =>
+const inbound = (context: ScenarioContext, from: string, text = 'Hello') =>
   delivery(context, {
     contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
-    messages: [{ from, id: `wamid.bench${context.unique}`, timestamp: unixSeconds(), type: 'text', text: { body: 'Hello' } }],
+    messages: [{ from, id: `wamid.bench${context.unique}`, timestamp: unixSeconds(), type: 'text', text: { body: text } }],
   });
 
 /** Calls the webhook handler with a delivery signed with the app secret, as API Gateway hands it over. */
@@ -170,6 +170,12 @@ async function redriveTick(handler: SupportHandler, expected: number): Promise<I
   return { status: result.redriven === expected ? 200 : 500, body: result };
 }
 
+/** The scheduled retention sweep: 200 when it blanked exactly `expected` messages. */
+async function sweepTick(handler: SupportHandler, expected: number): Promise<Invocation> {
+  const result = (await handler()) as { blanked: number };
+  return { status: result.blanked === expected ? 200 : 500, body: result };
+}
+
 /** A public GET as API Gateway hands it to a function without an authorizer. */
 async function publicGet(handler: SupportHandler, path: string): Promise<Invocation> {
   const result = (await handler({ httpMethod: 'GET', path, resource: path, headers: {}, queryStringParameters: null, body: null, requestContext: { requestId: 'bench' } } as unknown as APIGatewayProxyEvent)) as APIGatewayProxyResult;
@@ -180,11 +186,15 @@ async function publicGet(handler: SupportHandler, path: string): Promise<Invocat
  * Budget rows of docs/ARCHITECTURE.md that several scenarios share, and the parts their
  * budgets add up from (each call's reason is in the row).
  */
-const TRIGGER_ROW = { row: 'automations/trigger', budget: '14 (new contact, by name) / 9 (known contact, by id)' };
-const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '8 + 4 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
-const SEND = { base: 8, newContact: 4, firstSend: 2, apiReference: 2 };
-const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '9 (known contact, number cached) / 14 (new contact, number not cached)' };
-const INBOUND = { base: 9, channelLookup: 1, newContact: 4 };
+const TRIGGER_ROW = { row: 'automations/trigger', budget: '15 (new contact, by name) / 9 (known contact, by id)' };
+const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '10 + 5 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
+const SEND = { base: 10, newContact: 5, firstSend: 2, apiReference: 2 };
+const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '10 (known contact, number cached) / 16 (new contact, number not cached); +4 for an opt-out or opt-in keyword that changes the status' };
+const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 4 };
+const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 4 (+3 when the status stays the same)' };
+const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
+const DELETE_ROW = { row: 'contacts/delete', budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record' };
+const DELETE = { base: 16, byId: 1, waId: 1, perMessage: 3 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows, +1 when the step ends the execution)" };
 const RUNNER = {
   base: 3,
@@ -198,6 +208,8 @@ const RUNNER = {
 const REDRIVE_ROW = { row: 'AutomationRedrive tick', budget: '8 + 3 per due entry (+2 when it was never counted)' };
 const REDRIVE = { base: 8, perEntry: 3, uncounted: 2 };
 const STATIC_ROW = { row: 'OpenAPI document, docs page', budget: '0' };
+const SWEEP_ROW = { row: 'MessageContentSweep tick', budget: '8 + 4 per expired message (3 without a chatmid)' };
+const SWEEP = { base: 8, perMessage: 4 };
 
 export const SCENARIOS: RoundTripScenario[] = [
   {
@@ -293,16 +305,16 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'contacts/manage create',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage create', budget: '7' },
-    budget: 7,
+    doc: { row: 'contacts/manage create', budget: '8' },
+    budget: 8,
     prepare: (context) => withDefinitions(context),
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact', labelNames: ['new'], customFieldsData: { tier: 'gold' } }),
   },
   {
     name: 'contacts/manage create without labels or fields (definitions still read: required fields)',
     path: 'contacts/manage',
-    doc: { row: 'contacts/manage create', budget: '7' },
-    budget: 7,
+    doc: { row: 'contacts/manage create', budget: '8' },
+    budget: 8,
     prepare: (context) => withDefinitions(context),
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact' }),
   },
@@ -310,7 +322,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     name: `contacts/import, 10 new contacts (${IMPORT_BUCKETS} index buckets)`,
     path: 'contacts/import',
     doc: IMPORT_ROW,
-    budget: 2 + 1 + 2 + 10 + 2 + IMPORT_BUCKETS,
+    budget: 2 + 1 + 2 + 2 * 10 + 2 + IMPORT_BUCKETS,
     prepare: (context) => withDefinitions(context),
     request: () => post({ contacts: IMPORT_ROWS }),
   },
@@ -324,6 +336,42 @@ export const SCENARIOS: RoundTripScenario[] = [
       await context.call('contacts/import', post({ contacts: IMPORT_ROWS }));
     },
     request: () => post({ contacts: IMPORT_ROWS.map(({ phoneNumber, labelNames }) => ({ phoneNumber, labelNames })) }),
+  },
+  {
+    name: 'contacts/manage update with status (opt-out by API)',
+    path: 'contacts/manage',
+    doc: STATUS_ROW,
+    budget: 2 + 4,
+    prepare: async (context) => void (await context.call('contacts/manage', post({ phoneNumber: '+14155550120' }))),
+    request: () => post({ phoneNumber: '+14155550120', status: 'opted_out' }),
+  },
+  {
+    name: 'contacts/delete by phoneNumber, no messages',
+    path: 'contacts/delete',
+    doc: DELETE_ROW,
+    budget: DELETE.base,
+    prepare: async (context) => void (await context.call('contacts/manage', post({ phoneNumber: '+14155550121', name: 'Gone Soon' }))),
+    request: () => post({ phoneNumber: '+14155550121' }),
+  },
+  {
+    name: 'contacts/delete by contactId, no messages',
+    path: 'contacts/delete',
+    doc: DELETE_ROW,
+    budget: DELETE.base + DELETE.byId,
+    prepare: async (context) => {
+      const { body } = await context.call('contacts/manage', post({ phoneNumber: '+14155550122', name: 'Gone Soon' }));
+      context.saved.contactId = (body as { data: { id: string } }).data.id;
+    },
+    request: (context) => post({ contactId: context.saved.contactId }),
+  },
+  {
+    name: 'contacts/delete of a contact that wrote once (wa_id, one message)',
+    path: 'contacts/delete',
+    chat: true,
+    doc: DELETE_ROW,
+    budget: DELETE.base + DELETE.waId + DELETE.perMessage,
+    prepare: (context) => inboundFrom(context, '14155550123'),
+    request: () => post({ phoneNumber: '+14155550123' }),
   },
   {
     name: 'labels/list',
@@ -391,6 +439,36 @@ export const SCENARIOS: RoundTripScenario[] = [
     request: (context) => get({ chatmid: `${BENCH_TENANT.chatmid}${context.unique}` }),
   },
   {
+    name: 'chat/messages/list by phoneNumber (an inbound and a sent message)',
+    path: 'chat/messages/list',
+    chat: true,
+    doc: HISTORY_ROW,
+    budget: 4,
+    prepare: async (context) => {
+      await inboundFrom(context, '14155550124');
+      await context.call('chat/message/send', post({ to: '+14155550124', body: 'Hello back' }));
+    },
+    request: () => get({ phoneNumber: '+14155550124' }),
+  },
+  {
+    name: 'chat/messages/list by contactId, next page by cursor',
+    path: 'chat/messages/list',
+    chat: true,
+    doc: HISTORY_ROW,
+    budget: 5,
+    prepare: async (context) => {
+      // Two sends after the inbound message (times in ms, so they are the two newest): page 2 holds a sent message.
+      await inboundFrom(context, '14155550125');
+      await context.call('chat/message/send', post({ to: '+14155550125', body: 'Hello back' }));
+      await context.call('chat/message/send', post({ to: '+14155550125', body: 'Anything else?' }));
+      const { body } = await context.call('contacts/manage', post({ phoneNumber: '+14155550125' }));
+      context.saved.contactId = (body as { data: { id: string } }).data.id;
+      const first = await context.call('chat/messages/list', get({ contactId: context.saved.contactId, limit: '1' }));
+      context.saved.cursor = (first.body as { nextCursor: string }).nextCursor;
+    },
+    request: (context) => get({ contactId: context.saved.contactId, limit: '1', cursor: context.saved.cursor }),
+  },
+  {
     name: 'chat/templates/list',
     path: 'chat/templates/list',
     doc: { row: 'chat/templates/list', budget: '2' },
@@ -417,7 +495,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     name: 'automations/trigger, new contact, by name',
     path: 'automations/trigger',
     doc: TRIGGER_ROW,
-    budget: 14,
+    budget: 15,
     prepare: async (context) => {
       const { createAutomation } = await import('../shared/data/automations');
       await createAutomation({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
@@ -508,6 +586,15 @@ export const SCENARIOS: RoundTripScenario[] = [
     invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550108')),
   },
   {
+    name: 'WhatsAppWebhook, an inbound STOP from a known contact (opt-out)',
+    path: 'WhatsAppWebhook',
+    chat: true,
+    doc: INBOUND_ROW,
+    budget: INBOUND.base + INBOUND.keyword,
+    prepare: (context) => inboundFrom(context, '14155550126'),
+    invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550126', 'STOP')),
+  },
+  {
     name: 'AutomationRunner, add_labels step with a next step (queue send, leave the outbox)',
     path: 'AutomationRunner',
     doc: RUNNER_ROW,
@@ -563,6 +650,32 @@ export const SCENARIOS: RoundTripScenario[] = [
       });
     },
     invoke: (handler) => redriveTick(handler, 1),
+  },
+  {
+    name: 'MessageContentSweep tick, nothing due',
+    path: 'MessageContentSweep',
+    doc: SWEEP_ROW,
+    budget: SWEEP.base,
+    invoke: (handler) => sweepTick(handler, 0),
+  },
+  {
+    name: 'MessageContentSweep tick, one sent message past the retention period',
+    path: 'MessageContentSweep',
+    doc: SWEEP_ROW,
+    budget: SWEEP.base + SWEEP.perMessage,
+    prepare: async (context) => {
+      const { keys, retentionShardOf } = await import('../shared/data/keys');
+      const { workspaceId, channelIds } = context.tenant;
+      const id = `msg_bench${context.unique}`;
+      const chatmid = `${BENCH_TENANT.chatmid}sweep${context.unique}`;
+      const at = Date.now() - 2 * 86_400_000;
+      const message = { id, direction: 'outbound', type: 'text', content: { body: 'old' }, phone: '14155550127', sendState: 'accepted', chatmid, at };
+      const channel = { workspaceId, channelId: channelIds[0] };
+      await context.put({ ...keys.message(channel, id), entity: 'message', ...message, outboxShard: retentionShardOf(id), outboxAt: at + 86_400_000 });
+      await context.put({ ...keys.messageHistory(channel, message.phone, at, id), entity: 'history', ...message });
+      await context.put(chatmidItem(workspaceId, channelIds[0], chatmid));
+    },
+    invoke: (handler) => sweepTick(handler, 1),
   },
   {
     name: 'webhooks/manage, create',

@@ -82,8 +82,8 @@ export const handler = apiEndpoint({
   path: 'contacts/import',
   schema,
   channelScoped: true,
-  handle: async ({ contacts }, { channel }) => {
-    const result = await importContacts(channel, contacts.map(parseImportRow));
+  handle: async ({ contacts }, { channel, principal }) => {
+    const result = await importContacts(channel, contacts.map(parseImportRow), { userId: principal.userId });
     return { data: result, message: `Imported ${contacts.length} row(s): ${result.created} created, ${result.updated} updated, ${result.failed} failed` };
   },
 });

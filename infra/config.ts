@@ -57,6 +57,8 @@ export interface StageConfig {
    * (`npm run sam-env`, docs/DEPLOYMENT.md). Never for a deployed stack.
    */
   readonly samLocal: boolean;
+  /** Days after which message contents are blanked (`MESSAGE_CONTENT_RETENTION_DAYS`); 0 = kept (the default). */
+  readonly messageContentRetentionDays: number;
 }
 
 export interface FunctionSizing {
@@ -127,6 +129,9 @@ export function loadStageConfig(scope: Construct): StageConfig {
     if (!Number.isInteger(limit) || limit <= 0) throw new Error(`Rate limit for ${rateClass} must be a positive integer, got ${limit}`);
   }
 
+  const retention = context.number('messageContentRetentionDays', 0);
+  if (!Number.isInteger(retention) || retention < 0) throw new Error(`Context "messageContentRetentionDays" must be a whole number of days (0 = off), got ${retention}`);
+
   return {
     stage,
     rateLimits,
@@ -162,6 +167,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
     webhookSecretName: `workspace-api/${stage}/webhook`,
     resourcePrefix: `workspace-api-${stage}`,
     samLocal: context.boolean('samLocal', false),
+    messageContentRetentionDays: retention,
   };
 }
 

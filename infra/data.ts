@@ -95,6 +95,25 @@ export function createWebhookSecret(scope: Construct, config: StageConfig): Secr
   return secret;
 }
 
+/**
+ * The key that signs page cursors (shared/domain/cursors.ts): generated once per stage,
+ * resolved into the environment of the functions that page (`signsCursors`) at deploy
+ * time, so a request never reads Secrets Manager. It only makes cursors unforgeable;
+ * replacing it invalidates the cursors in flight, nothing else.
+ */
+export function createCursorSigningKey(scope: Construct, config: StageConfig): Secret {
+  const secret = new Secret(scope, 'CursorSigningKey', {
+    description: 'Signs the opaque page cursors of list endpoints (HMAC key)',
+    generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    removalPolicy: config.removalPolicy,
+  });
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason: 'A cursor-signing key protects only page cursors; rotating it would just invalidate cursors in flight, so it is replaced by redeploying when needed.',
+  });
+  return secret;
+}
+
 export interface EventDelivery {
   /** Feeds the event deliverer: new events, and lanes' wake-ups (retries by per-message delay, hops past 15 minutes). */
   readonly queue: Queue;

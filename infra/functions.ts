@@ -149,6 +149,8 @@ export class WorkspaceFunction extends Construct {
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         ...(spec.rateLimitClass && { [`RATE_LIMIT_${spec.rateLimitClass.toUpperCase()}`]: String(config.rateLimits[spec.rateLimitClass]) }),
         ...(spec.sendsToQueue && { AUTOMATION_QUEUE_URL: queue.queueUrl }),
+        // Message writers stamp the expiry, readers hide expired contents, the sweep blanks them.
+        ...(config.messageContentRetentionDays > 0 && { MESSAGE_CONTENT_RETENTION_DAYS: String(config.messageContentRetentionDays) }),
         ...(props.events && spec.sendsToEventQueue && { EVENT_QUEUE_URL: props.events.queue.queueUrl }),
         ...(props.events && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KMS_KEY_ID: props.events.secretsKey.keyArn }),
         ...props.environment,

@@ -9,7 +9,7 @@ import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEB
 import { Monitoring } from './alarms';
 import { API_METHODS, type PublicRoute, WorkspaceRestApi } from './api';
 import type { StageConfig } from './config';
-import { type AutomationQueue, createAutomationQueue, createEventDelivery, createTable, createWebhookSecret, type EventDelivery } from './data';
+import { type AutomationQueue, createAutomationQueue, createCursorSigningKey, createEventDelivery, createTable, createWebhookSecret, type EventDelivery } from './data';
 import { WorkspaceFunction } from './functions';
 
 export interface WorkspaceApiStackProps extends StackProps {
@@ -41,13 +41,15 @@ export class WorkspaceApiStack extends Stack {
     this.events = createEventDelivery(this, config);
     const deps = { config, table: this.table, queue: this.automation.queue, events: this.events };
 
+    const cursorKey = createCursorSigningKey(this, config);
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
       const sizing = {
         memorySize: route.memoryMb ?? config.apiFunction.memorySize,
         timeout: route.timeoutSeconds ? Duration.seconds(route.timeoutSeconds) : config.apiFunction.timeout,
       };
-      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing }));
+      const environment = route.signsCursors ? { CURSOR_SIGNING_KEY: cursorKey.secretValue.unsafeUnwrap() } : undefined;
+      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
       return { route, handler: fn.function };
     });
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTable, runningStack, startStore, type LocalStore, type StackInfo } from './local/store';
+import { INBOUND_FLAGS } from './local/inbound-messages';
 
 /**
  * The operator CLI: `npm run --silent admin -- COMMAND [FLAGS]`. Every command
@@ -19,11 +20,17 @@ const USAGE = `Commands:
   key revoke --key KEY_ID
   channel create --workspace WS --owner USER_ID --name NAME --phone-number-id PNID [--waba-id WABA] [--access-token TOKEN]
   channel assign --channel CH --user USER_ID
-  contacts recount --channel CH   (repair: finish pending contacts and imports, rebuild the contact index, recount)
+  contacts recount --channel CH   (repair: finish interrupted erasures and pending contacts, rebuild the contact index and history, recount)
+  contacts status-history --channel CH --phone PHONE   (audit: every opt-out and opt-in of the number, oldest first)
   contacts import --channel CH --file contacts.csv [--errors FILE]   (progress on stderr; failed rows to FILE, default contacts.csv.errors.csv)
   template sync --channel CH
   automation create --channel CH --name NAME [--status active|inactive] [--steps FILE]
   inbound --channel CH --from PHONE --text TEXT
+          [--type image|video|document|audio|sticker --media-id ID [--mime-type T] [--caption C] [--filename F]]
+          [--type location --latitude N --longitude N [--name N] [--address A]]
+          [--type contacts --contact-name NAME [--contact-phone PHONE]]
+          [--type interactive [--reply-type button_reply|list_reply] --reply-id ID --reply-title T [--description D]]
+          [--type button --text T [--payload P]]   [--type reaction --message-id WAMID [--emoji E]]   [--type OTHER]
   webhook configure --app-secret SECRET [--verify-token TOKEN]   (AWS: the Meta app secret)`;
 
 class UsageError extends Error {}
@@ -62,7 +69,10 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token', 'file', 'errors'].map((flag) => [flag, { type: 'string' as const }]),
+      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token', 'phone', 'file', 'errors', ...INBOUND_FLAGS].map((flag) => [
+        flag,
+        { type: 'string' as const },
+      ]),
     ),
   });
   const flags = values as Record<string, string | undefined>;
@@ -120,10 +130,12 @@ async function run(argv: string[], connection: Connection): Promise<object> {
       const progress = (line: string, done: boolean) => process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${line}${done ? '\n' : ''}` : `${line}\n`);
       return contactsImport({ channelId: required(flags, 'channel'), file: required(flags, 'file'), errorsFile: flags.errors, progress });
     }
+    case 'contacts status-history':
+      return commands.contactStatusHistory(required(flags, 'channel'), required(flags, 'phone'));
     case 'template sync':
       return messaging.templateSync(connection, required(flags, 'channel'));
     case 'inbound':
-      return messaging.inbound(connection, required(flags, 'channel'), required(flags, 'from'), required(flags, 'text'));
+      return messaging.inbound(connection, required(flags, 'channel'), required(flags, 'from'), flags);
     case 'webhook configure': {
       if (connection.mode !== 'aws') throw new commands.OperatorError('Locally the webhook secrets are in DATA_DIR/demo.json (chatNetwork); this command sets them in AWS.');
       const { awsSettingsFromEnv, configureWebhookSecret } = await import('./admin/aws');

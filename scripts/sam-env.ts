@@ -17,7 +17,8 @@
  *   SAM's containers);
  * - WEBHOOK_SECRET_ARN: empty, so the webhook reads WHATSAPP_APP_SECRET and
  *   WHATSAPP_VERIFY_TOKEN, set to this DATA_DIR's chat-network secrets;
- * - GRAPH_API_BASE_URL: the sandbox chat network.
+ * - GRAPH_API_BASE_URL: the sandbox chat network;
+ * - a secret the template resolves at deploy time (CURSOR_SIGNING_KEY): a fixed local value.
  * Prints one JSON object: the file, the template and the command to run.
  *
  * HOST (default 127.0.0.1) is how the functions' containers reach this machine:
@@ -43,6 +44,9 @@ export interface LocalTargets {
   verifyToken: string;
 }
 
+/** What a deploy-time secret reference (the cursor-signing key) is locally: any fixed value works for one local stack. */
+const LOCAL_RESOLVED_SECRET = 'sam-local-resolved-secret';
+
 /** The value a function's variable gets locally, or undefined when the template's own value works under SAM. */
 function localValue(template: CfnTemplate, name: string, value: unknown, targets: LocalTargets): string | undefined {
   const byName: Record<string, string> = {
@@ -54,6 +58,8 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
   };
   if (name in byName) return byName[name];
   if (typeof value !== 'object' || value === null) return undefined;
+  // A secret resolved at deploy time (`{{resolve:secretsmanager:…}}`, the cursor-signing key): SAM does not resolve it, so a local value.
+  if (JSON.stringify(value).includes('{{resolve:secretsmanager:')) return LOCAL_RESOLVED_SECRET;
   // A reference: SAM would pass the logical id. Map it by what it refers to.
   const target = (value as { Ref?: string }).Ref;
   const type = target ? template.Resources[target]?.Type : undefined;

@@ -43,6 +43,8 @@ export interface ApiRoute {
   readonly sendsToEventQueue?: boolean;
   /** Encrypts (KMS) integrators' webhook signing secrets. */
   readonly sealsWebhookSecrets?: boolean;
+  /** Signs and checks page cursors: gets `CURSOR_SIGNING_KEY` (shared/domain/cursors.ts). */
+  readonly signsCursors?: boolean;
   /** One line for the OpenAPI document and the docs page. */
   readonly summary: string;
   readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations' | 'Webhooks';
@@ -83,6 +85,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   { path: 'contacts/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Create a contact, or update the one matched by phone number' },
   { path: 'contacts/import', rateLimitClass: 'api_write', tableAccess: 'write', maxBodyBytes: 1024 * 1024, memoryMb: 1024, timeoutSeconds: 29, tag: 'Contacts', summary: 'Create or update up to 1,000 contacts in one call, each as contacts/manage would' },
   { path: 'contacts/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List and search the contacts of a channel, paginated' },
+  { path: 'contacts/delete', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Contacts', summary: 'Erase a contact: its data, labels, custom field values, conversation and message contents' },
   { path: 'labels/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Labels', summary: 'Create a label, or update the one matched by name' },
   { path: 'labels/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },
   { path: 'custom-fields/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Custom fields', summary: 'Create a custom field definition, or update the one matched by name' },
@@ -91,13 +94,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   { path: 'chat/templates/send', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send an approved template message' },
   { path: 'chat/message/send', rateLimitClass: 'api_write', tableAccess: 'write', readsSecrets: true, tag: 'Chat', summary: 'Send a text or media message inside the 24-hour session window' },
   { path: 'chat/message/status', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Chat', summary: 'Read the delivery status of a message by its chatmid' },
+  { path: 'chat/messages/list', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Chat', summary: 'List the messages of one contact in the channel, inbound and outbound, newest first' },
   { path: 'automations/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Automations', summary: 'List the automations of a channel with their execution counts' },
   { path: 'automations/trigger', rateLimitClass: 'api_automation_trigger', tableAccess: 'write', sendsToQueue: true, tag: 'Automations', summary: 'Run an automation for a phone number' },
   { path: 'webhooks/manage', rateLimitClass: 'api_write', tableAccess: 'write', sealsWebhookSecrets: true, tag: 'Webhooks', summary: 'Subscribe a URL to the channel\'s events, or update the subscription registered for it' },
   { path: 'webhooks/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Webhooks', summary: 'List the channel\'s webhook subscriptions and how their deliveries fare' },
-  { path: 'webhooks/deliveries', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Webhooks', summary: 'List the deliveries of a webhook subscription, newest first, with their attempts and errors' },
+  { path: 'webhooks/deliveries', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Webhooks', summary: 'List the deliveries of a webhook subscription, newest first, with their attempts and errors' },
   { path: 'webhooks/redeliver', rateLimitClass: 'api_write', tableAccess: 'write', sendsToEventQueue: true, tag: 'Webhooks', summary: 'Deliver an event to a webhook subscription again (same webhook-id)' },
-  { path: 'events/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Webhooks', summary: 'Read the channel\'s events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)' },
+  { path: 'events/list', rateLimitClass: 'api_read', tableAccess: 'read', signsCursors: true, tag: 'Webhooks', summary: 'Read the channel\'s events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)' },
 ];
 
 export const API_ROUTES: readonly ApiRoute[] = ROUTE_ROWS.map(withDerivedNames);
@@ -169,4 +173,6 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   automationRedrive: { entry: 'functions/automation-redrive.ts', name: 'AutomationRedrive', tableAccess: 'write', sendsToQueue: true, everyMinutes: 1, readsOutboxIndex: true },
   eventDeliverer: { entry: 'functions/event-deliverer.ts', name: 'EventDeliverer', tableAccess: 'write', sendsToEventQueue: true, consumesEventQueue: true, opensWebhookSecrets: true },
   eventRedrive: { entry: 'functions/event-redrive.ts', name: 'EventRedrive', tableAccess: 'write', sendsToEventQueue: true, everyMinutes: 1, readsOutboxIndex: true },
+  /** Blanks message contents past `MESSAGE_CONTENT_RETENTION_DAYS` (keys from the `RETAIN#` shards of the outbox index). */
+  messageContentSweep: { entry: 'functions/message-content-sweep.ts', name: 'MessageContentSweep', tableAccess: 'write', everyMinutes: 60, readsOutboxIndex: true },
 };

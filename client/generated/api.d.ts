@@ -111,6 +111,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Erase a contact: its data, labels, custom field values, conversation and message contents
+         * @description The same as POST contacts/delete, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["contactsDeleteGet"];
+        put?: never;
+        /**
+         * Erase a contact: its data, labels, custom field values, conversation and message contents
+         * @description Erase a contact: its data, labels, custom field values, conversation and message contents. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["contactsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/labels/manage": {
         parameters: {
             query?: never;
@@ -329,6 +357,34 @@ export interface paths {
          *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
          */
         post: operations["chatMessageStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/messages/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the messages of one contact in the channel, inbound and outbound, newest first
+         * @description The same as POST chat/messages/list, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatMessagesListGet"];
+        put?: never;
+        /**
+         * List the messages of one contact in the channel, inbound and outbound, newest first
+         * @description List the messages of one contact in the channel, inbound and outbound, newest first. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatMessagesList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -609,6 +665,12 @@ export interface components {
              *     ]
              */
             labelNames?: string[];
+            /**
+             * @description Opt-out status: `opted_out` stops every send to the contact (403 `contact_opted_out`), `active` allows them again. Each change is recorded (when, by which API user).
+             * @example active
+             * @enum {string}
+             */
+            status?: "active" | "opted_out";
         };
         ContactsManageResponse: {
             /** @constant */
@@ -732,6 +794,12 @@ export interface components {
              * @example example
              */
             search?: string;
+            /**
+             * @description Only contacts with this opt-out status (`active` or `opted_out`).
+             * @example opted_out
+             * @enum {string}
+             */
+            status?: "active" | "opted_out";
         };
         ContactsListResponse: {
             /** @constant */
@@ -740,6 +808,33 @@ export interface components {
             /** @description Human-readable summary */
             message?: string;
             pagination: components["schemas"]["Pagination"];
+        };
+        ContactsDeleteParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Phone number of the contact to erase, with country code (or pass contactId).
+             * @example +14155550123
+             */
+            phoneNumber?: string;
+            /**
+             * @description Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.
+             * @example ct_01jhx3k8m0
+             */
+            contactId?: string;
+        } | unknown | unknown;
+        ContactsDeleteResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ContactDeleted"];
+            /**
+             * @description Human-readable summary
+             * @example Contact erased: its data, conversation and message contents are gone
+             */
+            message?: string;
         };
         LabelsManageParams: {
             /**
@@ -1021,6 +1116,46 @@ export interface components {
             /** @description Human-readable summary */
             message?: string;
         };
+        ChatMessagesListParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description Phone number of the contact whose messages to list, with country code (or pass contactId).
+             * @example +14155550123
+             */
+            phoneNumber?: string;
+            /**
+             * @description Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.
+             * @example ct_01jhx3k8m0
+             */
+            contactId?: string;
+            /**
+             * @description Page size, 1 to 100.
+             * @default 50
+             * @example 20
+             */
+            limit?: number;
+            /**
+             * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+             * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+             */
+            cursor?: string;
+        } | unknown | unknown;
+        ChatMessagesListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["HistoryMessage"][];
+            /**
+             * @description Human-readable summary
+             * @example Found 2 message(s)
+             */
+            message?: string;
+            /** @description Opaque cursor of the next page (pass it as `cursor`), or null */
+            nextCursor: string | null;
+        };
         AutomationsListParams: {
             /**
              * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
@@ -1296,10 +1431,11 @@ export interface components {
                 [key: string]: string | number;
             };
             /**
-             * @description Contact status
+             * @description Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)
              * @example active
+             * @enum {string}
              */
-            status: string;
+            status: "active" | "opted_out";
         };
         ContactResult: {
             /**
@@ -1351,10 +1487,11 @@ export interface components {
                 [key: string]: string | number;
             };
             /**
-             * @description Contact status
+             * @description Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)
              * @example active
+             * @enum {string}
              */
-            status: string;
+            status: "active" | "opted_out";
             /**
              * @description Profile picture URL, or null
              * @example https://example.com/bo.jpg
@@ -1687,6 +1824,73 @@ export interface components {
                 title?: string;
                 message: string;
             } | null;
+        };
+        HistoryMessage: {
+            /**
+             * @description The chat network message id, or null for a send whose outcome is not known (yet)
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            chatmid: string | null;
+            /**
+             * @description outbound (sent by the API or an automation) or inbound (written by the contact)
+             * @example inbound
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            /**
+             * @description text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, template (outbound)
+             * @example text
+             */
+            type: string;
+            /**
+             * @description The content in the shape of its type (docs/MESSAGING.md, "Inbound message types"), or null once blanked by erasure or past the retention period
+             * @example {
+             *       "body": "Hi, where is my order?"
+             *     }
+             */
+            content: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description received (inbound); accepted → sent → delivered → read, or failed (outbound); pending or unknown while a send’s outcome is not known
+             * @example received
+             * @enum {string}
+             */
+            status: "received" | "pending" | "accepted" | "sent" | "delivered" | "read" | "failed" | "unknown";
+            /**
+             * Format: date-time
+             * @description When the message was sent or received (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+            /** @description When it was delivered (ISO 8601, UTC), or null */
+            deliveredAt: string | null;
+            /** @description When it was read (ISO 8601, UTC), or null */
+            readAt: string | null;
+            /**
+             * @description The apiReference of the call, or null
+             * @example order-1234
+             */
+            apiReference: string | null;
+            /** @description Why the send failed, or null */
+            error: {
+                code?: string | number;
+                title?: string;
+                message: string;
+            } | null;
+        };
+        ContactDeleted: {
+            /**
+             * @description The erased contact’s id
+             * @example ct_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description Always true
+             * @example true
+             * @constant
+             */
+            deleted: true;
         };
         Automation: {
             /**
@@ -2062,7 +2266,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The key may not use that channel or resource (also for ids of other workspaces and unknown ids). Error codes: `forbidden`. */
+        /** @description The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the recipient has opted out (`contact_opted_out`: nothing was sent). Error codes: `forbidden`, `contact_opted_out`. */
         Forbidden: {
             headers: {
                 /**
@@ -2627,6 +2831,11 @@ export interface operations {
                  *     ]
                  */
                 labelNames?: string[];
+                /**
+                 * @description Opt-out status: `opted_out` stops every send to the contact (403 `contact_opted_out`), `active` allows them again. Each change is recorded (when, by which API user).
+                 * @example active
+                 */
+                status?: "active" | "opted_out";
             };
             header?: never;
             path?: never;
@@ -2682,7 +2891,8 @@ export interface operations {
                  *       "labelNames": [
                  *         "VIP",
                  *         "new"
-                 *       ]
+                 *       ],
+                 *       "status": "active"
                  *     }
                  */
                 "application/json": components["schemas"]["ContactsManageParams"];
@@ -2865,6 +3075,11 @@ export interface operations {
                  * @example example
                  */
                 search?: string;
+                /**
+                 * @description Only contacts with this opt-out status (`active` or `opted_out`).
+                 * @example opted_out
+                 */
+                status?: "active" | "opted_out";
             };
             header?: never;
             path?: never;
@@ -2911,7 +3126,8 @@ export interface operations {
                  *       "channelId": "ch_demoacmesupport",
                  *       "page": 1,
                  *       "limit": 20,
-                 *       "search": "example"
+                 *       "search": "example",
+                 *       "status": "opted_out"
                  *     }
                  */
                 "application/json": components["schemas"]["ContactsListParams"];
@@ -2938,6 +3154,103 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsDeleteGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Phone number of the contact to erase, with country code (or pass contactId).
+                 * @example +14155550123
+                 */
+                phoneNumber?: string;
+                /**
+                 * @description Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.
+                 * @example ct_01jhx3k8m0
+                 */
+                contactId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact, its labels, custom field values, search entry and conversation are removed and its messages’ contents blanked (status skeletons stay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "phoneNumber": "+14155550123",
+                 *       "contactId": "ct_01jhx3k8m0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContactsDeleteParams"];
+            };
+        };
+        responses: {
+            /** @description The contact, its labels, custom field values, search entry and conversation are removed and its messages’ contents blanked (status skeletons stay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactsDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3769,6 +4082,115 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessagesListGet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Phone number of the contact whose messages to list, with country code (or pass contactId).
+                 * @example +14155550123
+                 */
+                phoneNumber?: string;
+                /**
+                 * @description Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.
+                 * @example ct_01jhx3k8m0
+                 */
+                contactId?: string;
+                /**
+                 * @description Page size, 1 to 100.
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+                 * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the contact’s messages in the channel, inbound and outbound, newest first; `nextCursor` fetches the next page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessagesListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessagesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "phoneNumber": "+14155550123",
+                 *       "contactId": "ct_01jhx3k8m0",
+                 *       "limit": 20,
+                 *       "cursor": "eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatMessagesListParams"];
+            };
+        };
+        responses: {
+            /** @description One page of the contact’s messages in the channel, inbound and outbound, newest first; `nextCursor` fetches the next page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessagesListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -3,6 +3,9 @@ import type { Role } from '../../shared/auth/principal';
 import { clock } from '../../shared/clock';
 import { createChannel, findChannelById, toChannelView } from '../../shared/data/channels';
 import { recountContacts } from '../../shared/data/contact-index-rebuild';
+import { repairContacts } from '../../shared/domain/erasure';
+import { listStatusChanges } from '../../shared/data/contact-status';
+import { normalizePhone } from '../../shared/phone/phone';
 import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel, putApiKey, revokeApiKey } from '../../shared/data/tenants';
 import { newId } from '../../shared/ids';
 
@@ -105,11 +108,33 @@ export async function channelAssign(channelId: string, userId: string) {
  * Repair: finishes contacts left pending, rebuilds the channel's compact contact index
  * from the contact items (current bucket layout, current names, no entry without its
  * contact; safe while the channel takes traffic, see `rebuildContactIndex`), then sets
- * the contact count from the rebuilt index. Prints `{"channelId","contactCount"}`.
+ * the contact count from the rebuilt index. Before that it finishes interrupted erasures
+ * and writes missing contact-id pointers and history entries (`repairContacts`).
+ * Prints `{"channelId","contactCount","erasuresFinished","idPointers","historyEntries"}`.
  */
 export async function contactsRecount(channelId: string) {
   const channel = await requireChannel(channelId);
-  return { channelId, contactCount: await recountContacts({ workspaceId: channel.workspaceId, channelId }) };
+  const ref = { workspaceId: channel.workspaceId, channelId };
+  // First the erasures a crash interrupted (their contacts must not come back into the index), id pointers and history entries.
+  const repaired = await repairContacts(ref);
+  return { channelId, contactCount: await recountContacts(ref), ...repaired };
+}
+
+/**
+ * Audit: `contacts status-history --channel CH --phone PHONE` → every opt-out and opt-in
+ * recorded for the number in the channel, oldest first: `{channelId, phone, changes:
+ * [{status, previousStatus, source, at, keyword?, chatmid?, userId?}]}` (`at` in ISO 8601).
+ */
+export async function contactStatusHistory(channelId: string, phoneInput: string) {
+  const channel = await requireChannel(channelId);
+  const phone = normalizePhone(phoneInput);
+  if (!phone) throw new OperatorError('--phone must be a phone number with country code, e.g. +14155550100.');
+  const changes = await listStatusChanges({ workspaceId: channel.workspaceId, channelId }, phone);
+  return {
+    channelId,
+    phone,
+    changes: changes.map(({ status, previousStatus, source, at, keyword, chatmid, userId }) => ({ status, previousStatus, source, at: new Date(at).toISOString(), keyword, chatmid, userId })),
+  };
 }
 
 export async function requireChannel(channelId: string) {

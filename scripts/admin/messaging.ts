@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ChannelRecord } from '../../shared/data/channels';
 import { normalizePhone } from '../../shared/phone/phone';
 import type { StackInfo } from '../local/store';
+import { InboundFlagError, inboundMessage, type InboundFlags } from '../local/inbound-messages';
 import { OperatorError, requireChannel } from './commands';
 
 /**
@@ -79,14 +80,22 @@ export async function afterChannelCreate(target: ChatNetworkTarget, channel: Cha
 /**
  * `inbound --channel CH --from PHONE --text TEXT` → {chatmid}: the sandbox delivers
  * an inbound message through the signed webhook and answers once the service has
- * acknowledged it, so the session window is open when this returns.
+ * acknowledged it, so the session window is open when this returns. `--type` sends
+ * another message type (image, location, …; scripts/local/inbound-messages.ts).
  */
-export async function inbound(target: ChatNetworkTarget, channelId: string, from: string, text: string) {
+export async function inbound(target: ChatNetworkTarget, channelId: string, from: string, flags: InboundFlags) {
+  let message: Record<string, unknown>;
+  try {
+    message = inboundMessage(flags);
+  } catch (error) {
+    if (error instanceof InboundFlagError) throw new OperatorError(error.message);
+    throw error;
+  }
   const channel = await requireChannel(channelId);
   const sandboxUrl = runningSandbox(target, 'inbound').sandboxUrl;
   const phone = normalizePhone(from);
   if (!phone) throw new OperatorError('--from must be a phone number with country code, e.g. +14155550100.');
   await registerWithSandbox(sandboxUrl, channel);
-  const answer = await control(sandboxUrl, 'inbound', { phoneNumberId: channel.phoneNumberId, from: phone, text });
+  const answer = await control(sandboxUrl, 'inbound', { phoneNumberId: channel.phoneNumberId, from: phone, message });
   return { chatmid: String(answer.chatmid) };
 }

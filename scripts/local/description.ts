@@ -64,6 +64,8 @@ export interface StackDescription {
   /** The function fed by the automation queue, and the one run on a schedule (the outbox re-drive). */
   queueConsumer: string;
   scheduled: string;
+  /** Other scheduled functions (the message-content retention sweep), run beside the re-drive. */
+  alsoScheduled: string[];
 }
 
 /** The description the route table gives (`npm start`'s default): what the stack has always served. */
@@ -82,5 +84,6 @@ export function describeRouteTable(): StackDescription {
     functions,
     queueConsumer: SUPPORT_FUNCTIONS.automationRunner.name,
     scheduled: SUPPORT_FUNCTIONS.automationRedrive.name,
+    alsoScheduled: [SUPPORT_FUNCTIONS.messageContentSweep.name],
   };
 }

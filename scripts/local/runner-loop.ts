@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
  * The local stand-in for SQS's event source mapping: reads the durable table queue
  * (table-step-queue.ts), invokes the runner bundle with SQS-shaped events,
  * deletes what succeeded, retries what failed with backoff and dead-letters after
- * the runner's maximum receives. It also runs the outbox re-drive at start and
- * every 30 s. Everything lives in the table, so a restart resumes where it stopped.
+ * the runner's maximum receives. It also runs the outbox re-drive and the
+ * message-content retention sweep at start and every 30 s. Everything lives in the table, so a restart resumes where it stopped.
  */
 
 type RunnerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -15,6 +15,8 @@ type RedriveHandler = () => Promise<{ redriven: number }>;
 export interface RunnerLoopOptions {
   runner: RunnerHandler;
   redrive: RedriveHandler;
+  /** The message-content retention sweep, run beside the re-drive (hourly in AWS). */
+  sweep?: () => Promise<unknown>;
   /** How often the queue is read. */
   pollMs?: number;
   redriveEveryMs?: number;
@@ -33,6 +35,7 @@ export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ sto
     if (Date.now() - lastRedrive >= (options.redriveEveryMs ?? 30_000)) {
       lastRedrive = Date.now();
       await options.redrive();
+      await options.sweep?.();
     }
     const messages = await queue.receiveLocalMessages(10);
     if (messages.length === 0) return;

@@ -58,7 +58,10 @@ export interface SandboxFault {
 export interface InboundInput {
   phoneNumberId: string;
   from: string;
-  text: string;
+  /** A text message; or pass `message`. */
+  text?: string;
+  /** Any other message type, in the Cloud API shape without from/id/timestamp: `{type: 'image', image: {id, mime_type, caption}}` (scripts/local/inbound-messages.ts builds them). */
+  message?: Record<string, unknown>;
   profileName?: string;
 }
 

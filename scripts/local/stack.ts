@@ -90,7 +90,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const served = process.env.STACK_SOURCE === 'template' ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets) : await serveRouteTable();
   const gateway = await startGateway({ port: options.port, routes: served.routes, authorizer: served.authorizer, onRequest: options.onRequest, ...served.gatewayOptions });
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
-  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive });
+  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
   const delivererLoop = served.events ? await startDelivererLoop(served.events) : undefined;
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
@@ -138,6 +138,8 @@ interface Served {
   authorizer: AuthorizerHandler;
   runner: Parameters<typeof startRunnerLoop>[0]['runner'];
   redrive: Parameters<typeof startRunnerLoop>[0]['redrive'];
+  /** The message-content retention sweep (and any other scheduled function beside the re-drive). */
+  sweep: () => Promise<unknown>;
   gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses'>;
   /** The event deliverer and the event re-drive (route-table mode). */
   events?: Pick<Parameters<typeof startDelivererLoop>[0], 'deliverer' | 'redrive'>;
@@ -156,8 +158,17 @@ async function serveRouteTable(): Promise<Served> {
     authorizer: await load<AuthorizerHandler>(description.authorizer.functionName),
     runner: await load(description.queueConsumer),
     redrive: await load(description.scheduled),
+    sweep: await sweepOf(description.alsoScheduled.map((name) => load<() => Promise<unknown>>(name))),
     events: { deliverer: await load(SUPPORT_FUNCTIONS.eventDeliverer.name), redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name) },
     close: async () => undefined,
+  };
+}
+
+/** Runs every loaded scheduled handler in turn. */
+async function sweepOf(handlers: Array<Promise<() => Promise<unknown>>>): Promise<() => Promise<unknown>> {
+  const loaded = await Promise.all(handlers);
+  return async () => {
+    for (const handler of loaded) await handler();
   };
 }
 
@@ -181,6 +192,7 @@ async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: strin
     authorizer: stack.authorizer,
     runner: stack.runner,
     redrive: stack.redrive,
+    sweep: stack.sweep,
     gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses },
     events: stack.events,
     close: () => stack.close(),

@@ -43,6 +43,8 @@ export interface TemplateStack {
   authorizer: AuthorizerHandler;
   runner: (event: unknown) => Promise<ReturnType<typeof JSON.parse>>;
   redrive: () => Promise<ReturnType<typeof JSON.parse>>;
+  /** The other scheduled functions (the retention sweep), run beside the re-drive. */
+  sweep: () => Promise<unknown>;
   /** The event deliverer (fed by the event queue) and the event re-drive, when the template has them. */
   events?: { deliverer: (event: unknown) => Promise<ReturnType<typeof JSON.parse>>; redrive: () => Promise<ReturnType<typeof JSON.parse>> };
   close(): Promise<void>;
@@ -137,6 +139,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const invokeAuthorizer = host.invoke(description.authorizer.functionName);
   const authorizer: AuthorizerHandler = (event) => invokeAuthorizer(event) as Promise<APIGatewayAuthorizerResult>;
   const invokeScheduled = host.invoke(description.scheduled);
+  const alsoScheduled = description.alsoScheduled.map((name) => host.invoke(name));
   const invokeConsumer = host.invoke(description.queueConsumer);
   const scheduledEvent = () => ({ version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: LOCAL_ACCOUNT, time: new Date().toISOString(), region: options.region, resources: [], detail: {} });
 
@@ -180,6 +183,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
       return invokeConsumer(event);
     },
     redrive: () => invokeScheduled(scheduledEvent()),
+    sweep: () => Promise.all(alsoScheduled.map((invoke) => invoke(scheduledEvent()))),
     events: eventFunctions(),
     async close() {
       await host.close();

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { ROOT } from '../build';
 import type { FunctionDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle, RouteDescription, StackDescription } from './description';
 
@@ -339,8 +340,22 @@ export function describeTemplate(template: CfnTemplate, cdkOut: string, local: O
   }
 
   const [consumer] = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => functionIn(template, mapping.Properties?.FunctionName));
-  const [scheduled] = resourcesOfType(template, 'AWS::Events::Rule').flatMap(([, rule]) => ((rule.Properties?.Targets ?? []) as { Arn: unknown }[]).map((target) => functionIn(template, target.Arn)));
+  const scheduledNames = resourcesOfType(template, 'AWS::Events::Rule')
+    .flatMap(([, rule]) => ((rule.Properties?.Targets ?? []) as { Arn: unknown }[]).map((target) => functionIn(template, target.Arn)))
+    .flatMap((id) => (id === undefined ? [] : [nameOf(id)]));
+  // The outbox re-drive is the scheduled function the loop needs; the others (the retention sweep) run beside it.
+  const scheduled = scheduledNames.find((name) => name === SUPPORT_FUNCTIONS.automationRedrive.name) ?? scheduledNames[0];
   if (!consumer || !scheduled) throw new Error('the template has no queue consumer (event source mapping) or no scheduled function (events rule)');
 
-  return { source: 'template', routes: [...byPath.values()], authorizer, responses, functions, queueConsumer: nameOf(consumer), scheduled: nameOf(scheduled) };
+  return {
+    source: 'template',
+    routes: [...byPath.values()],
+    authorizer,
+    responses,
+    functions,
+    queueConsumer: nameOf(consumer),
+    scheduled,
+    // The event re-drive runs in the deliverer's loop (template-stack.ts).
+    alsoScheduled: scheduledNames.filter((name) => name !== scheduled && name !== SUPPORT_FUNCTIONS.eventRedrive.name),
+  };
 }

@@ -1,4 +1,5 @@
 import { clock } from '../clock';
+import { inboundContent, type InboundContent } from './inbound-content';
 
 /**
  * Flattens a chat-network webhook body into events. Meta adds fields and event
@@ -32,6 +33,8 @@ export interface InboundEvent {
   profileName?: string;
   type: string;
   text?: string;
+  /** The message's content by type (shared/chat/inbound-content.ts); `type` is then the stored type. */
+  content: InboundContent;
   /** Milliseconds since the epoch. */
   timestamp: number;
 }
@@ -123,13 +126,15 @@ function inboundEvent(raw: unknown, phoneNumberId: string, contacts: Json[], con
   if (timestamp === undefined) return [];
   // With several senders in one change the contact is matched by wa_id; a lone contact belongs to the lone sender.
   const contact = contacts.find((candidate) => candidate.wa_id === from) ?? (contacts.length === 1 ? contacts[0] : undefined);
+  const stored = inboundContent(message);
   const event: InboundEvent = {
     kind: 'inbound',
     phoneNumberId,
     chatmid,
     from,
     waId: asString(contact?.wa_id) ?? from,
-    type,
+    type: stored.type,
+    content: stored.content,
     timestamp,
   };
   const profileName = asString(asObject(contact?.profile)?.name);
@@ -140,6 +145,7 @@ function inboundEvent(raw: unknown, phoneNumberId: string, contacts: Json[], con
     context.warn('webhook message text too long: truncated', { kind: 'inbound', chatmid, length: text.length });
     event.text = text.slice(0, MAX_INBOUND_TEXT_LENGTH);
   } else if (text !== undefined) event.text = text;
+  if (stored.type === 'text') event.content = inboundContent(message, event.text).content;
   return [event];
 }
 

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { clock } from '../clock';
 import { batchGetAll, queryAll } from './batch';
 import { db, sendIfCondition, tableName } from './client';
+import { putContactIdPointer } from './contact-erasure';
 import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
 import { contactIndexBucketOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
 
@@ -115,6 +116,11 @@ export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pic
   });
 }
 
+/** Step 3b: each new contact's id pointer (contactId parameters), as a contacts/manage create writes it with the index entry. */
+export async function writeIdPointers(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone'>>): Promise<void> {
+  await mapLimit(contacts, IMPORT_WRITE_CONCURRENCY, (contact) => putContactIdPointer(channel, contact));
+}
+
 /**
  * Step 4: claims `phones` in the ledger and adds what this caller claimed to the
  * channel's contact count. A phone another caller claimed first is left to it; a ledger
@@ -214,6 +220,7 @@ async function finishLedger(channel: ChannelRef, ledger: ImportLedger): Promise<
   const contacts = unclaimed.length ? await readContacts(channel, unclaimed) : new Map<string, StoredContact>();
   const created = [...contacts.values()].filter((contact) => contact.importedBy === ledger.id);
   await writeIndexEntries(channel, created);
+  await writeIdPointers(channel, created);
   const counted = await claimAndCount(channel, ledger.id,
     created.map((contact) => contact.phone),
   );

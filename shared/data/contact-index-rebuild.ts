@@ -51,7 +51,7 @@ export interface IndexRebuild {
   bucketsDeleted: number;
   /** Entries written again after the rewrite, for contacts created or renamed while it ran. */
   entriesReapplied: number;
-  /** Contacts in the index when the rebuild ended: every contact of the second read (contacts are never deleted). */
+  /** Contacts in the index when the rebuild ended: every contact of the second read (none being erased). */
   indexed: number;
 }
 
@@ -77,16 +77,17 @@ export interface IndexRebuild {
  * clobbered it, hence before the second Query, which therefore sees that contact (or a
  * newer state of it). What remains is the race contacts/manage itself has (two
  * concurrent renames of one contact can leave the older name; docs/RELIABILITY.md), and
- * no worse. Contacts are never deleted, so nothing the rebuild removes can come back.
+ * no worse. Contacts marked `erasing` (contacts/delete) are left out like deleted ones, so
+ * an erasure running meanwhile is not undone.
  * The whole index is held in memory (≈ 100 B a contact in the process).
  */
 export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexRebuild> {
   const readContacts = async () => {
     const { pk, skPrefix } = keys.contactPrefix(channel);
-    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name'>>>(pk, skPrefix, { attributes: ['sk', 'phone', 'name'], consistent: true });
-    // The head item shares the prefix and has no phone.
+    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name' | 'erasing'>>>(pk, skPrefix, { attributes: ['sk', 'phone', 'name', 'erasing'], consistent: true });
+    // The head item shares the prefix and has no phone; a contact being erased is already out of the index.
     const head = keys.contactHead(channel);
-    return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string');
+    return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string' && item.erasing === undefined);
   };
   // phone → the entry as writeIndexEntry stores it
   const entries = new Map((await readContacts()).map((contact) => [contact.phone, indexName(contact.name)]));

@@ -2,6 +2,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { batchGetAll, queryAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
+import { putContactIdPointer } from './contact-erasure';
 import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
@@ -24,7 +25,11 @@ export interface ContactRecord {
   profilePictureUrl?: string;
   labelIds: string[];
   customFields: Record<string, CustomFieldValue>;
-  status: 'active';
+  /** `opted_out` after an opt-out keyword or contacts/manage `status` (shared/data/contact-status.ts). */
+  status: 'active' | 'opted_out';
+  /** When and how the status last changed (ms since the epoch; `keyword` or `api`). */
+  statusChangedAt?: number;
+  statusSource?: 'keyword' | 'api';
   waId?: string;
   createdAt: string;
   updatedAt: string;
@@ -32,6 +37,8 @@ export interface ContactRecord {
   indexPending?: boolean;
   /** The import ledger of the contacts/import call that created it (shared/data/contact-import.ts), which indexes and counts it. */
   importedBy?: string;
+  /** Set while contacts/delete erases the contact (ms since the epoch); the contact is then hidden. */
+  erasing?: number;
 }
 
 export interface ContactChanges {
@@ -130,6 +137,7 @@ export async function writeIndexEntry(channel: ChannelRef, contact: Pick<Contact
  */
 export async function finishIndexing(channel: ChannelRef, contact: ContactRecord): Promise<void> {
   await writeIndexEntry(channel, contact);
+  await putContactIdPointer(channel, contact);
   const claimed = await update(keys.contact(channel, contact.phone)).remove('indexPending').when(when.eq('indexPending', true)).send();
   if (!claimed) return;
   // phonesVersion: the channel's set of phones changed (deep pages' cached phone order, shared/domain/contact-index-select.ts).

@@ -47,6 +47,12 @@ export const contactSearchKey = (search: string) => search.toLowerCase();
 const LABEL_PREFIX = 'DEF#LABEL#';
 const FIELD_PREFIX = 'DEF#FIELD#';
 const EXECUTION_PREFIX = 'EXEC#';
+const HISTORY_PREFIX = 'HIST#';
+const OPTED_OUT_PREFIX = 'OPTOUT#';
+const RETENTION_PREFIX = 'RETAIN#';
+
+/** A time (ms) as a fixed-width sort-key part, so keys sort by time. */
+const timeKey = (at: number) => String(Math.max(0, Math.trunc(at))).padStart(15, '0');
 
 export const keys = {
   workspace: (workspaceId: string): Key => ({ pk: workspacePk(workspaceId), sk: 'WORKSPACE' }),
@@ -114,6 +120,34 @@ export const keys = {
    */
   messageByChatmid: (chatmid: string): Key => ({ pk: `CHATMID#${chatmid}`, sk: 'CHATMID' }),
 
+  messagePrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'MSG#' }),
+  /**
+   * A contact's conversation-history entry: one per message, sorted by time within the
+   * contact (`<phone>#` ends the number, so one number is never a prefix of another's
+   * entries), so chat/messages/list reads a page newest first with one query.
+   */
+  messageHistory: (channel: ChannelRef, phone: string, at: number, messageId: string): Key => ({
+    pk: channelPk(channel),
+    sk: `${HISTORY_PREFIX}${phone}#${timeKey(at)}#${messageId}`,
+  }),
+  messageHistoryPrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `${HISTORY_PREFIX}${phone}#` }),
+  /** Every apiReference claim of one recipient (erasure deletes them: their answers name the number). */
+  apiReferencePrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `APIREF#${phone}#` }),
+  /** Pointer: a contact id → its phone number (contactId parameters, erasure). */
+  contactById: (channel: ChannelRef, contactId: string): Key => ({ pk: channelPk(channel), sk: `CTID#${contactId}` }),
+  /** An audit record of a contact's opt-out status change (when, how, by whom); the id makes a repeated webhook overwrite its own record. */
+  contactStatusChange: (channel: ChannelRef, phone: string, at: number, changeId: string): Key => ({
+    pk: channelPk(channel),
+    sk: `OPTLOG#${phone}#${timeKey(at)}#${changeId}`,
+  }),
+  contactStatusChangePrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `OPTLOG#${phone}#` }),
+  /** One of the channel's opted-out sets (16, by the phone's index bucket): attributes `<phone digits>` → change time. */
+  optedOutSet: (channel: ChannelRef, phone: string): Key => ({
+    pk: channelPk(channel),
+    sk: `${OPTED_OUT_PREFIX}${(contactIndexBucketOf(phone) % OPTED_OUT_SETS).toString(16)}`,
+  }),
+  optedOutSetPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: OPTED_OUT_PREFIX }),
+
   /** An automation of a channel; its steps are copied into each execution when triggered. */
   automation: (channel: ChannelRef, automationId: string): Key => ({ pk: channelPk(channel), sk: `AUTO#${automationId}` }),
   automationPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'AUTO#' }),
@@ -131,6 +165,9 @@ export const keys = {
   eventDeliveryPrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `DLV#${webhookId}#` }),
   /** The delivery lane of one contact to one subscription: its events go out one at a time, oldest first. */
   deliveryLane: (channel: ChannelRef, webhookId: string, contactKey: string): Key => ({ pk: channelPk(channel), sk: `LANE#${webhookId}#${contactKey}` }),
+  /** Every delivery and every delivery lane of the channel (erasure finds a contact's among them by `contactKey`). */
+  eventDeliveriesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'DLV#' }),
+  deliveryLanesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'LANE#' }),
 
   /** A fixed one-minute window of one API user's requests in one rate-limit class. */
   rateLimitWindow: (workspaceId: string, userId: string, rateClass: string, windowStart: number): Key => ({
@@ -149,6 +186,40 @@ export function contactIndexBucketOf(phone: string): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash % CONTACT_INDEX_BUCKETS;
+}
+
+/** Items holding a channel's opted-out numbers (one query reads them all: ≈ 25 bytes a number, 1 MB a page). */
+export const OPTED_OUT_SETS = 16;
+
+/**
+ * Shards of the sparse `outbox` index used for message-content expiry
+ * (`MESSAGE_CONTENT_RETENTION_DAYS`): `RETAIN#<n>`, beside the executions' `OUTBOX#<n>`.
+ */
+export const RETENTION_SHARDS = 8;
+
+/** The retention index partition (`outboxShard` value) of shard number `shard`. */
+export const retentionShard = (shard: number) => `${RETENTION_PREFIX}${shard}`;
+
+/** The retention shard of a message, spread like the outbox's. */
+export function retentionShardOf(messageId: string): string {
+  return retentionShard(contactIndexBucketOf(messageId) % RETENTION_SHARDS);
+}
+
+/** The channel a channel-partition key names (a retention index entry carries its message's key). */
+export function channelOfKey(key: Key): ChannelRef {
+  const channel = /^WS#([^#]+)#CH#([^#]+)$/.exec(key.pk);
+  if (!channel) throw new Error(`Not a channel partition key: ${key.pk}`);
+  return { workspaceId: channel[1], channelId: channel[2] };
+}
+
+/** The phone of a history entry's key (`HIST#<phone>#…`). */
+export function phoneOfHistoryKey(key: Key): string {
+  return key.sk.slice(HISTORY_PREFIX.length).split('#')[0];
+}
+
+/** The opted-out numbers an opted-out set item holds (its attributes other than the key). */
+export function optedOutPhones(item: Record<string, unknown>): string[] {
+  return Object.keys(item).filter((name) => name !== 'pk' && name !== 'sk');
 }
 
 /** Shards of the outbox index (sparse GSI `outbox`: executions whose next step is not yet handed to the queue). */

@@ -9,6 +9,7 @@ import {
   mapLimit,
   putImportLedger,
   readContacts,
+  writeIdPointers,
   writeIndexEntries,
 } from '../data/contact-import';
 import { upsertContact, type ContactChanges, type ContactRecord } from '../data/contacts';
@@ -16,6 +17,8 @@ import { listDefinitions } from '../data/definitions';
 import type { ChannelRef } from '../data/keys';
 import { contactChanges, definedValues, missingFieldsError, type Definitions, type ManageContactInput } from './contacts';
 import { missingRequiredFields } from './custom-field-values';
+import { changeContactStatus } from './opt-out';
+import { clock } from '../clock';
 
 /** Rows one contacts/import call takes. */
 export const MAX_IMPORT_ROWS = 1000;
@@ -48,6 +51,8 @@ interface ReadyRow {
   changes: ContactChanges;
   /** Required custom fields a create of this row would lack (an update needs none). */
   missing: string[];
+  /** The row's `status`, applied after its contact is written, as contacts/manage applies it (audit record, event). */
+  status?: ManageContactInput['status'];
 }
 
 /** The row error of a refusal contacts/manage would answer for this row. */
@@ -65,7 +70,7 @@ export function rowError(index: number, phoneNumber: string | null, error: AppEr
  * `IMPORT_WRITE_CONCURRENCY` writes in flight. Importing the same rows again creates
  * nothing. Rows repeating a phone number apply in order, as consecutive calls would.
  */
-export async function importContacts(channel: ChannelRef, rows: ImportRow[]): Promise<ImportResult> {
+export async function importContacts(channel: ChannelRef, rows: ImportRow[], actor?: { userId: string }): Promise<ImportResult> {
   const errors: ImportRowError[] = [];
   const ready: ReadyRow[] = [];
   const definitions: Definitions | undefined = rows.some((row) => 'input' in row) ? { ...(await listDefinitions(channel)), current: true } : undefined;
@@ -76,7 +81,7 @@ export async function importContacts(channel: ChannelRef, rows: ImportRow[]): Pr
     }
     try {
       const changes = contactChanges(row.input, definedValues(row.input, definitions!));
-      ready.push({ index: row.index, phone: row.input.phoneNumber, changes, missing: missingRequiredFields(definitions!.fields, changes.customFields ?? {}) });
+      ready.push({ index: row.index, phone: row.input.phoneNumber, changes, status: row.input.status, missing: missingRequiredFields(definitions!.fields, changes.customFields ?? {}) });
     } catch (error) {
       if (!(error instanceof AppError) || !error.isCallerFault) throw error;
       errors.push(rowError(row.index, row.input.phoneNumber, error));
@@ -85,7 +90,7 @@ export async function importContacts(channel: ChannelRef, rows: ImportRow[]): Pr
   let created = 0;
   let updated = 0;
   for (const wave of waves(ready)) {
-    const applied = await applyWave(channel, wave, errors);
+    const applied = await applyWave(channel, wave, errors, actor);
     created += applied.created;
     updated += applied.updated;
   }
@@ -111,7 +116,7 @@ function waves(rows: ReadyRow[]): ReadyRow[][] {
  * then indexes, claims and counts the created ones, and finishes any other import's
  * ledger its contacts name (a crashed or concurrent import of the same numbers).
  */
-async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRowError[]): Promise<{ created: number; updated: number }> {
+async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRowError[], actor?: { userId: string }): Promise<{ created: number; updated: number }> {
   const existing = await readContacts(channel, wave.map((row) => row.phone),
   );
   const ledgerId = newId('imp');
@@ -125,6 +130,7 @@ async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRo
   const createdContacts: ContactRecord[] = [];
   let updated = 0;
   let createdByUpsert = 0;
+  const written = new Map<ReadyRow, ContactRecord>();
 
   // contacts/manage's own path: an update, or a create (as contacts/manage counts it) when the contact is gone.
   const upsert = async (row: ReadyRow) => {
@@ -134,6 +140,7 @@ async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRo
       return;
     }
     noteLedger(result.contact);
+    written.set(row, result.contact);
     if (result.created) createdByUpsert++;
     else updated++;
   };
@@ -146,17 +153,24 @@ async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRo
   await mapLimit(toCreate, IMPORT_WRITE_CONCURRENCY, async (row) => {
     const contact = await createImportedContact(channel, row.phone, row.changes, ledgerId);
     // Created meanwhile by someone else: update it, as contacts/manage converges.
-    if (contact) createdContacts.push(contact);
-    else await upsert(row);
+    if (contact) {
+      createdContacts.push(contact);
+      written.set(row, contact);
+    } else await upsert(row);
   });
   await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, upsert);
   if (createdContacts.length > 0) {
     await writeIndexEntries(channel, createdContacts);
+    await writeIdPointers(channel, createdContacts);
     await claimAndCount(channel, ledgerId,
       createdContacts.map((contact) => contact.phone),
     );
   }
   if (toCreate.length > 0) await deleteImportLedger(channel, ledgerId);
+  // Statuses last, each as contacts/manage applies one (its audit record and event), once the contact is counted.
+  await mapLimit([...written].filter(([row]) => row.status !== undefined), IMPORT_WRITE_CONCURRENCY, ([row, contact]) =>
+    changeContactStatus(channel, contact, { status: row.status!, source: 'api', at: clock.now(), userId: actor?.userId }),
+  );
   await finishImportLedgers(channel, [...otherLedgers]);
   return { created: createdContacts.length + createdByUpsert, updated };
 }

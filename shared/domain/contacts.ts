@@ -3,16 +3,20 @@ import { clock } from '../clock';
 import {
   firstContactPage,
   getContactsByPhone,
+  readContactIndex,
   upsertContact,
   type ContactChanges,
+  type ContactIndexEntry,
   type ContactRecord,
   type CustomFieldValue,
 } from '../data/contacts';
+import { readOptedOut, type ContactStatus } from '../data/contact-status';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
 import { contactSearchKey, matchKey, type ChannelRef } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { selectDeepPage, selectFromIndex } from './contact-index-select';
 import { missingRequiredFields, validateCustomFieldValues } from './custom-field-values';
+import { changeContactStatus } from './opt-out';
 
 export interface ContactView {
   id: string;
@@ -34,6 +38,8 @@ export interface ManageContactInput {
   profilePictureUrl?: string;
   customFieldsData?: Record<string, string | number | boolean | null>;
   labelNames?: string[];
+  /** Opt-out status (`active` or `opted_out`): applied and recorded by shared/domain/opt-out.ts. */
+  status?: ContactStatus;
 }
 
 /**
@@ -49,7 +55,7 @@ export interface ManageContactInput {
  * reads them (consistently): required fields, and the values checked against the
  * current definitions, exactly as without a cache.
  */
-export async function manageContact(channel: ChannelRef, input: ManageContactInput): Promise<ContactView & { created: boolean }> {
+export async function manageContact(channel: ChannelRef, input: ManageContactInput, actor?: { userId: string }): Promise<ContactView & { created: boolean }> {
   const scope = channel;
   const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
   const changes = contactChanges(input, checked.values);
@@ -57,6 +63,10 @@ export async function manageContact(channel: ChannelRef, input: ManageContactInp
   const result = await upsertContact(channel, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
   if (!result) {
     throw missingFieldsError(create.missing);
+  }
+  if (input.status !== undefined) {
+    const change = { status: input.status, source: 'api' as const, at: clock.now(), userId: actor?.userId };
+    result.contact = (await changeContactStatus(channel, result.contact, change)) ?? result.contact;
   }
   const labels = await labelsToShow(scope, result.contact, create.definitions ?? checked.definitions);
   return { ...toContactView(result.contact, labels), created: result.created };
@@ -216,6 +226,8 @@ export interface ListContactsInput {
   page: number;
   limit: number;
   search?: string;
+  /** Only contacts with this opt-out status. */
+  status?: ContactStatus;
 }
 
 export interface ContactPage {
@@ -230,21 +242,48 @@ export interface ContactPage {
  */
 export async function listContacts(channel: ChannelRef, input: ListContactsInput): Promise<ContactPage> {
   const offset = (input.page - 1) * input.limit;
-  if (input.page === 1 && input.search === undefined) {
-    const { head, contacts } = await firstContactPage(channel, input.limit);
+  if (input.page === 1 && input.search === undefined && input.status === undefined) {
+    const { head, contacts: page } = await firstContactPage(channel, input.limit);
+    // A contact being erased is already out of the count and the index; hide it here too.
+    const contacts = page.filter((contact) => contact.erasing === undefined);
     const labels = await labelsFor(channel, contacts, head.defsVersion);
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  // A deep page from this container's phone order when current; a search streams the index keeping only the page (docs/PERFORMANCE.md, "Large channels").
-  const { phones, total } =
-    input.search === undefined
-      ? await selectDeepPage(channel, offset, input.limit)
-      : await selectFromIndex(channel, { offset, limit: input.limit, matches: matcher(input.search) });
-  const contacts = phones.length ? await getContactsByPhone(channel, phones) : [];
+  // Without a status filter: a deep page from this container's phone order when current, a search streaming the
+  // index keeping only the page (docs/PERFORMANCE.md, "Large channels"); with one, the opted-out set as well.
+  let phones: string[];
+  let total: number;
+  if (input.status === undefined) {
+    const byEntry = input.search === undefined ? undefined : matcher(input.search);
+    ({ phones, total } =
+      byEntry === undefined
+        ? await selectDeepPage(channel, offset, input.limit)
+        : await selectFromIndex(channel, { offset, limit: input.limit, matches: byEntry }));
+  } else {
+    const matches = await matchingEntries(channel, input);
+    phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
+    total = matches.length;
+  }
+  const contacts = (phones.length ? await getContactsByPhone(channel, phones) : []).filter((contact) => contact.erasing === undefined);
   const labels = await labelsFor(channel, contacts);
   const byId = labelsById(labels);
   return { contacts: contacts.map((contact) => toContactView(contact, byId)), total };
+}
+
+/**
+ * The index entries a search and status filter select, by phone. The status filter
+ * reads the channel's opted-out sets (one query) beside the index; `opted_out` without
+ * a search needs only the sets. No contact is read only to be dropped.
+ */
+async function matchingEntries(channel: ChannelRef, input: ListContactsInput): Promise<ContactIndexEntry[]> {
+  if (input.status === 'opted_out' && input.search === undefined) {
+    return [...(await readOptedOut(channel))].sort().map((phone) => ({ phone, name: '' }));
+  }
+  const [index, optedOut] = await Promise.all([readContactIndex(channel), input.status === undefined ? undefined : readOptedOut(channel)]);
+  const matches = input.search === undefined ? undefined : matcher(input.search);
+  const searched = matches === undefined ? index : index.filter((entry) => matches(entry.phone, entry.name));
+  return optedOut === undefined ? searched : searched.filter((entry) => optedOut.has(entry.phone) === (input.status === 'opted_out'));
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */

@@ -1,6 +1,8 @@
 import type { Principal } from '../auth/principal';
 import { getChatmidRecord } from '../data/messages';
+import { clock } from '../clock';
 import { ForbiddenError } from '../errors';
+import { contentVisible } from './retention';
 
 /**
  * chat/message/status: one consistent read of the chatmid's pointer item. A chatmid
@@ -17,7 +19,8 @@ export async function messageStatus(principal: Principal, chatmid: string) {
     status: record.status,
     direction: record.direction ?? null,
     type: record.type ?? null,
-    content: record.content ?? null,
+    // Blanked by erasure or by the retention sweep; past the retention period even before the sweep ran.
+    content: record.at !== undefined && !contentVisible(record.at, clock.now()) ? null : (record.content ?? null),
     timestamp: iso(record.at),
     deliveredAt: iso(record.deliveredAt),
     readAt: iso(record.readAt),

@@ -23,6 +23,9 @@ import {
 import { UpstreamError, InvalidInputError, ConflictError, ForbiddenError, AppError } from '../errors';
 import { countMessageFailed, countMessageSent } from '../observability/metrics';
 import { newId } from '../ids';
+import { putHistoryEntry, recordHistoryOutcome } from '../data/message-history';
+import { refuseIfOptedOut } from './opt-out';
+import { retentionAttributes } from './retention';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
 import type { ChannelRef } from '../data/keys';
@@ -159,6 +162,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
     await delivery.guard?.();
     const token = await accessTokenFor(channel);
     const { contact } = (await upsertContact(scope, delivery.phone, {}, () => true))!;
+    refuseIfOptedOut(contact);
     const now = clock.now();
     const conversation = await ensureConversation(scope, delivery.phone, contact.id, { outboundAt: now });
     const message: MessageRecord = {
@@ -175,7 +179,8 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
       createdAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
     };
-    await putMessageIntent(scope, message);
+    await putMessageIntent(scope, { ...message, ...retentionAttributes(message.id, message.at) });
+    await putHistoryEntry(scope, message);
     calledNetwork = true;
     let result: SendResult;
     try {
@@ -212,6 +217,8 @@ async function recordAccepted(scope: SendScope, message: MessageRecord, result: 
     phoneNumberId,
     apiReference: message.apiReference,
   });
+  // The pointer first (status webhooks may already be arriving), then the history entry learns the chatmid.
+  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
   // contact. A contact is given its wa_id only after the map entry is written (or, for a
   // number never rewritten, its wa_id is its own digits), so a contact that already
@@ -235,10 +242,12 @@ async function recordFailure(scope: SendScope, message: MessageRecord, error: Ch
   countMessageFailed(message.type);
   if (error.outcome !== 'unknown') {
     await recordSendOutcome(channel, message.id, { sendState: 'failed', error: reason });
+    await recordHistoryOutcome(channel, message, { sendState: 'failed', error: reason });
     if (message.apiReference) await releaseReference(channel, message.phone, message.apiReference, message.id);
     return mapped;
   }
   await recordSendOutcome(channel, message.id, { sendState: 'unknown', error: reason });
+  await recordHistoryOutcome(channel, message, { sendState: 'unknown', error: reason });
   await addUnsettledMessage(channel, message.phone, message.id);
   const unknown = new UpstreamError(mapped.message, { outcome: 'unknown', messageId: message.id });
   if (message.apiReference) {

@@ -12,7 +12,6 @@ import {
   createChatmidRecord,
   getChatmidRecord,
   getMessage,
-  putInboundMessage,
   recordSendOutcome,
   settleReference,
   STATUS_RANK,
@@ -20,12 +19,15 @@ import {
   type MessageContent,
   type MessageRecord,
 } from '../data/messages';
+import { putHistoryEntry, putInboundMessageOnce, recordHistoryOutcome } from '../data/message-history';
 import { logger } from '../observability/logger';
 import { countWebhookStatusMismatch } from '../observability/metrics';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { handOffEvents } from './events';
 import { receivedEvent, statusEvent } from './event-builders';
 import { answerFor } from './messaging';
+import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
+import { retentionAttributes } from './retention';
 import type { ChannelRef } from '../data/keys';
 
 /**
@@ -90,6 +92,7 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
     .sort((a, b) => a.at - b.at);
   const message = messages[0];
   if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
+  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: event.chatmid });
   await attachChatmid({ chatmid: event.chatmid, workspaceId: channel.workspaceId, channelId: channel.channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at, phoneNumberId: event.phoneNumberId });
   await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
@@ -124,9 +127,11 @@ async function processInbound(event: InboundEvent): Promise<void> {
   await recordInboundAt(channel, phone, at);
   await rememberWaId(channel, event.waId, phone);
   const messageId = `msg_in_${createHash('sha256').update(event.chatmid).digest('base64url').slice(0, 22)}`;
-  const content: MessageContent = event.text !== undefined ? { body: event.text } : {};
+  // Meta's times are whole seconds: within its second a message is placed by when it arrived, so the history keeps the order of arrival.
+  const receivedAt = Math.max(at, Math.min(clock.now(), event.timestamp + 999));
+  const content = event.content as MessageContent;
   const now = clock.nowIso();
-  await putInboundMessage(channel, {
+  const message: MessageRecord = {
     id: messageId,
     direction: 'inbound',
     type: event.type,
@@ -137,10 +142,18 @@ async function processInbound(event: InboundEvent): Promise<void> {
     sendState: 'received',
     chatmid: event.chatmid,
     waId: event.waId,
-    at,
+    at: receivedAt,
     createdAt: now,
     updatedAt: now,
-  });
+  };
+  // A repeated delivery (a crash before the pointer) finds the message and keeps its time: the same history and audit keys.
+  const stored = await putInboundMessageOnce(channel, message, retentionAttributes(messageId, receivedAt));
+  const optIn = event.type === 'text' ? keywordStatus(event.text) : undefined;
+  if (optIn !== undefined) {
+    const change = { status: optIn, source: 'keyword' as const, at: stored.at, keyword: event.text!.trim(), chatmid: event.chatmid };
+    await changeContactStatus(channel, contact.contact, change, keywordChangeId(event.chatmid));
+  }
+  if (stored.phone === phone) await putHistoryEntry(channel, stored);
   const chatmidRecord: ChatmidRecord = {
     chatmid: event.chatmid,
     workspaceId: channel.workspaceId,
@@ -150,12 +163,12 @@ async function processInbound(event: InboundEvent): Promise<void> {
     type: event.type,
     content,
     phone,
-    at,
+    at: stored.at,
     status: 'received',
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
   };
-  const received = receivedEvent(event, { channelId: channel.channelId, messageId, conversationId: conversation.id, contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null }, content, at });
+  const received = receivedEvent(event, { channelId: channel.channelId, messageId, conversationId: conversation.id, contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null }, content, at: stored.at });
   if (await createChatmidRecord(chatmidRecord, received)) await handOffEvents(keys.messageByChatmid(event.chatmid), { ...chatmidRecord, pendingEvents: [received] });
   logger.info('inbound message recorded', { channelId: channel.channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }

@@ -65,6 +65,7 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   caption: { description: 'Caption of a media message.', example: 'Your receipt' },
   filename: { description: 'File name shown for a document message.', example: 'receipt.pdf' },
   chatmid: { description: 'The chat network message id a send answered (`data.chatmid`).', example: 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0' },
+  contactId: { description: 'Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.', example: 'ct_01jhx3k8m0' },
   automationId: { description: 'Id of the automation to run (or pass automationName).', example: 'au_01jhx3k8m0' },
   automationName: { description: 'Name of the automation to run, matched case-insensitively (or pass automationId).', example: 'Welcome Flow' },
   events: {
@@ -81,6 +82,7 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
 export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> = {
   'contacts/manage': {
     name: { description: 'Display name of the contact.', example: 'Bo Example' },
+    status: { description: 'Opt-out status: `opted_out` stops every send to the contact (403 `contact_opted_out`), `active` allows them again. Each change is recorded (when, by which API user).', example: 'active' },
   },
   'contacts/import': {
     contacts: {
@@ -93,11 +95,19 @@ export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> 
     },
   },
   'contacts/list': {
+    status: { description: 'Only contacts with this opt-out status (`active` or `opted_out`).', example: 'opted_out' },
     limit: {
       description: 'Page size. Values above 200 are clamped to 200 (`pagination.limit` then says 200).',
       example: 20,
       schema: { maximum: 200 },
     },
+  },
+  'contacts/delete': {
+    phoneNumber: { description: 'Phone number of the contact to erase, with country code (or pass contactId).', example: '+14155550123' },
+  },
+  'chat/messages/list': {
+    phoneNumber: { description: 'Phone number of the contact whose messages to list, with country code (or pass contactId).', example: '+14155550123' },
+    limit: { description: 'Page size, 1 to 100.', example: 20 },
   },
   'labels/manage': {
     name: { description: 'Label name: the match key (case-insensitive); the case first given is kept.', example: 'Customer' },
@@ -152,6 +162,8 @@ export const ROUTE_PARAMETER_RULES: Record<string, Record<string, unknown>> = {
   'automations/trigger': {
     anyOf: [{ required: ['automationId'] }, { required: ['automationName'] }],
   },
+  'chat/messages/list': { anyOf: [{ required: ['phoneNumber'] }, { required: ['contactId'] }] },
+  'contacts/delete': { anyOf: [{ required: ['phoneNumber'] }, { required: ['contactId'] }] },
 };
 
 export function parameterDoc(path: string, name: string): ParameterDoc | undefined {

@@ -41,7 +41,7 @@ const contactEntries = {
   email: described(v.nullable(v.string()), 'Email address, or null', 'bo@example.com'),
   labels: described(v.array(LabelRef), 'Labels attached to the contact'),
   customFields: customFieldValues,
-  status: described(v.string(), 'Contact status', 'active'),
+  status: described(v.picklist(['active', 'opted_out']), 'Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)', 'active'),
 };
 
 /** A contact as contacts/list shows it. */
@@ -158,6 +158,40 @@ export const MessageStatus = v.strictObject({
   ),
 });
 
+/** A message as chat/messages/list shows it. */
+export const HistoryMessage = v.strictObject({
+  chatmid: described(v.nullable(v.string()), 'The chat network message id, or null for a send whose outcome is not known (yet)', 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0'),
+  direction: described(v.picklist(['outbound', 'inbound']), 'outbound (sent by the API or an automation) or inbound (written by the contact)', 'inbound'),
+  type: described(
+    v.string(),
+    'text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, template (outbound)',
+    'text',
+  ),
+  content: described(
+    v.nullable(v.record(v.string(), v.unknown())),
+    'The content in the shape of its type (docs/MESSAGING.md, "Inbound message types"), or null once blanked by erasure or past the retention period',
+    { body: 'Hi, where is my order?' },
+  ),
+  status: described(
+    v.picklist(['received', 'pending', 'accepted', 'sent', 'delivered', 'read', 'failed', 'unknown']),
+    'received (inbound); accepted → sent → delivered → read, or failed (outbound); pending or unknown while a send’s outcome is not known',
+    'received',
+  ),
+  timestamp: timestamp('When the message was sent or received'),
+  deliveredAt: nullableTimestamp('When it was delivered'),
+  readAt: nullableTimestamp('When it was read'),
+  apiReference: apiReferenceEcho,
+  error: described(
+    v.nullable(v.strictObject({ code: v.optional(v.union([v.string(), v.number()])), title: v.optional(v.string()), message: v.string() })),
+    'Why the send failed, or null',
+  ),
+});
+
+export const ContactDeleted = v.strictObject({
+  id: described(v.string(), 'The erased contact’s id', 'ct_01jhx3k8m0'),
+  deleted: described(v.literal(true), 'Always true', true),
+});
+
 export const Automation = v.strictObject({
   id: described(v.string(), 'Automation id', 'au_01jhx3k8m0'),
   name: described(v.string(), 'Name (matched case-insensitively as automationName)', 'Welcome Flow'),
@@ -235,6 +269,8 @@ export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
   TemplateSendResult,
   MessageSendResult,
   MessageStatus,
+  HistoryMessage,
+  ContactDeleted,
   Automation,
   AutomationExecution,
   WebhookResult,
@@ -280,6 +316,19 @@ export const ROUTE_RESPONSES: Record<string, RouteResponse> = {
   'chat/templates/send': { data: TemplateSendResult, message: 'Template message accepted by the chat network', errors: [404, 409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
   'chat/message/send': { data: MessageSendResult, message: 'Message accepted by the chat network', errors: [409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
   'chat/message/status': { data: MessageStatus, description: 'The message and its delivery status.' },
+  'chat/messages/list': {
+    data: v.array(HistoryMessage),
+    message: 'Found 2 message(s)',
+    envelope: 'nextCursor',
+    errors: [404],
+    description: 'One page of the contact’s messages in the channel, inbound and outbound, newest first; `nextCursor` fetches the next page.',
+  },
+  'contacts/delete': {
+    data: ContactDeleted,
+    message: 'Contact erased: its data, conversation and message contents are gone',
+    errors: [404],
+    description: 'The contact, its labels, custom field values, search entry and conversation are removed and its messages’ contents blanked (status skeletons stay).',
+  },
   'automations/list': { data: v.array(Automation), message: 'Found 1 automation(s)', envelope: 'total', description: 'The automations of the channel; `total` counts them.' },
   'automations/trigger': { data: AutomationExecution, message: 'Automation "Welcome Flow" triggered', errors: [404], description: 'The execution started (status triggered).' },
   'webhooks/manage': { data: WebhookResult, message: 'Webhook created; store the secret now, it is not shown again', errors: [409], description: 'The subscription; `secret` only when it was created or its secret rotated.' },
@@ -313,8 +362,8 @@ export const ERROR_STATUS_DOCS: Record<ErrorStatus, ErrorStatusDoc> = {
   },
   403: {
     name: 'Forbidden',
-    description: 'The key may not use that channel or resource (also for ids of other workspaces and unknown ids).',
-    codes: ['forbidden'],
+    description: 'The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the recipient has opted out (`contact_opted_out`: nothing was sent).',
+    codes: ['forbidden', 'contact_opted_out'],
     example: { error: 'forbidden', message: 'This API key may not use that channel.', details: { parameter: 'channelId' } },
   },
   404: { name: 'NotFound', description: 'The resource does not exist in this channel.', codes: ['not_found'], example: { error: 'not_found', message: 'No such template in this channel.' } },

@@ -157,6 +157,9 @@ export const hexColor = () => v.pipe(v.string('must be a string'), v.trim(), v.r
 
 export const channelId = () => v.optional(identifier());
 
+/** A contact's opt-out status. */
+export const contactStatus = () => v.picklist(['active', 'opted_out'], 'must be active or opted_out');
+
 const customFieldValue = v.union(
   [
     v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue, `values must be at most ${LIMITS.customFieldValue} characters`), v.check((s) => !CONTROL_CHARS.test(s), 'values must not contain control characters')),

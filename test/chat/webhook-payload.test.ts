@@ -92,6 +92,7 @@ describe('parseWebhookPayload', () => {
         profileName: 'Ann',
         type: 'text',
         text: 'Hi!',
+        content: { body: 'Hi!' },
         timestamp: 1_700_000_002_000,
       },
     ]);

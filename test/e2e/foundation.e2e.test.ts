@@ -56,7 +56,7 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
   it('answers refusals made before any handler in the envelope', async () => {
     // Act
     const noKey = await stack.call('channels/list');
-    const unknownPath = await stack.call('contacts/delete', { apiKey: adminKey });
+    const unknownPath = await stack.call('contacts/purge', { apiKey: adminKey });
     const keyInUrl = await stack.call('channels/list', { method: 'GET', params: { apiKey: adminKey } });
     const badJson = await stack.call('labels/list', { apiKey: teamKey, body: '{oops', headers: { 'Content-Type': 'application/json' } });
     // Assess

@@ -25,6 +25,7 @@ beforeAll(() => ensureSynth(), 300_000);
 await import('./foundation.e2e.test');
 await import('./messaging.e2e.test');
 await import('./automations.e2e.test');
+await import('./two-way.e2e.test');
 await import('../events/events.e2e.test');
 
 function recordedCalls(dataDirs: Iterable<string>): CallVerdict[] {

@@ -151,7 +151,7 @@ describe('contacts/manage definitions reads', () => {
     // Assess
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ created: true, customFields: { age: 31 } });
-    expect(created.calls).toHaveLength(7); // limiter, failed update, definitions, Put, index entry, pending claim, count
+    expect(created.calls).toHaveLength(8); // limiter, failed update, definitions, Put, index entry, id pointer, pending claim, count
     expect(missing.status).toBe(400);
     expect(missing.body.details).toMatchObject({ parameter: 'customFieldsData', missing: ['region'] });
     expect(listed.body.data.map((contact: { phone: string }) => contact.phone)).toEqual(['14155550100', '14155550101']);

@@ -80,7 +80,7 @@ describe('WorkspaceApiStack', () => {
 
   beforeAll(() => {
     dev = build({ stage: 'dev' });
-    prod = build({ stage: 'prod', rateLimits: JSON.stringify({ api_read: 60 }) });
+    prod = build({ stage: 'prod', rateLimits: JSON.stringify({ api_read: 60 }), messageContentRetentionDays: '30' });
     custom = build({ stage: 'dev', runnerTimeoutSeconds: '300', waf: 'true', wafAnonymousLimit: '100' });
   }, SYNTH_TIMEOUT_MS);
 
@@ -650,6 +650,35 @@ describe('WorkspaceApiStack', () => {
       expect(redriveRules).toHaveLength(1);
       expect(redriveRules[0].Properties.ScheduleExpression).toBe('rate(1 minute)');
       expect(redriveStatements).toContainEqual(expect.objectContaining({ Action: 'dynamodb:Query', Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }) }));
+    });
+
+    it('runs the message-content sweep every hour, reading the outbox index (its RETAIN# shards)', () => {
+      // Prepare
+      const sweep = dev.stack.functions.get('MessageContentSweep')!;
+      const sweepId = logicalId(dev.stack, sweep.function.node.defaultChild);
+      // Act
+      const rules = Object.values(dev.template.findResources('AWS::Events::Rule')).filter(
+        (rule) => JSON.stringify(rule.Properties.Targets[0].Arn) === JSON.stringify({ 'Fn::GetAtt': [sweepId, 'Arn'] }),
+      );
+      // Assess
+      expect(rules).toHaveLength(1);
+      expect(rules[0].Properties.ScheduleExpression).toMatch(/^rate\((1 hour|60 minutes)\)$/);
+      expect(statementsOf(dev, sweep)).toContainEqual(expect.objectContaining({ Action: 'dynamodb:Query', Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }) }));
+    });
+
+    it('gives only the functions that page a generated cursor-signing key, and every function the retention period when one is set', () => {
+      // Prepare
+      const variables = (built: Built, name: string) => built.resources[logicalId(built.stack, built.stack.functions.get(name)!.function.node.defaultChild)].Properties.Environment.Variables;
+      const signers = API_ROUTES.filter((route) => route.signsCursors).map((route) => route.name);
+      // Act
+      const withKey = [...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY !== undefined);
+      const withRetention = [...prod.stack.functions.keys()].filter((name) => variables(prod, name).MESSAGE_CONTENT_RETENTION_DAYS === '30');
+      // Assess
+      expect(signers).toContain('ChatMessagesList');
+      expect(withKey.sort()).toEqual([...signers].sort());
+      expect(JSON.stringify(variables(dev, 'ChatMessagesList').CURSOR_SIGNING_KEY)).toContain('resolve:secretsmanager');
+      expect(withRetention.sort()).toEqual([...prod.stack.functions.keys()].sort());
+      expect([...dev.stack.functions.keys()].filter((name) => variables(dev, name).MESSAGE_CONTENT_RETENTION_DAYS !== undefined)).toEqual([]);
     });
 
     it('gives the table the sparse outbox index and no other', () => {

@@ -66,8 +66,8 @@ describe('the contract check of test/support/contract.ts', () => {
 
   it('expects the gateway’s 404 envelope for paths the document does not have', () => {
     // Act
-    const notFound = contractViolations(channelsList({ url: `${BASE}/contacts/delete`, status: 404, body: { success: false, error: 'not_found', message: 'No endpoint.' } }));
-    const found = contractViolations(channelsList({ url: `${BASE}/contacts/delete` }));
+    const notFound = contractViolations(channelsList({ url: `${BASE}/contacts/purge`, status: 404, body: { success: false, error: 'not_found', message: 'No endpoint.' } }));
+    const found = contractViolations(channelsList({ url: `${BASE}/contacts/purge` }));
 
     // Assess
     expect(notFound).toEqual([]);

@@ -178,7 +178,7 @@ describe('refusals of the gateway and of the keys, over HTTP', () => {
     const hugeBody = await raw('labels/manage', { method: 'POST', headers: { 'X-API-Key': adminKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x', description: 'y'.repeat(11 * 1024 * 1024) }) });
     const overLimit = await post('labels/manage', adminKey, { name: 'x', description: 'y'.repeat(70_000) });
     const wrongType = await raw('labels/manage', { method: 'POST', headers: { 'X-API-Key': adminKey, 'Content-Type': 'text/plain' }, body: 'name=x' });
-    const unknownPath = await post('contacts/delete', adminKey, {});
+    const unknownPath = await post('contacts/purge', adminKey, {});
     const healthy = await post('channels/list', adminKey, {});
     // Assess
     expect(longUrl.status).toBeGreaterThanOrEqual(400);

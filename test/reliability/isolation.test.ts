@@ -61,7 +61,7 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
   }
   for (const { channel, channelName, phoneNumberId } of created) {
     const secrets = [channel.id, channelName, phoneNumberId];
-    const ids: Record<string, string[]> = { channelId: [channel.id], chatmid: [], automationId: [], automationName: [], other: [] };
+    const ids: Record<string, string[]> = { channelId: [channel.id], chatmid: [], automationId: [], automationName: [], contactId: [], other: [] };
     const labelName = unique('isoAlabel');
     const label = await callApi(manage('labels/manage').handler, { apiKey: admin.apiKey, params: { channelId: channel.id, name: labelName, description: unique('isoAdesc ') } });
     expect(label.status, JSON.stringify(label.body)).toBe(200);
@@ -82,6 +82,7 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
       expect(contact.status, JSON.stringify(contact.body)).toBe(200);
       secrets.push(contact.body.data.phone, contactName, email, fieldValue, contact.body.data.id);
       ids.other.push(contact.body.data.id);
+      ids.contactId.push(contact.body.data.id);
       // A message of this contact, as a send or webhook leaves it (the chatmid pointer names its tenant).
       const chatmid = unique('wamid.isoA');
       const text = unique('isoA secret text ');
@@ -107,7 +108,13 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
 }
 
 /** Unknown ids of the same shapes: the answer must be the same as for a foreign one. */
-const UNKNOWN: Record<string, string> = { channelId: 'ch_unknown0000000', chatmid: 'wamid.unknown000000', automationId: 'au_unknown0000000', automationName: 'no such automation' };
+const UNKNOWN: Record<string, string> = {
+  channelId: 'ch_unknown0000000',
+  chatmid: 'wamid.unknown000000',
+  automationId: 'au_unknown0000000',
+  automationName: 'no such automation',
+  contactId: 'ct_unknown0000000',
+};
 
 interface Caller {
   label: string;
@@ -139,6 +146,7 @@ beforeAll(async () => {
         chatmid: [...a1.ids.chatmid, ...a2.ids.chatmid],
         automationId: [...a1.ids.automationId, ...a2.ids.automationId, ...everyId],
         automationName: [...a1.ids.automationName, ...a2.ids.automationName],
+        contactId: [...a1.ids.contactId, ...a2.ids.contactId],
       },
       forged: { workspaceId: a.workspaceId, userId: 'forged', keyId: 'forged', role: 'admin', channelIds: `${a1.id},${a2.id}`, principalId: a.workspaceId },
     },
@@ -146,7 +154,7 @@ beforeAll(async () => {
       label: 'team key of workspace A without channel A2',
       apiKey: a.teamKey,
       secrets: a2.secrets,
-      foreign: { channelId: [a2.id], chatmid: a2.ids.chatmid, automationId: [...a2.ids.automationId, ...a2.ids.other], automationName: a2.ids.automationName },
+      foreign: { channelId: [a2.id], chatmid: a2.ids.chatmid, automationId: [...a2.ids.automationId, ...a2.ids.other], automationName: a2.ids.automationName, contactId: a2.ids.contactId },
       forged: { channelIds: `${a1.id},${a2.id}`, role: 'admin', channel: a2.id, channel_id: a2.id, channelID: a2.id },
     },
   ];

@@ -132,11 +132,44 @@ registerInvariant('head label and custom-field counts == their items (where coun
 
 // ---- Messaging and automations (run when such items exist) ---------------------------
 
-registerInvariant('every message has a contact', (channel) =>
+registerInvariant('every message has a contact, or is an erased skeleton without content or phone', (channel) =>
   entities(channel, 'message')
-    .filter((message) => !channel.contacts.has(message.phone))
+    .filter((message) => (message.erasedAt === undefined ? !channel.contacts.has(message.phone) : message.content !== undefined || message.phone !== undefined))
     .map((message) => `message ${message.id} to/from ${message.phone} has no contact`),
 );
+
+// ---- Two-way: history, contact ids, opt-out, erasure -----------------------------------
+
+registerInvariant('every history entry has its message and its contact, with the same content', (channel) => {
+  const messages = new Map(entities(channel, 'message').map((message) => [message.id, message]));
+  const problems: string[] = [];
+  for (const entry of entities(channel, 'history')) {
+    const phone = entry.sk.split('#')[1];
+    const message = messages.get(entry.messageId);
+    if (!channel.contacts.has(phone)) problems.push(`history entry ${entry.sk} has no contact`);
+    if (!message) problems.push(`history entry ${entry.sk} has no message`);
+    else if (JSON.stringify(message.content) !== JSON.stringify(entry.content)) problems.push(`history entry ${entry.sk} shows other content than its message`);
+  }
+  return problems;
+});
+
+registerInvariant('every contact has its id pointer, and every pointer its contact', (channel) => {
+  const pointers = new Map(entities(channel, 'contactId').map((pointer) => [pointer.contactId, pointer.phone]));
+  const problems: string[] = [];
+  for (const contact of channel.contacts.values()) if (pointers.get(contact.id) !== contact.phone) problems.push(`contact ${contact.id} has no id pointer to ${contact.phone}`);
+  for (const [id, phone] of pointers) if (channel.contacts.get(String(phone))?.id !== id) problems.push(`id pointer ${id} names no contact`);
+  return problems;
+});
+
+registerInvariant('no contact left half-erased, and the opted-out sets match the contacts', (channel) => {
+  const problems = [...channel.contacts.values()].filter((contact) => contact.erasing !== undefined).map((contact) => `contact ${contact.id} is still erasing`);
+  const optedOut = new Set(channel.items.filter((item) => item.sk.startsWith('OPTOUT#')).flatMap((item) => Object.keys(item).filter((key) => key !== 'pk' && key !== 'sk')));
+  for (const contact of channel.contacts.values()) {
+    if ((contact.status === 'opted_out') !== optedOut.has(contact.phone)) problems.push(`contact ${contact.phone} is ${contact.status ?? 'active'} but ${optedOut.has(contact.phone) ? 'in' : 'not in'} the opted-out set`);
+  }
+  for (const phone of optedOut) if (!channel.contacts.has(phone)) problems.push(`opted-out entry ${phone} has no contact`);
+  return problems;
+});
 
 registerInvariant('every conversation has its contact', (channel) =>
   entities(channel, 'conversation')

@@ -1,0 +1,86 @@
+import { queryAll } from './batch';
+import { putItem, update, when } from './client';
+import type { ContactRecord } from './contacts';
+import { withPendingEvent, type PendingEvent } from './event-outbox';
+import { keys, optedOutPhones, type ChannelRef } from './keys';
+
+/**
+ * A contact's opt-out status (`active` or `opted_out`), how it changes, and the
+ * records kept beside it:
+ * - the status on the contact item, with `statusChangedAt` and `statusSource`: it moves
+ *   by time only (a change is applied when it is not older than the last one), so an
+ *   inbound STOP and START delivered out of order end in the later one's status;
+ * - an audit record per change (`OPTLOG#…`: when, how, by whom or by which message);
+ * - the channel's opted-out sets (`OPTOUT#<0..f>`: phone → time), which contacts/list
+ *   reads to filter by status without reading contacts only to drop them.
+ */
+
+export type ContactStatus = 'active' | 'opted_out';
+
+/** The fields the event outbox reads from a changed item (shared/domain/events.ts `EventSource`). */
+interface EventSource {
+  workspaceId?: string;
+  channelId?: string;
+  pendingEvents?: PendingEvent[];
+}
+export type StatusSource = 'keyword' | 'api';
+
+export interface StatusChange {
+  status: ContactStatus;
+  source: StatusSource;
+  /** When it happened (the message's time for a keyword), ms since the epoch. */
+  at: number;
+  /** The keyword as written (trimmed), for `keyword` changes. */
+  keyword?: string;
+  /** The inbound message that carried the keyword. */
+  chatmid?: string;
+  /** The API user that changed it, for `api` changes. */
+  userId?: string;
+}
+
+export interface StatusChangeRecord extends StatusChange {
+  phone: string;
+  contactId: string;
+  previousStatus: ContactStatus;
+}
+
+/**
+ * Sets the contact's status unless a later change is already recorded (or it is being
+ * erased). Returns the contact after the change, or undefined when the change was older
+ * than the recorded one or there is no such contact.
+ */
+export async function setContactStatus(channel: ChannelRef, phone: string, change: StatusChange, event?: PendingEvent): Promise<(ContactRecord & EventSource) | undefined> {
+  const key = keys.contact(channel, phone);
+  const builder = update(key)
+    .set('status', change.status)
+    .set('statusChangedAt', change.at)
+    .set('statusSource', change.source)
+    .when(when.and(when.itemExists(), when.notExists('erasing'), when.or(when.notExists('statusChangedAt'), when.lte('statusChangedAt', change.at))));
+  // The contact.opted_out / opted_in event rides on the same write (the event outbox); the tenant lets the re-drive complete it.
+  if (event) withPendingEvent(builder.set('workspaceId', channel.workspaceId).set('channelId', channel.channelId), key, event, change.at);
+  return builder.sendReturning<ContactRecord & EventSource>();
+}
+
+/** Writes the audit record of a status change (idempotent per change id). */
+export async function recordStatusChange(channel: ChannelRef, changeId: string, record: StatusChangeRecord): Promise<void> {
+  await putItem({ ...keys.contactStatusChange(channel, record.phone, record.at, changeId), entity: 'contactStatusChange', changeId, ...record });
+}
+
+/** A contact's status changes, oldest first (audit; erasure). */
+export async function listStatusChanges(channel: ChannelRef, phone: string): Promise<Array<StatusChangeRecord & { pk: string; sk: string }>> {
+  const { pk, skPrefix } = keys.contactStatusChangePrefix(channel, phone);
+  return queryAll(pk, skPrefix, { consistent: true });
+}
+
+/** Puts the number into its opted-out set, or takes it out (idempotent). */
+export async function markOptedOut(channel: ChannelRef, phone: string, optedOut: boolean, at: number): Promise<void> {
+  const change = update(keys.optedOutSet(channel, phone));
+  await (optedOut ? change.set(phone, at) : change.remove(phone)).send();
+}
+
+/** Every opted-out number of the channel (one query: 16 small items). */
+export async function readOptedOut(channel: ChannelRef): Promise<Set<string>> {
+  const { pk, skPrefix } = keys.optedOutSetPrefix(channel);
+  const items = await queryAll<Record<string, unknown>>(pk, skPrefix);
+  return new Set(items.flatMap(optedOutPhones));
+}

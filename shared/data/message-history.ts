@@ -1,0 +1,150 @@
+import { batchGetAll, queryAll } from './batch';
+import { deleteItem, getItem, putIfAbsent, putItem, queryPage, update, when } from './client';
+import { ExpressionScope } from './expressions';
+import { keys, type ChannelRef, type Key } from './keys';
+import type { ChatmidRecord, MessageContent, MessageError, MessageRecord, SendState } from './messages';
+
+/**
+ * The conversation history: one entry per message beside the message item, in the
+ * channel's partition under `HIST#<phone>#<time>#<messageId>`, so one contact's
+ * messages come newest first from one query whatever else the channel holds. The
+ * entry holds what chat/messages/list shows except the delivery status, which lives
+ * on the chatmid pointer (one conditional write per webhook): a page reads it with one
+ * BatchGetItem of the page's pointers. docs/MESSAGING.md ("Conversation history").
+ */
+
+export interface HistoryEntry {
+  messageId: string;
+  direction: 'inbound' | 'outbound';
+  type: MessageRecord['type'];
+  /** Absent once blanked (retention); the entry itself goes with an erasure. */
+  content?: MessageContent;
+  apiReference?: string;
+  chatmid?: string;
+  sendState: SendState;
+  error?: MessageError;
+  /** Sent or received, ms since the epoch. */
+  at: number;
+  /** When the content was blanked (retention), ms since the epoch. */
+  contentRemovedAt?: number;
+}
+
+const historyKey = (channel: ChannelRef, message: Pick<MessageRecord, 'phone' | 'at' | 'id'>): Key => keys.messageHistory(channel, message.phone, message.at, message.id);
+
+/** Writes a message's history entry (idempotent: a repeated webhook or step writes the same item). */
+export async function putHistoryEntry(channel: ChannelRef, message: MessageRecord): Promise<void> {
+  const entry: HistoryEntry = {
+    messageId: message.id,
+    direction: message.direction,
+    type: message.type,
+    content: message.content,
+    apiReference: message.apiReference,
+    chatmid: message.chatmid,
+    sendState: message.sendState,
+    error: message.error,
+    at: message.at,
+  };
+  await putItem({ ...historyKey(channel, message), entity: 'history', ...entry });
+}
+
+/**
+ * Writes an inbound message unless it exists (its id derives from the chatmid), and
+ * returns the message as stored: a repeated webhook delivery keeps the first one's time,
+ * so its history entry and audit record land on the same keys. `extra` are attributes
+ * stored beside it (the retention index entry).
+ */
+export async function putInboundMessageOnce(channel: ChannelRef, message: MessageRecord, extra: Record<string, unknown> = {}): Promise<MessageRecord> {
+  const key = keys.message(channel, message.id);
+  if ((await putIfAbsent({ ...key, entity: 'message', ...message, ...extra })) === 'created') return message;
+  return (await getItem<MessageRecord>(key, { consistent: true })) ?? message;
+}
+
+/**
+ * Copies a send's outcome (chatmid, state, error) onto its history entry. Only an
+ * existing entry is changed, so an entry erased meanwhile is not brought back.
+ */
+export async function recordHistoryOutcome(
+  channel: ChannelRef,
+  message: Pick<MessageRecord, 'phone' | 'at' | 'id'>,
+  outcome: { sendState: SendState; chatmid?: string; error?: MessageError },
+): Promise<void> {
+  await update(historyKey(channel, message)).set('sendState', outcome.sendState).set('chatmid', outcome.chatmid).set('error', outcome.error).when(when.itemExists()).send();
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  /** The sort key of the page's last entry when another page follows, else undefined. */
+  lastSortKey?: string;
+}
+
+/**
+ * One page of a contact's history, newest first: a single Query with `Limit` = the page
+ * + 1 (the extra item only tells whether a next page exists), starting after
+ * `afterSortKey` (which must lie under the contact's prefix: the caller checks). It
+ * reads exactly the page, whatever else the channel or the contact holds.
+ */
+export async function queryHistoryPage(channel: ChannelRef, phone: string, limit: number, afterSortKey?: string): Promise<HistoryPage> {
+  const { pk, skPrefix } = keys.messageHistoryPrefix(channel, phone);
+  const scope = new ExpressionScope();
+  const result = await queryPage({
+    KeyConditionExpression: `${scope.path('pk')} = ${scope.value(pk)} AND begins_with(${scope.path('sk')}, ${scope.value(skPrefix)})`,
+    ScanIndexForward: false,
+    Limit: limit + 1,
+    ExclusiveStartKey: afterSortKey === undefined ? undefined : { pk, sk: afterSortKey },
+    ...scope.attributes(),
+  });
+  const items = (result.Items ?? []) as Array<HistoryEntry & Key>;
+  const entries = items.slice(0, limit);
+  return { entries, lastSortKey: items.length > limit ? entries[entries.length - 1].sk : undefined };
+}
+
+/** The chatmid pointers of a page's messages (status and delivery times), by chatmid; one BatchGetItem per 100. */
+export async function getChatmidRecords(chatmids: string[]): Promise<Map<string, ChatmidRecord>> {
+  const found = await batchGetAll<ChatmidRecord>(chatmids.map((chatmid) => keys.messageByChatmid(chatmid)));
+  return new Map(found.map((record) => [record.chatmid, record]));
+}
+
+/** Every history entry of a contact (erasure): keys and ids only. */
+export async function allHistoryEntries(channel: ChannelRef, phone: string): Promise<Array<Key & Pick<HistoryEntry, 'messageId' | 'chatmid'>>> {
+  const { pk, skPrefix } = keys.messageHistoryPrefix(channel, phone);
+  return queryAll(pk, skPrefix, { attributes: ['pk', 'sk', 'messageId', 'chatmid'], consistent: true });
+}
+
+/** Deletes one item by key (an erasure step). */
+export async function deleteByKey(key: Key): Promise<void> {
+  await deleteItem(key);
+}
+
+/**
+ * Blanks what a message carried about its contact, keeping its skeleton (type,
+ * direction, times, send state and delivery status, for delivery counts): the message
+ * item loses content, phone, wa_id, apiReference and its contact and conversation ids;
+ * its chatmid pointer loses content and phone. Idempotent; an absent item stays absent.
+ */
+export async function eraseMessageContent(channel: ChannelRef, messageId: string, chatmid: string | undefined, erasedAt: number): Promise<void> {
+  await update(keys.message(channel, messageId))
+    .set('erasedAt', erasedAt)
+    .remove('content', 'phone', 'waId', 'apiReference', 'contactId', 'conversationId')
+    .when(when.itemExists())
+    .send();
+  // Its events not yet handed off name the contact too; the event re-drive finds nothing left to hand off.
+  if (chatmid !== undefined) await update(keys.messageByChatmid(chatmid)).set('erasedAt', erasedAt).remove('content', 'phone', 'apiReference', 'pendingEvents', 'outboxShard', 'outboxAt').when(when.itemExists()).send();
+}
+
+/**
+ * Writes the history entry of every message of the channel that has a contact phone
+ * and no erasure (repair, `admin contacts recount`): messages stored before history
+ * entries existed, and an entry a crash left behind its message (the message item is
+ * the source of truth). Reads every message of the channel: an operator's tool.
+ */
+export async function rebuildHistoryEntries(channel: ChannelRef): Promise<number> {
+  const { pk, skPrefix } = keys.messagePrefix(channel);
+  const messages = await queryAll<MessageRecord & { erasedAt?: number }>(pk, skPrefix, { consistent: true });
+  let written = 0;
+  for (const message of messages) {
+    if (typeof message.phone !== 'string' || message.erasedAt !== undefined || typeof message.at !== 'number') continue;
+    await putHistoryEntry(channel, message);
+    written += 1;
+  }
+  return written;
+}

@@ -1,0 +1,43 @@
+import { queryIndexUpTo } from './batch';
+import { update, when } from './client';
+import { channelOfKey, keys, RETENTION_SHARDS, retentionShard, type Key } from './keys';
+import type { MessageRecord } from './messages';
+import { OUTBOX_INDEX } from './table-schema';
+
+/**
+ * Content expiry (`MESSAGE_CONTENT_RETENTION_DAYS`): a message written while retention
+ * is on carries `outboxShard = RETAIN#<n>` and `outboxAt` = when its content expires,
+ * so the sparse `outbox` index (keys only) lists the due ones without a Scan; the
+ * automation re-drive reads only its own `OUTBOX#<n>` shards. Blanking removes the
+ * message from the index.
+ */
+
+/** Message keys whose content expired before `now`, at most `limitPerShard` from each shard. */
+export async function dueForBlanking(now: number, limitPerShard: number): Promise<Key[]> {
+  const due: Key[] = [];
+  for (let shard = 0; shard < RETENTION_SHARDS; shard++) {
+    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, retentionShard(shard), now, limitPerShard);
+    for (const item of items) due.push({ pk: String(item.pk), sk: String(item.sk) });
+  }
+  return due;
+}
+
+/**
+ * Blanks an expired message's content: the message item, then its history entry and its
+ * chatmid pointer, and only then does the item leave the index, so a crash halfway is
+ * finished by the next sweep. Returns false when it was already blanked or is gone.
+ */
+export async function blankExpiredMessage(key: Key, now: number): Promise<boolean> {
+  const message = await update(key).set('contentRemovedAt', now).remove('content').when(when.exists(OUTBOX_INDEX.partitionKey)).sendReturning<MessageRecord>();
+  if (!message) return false;
+  if (typeof message.phone === 'string' && typeof message.at === 'number') {
+    await removeContent(keys.messageHistory(channelOfKey(key), message.phone, message.at, message.id), now);
+  }
+  if (message.chatmid) await removeContent(keys.messageByChatmid(message.chatmid), now);
+  await update(key).remove(OUTBOX_INDEX.partitionKey, OUTBOX_INDEX.sortKey).send();
+  return true;
+}
+
+async function removeContent(key: Key, now: number): Promise<void> {
+  await update(key).set('contentRemovedAt', now).remove('content').when(when.itemExists()).send();
+}

@@ -1,0 +1,81 @@
+import { clock } from '../clock';
+import { beginErasure, contactsForRepair, deleteErasedContact, deleteWaIdMapping, eventRecordsOfPhone, putContactIdPointer, recordsOfPhone, uncountContact } from '../data/contact-erasure';
+import { markOptedOut } from '../data/contact-status';
+import { keys, type ChannelRef } from '../data/keys';
+import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
+import { logger } from '../observability/logger';
+import { findContact, type ContactRef } from './contact-ref';
+
+/** Writes an erasure keeps in flight at once (message skeletons, claims, records). */
+const ERASE_CONCURRENCY = 16;
+
+/**
+ * contacts/delete (INTERFACE §8): erases a contact and what the channel holds about it,
+ * in an order that a crash cannot turn into a half-readable state:
+ * 1. the contact item is marked `erasing` and loses its personal fields (name, email,
+ *    picture, labels, custom field values): from here every endpoint treats it as gone;
+ * 2. its search-index entry and its place in the count go (contacts/list `total` drops
+ *    by one at once, exactly once);
+ * 3. each message keeps a skeleton (type, direction, times, send state, delivery
+ *    status) without content, phone or apiReference; its history entry is deleted;
+ * 4. its events (events log, deliveries, delivery lanes, and events not yet handed off),
+ *    the conversation, the wa_id map entry, the apiReference claims, the status-change
+ *    records, the opted-out entry and the id pointer are deleted;
+ * 5. the contact item is deleted.
+ * Every step is idempotent. After a crash, the contact stays hidden (step 1) and the
+ * same delete (by phone or id) or `admin contacts recount` runs the steps again to the end.
+ * A later inbound message from the number creates a new contact (new id, empty history).
+ */
+export async function eraseContact(channel: ChannelRef, ref: ContactRef): Promise<{ id: string; deleted: true }> {
+  const target = await findContact(channel, ref);
+  const messages = await finishErasure(channel, target.phone, target.id);
+  // No phone or name in the log: the point of the request is that they go.
+  logger.info('contact erased', { channelId: channel.channelId, contactId: target.id, messages });
+  return { id: target.id, deleted: true };
+}
+
+/** Runs (or runs again) every step of the erasure of the contact `phone` with id `contactId`; returns how many messages it blanked. */
+export async function finishErasure(channel: ChannelRef, phone: string, contactId: string): Promise<number> {
+  const now = clock.now();
+  const contact = await beginErasure(channel, phone, contactId, now);
+  if (!contact) return 0;
+  await uncountContact(channel, phone);
+  const entries = await allHistoryEntries(channel, phone);
+  await inBatches(entries, async (entry) => {
+    await eraseMessageContent(channel, entry.messageId, entry.chatmid, now);
+    await deleteByKey({ pk: entry.pk, sk: entry.sk });
+  });
+  await inBatches(await recordsOfPhone(channel, phone), deleteByKey);
+  await inBatches(await eventRecordsOfPhone(channel, phone), deleteByKey);
+  await markOptedOut(channel, phone, false, now);
+  await deleteByKey(keys.conversation(channel, phone));
+  if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);
+  await deleteByKey(keys.contactById(channel, contactId));
+  await deleteErasedContact(channel, phone, contactId);
+  return entries.length;
+}
+
+/**
+ * Repair (`admin contacts recount`, before the index rebuild): finishes every erasure a
+ * crash interrupted, writes the id pointer of every other contact (contacts created
+ * before ids were looked up by pointer have none) and the history entry of every
+ * message (messages stored before the history existed; an entry a crash left behind its
+ * message). Reads all the channel's contacts and messages.
+ */
+export async function repairContacts(channel: ChannelRef): Promise<{ erasuresFinished: number; idPointers: number; historyEntries: number }> {
+  const contacts = await contactsForRepair(channel);
+  let erasuresFinished = 0;
+  const live = contacts.filter((contact) => contact.erasing === undefined);
+  for (const contact of contacts) {
+    if (contact.erasing === undefined) continue;
+    await finishErasure(channel, contact.phone, contact.id);
+    erasuresFinished += 1;
+  }
+  await inBatches(live, (contact) => putContactIdPointer(channel, contact));
+  const historyEntries = await rebuildHistoryEntries(channel);
+  return { erasuresFinished, idPointers: live.length, historyEntries };
+}
+
+async function inBatches<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += ERASE_CONCURRENCY) await Promise.all(items.slice(i, i + ERASE_CONCURRENCY).map(work));
+}

@@ -1,0 +1,84 @@
+import { clock } from '../clock';
+import { getChatmidRecords, queryHistoryPage, type HistoryEntry } from '../data/message-history';
+import type { ChatmidRecord } from '../data/messages';
+import { keys, type ChannelRef } from '../data/keys';
+import { InvalidInputError } from '../errors';
+import { resolveContact, type ContactRef } from './contact-ref';
+import { decodeCursor, encodeCursor } from './cursors';
+import { contentVisible } from './retention';
+
+/** Largest page of chat/messages/list. */
+export const MAX_MESSAGE_PAGE = 100;
+
+export interface MessageView {
+  chatmid: string | null;
+  direction: 'inbound' | 'outbound';
+  type: string;
+  content: Record<string, unknown> | null;
+  /** received (inbound); accepted, sent, delivered, read, failed (outbound); pending or unknown while a send's outcome is not known. */
+  status: string;
+  timestamp: string;
+  deliveredAt: string | null;
+  readAt: string | null;
+  apiReference: string | null;
+  error: { code?: number | string; title?: string; message: string } | null;
+}
+
+export interface MessagePage {
+  messages: MessageView[];
+  nextCursor: string | null;
+}
+
+export interface ListMessagesInput extends ContactRef {
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * chat/messages/list: one contact's messages in the channel, inbound and outbound,
+ * newest first. A page is one read of the contact, one Query of its history entries
+ * (`Limit` = the page) and one BatchGetItem of the page's chatmid pointers (statuses):
+ * the same cost with 10 or 100,000 messages in the channel. The cursor holds the last
+ * entry's position, bound to the workspace, channel and contact.
+ */
+export async function listMessages(channel: ChannelRef, input: ListMessagesInput): Promise<MessagePage> {
+  const contact = await resolveContact(channel, input);
+  const query = `chat/messages/list:${contact.phone}`;
+  const { skPrefix } = keys.messageHistoryPrefix(channel, contact.phone);
+  let after: string | undefined;
+  if (input.cursor !== undefined) {
+    const position = decodeCursor(input.cursor, channel.channelId, query);
+    if (!/^\d{15}#[A-Za-z0-9_-]+$/.test(position)) throw new InvalidInputError('Invalid parameter cursor: not a cursor of this query.', 'cursor');
+    after = `${skPrefix}${position}`;
+  }
+  const page = await queryHistoryPage(channel, contact.phone, input.limit, after);
+  const chatmids = page.entries.filter((entry) => entry.direction === 'outbound' && entry.chatmid !== undefined).map((entry) => entry.chatmid!);
+  const pointers = chatmids.length > 0 ? await getChatmidRecords(chatmids) : new Map<string, ChatmidRecord>();
+  const messages = page.entries.map((entry) => toMessageView(entry, entry.chatmid === undefined ? undefined : pointers.get(entry.chatmid)));
+  const nextCursor = page.lastSortKey?.startsWith(skPrefix) ? encodeCursor(channel.channelId, query, page.lastSortKey.slice(skPrefix.length)) : null;
+  return { messages, nextCursor };
+}
+
+function toMessageView(entry: HistoryEntry, pointer: ChatmidRecord | undefined): MessageView {
+  const visible = entry.content !== undefined && contentVisible(entry.at, clock.now());
+  return {
+    chatmid: entry.chatmid ?? null,
+    direction: entry.direction,
+    type: entry.type,
+    content: visible ? (entry.content as Record<string, unknown>) : null,
+    status: statusOf(entry, pointer),
+    timestamp: new Date(entry.at).toISOString(),
+    deliveredAt: iso(pointer?.deliveredAt),
+    readAt: iso(pointer?.readAt),
+    apiReference: entry.apiReference ?? null,
+    error: pointer?.error ?? entry.error ?? null,
+  };
+}
+
+function statusOf(entry: HistoryEntry, pointer: ChatmidRecord | undefined): string {
+  if (entry.direction === 'inbound') return 'received';
+  if (pointer) return pointer.status;
+  return entry.sendState;
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());

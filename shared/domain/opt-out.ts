@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { markOptedOut, recordStatusChange, setContactStatus, type ContactStatus, type StatusChange } from '../data/contact-status';
+import type { ContactRecord } from '../data/contacts';
+import { keys, type ChannelRef } from '../data/keys';
+import { optOutEvent } from './event-builders';
+import { handOffEvents } from './events';
+import { ForbiddenError } from '../errors';
+import { newId } from '../ids';
+
+/**
+ * Opt-out and opt-in (INTERFACE §7): by keyword in an inbound text, or by contacts/manage
+ * `status`. Sends to an opted-out contact are refused before the chat network is called.
+ */
+
+/** Inbound texts that opt the contact out (trimmed, case-insensitive, the whole text). */
+export const OPT_OUT_KEYWORDS: readonly string[] = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'];
+/** Inbound texts that opt the contact back in. */
+export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'SUBSCRIBE', 'UNSTOP'];
+
+/** The status an inbound text asks for, or undefined when it is not a keyword. */
+export function keywordStatus(text: string | undefined): ContactStatus | undefined {
+  const word = text?.trim().toUpperCase();
+  if (word === undefined) return undefined;
+  if (OPT_OUT_KEYWORDS.includes(word)) return 'opted_out';
+  if (OPT_IN_KEYWORDS.includes(word)) return 'active';
+  return undefined;
+}
+
+/**
+ * Applies a status change to a contact: first the audit record (when, how, who or
+ * which message, the status before), then the contact's status (unless a later change
+ * is recorded: out-of-order webhooks), then the channel's opted-out set. Each step is
+ * idempotent, so a repeated webhook or a retry after a crash finishes it. Returns the
+ * contact as it is afterwards.
+ */
+export async function changeContactStatus(
+  channel: ChannelRef,
+  contact: Pick<ContactRecord, 'id' | 'phone' | 'status'>,
+  change: StatusChange,
+  changeId: string = newId('sc'),
+): Promise<ContactRecord | undefined> {
+  await recordStatusChange(channel, changeId, { ...change, phone: contact.phone, contactId: contact.id, previousStatus: contact.status ?? 'active' });
+  // An event only for a real change (a second STOP is recorded for audit, but changes nothing an integrator must hear of).
+  const changes = (contact.status ?? 'active') !== change.status;
+  const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change.status === 'opted_out') : undefined;
+  const updated = await setContactStatus(channel, contact.phone, change, event);
+  if (!updated) return undefined;
+  await markOptedOut(channel, contact.phone, updated.status === 'opted_out', change.at);
+  if (event) await handOffEvents(keys.contact(channel, contact.phone), updated);
+  return updated;
+}
+
+/** A stable change id for a keyword message, so a repeated delivery rewrites its own audit record. */
+export const keywordChangeId = (chatmid: string) => `sc_kw_${createHash('sha256').update(chatmid).digest('base64url').slice(0, 22)}`;
+
+/** 403 `contact_opted_out` for a send to an opted-out contact (before anything reaches the chat network). */
+export function refuseIfOptedOut(contact: Pick<ContactRecord, 'status' | 'phone'>): void {
+  if (contact.status !== 'opted_out') return;
+  throw new ForbiddenError(
+    `Contact opted out (contact_opted_out): ${contact.phone} has opted out of messages from this channel, so nothing was sent. The contact opts in again by writing START, or through contacts/manage status=active with their consent.`,
+    { parameter: 'to' },
+    'contact_opted_out',
+  );
+}

@@ -1,0 +1,33 @@
+import { retentionShardOf } from '../data/keys';
+
+/**
+ * Message-content retention (`MESSAGE_CONTENT_RETENTION_DAYS`, off when unset or 0).
+ * Two parts, the same code in AWS and locally:
+ * - at read time, chat/messages/list and chat/message/status show `content: null` for
+ *   a message older than the period, so the period holds to the second whatever the sweep;
+ * - the sweep (shared/domain/retention-sweep.ts; the AutomationRedrive schedule in AWS,
+ *   the local runner loop locally) blanks the stored contents: each message written
+ *   while retention is on carries `outboxShard = RETAIN#<n>` and `outboxAt` = its
+ *   expiry, so the sparse `outbox` index lists the due ones without a Scan.
+ * docs/MESSAGING.md ("Content retention").
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The retention period in ms, or undefined when retention is off. */
+export function retentionMs(): number | undefined {
+  const days = Number(process.env.MESSAGE_CONTENT_RETENTION_DAYS ?? '');
+  return Number.isFinite(days) && days > 0 ? days * DAY_MS : undefined;
+}
+
+/** Whether a message sent or received at `at` may still show its content at `now`. */
+export function contentVisible(at: number, now: number): boolean {
+  const period = retentionMs();
+  return period === undefined || now - at < period;
+}
+
+/** The attributes that put a new message into the retention part of the sparse index (none when retention is off). */
+export function retentionAttributes(messageId: string, at: number): { outboxShard?: string; outboxAt?: number } {
+  const period = retentionMs();
+  return period === undefined ? {} : { outboxShard: retentionShardOf(messageId), outboxAt: at + period };
+}

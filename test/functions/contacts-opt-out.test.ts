@@ -1,0 +1,171 @@
+import type { Context, SQSEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as sendMessage } from '../../functions/chat-message-send';
+import { handler as sendTemplate } from '../../functions/chat-templates-send';
+import { handler as listContacts } from '../../functions/contacts-list';
+import { handler as manageContact } from '../../functions/contacts-manage';
+import { handler as triggerAutomation } from '../../functions/automations-trigger';
+import { clock } from '../../shared/clock';
+import { getExecution } from '../../shared/data/automations';
+import { listStatusChanges } from '../../shared/data/contact-status';
+import { getContact } from '../../shared/data/contacts';
+import { callApi } from '../support/api';
+import { drainQueue, makeAutomation } from '../support/automations';
+import { newRecipient, openWindow, sendRequests, useChatTenant, type ChatNetwork, type ChatTenant } from '../support/chat';
+
+type Runner = (event: SQSEvent, context: Context) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
+
+let network: ChatNetwork;
+let tenant: ChatTenant;
+let runner: Runner;
+
+useChatTenant(1, (started, created) => {
+  network = started;
+  tenant = created;
+});
+
+beforeAll(async () => {
+  runner = (await import('../../functions/automation-runner')).handler as unknown as Runner;
+});
+
+const channelId = () => tenant.channelIds[0];
+const ref = () => ({ workspaceId: tenant.workspaceId, channelId: channelId() });
+const contactOf = (phone: string) => getContact(ref(), phone);
+const template = (to: string) => callApi(sendTemplate, { apiKey: tenant.adminKey, params: { channelId: channelId(), to, templateName: 'hello_world' } });
+const text = (to: string) => callApi(sendMessage, { apiKey: tenant.adminKey, params: { channelId: channelId(), to, body: 'hello' } });
+const manage = (params: Record<string, unknown>) => callApi(manageContact, { apiKey: tenant.adminKey, params: { channelId: channelId(), ...params } });
+const listed = (params: Record<string, unknown>) => callApi(listContacts, { apiKey: tenant.adminKey, params: { channelId: channelId(), limit: 200, ...params } });
+
+describe('opt-out by keyword', () => {
+  it.each(['STOP', ' stop ', 'Unsubscribe', 'QUIT', 'stopall', 'cancel', 'End'])('opts the contact out on "%s" and refuses the next sends with 403 contact_opted_out', async (keyword) => {
+    // Prepare
+    const phone = newRecipient();
+    await openWindow(network, tenant.channels[0], phone, 'hi');
+    // Act
+    const chatmid = await openWindow(network, tenant.channels[0], phone, keyword);
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    const refusedTemplate = await template(phone);
+    const refusedText = await text(phone);
+    // Assess
+    const contact = (await contactOf(phone)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
+    expect(contact?.status).toBe('opted_out');
+    // The change carries its event on the same write (the event outbox), for webhooks and events/list.
+    expect(contact?.pendingEvents).toEqual([expect.objectContaining({ type: 'contact.opted_out', data: { channelId: channelId(), contact: { id: contact!.id, phone } } })]);
+    for (const refused of [refusedTemplate, refusedText]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('contact_opted_out');
+    }
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+    const changes = await listStatusChanges(ref(), phone);
+    expect(changes).toEqual([expect.objectContaining({ status: 'opted_out', previousStatus: 'active', source: 'keyword', keyword: keyword.trim(), chatmid, at: expect.any(Number) })]);
+  });
+
+  it('opts back in on START, SUBSCRIBE or UNSTOP, and ignores keywords inside longer texts', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await openWindow(network, tenant.channels[0], phone, 'STOP');
+    clock.shift(1000);
+    // Act
+    await openWindow(network, tenant.channels[0], phone, 'please stop sending');
+    const stillOut = (await contactOf(phone))?.status;
+    clock.shift(1000);
+    await openWindow(network, tenant.channels[0], phone, 'unstop');
+    const sent = await template(phone);
+    // Assess
+    expect(stillOut).toBe('opted_out');
+    expect((await contactOf(phone))?.status).toBe('active');
+    expect(sent.status).toBe(200);
+    const changes = await listStatusChanges(ref(), phone);
+    expect(changes.map((change) => [change.status, change.source])).toEqual([
+      ['opted_out', 'keyword'],
+      ['active', 'keyword'],
+    ]);
+  });
+
+  it('keeps the later keyword’s status when the webhooks arrive out of order', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await openWindow(network, tenant.channels[0], phone, 'hi');
+    const base = clock.now();
+    // Act: START written at t+60 s is delivered before STOP written at t+30 s.
+    clock.freeze(base + 60_000);
+    await openWindow(network, tenant.channels[0], phone, 'START');
+    clock.freeze(base + 30_000);
+    await openWindow(network, tenant.channels[0], phone, 'STOP');
+    clock.freeze(base + 90_000);
+    // Assess
+    expect((await contactOf(phone))?.status).toBe('active');
+    expect((await listStatusChanges(ref(), phone)).map((change) => change.status)).toEqual(['opted_out', 'active']);
+  });
+});
+
+describe('opt-out through contacts/manage and contacts/list', () => {
+  it('sets status by API, records who and when, shows it in contacts/list and filters by it', async () => {
+    // Prepare
+    const [out, stays] = [newRecipient(), newRecipient()];
+    await manage({ phoneNumber: stays, name: `Stays ${stays}` });
+    // Act
+    const created = await manage({ phoneNumber: out, name: `Leaves ${out}`, status: 'opted_out' });
+    const optedOut = await listed({ status: 'opted_out' });
+    const active = await listed({ status: 'active', search: stays });
+    const searchedOut = await listed({ status: 'opted_out', search: `leaves ${out}` });
+    const all = await listed({ search: out });
+    const refused = await template(out);
+    // Assess
+    expect(created.body.data).toMatchObject({ status: 'opted_out', created: true });
+    expect(optedOut.body.data.map((contact: { phone: string }) => contact.phone)).toContain(out);
+    expect(optedOut.body.data.every((contact: { status: string }) => contact.status === 'opted_out')).toBe(true);
+    expect(optedOut.body.data.map((contact: { phone: string }) => contact.phone)).not.toContain(stays);
+    expect(active.body.data).toEqual([expect.objectContaining({ phone: stays, status: 'active' })]);
+    expect(searchedOut.body.pagination.total).toBe(1);
+    expect(all.body.data).toEqual([expect.objectContaining({ phone: out, status: 'opted_out' })]);
+    expect(refused.status).toBe(403);
+    const [change] = await listStatusChanges(ref(), out);
+    expect(change).toMatchObject({ status: 'opted_out', source: 'api', userId: tenant.adminUserId, previousStatus: 'active' });
+  });
+
+  it('opts back in through contacts/manage status=active, after which sends go out again', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await manage({ phoneNumber: phone, status: 'opted_out' });
+    // Act
+    const back = await manage({ phoneNumber: phone, status: 'active' });
+    const sent = await template(phone);
+    // Assess
+    expect(back.body.data.status).toBe('active');
+    expect(sent.status).toBe(200);
+    expect((await listStatusChanges(ref(), phone)).map((change) => change.status)).toEqual(['opted_out', 'active']);
+  });
+
+  it('refuses an unknown status with 400 naming status, writing nothing', async () => {
+    // Prepare
+    const phone = newRecipient();
+    // Act
+    const [badManage, badList] = [await manage({ phoneNumber: phone, status: 'paused' }), await listed({ status: 'OPTED' })];
+    // Assess
+    expect(badManage.status).toBe(400);
+    expect(badManage.body.details.parameter).toBe('status');
+    expect(badList.status).toBe(400);
+    expect(badList.body.details.parameter).toBe('status');
+    expect(await contactOf(phone)).toBeUndefined();
+  });
+});
+
+describe('automation sends to an opted-out contact', () => {
+  it('fails the execution with contact_opted_out and sends nothing', async () => {
+    // Prepare
+    process.env.RATE_LIMIT_API_AUTOMATION_TRIGGER = '1000';
+    const phone = newRecipient();
+    await manage({ phoneNumber: phone, status: 'opted_out' });
+    await makeAutomation(tenant.workspaceId, channelId(), `Opted ${phone}`, [{ type: 'send_template', templateName: 'hello_world' }]);
+    const before = sendRequests(network, tenant.channels[0]);
+    // Act
+    const triggered = await callApi(triggerAutomation, { apiKey: tenant.adminKey, params: { channelId: channelId(), phoneNumber: phone, automationName: `opted ${phone}` } });
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution(ref(), triggered.body.data.executionId);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toMatch(/Step 1 \(send_template\) failed: .*contact_opted_out/);
+    expect(sendRequests(network, tenant.channels[0])).toBe(before);
+  });
+});
