@@ -6,6 +6,7 @@ import { handler as manageField } from '../../functions/custom-fields-manage';
 import { handler as manageLabel } from '../../functions/labels-manage';
 import { contactsRecount } from '../../scripts/admin/commands';
 import { createImportedContact, putImportLedger } from '../../shared/data/contact-import';
+import { listStatusChanges } from '../../shared/data/contact-status';
 import { getContact } from '../../shared/data/contacts';
 import { callApi } from '../support/api';
 import { checkInvariants } from '../support/invariants';
@@ -126,6 +127,26 @@ describe('contacts/import', () => {
     expect(response.body.data.errors).toEqual([
       { index: 1, phoneNumber: '14155550201', error: 'missing_parameter', parameter: 'customFieldsData', message: 'Missing required custom fields for a new contact: region.' },
     ]);
+    await expectExact(tenant, 2);
+  });
+
+  it('applies a row\'s status as contacts/manage does: the contact opted out, the change recorded, contacts/list filters it', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const channel = { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] };
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550400', name: 'Existing' } });
+    // Act
+    const response = await call(tenant, [
+      { phoneNumber: '+14155550400', status: 'opted_out' },
+      { phoneNumber: '+14155550401', name: 'New and out', status: 'opted_out' },
+      { phoneNumber: '+14155550402', status: 'sometimes' },
+    ]);
+    const optedOut = await callApi(listContacts, { apiKey: tenant.adminKey, params: { status: 'opted_out' } });
+    // Assess
+    expect(response.body.data).toMatchObject({ created: 1, updated: 1, failed: 1, errors: [{ index: 2, parameter: 'status' }] });
+    expect((await getContact(channel, '14155550401'))?.status).toBe('opted_out');
+    expect((await listStatusChanges(channel, '14155550400')).map((change) => [change.status, change.source])).toEqual([['opted_out', 'api']]);
+    expect(optedOut.body.data.map((contact: { phone: string }) => contact.phone).sort()).toEqual(['14155550400', '14155550401']);
     await expectExact(tenant, 2);
   });
 
