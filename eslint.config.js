@@ -14,19 +14,60 @@ const forbid = (folders, why) => ({
 });
 const layer = (files, folders, why) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [forbid(folders, why), forbid(TOOLING, 'production code never imports tooling (scripts, test, bench, infra, client).')] }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [forbid(folders, why), forbid(TOOLING, 'production code never imports tooling (scripts, test, bench, infra, client).')] },
+    ],
+  },
 });
 
 export const LAYER_RULES = [
-  layer(['functions/**/*.ts'], ['data', 'chat', 'queue'], 'functions/ are thin entry points: they call shared/domain (and shared/http, shared/schema), never data/ or chat/ directly.'),
-  layer(['shared/http/**/*.ts'], ['data', 'chat', 'queue', 'openapi'], 'shared/http is the middleware stack: it calls shared/domain and shared/auth, never data/ or chat/.'),
-  layer(['shared/domain/**/*.ts', 'shared/auth/**/*.ts'], ['http', 'openapi'], 'domain code never imports shared/http: errors are shared/errors, parameters shared/schema, logs shared/observability.'),
-  layer(['shared/schema/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'observability'], 'shared/schema holds parameter schemas only; it may import leaves (errors, phone).'),
-  layer(['shared/chat/**/*.ts'], ['http', 'domain', 'auth', 'data', 'queue', 'openapi', 'schema'], 'shared/chat is the chat-network adapter: it knows its wire formats, errors and observability, not the table or the domain.'),
-  layer(['shared/events/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'schema'], 'shared/events is the outbound-webhook adapter (signing, URL policy, delivery): it knows no table and no domain.'),
-  layer(['shared/data/**/*.ts'], ['http', 'domain', 'auth', 'chat', 'queue', 'openapi', 'schema', 'observability'], 'shared/data knows only its client, keys and errors (and the leaves).'),
-  layer(['shared/observability/**/*.ts', 'shared/errors/**/*.ts', 'shared/phone/**/*.ts', 'shared/cache/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'outbound', 'openapi', 'schema'], 'leaves and observability import no layer.'),
-  layer(['shared/outbound/**/*.ts', 'shared/queue/**/*.ts'], ['http', 'domain', 'auth', 'data', 'chat', 'openapi', 'schema'], 'shared/outbound (generic outbound HTTP, deadlines) and shared/queue (the step queue port) know no table, domain or http.'),
+  layer(
+    ['functions/**/*.ts'],
+    ['data', 'chat', 'queue'],
+    'functions/ are thin entry points: they call shared/domain (and shared/http, shared/schema), never data/ or chat/ directly.',
+  ),
+  layer(
+    ['shared/http/**/*.ts'],
+    ['data', 'chat', 'queue', 'openapi'],
+    'shared/http is the middleware stack: it calls shared/domain and shared/auth, never data/ or chat/.',
+  ),
+  layer(
+    ['shared/domain/**/*.ts', 'shared/auth/**/*.ts'],
+    ['http', 'openapi'],
+    'domain code never imports shared/http: errors are shared/errors, parameters shared/schema, logs shared/observability.',
+  ),
+  layer(
+    ['shared/schema/**/*.ts'],
+    ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'observability'],
+    'shared/schema holds parameter schemas only; it may import leaves (errors, phone).',
+  ),
+  layer(
+    ['shared/chat/**/*.ts'],
+    ['http', 'domain', 'auth', 'data', 'queue', 'openapi', 'schema'],
+    'shared/chat is the chat-network adapter: it knows its wire formats, errors and observability, not the table or the domain.',
+  ),
+  layer(
+    ['shared/events/**/*.ts'],
+    ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'schema'],
+    'shared/events is the outbound-webhook adapter (signing, URL policy, delivery): it knows no table and no domain.',
+  ),
+  layer(
+    ['shared/data/**/*.ts'],
+    ['http', 'domain', 'auth', 'chat', 'queue', 'openapi', 'schema', 'observability'],
+    'shared/data knows only its client, keys and errors (and the leaves).',
+  ),
+  layer(
+    ['shared/observability/**/*.ts', 'shared/errors/**/*.ts', 'shared/phone/**/*.ts', 'shared/cache/**/*.ts'],
+    ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'outbound', 'openapi', 'schema'],
+    'leaves and observability import no layer.',
+  ),
+  layer(
+    ['shared/outbound/**/*.ts', 'shared/queue/**/*.ts'],
+    ['http', 'domain', 'auth', 'data', 'chat', 'openapi', 'schema'],
+    'shared/outbound (generic outbound HTTP, deadlines) and shared/queue (the step queue port) know no table, domain or http.',
+  ),
   layer(['shared/openapi/**/*.ts'], ['http', 'data', 'chat', 'queue'], 'the OpenAPI generator reads the route table, schemas and domain types only.'),
 ];
 
@@ -35,7 +76,18 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        performance: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-control-regex': 'off',

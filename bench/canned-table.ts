@@ -37,7 +37,8 @@ interface CommandInput {
   RequestItems: Record<string, { Keys: Array<{ pk: string; sk: string }> }>;
 }
 
-const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException', $fault: 'client', $metadata: {} });
+const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException', $fault: 'client', $metadata: {} });
 
 export class CannedTable {
   private readonly partitions = new Map<string, Map<string, Item>>();

@@ -30,7 +30,10 @@ const CLIENTS = {
     package: '@aws-sdk/client-secrets-manager',
     code: `import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';\nclients.push(new SecretsManagerClient({}));`,
   },
-  scheduler: { package: '@aws-sdk/client-scheduler', code: `import { SchedulerClient } from '@aws-sdk/client-scheduler';\nclients.push(new SchedulerClient({}));` },
+  scheduler: {
+    package: '@aws-sdk/client-scheduler',
+    code: `import { SchedulerClient } from '@aws-sdk/client-scheduler';\nclients.push(new SchedulerClient({}));`,
+  },
 } as const;
 type ClientName = keyof typeof CLIENTS;
 
@@ -57,8 +60,21 @@ export function functionInventory(): FunctionInfo[] {
     return clients;
   };
   return [
-    ...API_ROUTES.map((route) => ({ name: route.name, entry: route.entry, kind: 'api' as const, path: route.path, declaredClients: declared(route), bundledClients: [] })),
-    ...Object.values(SUPPORT_FUNCTIONS).map((fn) => ({ name: fn.name, entry: fn.entry, kind: 'support' as const, declaredClients: declared(fn), bundledClients: [] })),
+    ...API_ROUTES.map((route) => ({
+      name: route.name,
+      entry: route.entry,
+      kind: 'api' as const,
+      path: route.path,
+      declaredClients: declared(route),
+      bundledClients: [],
+    })),
+    ...Object.values(SUPPORT_FUNCTIONS).map((fn) => ({
+      name: fn.name,
+      entry: fn.entry,
+      kind: 'support' as const,
+      declaredClients: declared(fn),
+      bundledClients: [],
+    })),
   ];
 }
 
@@ -89,7 +105,12 @@ export function composition(metafile: Metafile): Array<{ module: string; bytes: 
   const byModule = new Map<string, number>();
   for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
-    const module = pkg ?? path.split('/').slice(0, path.startsWith('shared/') ? 2 : 1).join('/');
+    const module =
+      pkg ??
+      path
+        .split('/')
+        .slice(0, path.startsWith('shared/') ? 2 : 1)
+        .join('/');
     byModule.set(module, (byModule.get(module) ?? 0) + bytesInOutput);
   }
   return [...byModule].map(([module, bytes]) => ({ module, bytes })).sort((a, b) => b.bytes - a.bytes);
@@ -246,7 +267,9 @@ async function buildFunctions(inventory: FunctionInfo[]) {
   }
   for (const fn of inventory) {
     const inputs = Object.keys(entryOutput(metafiles.get(fn.name)!).inputs);
-    fn.bundledClients = (Object.keys(CLIENTS) as ClientName[]).filter((client) => inputs.some((path) => path.includes(`node_modules/${CLIENTS[client].package}/`)));
+    fn.bundledClients = (Object.keys(CLIENTS) as ClientName[]).filter((client) =>
+      inputs.some((path) => path.includes(`node_modules/${CLIENTS[client].package}/`)),
+    );
     if (fn.bundledClients.includes('dynamodb')) fn.declaredClients.unshift('dynamodb');
   }
   return metafiles;
@@ -256,8 +279,22 @@ async function buildFloor(clients: ClientName[]): Promise<string> {
   const key = [...clients].sort().join('+') || 'no-clients';
   const dir = join(TMP, 'floors', key);
   await mkdir(dir, { recursive: true });
-  const imports = clients.map((client) => CLIENTS[client].code.split('\n').filter((line) => line.startsWith('import')).join('\n')).join('\n');
-  const creates = clients.map((client) => CLIENTS[client].code.split('\n').filter((line) => !line.startsWith('import')).join('\n')).join('\n');
+  const imports = clients
+    .map((client) =>
+      CLIENTS[client].code
+        .split('\n')
+        .filter((line) => line.startsWith('import'))
+        .join('\n'),
+    )
+    .join('\n');
+  const creates = clients
+    .map((client) =>
+      CLIENTS[client].code
+        .split('\n')
+        .filter((line) => !line.startsWith('import'))
+        .join('\n'),
+    )
+    .join('\n');
   // Plain JavaScript, so the type-check of the repository never sees generated files.
   const entry = join(dir, 'floor.mjs');
   await writeFile(
@@ -276,7 +313,12 @@ export const VARIANTS: Array<{ id: string; label: string; options: Partial<Build
   { id: 'unminified', label: 'ESM, SDK bundled, not minified', options: { minify: false }, ext: 'mjs' },
   { id: 'inline-map', label: 'ESM, SDK bundled, minified, inline source map', options: { sourcemap: 'inline' }, ext: 'mjs' },
   { id: 'cjs', label: 'CommonJS, SDK bundled, minified, external source map', options: { format: 'cjs', banner: {} }, ext: 'cjs' },
-  { id: 'sdk-external', label: 'ESM, AWS SDK external (loaded from node_modules, ≈ the runtime’s copy), minified', options: { external: ['@aws-sdk/*', '@smithy/*'] }, ext: 'mjs' },
+  {
+    id: 'sdk-external',
+    label: 'ESM, AWS SDK external (loaded from node_modules, ≈ the runtime’s copy), minified',
+    options: { external: ['@aws-sdk/*', '@smithy/*'] },
+    ext: 'mjs',
+  },
   { id: 'enable-source-maps', label: 'current bundle run with NODE_OPTIONS=--enable-source-maps', options: {}, ext: 'mjs', nodeArgs: ['--enable-source-maps'] },
 ];
 
@@ -323,7 +365,12 @@ async function measureVariants(functions: FunctionInfo[], runs: number, log: (li
   return rows;
 }
 
-export async function coldStart(options: { runs: number; variantRuns: number; variantFunctions: string[]; log: (line: string) => void }): Promise<ColdStartResult> {
+export async function coldStart(options: {
+  runs: number;
+  variantRuns: number;
+  variantFunctions: string[];
+  log: (line: string) => void;
+}): Promise<ColdStartResult> {
   const { log } = options;
   const inventory = functionInventory();
   log(`cold start: building ${inventory.length} functions with scripts/build.ts (infra/bundling.ts options)`);
@@ -334,7 +381,9 @@ export async function coldStart(options: { runs: number; variantRuns: number; va
   const probeFile = join(TMP, 'build-check', 'index.mjs');
   await build(esbuildOptions(join(ROOT, probe.entry), probeFile));
   const same = (await readFile(probeFile, 'utf8')) === (await readFile(join(TMP, 'functions', probe.name, 'index.mjs'), 'utf8'));
-  const buildCheck = same ? `floors use the same options as scripts/build.ts (checked on ${probe.name})` : `WARNING: bench options differ from scripts/build.ts (${probe.name} bundles differ)`;
+  const buildCheck = same
+    ? `floors use the same options as scripts/build.ts (checked on ${probe.name})`
+    : `WARNING: bench options differ from scripts/build.ts (${probe.name} bundles differ)`;
   if (!same) log(buildCheck);
 
   const floors = new Map<string, string>();

@@ -111,7 +111,9 @@ export function countDbCalls(client: DynamoDBDocumentClient, options: { consumed
         items: 0,
         itemBytes: 0,
         target: targetOf(input),
-        consistent: input.ConsistentRead === true || Object.values((input.RequestItems as Record<string, { ConsistentRead?: boolean }>) ?? {}).some((table) => table?.ConsistentRead === true),
+        consistent:
+          input.ConsistentRead === true ||
+          Object.values((input.RequestItems as Record<string, { ConsistentRead?: boolean }>) ?? {}).some((table) => table?.ConsistentRead === true),
       };
       calls.push(call);
       const result = await next(args);

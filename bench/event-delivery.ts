@@ -61,15 +61,44 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
       const from = `1415556${String(i).padStart(4, '0')}`;
       const body = JSON.stringify({
         object: 'whatsapp_business_account',
-        entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: channel.displayPhoneNumber, phone_number_id: channel.phoneNumberId }, contacts: [{ profile: { name: `Bench ${i}` }, wa_id: from }], messages: [{ from, id: `wamid.bench${randomBytes(12).toString('hex')}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: `hello ${i}` } }] } }] }],
+        entry: [
+          {
+            id: channel.wabaId,
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: channel.displayPhoneNumber, phone_number_id: channel.phoneNumberId },
+                  contacts: [{ profile: { name: `Bench ${i}` }, wa_id: from }],
+                  messages: [
+                    {
+                      from,
+                      id: `wamid.bench${randomBytes(12).toString('hex')}`,
+                      timestamp: String(Math.floor(Date.now() / 1000)),
+                      type: 'text',
+                      text: { body: `hello ${i}` },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
       });
-      return fetch(`${url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(body, demo.chatNetwork.appSecret) }, body });
+      return fetch(`${url}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(body, demo.chatNetwork.appSecret) },
+        body,
+      });
     };
     // 8 senders in parallel, as Meta's webhook deliveries would come.
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < options.events) await inbound(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < options.events) await inbound(next++);
+      }),
+    );
     const deadline = Date.now() + 120_000;
     while (arrivals.size < options.events && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const produced = new Map(arrivals);
@@ -102,20 +131,43 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
 }
 
 /** Puts `count` message.received events straight into the running stack's event queue and measures their deliveries. */
-async function queuedDelivery(dataDir: string, workspaceId: string, channelId: string, count: number, arrivals: Map<string, number>): Promise<{ ids: string[]; perSecond: number; lost: number }> {
+async function queuedDelivery(
+  dataDir: string,
+  workspaceId: string,
+  channelId: string,
+  count: number,
+  arrivals: Map<string, number>,
+): Promise<{ ids: string[]; perSecond: number; lost: number }> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   const { eventIdFor } = await import('../shared/events/event-types');
   const { LOCAL_TABLE_NAME } = await import('../shared/data/table-schema');
   const info = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as { dynamodbEndpoint: string };
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: info.dynamodbEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: info.dynamodbEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   const now = Date.now();
   const ids = Array.from({ length: count }, (_, i) => eventIdFor(now, `bench-queued:${i}:${randomBytes(4).toString('hex')}`));
   const items = ids.map((id, i) => {
     const messageId = `msg_bench${i}`;
-    const body = JSON.stringify({ kind: 'event', workspaceId, channelId, contactKey: `1415557${String(i).padStart(4, '0')}`, event: { id, type: 'message.received', timestamp: new Date(now).toISOString(), data: { channelId } } });
+    const body = JSON.stringify({
+      kind: 'event',
+      workspaceId,
+      channelId,
+      contactKey: `1415557${String(i).padStart(4, '0')}`,
+      event: { id, type: 'message.received', timestamp: new Date(now).toISOString(), data: { channelId } },
+    });
     // The table queue's item, as scripts/local/table-step-queue.ts writes it (partition LOCALQ#events).
-    return { pk: 'LOCALQ#events', sk: `${String(now).padStart(15, '0')}#${messageId}`, entity: 'localQueueMessage', messageId, body, visibleAt: now, receiveCount: 0, queue: 'LOCALQ#events' };
+    return {
+      pk: 'LOCALQ#events',
+      sk: `${String(now).padStart(15, '0')}#${messageId}`,
+      entity: 'localQueueMessage',
+      messageId,
+      body,
+      visibleAt: now,
+      receiveCount: 0,
+      queue: 'LOCALQ#events',
+    };
   });
   for (let i = 0; i < items.length; i += 25) {
     await client.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));

@@ -65,7 +65,9 @@ export function contactIndexItems(workspaceId: string, channelId: string, contac
     const bucket = contactIndexBucketOf(phone);
     let item = buckets.get(bucket);
     if (!item) buckets.set(bucket, (item = { ...keys.contactIndexBucket({ workspaceId, channelId }, bucket) }));
-    item[phone] = String(contact.name ?? '').toLowerCase().slice(0, 64);
+    item[phone] = String(contact.name ?? '')
+      .toLowerCase()
+      .slice(0, 64);
   }
   return [...buckets.values()];
 }
@@ -93,8 +95,19 @@ const wideTag = (i: number) => [...String(i)].map((digit) => String.fromCharCode
 export function labelItem(workspaceId: string, channelId: string, i: number, shape: LabelShape = 'typical'): Item {
   const wide = shape === 'longest-3-byte';
   const name =
-    shape === 'typical' ? labelName(i) : wide ? `${wideTag(i)}${WIDE_FILLER}`.padEnd(LABEL_NAME_MAX, WIDE_FILLER) : `${labelName(i)} `.padEnd(LABEL_NAME_MAX, 'x');
-  const description = shape === 'typical' ? (i % 2 ? `Description of ${name}` : null) : wide ? WIDE_FILLER.repeat(LABEL_DESCRIPTION_MAX) : `Description of label ${i}: `.padEnd(LABEL_DESCRIPTION_MAX, 'x');
+    shape === 'typical'
+      ? labelName(i)
+      : wide
+        ? `${wideTag(i)}${WIDE_FILLER}`.padEnd(LABEL_NAME_MAX, WIDE_FILLER)
+        : `${labelName(i)} `.padEnd(LABEL_NAME_MAX, 'x');
+  const description =
+    shape === 'typical'
+      ? i % 2
+        ? `Description of ${name}`
+        : null
+      : wide
+        ? WIDE_FILLER.repeat(LABEL_DESCRIPTION_MAX)
+        : `Description of label ${i}: `.padEnd(LABEL_DESCRIPTION_MAX, 'x');
   return {
     ...keys.label({ workspaceId, channelId }, name),
     entity: 'label',
@@ -242,7 +255,13 @@ export function automationItems(workspaceId: string, channelId: string, i: numbe
       status: i % 3 === 2 ? 'inactive' : 'active',
       executionCount: 40 + i,
       steps: [
-        { type: 'send_template', templateName: templateItem(workspaceId, channelId, 0).name, languageCode: 'en', variables: ['{{contact.name}}', 'A-1042', 'Monday'], header: 'A-1042' },
+        {
+          type: 'send_template',
+          templateName: templateItem(workspaceId, channelId, 0).name,
+          languageCode: 'en',
+          variables: ['{{contact.name}}', 'A-1042', 'Monday'],
+          header: 'A-1042',
+        },
         { type: 'wait', seconds: 86_400 },
         { type: 'add_labels', labels: [labelName(1)] },
         { type: 'set_custom_fields', fields: { tier: 'gold' } },

@@ -38,14 +38,29 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
   'custom-fields/list': { method: 'GET', params: {} },
   'custom-fields/manage': { method: 'POST', params: { name: 'city', isRequired: false }, note: 'update' },
   'chat/message/status': { method: 'GET', params: { chatmid: BENCH_TENANT.chatmid } },
-  'chat/messages/list': { method: 'GET', params: { phoneNumber: `+${contactPhone(CHAT_CONTACT)}`, limit: '50' }, note: 'page 1 of 60 messages, 25 sent (their statuses in one batch)' },
-  'contacts/delete': { method: 'POST', params: { phoneNumber: `+${contactPhone(5)}` }, note: 'a contact without messages (the canned table keeps nothing, so every request erases it afresh)' },
+  'chat/messages/list': {
+    method: 'GET',
+    params: { phoneNumber: `+${contactPhone(CHAT_CONTACT)}`, limit: '50' },
+    note: 'page 1 of 60 messages, 25 sent (their statuses in one batch)',
+  },
+  'contacts/delete': {
+    method: 'POST',
+    params: { phoneNumber: `+${contactPhone(5)}` },
+    note: 'a contact without messages (the canned table keeps nothing, so every request erases it afresh)',
+  },
   'chat/templates/list': { method: 'GET', params: {} },
   // The sends answer from the canned chat network (bench/canned-services.ts). The canned table keeps nothing,
   // so the one apiReference is claimed afresh by every request: the claim and its settlement are timed each time.
   'chat/templates/send': {
     method: 'POST',
-    params: { to: `+${contactPhone(CHAT_CONTACT)}`, templateName: templateItem(BENCH_TENANT.workspaceId, BENCH_TENANT.channelId, 0).name, languageCode: 'en', variables: 'Ann,A-1042,Monday', header: 'A-1042', apiReference: 'order-A-1042' },
+    params: {
+      to: `+${contactPhone(CHAT_CONTACT)}`,
+      templateName: templateItem(BENCH_TENANT.workspaceId, BENCH_TENANT.channelId, 0).name,
+      languageCode: 'en',
+      variables: 'Ann,A-1042,Monday',
+      header: 'A-1042',
+      apiReference: 'order-A-1042',
+    },
     note: 'text header + 3 body variables, with apiReference',
   },
   'chat/message/send': {
@@ -54,8 +69,16 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
     note: 'text inside the 24-hour window',
   },
   'automations/list': { method: 'GET', params: {} },
-  'automations/trigger': { method: 'POST', params: { phoneNumber: `+${contactPhone(CHAT_CONTACT)}`, automationName: automationName(0).toLowerCase() }, note: 'by name, existing contact; step 1 to SQS' },
-  'webhooks/manage': { method: 'POST', params: { url: 'https://example.com/hooks/bench', events: ['message.status'] }, note: 'create or update by url (the canned table keeps nothing)' },
+  'automations/trigger': {
+    method: 'POST',
+    params: { phoneNumber: `+${contactPhone(CHAT_CONTACT)}`, automationName: automationName(0).toLowerCase() },
+    note: 'by name, existing contact; step 1 to SQS',
+  },
+  'webhooks/manage': {
+    method: 'POST',
+    params: { url: 'https://example.com/hooks/bench', events: ['message.status'] },
+    note: 'create or update by url (the canned table keeps nothing)',
+  },
   'webhooks/list': { method: 'GET', params: {} },
   'webhooks/deliveries': { method: 'GET', params: { webhookId: 'wh_bench' }, note: 'an unknown subscription: 404' },
   'webhooks/redeliver': { method: 'POST', params: { webhookId: 'wh_bench', eventId: 'evt_000000000aaaaaaaaaaaaaaaa' }, note: 'an unknown subscription: 404' },
@@ -66,7 +89,11 @@ type Floor = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 /** A floor is built on first use (its modules imported then). */
 export type FloorFactory = () => Promise<Floor>;
 
-const ok = (body: Record<string, unknown>): APIGatewayProxyResult => ({ statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ success: true, ...body }) });
+const ok = (body: Record<string, unknown>): APIGatewayProxyResult => ({
+  statusCode: 200,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ success: true, ...body }),
+});
 
 /** The per-request work every floor shares: who is calling, its channel, one rate-limiter update. */
 async function bare(event: APIGatewayProxyEvent, path: string) {
@@ -101,7 +128,10 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/manage');
-      const contact = await manageContact({ workspaceId, channelId }, { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! });
+      const contact = await manageContact(
+        { workspaceId, channelId },
+        { ...(params as Omit<ManageContactInput, 'phoneNumber'>), phoneNumber: normalizePhone(String(params.phoneNumber))! },
+      );
       return ok({ data: contact });
     };
   },
@@ -111,7 +141,10 @@ export const FLOORS: Record<string, FloorFactory> = {
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'contacts/import');
       // The rows as the endpoint's row parser would hand them over (the floor has no validation library).
-      const rows = (params.contacts as Array<{ phoneNumber: string; email: string }>).map((row, index) => ({ index, input: { phoneNumber: normalizePhone(row.phoneNumber)!, email: row.email } }));
+      const rows = (params.contacts as Array<{ phoneNumber: string; email: string }>).map((row, index) => ({
+        index,
+        input: { phoneNumber: normalizePhone(row.phoneNumber)!, email: row.email },
+      }));
       return ok({ data: await importContacts({ workspaceId, channelId }, rows) });
     };
   },
@@ -152,7 +185,10 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'chat/messages/list');
-      const { messages, nextCursor } = await listMessages({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))!, limit: Number(params.limit ?? 50) });
+      const { messages, nextCursor } = await listMessages(
+        { workspaceId, channelId },
+        { phoneNumber: normalizePhone(String(params.phoneNumber))!, limit: Number(params.limit ?? 50) },
+      );
       return ok({ data: messages, nextCursor });
     };
   },
@@ -184,7 +220,15 @@ export const FLOORS: Record<string, FloorFactory> = {
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'chat/templates/send');
       const { to, templateName, languageCode, variables, header, apiReference } = params as Record<string, string | undefined>;
-      const input: TemplateSendInput = { to: normalizePhone(String(to))!, templateName: String(templateName), languageCode, bodyVariables: variables?.split(','), variablesFrom: 'variables', header, apiReference };
+      const input: TemplateSendInput = {
+        to: normalizePhone(String(to))!,
+        templateName: String(templateName),
+        languageCode,
+        bodyVariables: variables?.split(','),
+        variablesFrom: 'variables',
+        header,
+        apiReference,
+      };
       return ok({ data: (await sendTemplateMessage({ workspaceId, channelId }, input)).data });
     };
   },
@@ -223,7 +267,10 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { webhookDeliveries } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'webhooks/deliveries');
-      const { deliveries, nextCursor } = await webhookDeliveries({ workspaceId, channelId }, { webhookId: String(params.webhookId) }).catch(() => ({ deliveries: [], nextCursor: null }));
+      const { deliveries, nextCursor } = await webhookDeliveries({ workspaceId, channelId }, { webhookId: String(params.webhookId) }).catch(() => ({
+        deliveries: [],
+        nextCursor: null,
+      }));
       return ok({ data: deliveries, nextCursor });
     };
   },
@@ -248,7 +295,9 @@ export const FLOORS: Record<string, FloorFactory> = {
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'automations/trigger');
       const { automationId, automationName } = params as Record<string, string | undefined>;
-      return ok({ data: await triggerAutomation({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))!, automationId, automationName }) });
+      return ok({
+        data: await triggerAutomation({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))!, automationId, automationName }),
+      });
     };
   },
 };

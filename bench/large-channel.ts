@@ -98,7 +98,8 @@ export async function largeChannel(options: { sizes: number[]; log: (line: strin
   const { parseImportRow } = await import('../functions/contacts-import');
   const handlers = new Map<string, ProxyHandler>();
   const handlerFor = async (path: string) => {
-    if (!handlers.has(path)) handlers.set(path, ((await import(join(ROOT, API_ROUTES.find((route) => route.path === path)!.entry))) as { handler: ProxyHandler }).handler);
+    if (!handlers.has(path))
+      handlers.set(path, ((await import(join(ROOT, API_ROUTES.find((route) => route.path === path)!.entry))) as { handler: ProxyHandler }).handler);
     return handlers.get(path)!;
   };
   const result: LargeChannelResult = { imports: [], reads: [] };
@@ -147,7 +148,9 @@ export async function largeChannel(options: { sizes: number[]; log: (line: strin
       readUnits: meter.totals.readUnits,
       writeUnitsPerNewContact: meter.totals.writeUnits / Math.max(created, 1),
     });
-    options.log(`large channel: ${size} contacts imported in ${seconds.toFixed(0)} s (${(size / seconds).toFixed(0)} rows/s, ${(meter.totals.writeUnits / Math.max(created, 1)).toFixed(2)} WRU a new contact)`);
+    options.log(
+      `large channel: ${size} contacts imported in ${seconds.toFixed(0)} s (${(size / seconds).toFixed(0)} rows/s, ${(meter.totals.writeUnits / Math.max(created, 1)).toFixed(2)} WRU a new contact)`,
+    );
 
     // Reads through the real handler, warm (one uncounted call first).
     const list = await handlerFor('contacts/list');
@@ -183,7 +186,9 @@ export async function largeChannel(options: { sizes: number[]; log: (line: strin
           latencyMs: median(latencies),
           peakHeapMb: last!.peakHeapMb,
         });
-        options.log(`large channel: ${size} contacts, ${name}: ${median(latencies).toFixed(0)} ms, ${last!.calls.calls} calls, ${last!.calls.readUnits} RRU, peak heap +${last!.peakHeapMb.toFixed(0)} MB`);
+        options.log(
+          `large channel: ${size} contacts, ${name}: ${median(latencies).toFixed(0)} ms, ${last!.calls.calls} calls, ${last!.calls.readUnits} RRU, peak heap +${last!.peakHeapMb.toFixed(0)} MB`,
+        );
       }
     } finally {
       counter.remove();

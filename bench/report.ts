@@ -37,7 +37,8 @@ export interface Target {
 
 /** Functions that write to the table (`tableAccess` in shared/routes.ts): API routes by path, support functions by name. */
 const writesTable = (path: string) =>
-  API_ROUTES.some((route) => route.path === path && route.tableAccess === 'write') || Object.values(SUPPORT_FUNCTIONS).some((fn) => fn.name === path && fn.tableAccess === 'write');
+  API_ROUTES.some((route) => route.path === path && route.tableAccess === 'write') ||
+  Object.values(SUPPORT_FUNCTIONS).some((fn) => fn.name === path && fn.tableAccess === 'write');
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number | undefined, digits = 1) => (value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(digits));
@@ -50,7 +51,11 @@ export interface Table {
 
 export function textTable({ headers, rows }: Table): string {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (cell ?? '').padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (cell ?? '').padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -62,12 +67,28 @@ export function markdownTable({ headers, rows }: Table): string {
 /** Which functions were measured with extra pairs for being close to the target. */
 function borderlineNote(cold: ColdStartResult): string {
   const doubled = cold.rows.filter((row) => (row.pairs ?? cold.runs) > cold.runs);
-  return doubled.length ? ` (${doubled.map((row) => `${row.name} ${row.pairs}`).join(', ')}: within ±${BORDERLINE_MARGIN} of the target, measured twice as often)` : '';
+  return doubled.length
+    ? ` (${doubled.map((row) => `${row.name} ${row.pairs}`).join(', ')}: within ±${BORDERLINE_MARGIN} of the target, measured twice as often)`
+    : '';
 }
 
 export function coldStartTable(result: ColdStartResult): Table {
   return {
-    headers: ['function', 'SDK clients (floor)', 'bundle KB', 'floor KB', '+KB over floor', 'static files KB (first request)', 'init CPU ms', 'floor CPU ms', 'CPU ×floor', 'init wall ms', 'floor wall ms', 'wall ×floor', 'verdict'],
+    headers: [
+      'function',
+      'SDK clients (floor)',
+      'bundle KB',
+      'floor KB',
+      '+KB over floor',
+      'static files KB (first request)',
+      'init CPU ms',
+      'floor CPU ms',
+      'CPU ×floor',
+      'init wall ms',
+      'floor wall ms',
+      'wall ×floor',
+      'verdict',
+    ],
     rows: result.rows.map((row) => [
       row.name,
       (row.clients.join('+') || 'none') + (row.undeclaredClients.length ? ` (+${row.undeclaredClients.join('+')} undeclared)` : ''),
@@ -89,7 +110,16 @@ export function coldStartTable(result: ColdStartResult): Table {
 export function variantTable(result: ColdStartResult): Table {
   return {
     headers: ['function', 'format', 'bundle KB', 'deployed KB (deflated, with map)', 'init CPU ms', 'CPU ×current', 'init wall ms', 'wall ×current'],
-    rows: result.variants.map((row) => [row.function, row.label, kb(row.bytes), kb(row.deployedBytes), ms(row.initCpuMs), row.vsCurrentCpu.toFixed(3), ms(row.initMs), row.vsCurrent.toFixed(3)]),
+    rows: result.variants.map((row) => [
+      row.function,
+      row.label,
+      kb(row.bytes),
+      kb(row.deployedBytes),
+      ms(row.initCpuMs),
+      row.vsCurrentCpu.toFixed(3),
+      ms(row.initMs),
+      row.vsCurrent.toFixed(3),
+    ]),
   };
 }
 
@@ -105,7 +135,15 @@ export function warmTable(result: WarmResult): Table {
       ms(row.stackP90Ms, 3),
       ms(row.floorP90Ms, 3),
       row.addedWallMs === undefined ? '–' : ms(row.addedWallMs, 3),
-      row.status === 'error' || row.floor === 'error' ? `error: ${row.error?.slice(0, 60)}` : row.addedMs === undefined ? (row.status === 'no case' ? 'no case' : 'no floor') : row.addedMs <= WARM_ADDED_TARGET_MS && row.stackStatus === 200 ? 'ok' : 'FAIL',
+      row.status === 'error' || row.floor === 'error'
+        ? `error: ${row.error?.slice(0, 60)}`
+        : row.addedMs === undefined
+          ? row.status === 'no case'
+            ? 'no case'
+            : 'no floor'
+          : row.addedMs <= WARM_ADDED_TARGET_MS && row.stackStatus === 200
+            ? 'ok'
+            : 'FAIL',
     ]),
   };
 }
@@ -131,7 +169,21 @@ export function roundTripTable(rows: RoundTripRow[]): Table {
 
 export function scaleTable(result: ScaleResult): Table {
   return {
-    headers: ['contacts', 'labels', 'case', 'calls', 'each call (KB of items read)', 'RRU', 'WRU', 'items read', 'KB read', 'index B/contact', 'contact items', 'total', 'latency ms (local)'],
+    headers: [
+      'contacts',
+      'labels',
+      'case',
+      'calls',
+      'each call (KB of items read)',
+      'RRU',
+      'WRU',
+      'items read',
+      'KB read',
+      'index B/contact',
+      'contact items',
+      'total',
+      'latency ms (local)',
+    ],
     rows: result.rows.map((row) => [
       String(row.contacts),
       String(row.labels),
@@ -165,9 +217,21 @@ function largeChannelTargets(large: LargeChannelResult | undefined): Target[] {
   const reads = (contacts: number, prefix: string) => large.reads.find((read) => read.contacts === contacts && read.case.startsWith(prefix));
   for (const contacts of [...new Set(large.reads.map((read) => read.contacts))]) {
     const page1 = reads(contacts, 'page 1');
-    if (page1) targets.push({ area: 'large channel', target: `contacts/list page 1 with total at ${contacts} contacts: 2 calls, as at 1k`, ok: page1.calls <= 2 && page1.total === contacts, detail: `${page1.calls} calls, ${page1.readUnits} RRU, total ${page1.total}` });
+    if (page1)
+      targets.push({
+        area: 'large channel',
+        target: `contacts/list page 1 with total at ${contacts} contacts: 2 calls, as at 1k`,
+        ok: page1.calls <= 2 && page1.total === contacts,
+        detail: `${page1.calls} calls, ${page1.readUnits} RRU, total ${page1.total}`,
+      });
     const deep = reads(contacts, 'deep page');
-    if (deep) targets.push({ area: 'large channel', target: `${deep.case} at ${contacts} contacts: ≤ 3 table reads`, ok: deep.calls - 1 <= 3, detail: `${deep.calls - 1} reads + the limiter, ${deep.readUnits} RRU, ${deep.latencyMs.toFixed(0)} ms, peak heap +${deep.peakHeapMb.toFixed(0)} MB` });
+    if (deep)
+      targets.push({
+        area: 'large channel',
+        target: `${deep.case} at ${contacts} contacts: ≤ 3 table reads`,
+        ok: deep.calls - 1 <= 3,
+        detail: `${deep.calls - 1} reads + the limiter, ${deep.readUnits} RRU, ${deep.latencyMs.toFixed(0)} ms, peak heap +${deep.peakHeapMb.toFixed(0)} MB`,
+      });
     for (const search of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('search'))) {
       targets.push({
         area: 'large channel',
@@ -189,11 +253,34 @@ export function largeChannelTables(result: LargeChannelResult): Table[] {
   return [
     {
       headers: ['contacts', 'import rows/s', 'seconds', 'created', 'failed', 'table calls', 'WRU', 'WRU a new contact', 'RRU'],
-      rows: result.imports.map((run) => [run.contacts, run.rowsPerSecond.toFixed(0), run.seconds.toFixed(0), run.created, run.failed, run.calls, run.writeUnits.toFixed(0), run.writeUnitsPerNewContact.toFixed(2), run.readUnits.toFixed(0)].map(String)),
+      rows: result.imports.map((run) =>
+        [
+          run.contacts,
+          run.rowsPerSecond.toFixed(0),
+          run.seconds.toFixed(0),
+          run.created,
+          run.failed,
+          run.calls,
+          run.writeUnits.toFixed(0),
+          run.writeUnitsPerNewContact.toFixed(2),
+          run.readUnits.toFixed(0),
+        ].map(String),
+      ),
     },
     {
       headers: ['contacts', 'contacts/list', 'calls', 'RRU', 'KB read', 'total', 'latency ms (local)', 'peak heap MB (above the request’s start)'],
-      rows: result.reads.map((read) => [read.contacts, read.case, read.calls, read.readUnits, read.kbRead.toFixed(0), read.total ?? '–', read.latencyMs.toFixed(0), read.peakHeapMb.toFixed(0)].map(String)),
+      rows: result.reads.map((read) =>
+        [
+          read.contacts,
+          read.case,
+          read.calls,
+          read.readUnits,
+          read.kbRead.toFixed(0),
+          read.total ?? '–',
+          read.latencyMs.toFixed(0),
+          read.peakHeapMb.toFixed(0),
+        ].map(String),
+      ),
     },
   ];
 }
@@ -201,14 +288,52 @@ export function largeChannelTables(result: LargeChannelResult): Table[] {
 export function throughputTable(result: ThroughputResult): Table {
   return {
     headers: ['connections', 'seconds', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'timeouts'],
-    rows: [[result.connections, result.durationSeconds, result.requests, result.requestsPerSecond.toFixed(1), result.p50Ms, result.p90Ms, result.p99Ms, result.maxMs, result.non2xx, result.errors, result.timeouts].map(String)],
+    rows: [
+      [
+        result.connections,
+        result.durationSeconds,
+        result.requests,
+        result.requestsPerSecond.toFixed(1),
+        result.p50Ms,
+        result.p90Ms,
+        result.p99Ms,
+        result.maxMs,
+        result.non2xx,
+        result.errors,
+        result.timeouts,
+      ].map(String),
+    ],
   };
 }
 
 export function eventDeliveryTable(result: EventDeliveryResult): Table {
   return {
-    headers: ['events', 'delivered', 'lost', 'duplicates', 'deliveries/s (end to end)', 'deliveries/s (queued, deliverer alone)', 'lost (queued)', 'p50 ms', 'p99 ms', 'max ms'],
-    rows: [[result.events, result.delivered, result.lost, result.duplicates, result.deliveriesPerSecond.toFixed(1), result.queuedDeliveriesPerSecond.toFixed(1), result.queuedLost, result.p50Ms, result.p99Ms, result.maxMs].map(String)],
+    headers: [
+      'events',
+      'delivered',
+      'lost',
+      'duplicates',
+      'deliveries/s (end to end)',
+      'deliveries/s (queued, deliverer alone)',
+      'lost (queued)',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+    ],
+    rows: [
+      [
+        result.events,
+        result.delivered,
+        result.lost,
+        result.duplicates,
+        result.deliveriesPerSecond.toFixed(1),
+        result.queuedDeliveriesPerSecond.toFixed(1),
+        result.queuedLost,
+        result.p50Ms,
+        result.p99Ms,
+        result.maxMs,
+      ].map(String),
+    ],
   };
 }
 
@@ -221,7 +346,12 @@ export function eventDeliveryTargets(result: EventDeliveryResult): Target[] {
       ok: result.queuedDeliveriesPerSecond >= 200 && result.lost === 0 && result.queuedLost === 0,
       detail: `deliverer ${result.queuedDeliveriesPerSecond.toFixed(1)}/s (${result.queuedLost} lost); end to end from signed webhooks ${result.deliveriesPerSecond.toFixed(1)}/s (${result.lost} lost of ${result.events})`,
     },
-    { area: 'events', target: 'state change → first delivery attempt p99 ≤ 1 s (local)', ok: result.p99Ms <= 1000, detail: `p99 ${result.p99Ms} ms (p50 ${result.p50Ms} ms)` },
+    {
+      area: 'events',
+      target: 'state change → first delivery attempt p99 ≤ 1 s (local)',
+      ok: result.p99Ms <= 1000,
+      detail: `p99 ${result.p99Ms} ms (p50 ${result.p50Ms} ms)`,
+    },
   ];
 }
 
@@ -250,7 +380,9 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
       area: 'cold start',
       target: `every bundle ≤ floor + ${OVER_FLOOR_BYTES_TARGET / 1024} KB`,
       ok: big.length === 0,
-      detail: big.length ? `over: ${big.map((row) => `${row.name} +${kb(row.overFloorBytes)} KB`).join(', ')}` : `largest ${worstBytes.name} +${kb(worstBytes.overFloorBytes)} KB`,
+      detail: big.length
+        ? `over: ${big.map((row) => `${row.name} +${kb(row.overFloorBytes)} KB`).join(', ')}`
+        : `largest ${worstBytes.name} +${kb(worstBytes.overFloorBytes)} KB`,
     });
     const undeclared = cold.rows.filter((row) => row.undeclaredClients.length);
     if (undeclared.length) {
@@ -283,7 +415,9 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
       area: 'round trips',
       target: 'a list endpoint: ≤ 2 DynamoDB calls with the authorizer warm (limiter + one query page)',
       ok: overList.length === 0,
-      detail: overList.length ? `over: ${overList.map((row) => `${row.name} ${row.calls}`).join(', ')}` : lists.map((row) => `${row.path} ${row.calls}`).join(', '),
+      detail: overList.length
+        ? `over: ${overList.map((row) => `${row.name} ${row.calls}`).join(', ')}`
+        : lists.map((row) => `${row.path} ${row.calls}`).join(', '),
     });
     const status = trips.rows.find((row) => row.path === 'chat/message/status');
     targets.push({
@@ -298,7 +432,9 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
       area: 'round trips',
       target: 'every write endpoint (and the webhook, the automation runner and re-drive) keeps the budget written in docs/ARCHITECTURE.md',
       ok: overWrites.length === 0,
-      detail: overWrites.length ? overWrites.map((row) => `${row.name}: ${row.calls} vs ${row.docNow ?? 'no row'}${row.knownIssue ? ` (${row.knownIssue})` : ''}`).join('; ') : `${writes.length} write cases within budget`,
+      detail: overWrites.length
+        ? overWrites.map((row) => `${row.name}: ${row.calls} vs ${row.docNow ?? 'no row'}${row.knownIssue ? ` (${row.knownIssue})` : ''}`).join('; ')
+        : `${writes.length} write cases within budget`,
     });
     const undocumented = trips.rows.filter((row) => row.docNow === undefined);
     const wrongDoc = trips.rows.filter((row) => row.docNow !== undefined && row.docNow !== row.docBudget);
@@ -307,7 +443,10 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
       target: 'every measured case has its budget row in docs/ARCHITECTURE.md',
       ok: undocumented.length === 0 && wrongDoc.length === 0,
       detail:
-        [undocumented.length ? `missing rows: ${undocumented.map((row) => row.docRow).join(', ')}` : '', wrongDoc.length ? `changed rows: ${wrongDoc.map((row) => `${row.docRow}: "${row.docNow}"`).join(', ')}` : '']
+        [
+          undocumented.length ? `missing rows: ${undocumented.map((row) => row.docRow).join(', ')}` : '',
+          wrongDoc.length ? `changed rows: ${wrongDoc.map((row) => `${row.docRow}: "${row.docNow}"`).join(', ')}` : '',
+        ]
           .filter(Boolean)
           .join('; ') || `${trips.rows.length} cases`,
     });
@@ -315,10 +454,17 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
       area: 'round trips',
       target: 'every function has a round-trip scenario',
       ok: trips.uncovered.length ? 'not measured' : true,
-      detail: trips.uncovered.length ? `no scenario yet: ${trips.uncovered.join(', ')}` : `every function of API_ROUTES and SUPPORT_FUNCTIONS (${new Set(trips.rows.map((row) => row.path)).size} functions, ${trips.rows.length} cases)`,
+      detail: trips.uncovered.length
+        ? `no scenario yet: ${trips.uncovered.join(', ')}`
+        : `every function of API_ROUTES and SUPPORT_FUNCTIONS (${new Set(trips.rows.map((row) => row.path)).size} functions, ${trips.rows.length} cases)`,
     });
     const scans = [...trips.rows, ...(results.scale?.rows ?? [])].filter((row) => row.commands.some((command) => command.startsWith('Scan')));
-    targets.push({ area: 'round trips', target: 'no endpoint ever Scans', ok: scans.length === 0, detail: scans.length ? scans.map((row) => ('name' in row ? row.name : row.case)).join(', ') : 'no Scan in any measured request' });
+    targets.push({
+      area: 'round trips',
+      target: 'no endpoint ever Scans',
+      ok: scans.length === 0,
+      detail: scans.length ? scans.map((row) => ('name' in row ? row.name : row.case)).join(', ') : 'no Scan in any measured request',
+    });
   }
   for (const check of results.scale?.checks ?? []) targets.push({ area: 'scale', target: check.check, ok: check.ok, detail: check.detail });
   targets.push(...largeChannelTargets(results.largeChannel));
@@ -404,24 +550,53 @@ export function costModelNote(): string {
 export function costModel(results: Omit<BenchResults, 'targets' | 'costModel'>): CostRow[] {
   const rows: CostRow[] = [];
   const warmMs = (path: string) => results.warmCpu?.rows.find((row) => row.path === path)?.stackMs ?? 0.5;
-  const add = (endpointClass: string, source: string, path: string, measured: { calls: number; readUnits: number; writeUnits: number; bytesRead: number; responseBytes?: number } | undefined) => {
+  const add = (
+    endpointClass: string,
+    source: string,
+    path: string,
+    measured: { calls: number; readUnits: number; writeUnits: number; bytesRead: number; responseBytes?: number } | undefined,
+  ) => {
     if (!measured) return;
     const lambdaMs = Math.ceil(warmMs(path) * PRICES.cpuScale + measured.calls * PRICES.dynamoCallMs + (measured.bytesRead / 2 ** 20) * PRICES.msPerMbRead);
-    const lambda = 2 * PRICES.lambdaRequestPerMillion + ((lambdaMs + PRICES.authorizerBilledMs) / 1000) * PRICES.lambdaMemoryGb * PRICES.lambdaArmPerGbSecond * 1e6;
+    const lambda =
+      2 * PRICES.lambdaRequestPerMillion + ((lambdaMs + PRICES.authorizerBilledMs) / 1000) * PRICES.lambdaMemoryGb * PRICES.lambdaArmPerGbSecond * 1e6;
     const dynamodb = measured.readUnits * PRICES.dynamoReadUnitPerMillion + measured.writeUnits * PRICES.dynamoWriteUnitPerMillion;
     const extras = extrasPerMillion(measured.responseBytes ?? PRICES.smallResponseBytes);
     const total = PRICES.apiGatewayRestPerMillion + lambda + dynamodb + extras.logs + extras.xray + extras.transfer;
-    rows.push({ endpointClass, source, calls: measured.calls, readUnits: measured.readUnits, writeUnits: measured.writeUnits, lambdaMs, apiGateway: PRICES.apiGatewayRestPerMillion, lambda, dynamodb, ...extras, total });
+    rows.push({
+      endpointClass,
+      source,
+      calls: measured.calls,
+      readUnits: measured.readUnits,
+      writeUnits: measured.writeUnits,
+      lambdaMs,
+      apiGateway: PRICES.apiGatewayRestPerMillion,
+      lambda,
+      dynamodb,
+      ...extras,
+      total,
+    });
   };
   const trip = (name: string) => results.roundTrips?.rows.find((row) => row.name.startsWith(name));
-  const scaled = (contacts: number, prefix: string) => results.scale?.rows.find((row) => row.contacts === contacts && row.labels === 4 && `${row.path}: ${row.case}`.startsWith(prefix));
+  const scaled = (contacts: number, prefix: string) =>
+    results.scale?.rows.find((row) => row.contacts === contacts && row.labels === 4 && `${row.path}: ${row.case}`.startsWith(prefix));
   const largest = Math.max(0, ...(results.scale?.rows.filter((row) => row.labels === 4).map((row) => row.contacts) ?? []));
   add('read: a list page (contacts/list page 1, 50 contacts)', `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: page 1'));
   add('read: small list (labels/list, custom-fields/list, channels/list)', 'round trips', 'labels/list', trip('labels/list'));
   add('read: chat/message/status', 'round trips', 'chat/message/status', trip('chat/message/status'));
-  add(`read: contacts/list deep page or search, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: deep page'));
+  add(
+    `read: contacts/list deep page or search, ${largest} contacts`,
+    `scale, ${largest} contacts`,
+    'contacts/list',
+    scaled(largest, 'contacts/list: deep page'),
+  );
   add('write: contacts/manage update', 'round trips', 'contacts/manage', trip('contacts/manage update'));
-  add(`write: contacts/manage create, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/manage', scaled(largest, 'contacts/manage: contacts/manage create'));
+  add(
+    `write: contacts/manage create, ${largest} contacts`,
+    `scale, ${largest} contacts`,
+    'contacts/manage',
+    scaled(largest, 'contacts/manage: contacts/manage create'),
+  );
   add('write: labels/manage or custom-fields/manage update', 'round trips', 'labels/manage', trip('labels/manage update'));
   return rows;
 }
@@ -429,7 +604,22 @@ export function costModel(results: Omit<BenchResults, 'targets' | 'costModel'>):
 export function costTable(rows: CostRow[]): Table {
   const usd = (value: number) => `$${value.toFixed(2)}`;
   return {
-    headers: ['endpoint class', 'measured in', 'DynamoDB calls', 'RRU', 'WRU', 'Lambda ms (est.)', 'API GW', 'Lambda ×2', 'DynamoDB', 'Logs', 'X-Ray', 'transfer', '$ per million', '$ per month at 1,000 req/s'],
+    headers: [
+      'endpoint class',
+      'measured in',
+      'DynamoDB calls',
+      'RRU',
+      'WRU',
+      'Lambda ms (est.)',
+      'API GW',
+      'Lambda ×2',
+      'DynamoDB',
+      'Logs',
+      'X-Ray',
+      'transfer',
+      '$ per million',
+      '$ per month at 1,000 req/s',
+    ],
     rows: rows.map((row) => [
       row.endpointClass,
       row.source,

@@ -114,7 +114,12 @@ async function countedCall(scenario: RoundTripScenario, context: ScenarioContext
   if (scenario.path === 'authorizer') {
     let status = 0;
     const calls = await counter.count(async () => {
-      const result = await authorize({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:local:1:api/test/GET/x', headers: { 'X-API-Key': tenant.adminKey }, queryStringParameters: null } as never);
+      const result = await authorize({
+        type: 'REQUEST',
+        methodArn: 'arn:aws:execute-api:local:1:api/test/GET/x',
+        headers: { 'X-API-Key': tenant.adminKey },
+        queryStringParameters: null,
+      } as never);
       status = result.principalId ? 200 : 401;
     });
     return { status, calls };

@@ -59,7 +59,10 @@ const END = '<!-- bench:results:end -->';
 
 /** In-memory dynalite in its own process, so seeding and the handlers run on different cores. */
 async function startStoreProcess(): Promise<{ endpoint: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'store-process.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'store-process.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const endpoint = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -86,7 +89,14 @@ async function attempt<T>(name: string, run: () => Promise<T>): Promise<T | unde
 
 const results: Omit<BenchResults, 'targets' | 'costModel'> = {
   date: new Date().toISOString(),
-  machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}`, load: loadavg().map((value) => Number(value.toFixed(2))) },
+  machine: {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    load: loadavg().map((value) => Number(value.toFixed(2))),
+  },
   command: `npm run bench${quick ? ' (BENCH_QUICK=1)' : ''}${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}`,
   durationSeconds: 0,
   errors,
@@ -94,31 +104,52 @@ const results: Omit<BenchResults, 'targets' | 'costModel'> = {
 
 if (only.has('cold')) {
   results.coldStart = await attempt('cold start', () =>
-    coldStart({ runs: quick ? 5 : Number(process.env.BENCH_COLD_RUNS ?? 41), variantRuns: quick ? 3 : Number(process.env.BENCH_VARIANT_RUNS ?? 7), variantFunctions: ['ContactsList', 'ContactsManage'], log }),
+    coldStart({
+      runs: quick ? 5 : Number(process.env.BENCH_COLD_RUNS ?? 41),
+      variantRuns: quick ? 3 : Number(process.env.BENCH_VARIANT_RUNS ?? 7),
+      variantFunctions: ['ContactsList', 'ContactsManage'],
+      log,
+    }),
   );
   if (results.coldStart) {
-    section(`1. Cold start (median of ${results.coldStart.runs} interleaved runs; ratios are medians of back-to-back function/floor pairs; verdict on CPU time)`, coldStartTable(results.coldStart));
+    section(
+      `1. Cold start (median of ${results.coldStart.runs} interleaved runs; ratios are medians of back-to-back function/floor pairs; verdict on CPU time)`,
+      coldStartTable(results.coldStart),
+    );
     section('1b. Bundle formats', variantTable(results.coldStart));
   }
 }
 
 if (only.has('warm')) {
   log('warm CPU: full stack vs bare floor per endpoint, DynamoDB answered in-process');
-  results.warmCpu = await attempt('warm CPU', () => warmCpu(quick ? { samples: 600, warmup: 200 } : { samples: Number(process.env.BENCH_WARM_SAMPLES ?? 1500), warmup: 500 }));
-  if (results.warmCpu) section(`2. Warm per-request CPU (median of ${results.warmCpu.samples} interleaved requests each; process CPU time per request)`, warmTable(results.warmCpu));
+  results.warmCpu = await attempt('warm CPU', () =>
+    warmCpu(quick ? { samples: 600, warmup: 200 } : { samples: Number(process.env.BENCH_WARM_SAMPLES ?? 1500), warmup: 500 }),
+  );
+  if (results.warmCpu)
+    section(
+      `2. Warm per-request CPU (median of ${results.warmCpu.samples} interleaved requests each; process CPU time per request)`,
+      warmTable(results.warmCpu),
+    );
 }
 
 if (only.has('trips') || only.has('scale') || only.has('large')) {
   const store = await attempt('store', startStoreProcess);
   if (store) {
     // The handlers run in this process here: their log and metric lines would drown the tables.
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: 'workspace-api', AWS_REGION: 'local', POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' });
+    Object.assign(process.env, {
+      DYNAMODB_ENDPOINT: store.endpoint,
+      TABLE_NAME: 'workspace-api',
+      AWS_REGION: 'local',
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
     try {
       if (only.has('trips')) {
         log('round trips: every endpoint case against dynalite, counted with SDK middleware');
         const { roundTrips } = await import('./round-trips');
         results.roundTrips = await attempt('round trips', () => roundTrips(log));
-        if (results.roundTrips) section('3. DynamoDB round trips per request (authorizer warm; RRU/WRU = consumed capacity)', roundTripTable(results.roundTrips.rows));
+        if (results.roundTrips)
+          section('3. DynamoDB round trips per request (authorizer warm; RRU/WRU = consumed capacity)', roundTripTable(results.roundTrips.rows));
       }
       if (only.has('scale')) {
         const { scale } = await import('./scale');
@@ -129,7 +160,8 @@ if (only.has('trips') || only.has('scale') || only.has('large')) {
         const { largeChannel } = await import('./large-channel');
         const sizes = quick ? [10_000] : [100_000, ...(process.env.BENCH_SCALE === '1m' ? [1_000_000] : [])];
         results.largeChannel = await attempt('large channel', () => largeChannel({ sizes, log }));
-        if (results.largeChannel) for (const table of largeChannelTables(results.largeChannel)) section('4b. A large channel (contacts/import, then contacts/list)', table);
+        if (results.largeChannel)
+          for (const table of largeChannelTables(results.largeChannel)) section('4b. A large channel (contacts/import, then contacts/list)', table);
       }
     } finally {
       store.child.kill('SIGTERM');
@@ -139,14 +171,20 @@ if (only.has('trips') || only.has('scale') || only.has('large')) {
 
 if (only.has('throughput')) {
   const { throughput } = await import('./throughput');
-  results.throughput = await attempt('throughput', () => throughput({ durationSeconds: quick ? 5 : 12, connections: 20, bundlesBuilt: results.coldStart !== undefined, log }));
+  results.throughput = await attempt('throughput', () =>
+    throughput({ durationSeconds: quick ? 5 : 12, connections: 20, bundlesBuilt: results.coldStart !== undefined, log }),
+  );
   if (results.throughput) section('5. Throughput of the local stack (npm start, autocannon)', throughputTable(results.throughput));
 }
 
 if (only.has('events')) {
   const { eventDelivery } = await import('./event-delivery');
   results.eventDelivery = await attempt('events', () => eventDelivery({ events: quick ? 300 : 1000, bundlesBuilt: results.coldStart !== undefined, log }));
-  if (results.eventDelivery) section('6. Event delivery on the local stack (signed inbound webhooks → message.received deliveries to a local receiver)', eventDeliveryTable(results.eventDelivery));
+  if (results.eventDelivery)
+    section(
+      '6. Event delivery on the local stack (signed inbound webhooks → message.received deliveries to a local receiver)',
+      eventDeliveryTable(results.eventDelivery),
+    );
 }
 
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
@@ -166,13 +204,18 @@ log(`wrote ${resultsFile}`);
 if (!partial) {
   const doc = await readFile(DOC_FILE, 'utf8').catch(() => '');
   const generated = renderDocSection(full);
-  const next = doc.includes(BEGIN) && doc.includes(END) ? `${doc.slice(0, doc.indexOf(BEGIN))}${generated}${doc.slice(doc.indexOf(END) + END.length)}` : `${doc}\n${generated}\n`;
+  const next =
+    doc.includes(BEGIN) && doc.includes(END)
+      ? `${doc.slice(0, doc.indexOf(BEGIN))}${generated}${doc.slice(doc.indexOf(END) + END.length)}`
+      : `${doc}\n${generated}\n`;
   await writeFile(DOC_FILE, next);
   log(`updated the results section of ${DOC_FILE}`);
 }
 
 const failed = targets.filter((target) => target.ok === false);
-log(`done in ${full.durationSeconds} s: ${targets.filter((target) => target.ok === true).length} targets hold, ${failed.length} fail${errors.length ? `, ${errors.length} section(s) could not run` : ''}`);
+log(
+  `done in ${full.durationSeconds} s: ${targets.filter((target) => target.ok === true).length} targets hold, ${failed.length} fail${errors.length ? `, ${errors.length} section(s) could not run` : ''}`,
+);
 process.exit(errors.length || (process.env.BENCH_STRICT === '1' && failed.length) ? 1 : 0);
 
 function renderDocSection(data: BenchResults): string {
@@ -247,14 +290,7 @@ function renderDocSection(data: BenchResults): string {
     );
   }
   if (data.costModel.length) {
-    parts.push(
-      '',
-      '### Cost model (USD per million requests)',
-      '',
-      costModelNote(),
-      '',
-      markdownTable(costTable(data.costModel)),
-    );
+    parts.push('', '### Cost model (USD per million requests)', '', costModelNote(), '', markdownTable(costTable(data.costModel)));
   }
   if (data.errors.length) parts.push('', '### Sections that could not run', '', ...data.errors.map((error) => `- ${error.split('\n')[0]}`));
   parts.push('', END);

@@ -5,7 +5,17 @@ import { LIMITS } from '../shared/schema/params';
 import { API_ROUTES } from '../shared/routes';
 import { countDbCalls, summarize, type CallCounter, type DbCall } from './counter';
 import type { ProxyHandler } from './events';
-import { contactHeadItem, contactIndexItems, contactItem, fieldItem, LABEL_DESCRIPTION_MAX, LABEL_NAME_MAX, labelItem, type Item, type LabelShape } from './fixtures';
+import {
+  contactHeadItem,
+  contactIndexItems,
+  contactItem,
+  fieldItem,
+  LABEL_DESCRIPTION_MAX,
+  LABEL_NAME_MAX,
+  labelItem,
+  type Item,
+  type LabelShape,
+} from './fixtures';
 import { median } from './stats';
 
 /**
@@ -179,11 +189,20 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
         ['search by name, page 1', { search: 'hana', limit: '50' }],
         ['search by phone digits, page 1', { search: '415000', limit: '50' }],
       ];
-      for (const [name, params] of cases) rows.push(row(size, 4, name, 'contacts/list', await measure(counter, tenant.adminKey, 'contacts/list', 'GET', params, runs)));
+      for (const [name, params] of cases)
+        rows.push(row(size, 4, name, 'contacts/list', await measure(counter, tenant.adminKey, 'contacts/list', 'GET', params, runs)));
       // Writes touch one index bucket, whose size (≈ contacts × 28 B / 256) sets the write units.
       const create = await measure(counter, tenant.adminKey, 'contacts/manage', 'POST', { phoneNumber: '+442079460958', name: 'Scale New' }, 1, false);
       rows.push(row(size, 4, 'contacts/manage create', 'contacts/manage', create));
-      const rename = await measure(counter, tenant.adminKey, 'contacts/manage', 'POST', { phoneNumber: `+${contacts[3].phone}`, name: 'Renamed Contact' }, 1, false);
+      const rename = await measure(
+        counter,
+        tenant.adminKey,
+        'contacts/manage',
+        'POST',
+        { phoneNumber: `+${contacts[3].phone}`, name: 'Renamed Contact' },
+        1,
+        false,
+      );
       rows.push(row(size, 4, 'contacts/manage rename (index entry rewritten)', 'contacts/manage', rename));
     }
 
@@ -208,9 +227,15 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
         if (shape !== 'typical') continue;
         const labelCases: Array<[string, string, 'GET' | 'POST', Record<string, unknown>]> = [
           ['contacts/list page 1 (labels cached)', 'contacts/list', 'GET', { limit: '50' }],
-          ['contacts/manage update with a label (definitions cached per container)', 'contacts/manage', 'POST', { phoneNumber: `+${contacts[1].phone}`, labelNames: ['VIP'] }],
+          [
+            'contacts/manage update with a label (definitions cached per container)',
+            'contacts/manage',
+            'POST',
+            { phoneNumber: `+${contacts[1].phone}`, labelNames: ['VIP'] },
+          ],
         ];
-        for (const [name, path, method, params] of labelCases) rows.push(row(contacts.length, cap, name, path, await measure(counter, tenant.adminKey, path, method, params, 3)));
+        for (const [name, path, method, params] of labelCases)
+          rows.push(row(contacts.length, cap, name, path, await measure(counter, tenant.adminKey, path, method, params, 3)));
         // Label number cap + 1, through the real handler: refused, so a channel never holds more.
         const refused = await measure(counter, tenant.adminKey, 'labels/manage', 'POST', { name: `label ${cap + 1}`, color: '#1E88E5' }, 1, false);
         rows.push(row(contacts.length, cap, `labels/manage create label ${cap + 1} (refused)`, 'labels/manage', refused));
@@ -229,7 +254,16 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
       const ms = performance.now() - started;
       seeding.push({ what: `${fieldCap} custom fields (longest-3-byte)`, items: fieldCap + 1, ms });
       log(`scale: seeded ${fieldCap} custom fields (longest-3-byte) in ${(ms / 1000).toFixed(1)} s`);
-      rows.push({ ...row(0, 0, `custom-fields/list, ${FIELD_SHAPE_NAME}`, 'custom-fields/list', await measure(counter, tenant.adminKey, 'custom-fields/list', 'GET', {}, 3)), fields: fieldCap });
+      rows.push({
+        ...row(
+          0,
+          0,
+          `custom-fields/list, ${FIELD_SHAPE_NAME}`,
+          'custom-fields/list',
+          await measure(counter, tenant.adminKey, 'custom-fields/list', 'GET', {}, 3),
+        ),
+        fields: fieldCap,
+      });
       const refused = await measure(counter, tenant.adminKey, 'custom-fields/manage', 'POST', { name: `field ${fieldCap + 1}` }, 1, false);
       rows.push({ ...row(0, 0, `custom-fields/manage create field ${fieldCap + 1} (refused)`, 'custom-fields/manage', refused), fields: fieldCap });
       const body = refused.response.body as { error?: string; message?: string } | undefined;
@@ -251,7 +285,9 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
       detail: `${small.calls} vs ${large.calls} calls, ${small.readUnits} vs ${large.readUnits} RCU, ${small.itemsRead} vs ${large.itemsRead} items; total ${large.total} from the maintained count`,
     });
   }
-  for (const r of rows.filter((candidate) => candidate.contacts === sizes[sizes.length - 1] && candidate.path === 'contacts/list' && !candidate.case.startsWith('page 1'))) {
+  for (const r of rows.filter(
+    (candidate) => candidate.contacts === sizes[sizes.length - 1] && candidate.path === 'contacts/list' && !candidate.case.startsWith('page 1'),
+  )) {
     checks.push({
       check: `${r.case} at ${r.contacts} contacts reads the compact index (≤ ${INDEX_BYTES_PER_CONTACT_TARGET} B a contact), not the contacts`,
       ok: r.status === 200 && (r.indexBytesPerContact ?? Infinity) <= INDEX_BYTES_PER_CONTACT_TARGET && r.contactItemsRead <= 50,

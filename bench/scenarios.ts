@@ -81,7 +81,10 @@ async function withDefinitions(context: ScenarioContext) {
 async function withContacts(context: ScenarioContext, count = 12) {
   await withDefinitions(context);
   for (let i = 0; i < count; i++) {
-    await context.call('contacts/manage', post({ phoneNumber: `+1415555${String(1000 + i)}`, name: `Contact ${i}`, labelNames: i % 2 ? ['VIP'] : ['new'], customFieldsData: { city: 'Paris' } }));
+    await context.call(
+      'contacts/manage',
+      post({ phoneNumber: `+1415555${String(1000 + i)}`, name: `Contact ${i}`, labelNames: i % 2 ? ['VIP'] : ['new'], customFieldsData: { city: 'Paris' } }),
+    );
   }
 }
 
@@ -90,7 +93,18 @@ async function withUncachedContact(context: ScenarioContext, phone: string) {
   const { keys } = await import('../shared/data/keys');
   const { workspaceId, channelIds } = context.tenant;
   const at = new Date().toISOString();
-  await context.put({ ...keys.contact({ workspaceId, channelId: channelIds[0] }, phone), entity: 'contact', id: `ct_${context.unique}`, phone, name: 'Contact 0', labelIds: [], customFields: {}, status: 'active', createdAt: at, updatedAt: at });
+  await context.put({
+    ...keys.contact({ workspaceId, channelId: channelIds[0] }, phone),
+    entity: 'contact',
+    id: `ct_${context.unique}`,
+    phone,
+    name: 'Contact 0',
+    labelIds: [],
+    customFields: {},
+    status: 'active',
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 /** Definitions, and contact +14155551000 written while no container has cached them. */
@@ -104,14 +118,18 @@ const IMPORT_ROWS = Array.from({ length: 10 }, (_, i) => ({ phoneNumber: `+14155
 const IMPORT_BUCKETS = new Set(IMPORT_ROWS.map((row) => contactIndexBucketOf(row.phoneNumber.slice(1)))).size;
 const IMPORT_ROW = {
   row: 'contacts/import',
-  budget: '2 + ⌈rows/100⌉ + (when it creates) 2 + 2 × new + 2 × ⌈new/40⌉ + index buckets touched + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
+  budget:
+    '2 + ⌈rows/100⌉ + (when it creates) 2 + 2 × new + 2 × ⌈new/40⌉ + index buckets touched + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
 };
 
 const MANAGE_UPDATE_ROW = { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' };
 
 async function withAutomation(context: ScenarioContext, name: string, steps: AutomationStep[]) {
   const { createAutomation } = await import('../shared/data/automations');
-  const automation = await createAutomation({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { name, status: 'active', steps });
+  const automation = await createAutomation(
+    { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
+    { name, status: 'active', steps },
+  );
   context.saved.automationId = automation!.id;
 }
 
@@ -131,7 +149,10 @@ async function inboundFrom(context: ScenarioContext, phone: string) {
 function delivery(context: ScenarioContext, value: Record<string, unknown>) {
   const { channel } = chatOf(context);
   const metadata = { display_phone_number: channel.displayPhoneNumber, phone_number_id: channel.phoneNumberId };
-  return { object: 'whatsapp_business_account', entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }] }] };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }] }],
+  };
 }
 
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
@@ -153,7 +174,13 @@ async function signedDelivery(handler: SupportHandler, body: unknown): Promise<I
 /** Calls the runner with one SQS record for step `step` of the saved execution, as the event source mapping does. */
 async function runStep(handler: SupportHandler, context: ScenarioContext, step: number): Promise<Invocation> {
   const { sqsEvent } = await import('../test/support/automations');
-  const body = JSON.stringify({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0], executionId: context.saved.executionId, step, notBefore: 0 });
+  const body = JSON.stringify({
+    workspaceId: context.tenant.workspaceId,
+    channelId: context.tenant.channelIds[0],
+    executionId: context.saved.executionId,
+    step,
+    notBefore: 0,
+  });
   const result = (await handler(sqsEvent([{ messageId: `bench-step-${step}`, body, receiveCount: 1 }]), lambdaContext())) as SQSBatchResponse;
   return { status: result.batchItemFailures.length ? 500 : 200, body: result };
 }
@@ -178,7 +205,15 @@ async function sweepTick(handler: SupportHandler, expected: number): Promise<Inv
 
 /** A public GET as API Gateway hands it to a function without an authorizer. */
 async function publicGet(handler: SupportHandler, path: string): Promise<Invocation> {
-  const result = (await handler({ httpMethod: 'GET', path, resource: path, headers: {}, queryStringParameters: null, body: null, requestContext: { requestId: 'bench' } } as unknown as APIGatewayProxyEvent)) as APIGatewayProxyResult;
+  const result = (await handler({
+    httpMethod: 'GET',
+    path,
+    resource: path,
+    headers: {},
+    queryStringParameters: null,
+    body: null,
+    requestContext: { requestId: 'bench' },
+  } as unknown as APIGatewayProxyEvent)) as APIGatewayProxyResult;
   return { status: result.statusCode };
 }
 
@@ -189,11 +224,17 @@ async function publicGet(handler: SupportHandler, path: string): Promise<Invocat
 const TRIGGER_ROW = { row: 'automations/trigger', budget: '15 (new contact, by name) / 9 (known contact, by id)' };
 const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '10 + 5 (new contact) + 2 (first send to the contact) + 2 (apiReference)' };
 const SEND = { base: 10, newContact: 5, firstSend: 2, apiReference: 2 };
-const INBOUND_ROW = { row: 'WhatsAppWebhook inbound message', budget: '10 (known contact, number cached) / 16 (new contact, number not cached); +4 for an opt-out or opt-in keyword that changes the status' };
+const INBOUND_ROW = {
+  row: 'WhatsAppWebhook inbound message',
+  budget: '10 (known contact, number cached) / 16 (new contact, number not cached); +4 for an opt-out or opt-in keyword that changes the status',
+};
 const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 4 };
 const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 4 (+3 when the status stays the same)' };
 const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
-const DELETE_ROW = { row: 'contacts/delete', budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record' };
+const DELETE_ROW = {
+  row: 'contacts/delete',
+  budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record',
+};
 const DELETE = { base: 16, byId: 1, waId: 1, perMessage: 3 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows, +1 when the step ends the execution)" };
 const RUNNER = {
@@ -487,7 +528,10 @@ export const SCENARIOS: RoundTripScenario[] = [
     warm: true,
     prepare: async (context) => {
       const { createAutomation } = await import('../shared/data/automations');
-      await createAutomation({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
+      await createAutomation(
+        { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
+        { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] },
+      );
     },
     request: () => get(),
   },
@@ -498,7 +542,10 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: 15,
     prepare: async (context) => {
       const { createAutomation } = await import('../shared/data/automations');
-      await createAutomation({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] });
+      await createAutomation(
+        { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
+        { name: 'Welcome Flow', status: 'active', steps: [{ type: 'add_labels', labels: ['new'] }] },
+      );
     },
     request: () => post({ phoneNumber: '+14155550190', automationName: 'welcome flow' }),
   },
@@ -566,7 +613,11 @@ export const SCENARIOS: RoundTripScenario[] = [
       const { body } = await context.call('chat/templates/send', post({ to: '+14155550106', templateName: 'hello_world' }));
       context.saved.chatmid = (body as { data: { chatmid: string } }).data.chatmid;
     },
-    invoke: (handler, context) => signedDelivery(handler, delivery(context, { statuses: [{ id: context.saved.chatmid, status: 'read', timestamp: unixSeconds(), recipient_id: '14155550106' }] })),
+    invoke: (handler, context) =>
+      signedDelivery(
+        handler,
+        delivery(context, { statuses: [{ id: context.saved.chatmid, status: 'read', timestamp: unixSeconds(), recipient_id: '14155550106' }] }),
+      ),
   },
   {
     name: 'WhatsAppWebhook, an inbound message from a new contact (the number not yet cached)',
@@ -644,9 +695,22 @@ export const SCENARIOS: RoundTripScenario[] = [
       // What automations/trigger leaves when it stops after its first write: in the outbox, not counted, not queued.
       const at = Date.now() - 60_000;
       await putExecution({
-        id, workspaceId, channelId: channelIds[0], automationId: context.saved.automationId, automationName: 'Interrupted', contactId: 'ct_bench', conversationId: 'cv_bench',
-        phone: '14155550111', status: 'triggered', stepIndex: 0, steps, outcomes: [], countPending: true, ...outboxFields(id, at),
-        createdAt: new Date(at).toISOString(), updatedAt: new Date(at).toISOString(),
+        id,
+        workspaceId,
+        channelId: channelIds[0],
+        automationId: context.saved.automationId,
+        automationName: 'Interrupted',
+        contactId: 'ct_bench',
+        conversationId: 'cv_bench',
+        phone: '14155550111',
+        status: 'triggered',
+        stepIndex: 0,
+        steps,
+        outcomes: [],
+        countPending: true,
+        ...outboxFields(id, at),
+        createdAt: new Date(at).toISOString(),
+        updatedAt: new Date(at).toISOString(),
       });
     },
     invoke: (handler) => redriveTick(handler, 1),
@@ -723,7 +787,16 @@ export const SCENARIOS: RoundTripScenario[] = [
       const { eventIdFor } = await import('../shared/events/event-types');
       const id = eventIdFor(Date.now(), `bench:${context.unique}`);
       context.saved.eventId = id;
-      await putEventLog({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, { id, type: 'message.received', body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }), contactKey: '14155550112' }, Date.now());
+      await putEventLog(
+        { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
+        {
+          id,
+          type: 'message.received',
+          body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }),
+          contactKey: '14155550112',
+        },
+        Date.now(),
+      );
     },
     request: (context) => post({ webhookId: context.saved.webhookId, eventId: context.saved.eventId }),
   },
@@ -742,15 +815,38 @@ export const SCENARIOS: RoundTripScenario[] = [
     invoke: async (handler, context) => {
       const { eventIdFor } = await import('../shared/events/event-types');
       const id = eventIdFor(Date.now(), `bench-deliverer:${context.unique}`);
-      const message = { kind: 'event', workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0], contactKey: '14155550113', event: { id, type: 'message.received', timestamp: new Date().toISOString(), data: {} } };
-      const result = (await handler({ Records: [{ messageId: 'm1', receiptHandle: 'm1', body: JSON.stringify(message), attributes: { ApproximateReceiveCount: '1' }, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:events', awsRegion: 'local' }] }, lambdaContext())) as SQSBatchResponse;
+      const message = {
+        kind: 'event',
+        workspaceId: context.tenant.workspaceId,
+        channelId: context.tenant.channelIds[0],
+        contactKey: '14155550113',
+        event: { id, type: 'message.received', timestamp: new Date().toISOString(), data: {} },
+      };
+      const result = (await handler(
+        {
+          Records: [
+            {
+              messageId: 'm1',
+              receiptHandle: 'm1',
+              body: JSON.stringify(message),
+              attributes: { ApproximateReceiveCount: '1' },
+              messageAttributes: {},
+              md5OfBody: '',
+              eventSource: 'aws:sqs',
+              eventSourceARN: 'arn:aws:sqs:local:0:events',
+              awsRegion: 'local',
+            },
+          ],
+        },
+        lambdaContext(),
+      )) as SQSBatchResponse;
       return { status: result.batchItemFailures.length === 0 ? 200 : 500, body: result };
     },
   },
   {
     name: 'EventRedrive tick, nothing due',
     path: 'EventRedrive',
-    doc: { row: 'EventRedrive tick', budget: '8 + 1 per due item + its events\' hand-off' },
+    doc: { row: 'EventRedrive tick', budget: "8 + 1 per due item + its events' hand-off" },
     budget: 8,
     invoke: (handler) => redriveTick(handler, 0),
   },

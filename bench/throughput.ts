@@ -67,7 +67,12 @@ export async function startStack(dataDir: string, built: boolean): Promise<{ chi
   return { child, url };
 }
 
-export async function throughput(options: { durationSeconds: number; connections: number; bundlesBuilt: boolean; log: (line: string) => void }): Promise<ThroughputResult> {
+export async function throughput(options: {
+  durationSeconds: number;
+  connections: number;
+  bundlesBuilt: boolean;
+  log: (line: string) => void;
+}): Promise<ThroughputResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wsapi-bench-'));
   const { child, url } = await startStack(dataDir, options.bundlesBuilt);
   try {
@@ -84,7 +89,13 @@ export async function throughput(options: { durationSeconds: number; connections
     await post('labels/manage', { name: 'VIP', color: '#AA0000' });
     await post('labels/manage', { name: 'new' });
     await post('custom-fields/manage', { name: 'city' });
-    for (let i = 0; i < 120; i++) await post('contacts/manage', { phoneNumber: `+1415555${String(2000 + i)}`, name: `Load ${i}`, labelNames: ['VIP'], customFieldsData: { city: 'Paris' } });
+    for (let i = 0; i < 120; i++)
+      await post('contacts/manage', {
+        phoneNumber: `+1415555${String(2000 + i)}`,
+        name: `Load ${i}`,
+        labelNames: ['VIP'],
+        customFieldsData: { city: 'Paris' },
+      });
 
     const q = `channelId=${encodeURIComponent(channelId)}`;
     let sequence = 0;
@@ -108,7 +119,10 @@ export async function throughput(options: { durationSeconds: number; connections
             setupRequest: (request: Record<string, unknown>) => {
               const n = ++sequence;
               const phone = n % 4 === 0 ? `+1415666${String(n % 10_000).padStart(4, '0')}` : `+1415555${String(2000 + (n % 120))}`;
-              return { ...request, body: JSON.stringify({ channelId, phoneNumber: phone, name: `Load ${n % 120}`, customFieldsData: { city: n % 2 ? 'Paris' : 'Lyon' } }) };
+              return {
+                ...request,
+                body: JSON.stringify({ channelId, phoneNumber: phone, name: `Load ${n % 120}`, customFieldsData: { city: n % 2 ? 'Paris' : 'Lyon' } }),
+              };
             },
           }
         : entry.path === 'labels/manage'
@@ -130,7 +144,11 @@ export async function throughput(options: { durationSeconds: number; connections
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
-      statusCodes: Object.fromEntries(Object.entries(result).filter(([key]) => /^\dxx$/.test(key)).map(([key, value]) => [key, Number(value)])),
+      statusCodes: Object.fromEntries(
+        Object.entries(result)
+          .filter(([key]) => /^\dxx$/.test(key))
+          .map(([key, value]) => [key, Number(value)]),
+      ),
     };
   } finally {
     await new Promise<void>((resolve) => {

@@ -27,7 +27,16 @@ const warmup = Number(process.env.BENCH_WARM_WARMUP ?? 500);
 
 const table = new CannedTable([
   ...benchChannelItems(),
-  { pk: `APIKEY#${hashApiKey(BENCH_TENANT.apiKey)}`, sk: 'APIKEY', keyHash: hashApiKey(BENCH_TENANT.apiKey), keyId: BENCH_TENANT.keyId, workspaceId: BENCH_TENANT.workspaceId, userId: BENCH_TENANT.userId, role: 'admin', revoked: false },
+  {
+    pk: `APIKEY#${hashApiKey(BENCH_TENANT.apiKey)}`,
+    sk: 'APIKEY',
+    keyHash: hashApiKey(BENCH_TENANT.apiKey),
+    keyId: BENCH_TENANT.keyId,
+    workspaceId: BENCH_TENANT.workspaceId,
+    userId: BENCH_TENANT.userId,
+    role: 'admin',
+    revoked: false,
+  },
 ]);
 const mock = table.install(db);
 const services = installCannedServices({ waId: contactPhone(CHAT_CONTACT) });
@@ -37,7 +46,13 @@ const forgetCalls = () => {
   services.resetHistory();
 };
 
-const principal = { workspaceId: BENCH_TENANT.workspaceId, userId: BENCH_TENANT.userId, keyId: BENCH_TENANT.keyId, role: BENCH_TENANT.role, channelIds: [BENCH_TENANT.channelId] };
+const principal = {
+  workspaceId: BENCH_TENANT.workspaceId,
+  userId: BENCH_TENANT.userId,
+  keyId: BENCH_TENANT.keyId,
+  role: BENCH_TENANT.role,
+  channelIds: [BENCH_TENANT.channelId],
+};
 
 export interface WarmRow {
   path: string;
@@ -78,14 +93,24 @@ async function callsOf(run: () => Promise<unknown>): Promise<string[]> {
   await run();
   const dynamo = mock.calls().map((call) => {
     const command = call.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
-    const input = command.input as { Key?: { sk: string }; Item?: { sk: string }; RequestItems?: Record<string, { Keys: unknown[] }>; ExpressionAttributeValues?: Record<string, unknown> };
+    const input = command.input as {
+      Key?: { sk: string };
+      Item?: { sk: string };
+      RequestItems?: Record<string, { Keys: unknown[] }>;
+      ExpressionAttributeValues?: Record<string, unknown>;
+    };
     const sk = input.Key?.sk ?? input.Item?.sk ?? input.ExpressionAttributeValues?.[':prefix'] ?? '';
     const batch = input.RequestItems ? `${Object.values(input.RequestItems).reduce((total, request) => total + (request.Keys?.length ?? 0), 0)} keys` : '';
     return [command.constructor.name.replace(/Command$/, ''), String(sk).split('#')[0], batch].filter(Boolean).join(' ');
   });
   const { secrets, sqs, graph } = services.counts();
   forgetCalls();
-  return [...dynamo, ...(secrets ? [`SecretsManager x${secrets}`] : []), ...(sqs ? [`SQS SendMessage x${sqs}`] : []), ...(graph ? [`chat network x${graph}`] : [])];
+  return [
+    ...dynamo,
+    ...(secrets ? [`SecretsManager x${secrets}`] : []),
+    ...(sqs ? [`SQS SendMessage x${sqs}`] : []),
+    ...(graph ? [`chat network x${graph}`] : []),
+  ];
 }
 
 const rows: WarmRow[] = [];

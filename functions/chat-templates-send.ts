@@ -36,7 +36,17 @@ export const schema = v.pipe(
       return NEVER;
     }
     return {
-      to, channelId, templateName, languageCode, header, image, video, document, mediaUrl, mediaType, apiReference,
+      to,
+      channelId,
+      templateName,
+      languageCode,
+      header,
+      image,
+      video,
+      document,
+      mediaUrl,
+      mediaType,
+      apiReference,
       bodyVariables: variables ?? bodyN.values,
       variablesFrom: bodyN.values ? ('bodyN' as const) : ('variables' as const),
     };

@@ -38,7 +38,16 @@ const ROW_DOC = {
 /** `contacts`: a JSON array (or, in a query string, the JSON text of one) of 1 to 1,000 rows; each row is checked on its own. */
 const contactRows = () =>
   v.pipe(
-    v.union([v.array(v.unknown()), v.pipe(v.string(), v.check((text) => !CONTROL_CHARS.test(text), 'must not contain control characters'))], 'must be an array of contacts'),
+    v.union(
+      [
+        v.array(v.unknown()),
+        v.pipe(
+          v.string(),
+          v.check((text) => !CONTROL_CHARS.test(text), 'must not contain control characters'),
+        ),
+      ],
+      'must be an array of contacts',
+    ),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       if (typeof dataset.value !== 'string') return dataset.value;
       try {
@@ -68,10 +77,22 @@ export function parseImportRow(raw: unknown, index: number): ImportRow {
   const sentPhone = (raw as { phoneNumber?: unknown } | null)?.phoneNumber;
   const phoneNumber = typeof sentPhone === 'string' || typeof sentPhone === 'number' ? String(sentPhone) : null;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { index, error: { index, phoneNumber: null, error: 'invalid_parameter', message: 'Each contact must be an object of contacts/manage parameters.', parameter: 'contacts' } };
+    return {
+      index,
+      error: {
+        index,
+        phoneNumber: null,
+        error: 'invalid_parameter',
+        message: 'Each contact must be an object of contacts/manage parameters.',
+        parameter: 'contacts',
+      },
+    };
   }
   if (Object.keys(raw).length > MAX_ROW_KEYS) {
-    return { index, error: { index, phoneNumber, error: 'invalid_parameter', message: `A contact has at most ${MAX_ROW_KEYS} parameters.`, parameter: 'contacts' } };
+    return {
+      index,
+      error: { index, phoneNumber, error: 'invalid_parameter', message: `A contact has at most ${MAX_ROW_KEYS} parameters.`, parameter: 'contacts' },
+    };
   }
   const parsed = v.safeParse(rowSchema, raw, { abortPipeEarly: true });
   if (!parsed.success) return { index, error: rowError(index, phoneNumber, toBadRequest(parsed.issues)) };

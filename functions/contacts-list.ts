@@ -9,9 +9,15 @@ export const MAX_PAGE_SIZE = 200;
 export const schema = v.object({
   channelId: channelId(),
   page: v.optional(integer(1, 1_000_000), 1),
-  limit: v.pipe(v.optional(integer(1, Number.MAX_SAFE_INTEGER), 50), v.transform((limit) => Math.min(limit, MAX_PAGE_SIZE))),
+  limit: v.pipe(
+    v.optional(integer(1, Number.MAX_SAFE_INTEGER), 50),
+    v.transform((limit) => Math.min(limit, MAX_PAGE_SIZE)),
+  ),
   /** An empty search is no filter, as in a search box. */
-  search: v.pipe(v.optional(optionalText(LIMITS.search)), v.transform((s) => (s ? s : undefined))),
+  search: v.pipe(
+    v.optional(optionalText(LIMITS.search)),
+    v.transform((s) => (s ? s : undefined)),
+  ),
   /** Only contacts with this opt-out status. */
   status: v.optional(contactStatus()),
 });

@@ -4,9 +4,14 @@ import { apiEndpoint } from '../shared/http/api-handler';
 import { boolean, channelId, LIMITS, nameList, text, UNSTORABLE_FIELD_NAMES } from '../shared/schema/params';
 
 export const schema = v.object({
-  name: v.pipe(text(LIMITS.name), v.check((name) => !UNSTORABLE_FIELD_NAMES.has(name), 'cannot be __proto__ (a name custom field values cannot be stored under)')),
+  name: v.pipe(
+    text(LIMITS.name),
+    v.check((name) => !UNSTORABLE_FIELD_NAMES.has(name), 'cannot be __proto__ (a name custom field values cannot be stored under)'),
+  ),
   channelId: channelId(),
-  type: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.toLowerCase(), v.picklist(CUSTOM_FIELD_TYPES, `must be one of ${CUSTOM_FIELD_TYPES.join(', ')}`))),
+  type: v.optional(
+    v.pipe(v.string('must be a string'), v.trim(), v.toLowerCase(), v.picklist(CUSTOM_FIELD_TYPES, `must be one of ${CUSTOM_FIELD_TYPES.join(', ')}`)),
+  ),
   isRequired: v.optional(boolean()),
   options: v.optional(nameList(LIMITS.optionEntries, LIMITS.optionLength)),
 });

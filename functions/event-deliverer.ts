@@ -2,7 +2,6 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handleEventMessage, type EventQueueMessage } from '../shared/domain/event-delivery';
 
-
 const processor = new BatchProcessor(EventType.SQS);
 
 async function handleRecord(record: SQSRecord): Promise<void> {
@@ -15,4 +14,5 @@ async function handleRecord(record: SQSRecord): Promise<void> {
  * (shared/domain/event-delivery.ts). Partial batch responses: a failed record is
  * redelivered alone, and goes to the dead-letter queue after the queue's maxReceiveCount.
  */
-export const handler = (event: SQSEvent, context: Context) => processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false });
+export const handler = (event: SQSEvent, context: Context) =>
+  processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false });

@@ -20,7 +20,11 @@ export const handler = apiEndpoint({
   channelScoped: true,
   handle: async (input, { channel }) => {
     const webhook = await manageWebhook(channel, input);
-    const message = webhook.created ? 'Webhook created; store the secret now, it is not shown again' : webhook.secret ? 'Webhook secret rotated; the previous secret signs too for 24 hours' : 'Webhook updated';
+    const message = webhook.created
+      ? 'Webhook created; store the secret now, it is not shown again'
+      : webhook.secret
+        ? 'Webhook secret rotated; the previous secret signs too for 24 hours'
+        : 'Webhook updated';
     return { data: webhook, message };
   },
 });

@@ -125,7 +125,12 @@ export class Monitoring extends Construct {
       new GraphWidget({ title: 'API requests', left: [api.metricCount({ period: PERIOD, statistic: 'Sum' })], width: 8 }),
       new GraphWidget({
         title: 'API errors',
-        left: [api.metricClientError({ period: PERIOD, statistic: 'Sum' }), api.metricServerError({ period: PERIOD, statistic: 'Sum' }), throttledMetric, authorizerFailures],
+        left: [
+          api.metricClientError({ period: PERIOD, statistic: 'Sum' }),
+          api.metricServerError({ period: PERIOD, statistic: 'Sum' }),
+          throttledMetric,
+          authorizerFailures,
+        ],
         width: 8,
       }),
       new GraphWidget({
@@ -160,6 +165,13 @@ export function businessMetrics(stage: string): IMetric[] {
   return [
     byType('MessagesSent', 'sent'),
     byType('MessagesFailed', 'failed'),
-    new Metric({ namespace: EMF_NAMESPACE, metricName: 'AutomationsTriggered', dimensionsMap: { service: EMF_SERVICE, stage }, statistic: 'Sum', period: PERIOD, label: 'automations triggered' }),
+    new Metric({
+      namespace: EMF_NAMESPACE,
+      metricName: 'AutomationsTriggered',
+      dimensionsMap: { service: EMF_SERVICE, stage },
+      statistic: 'Sum',
+      period: PERIOD,
+      label: 'automations triggered',
+    }),
   ];
 }

@@ -109,7 +109,10 @@ export interface WorkspaceRestApiProps {
  * when `docsCache` is on. Derived from the routes actually added: a setting for a
  * method that does not exist fails the deploy.
  */
-export function publicMethodOptions(config: StageConfig, publicRoutes: readonly Pick<PublicRoute, 'path' | 'methods'>[]): Record<string, MethodDeploymentOptions> {
+export function publicMethodOptions(
+  config: StageConfig,
+  publicRoutes: readonly Pick<PublicRoute, 'path' | 'methods'>[],
+): Record<string, MethodDeploymentOptions> {
   // Overrides do not inherit the stage's logging settings, so each repeats them.
   const logging = { loggingLevel: MethodLoggingLevel.ERROR, dataTraceEnabled: false };
   // The document (185 KB) fits the gateway cache (entries up to 1 MB); the docs page
@@ -119,7 +122,12 @@ export function publicMethodOptions(config: StageConfig, publicRoutes: readonly 
   for (const { path, methods } of publicRoutes) {
     const { rateLimit, burstLimit } = path === WEBHOOK_PATH ? config.publicThrottles.webhook : config.publicThrottles.docs;
     for (const verb of methods) {
-      options[`${path}/${verb}`] = { ...logging, throttlingRateLimit: rateLimit, throttlingBurstLimit: burstLimit, ...(path === OPENAPI_PATH && verb === 'GET' && cache) };
+      options[`${path}/${verb}`] = {
+        ...logging,
+        throttlingRateLimit: rateLimit,
+        throttlingBurstLimit: burstLimit,
+        ...(path === OPENAPI_PATH && verb === 'GET' && cache),
+      };
     }
   }
   return options;
@@ -222,12 +230,20 @@ export class WorkspaceRestApi extends Construct {
   private createWebAcl(): CfnWebACL {
     const { config } = this;
     const none = [{ priority: 0, type: 'NONE' }];
-    const hasHeader = (name: string) => ({ sizeConstraintStatement: { fieldToMatch: { singleHeader: { Name: name } }, comparisonOperator: 'GT', size: 0, textTransformations: none } });
-    const path = (positionalConstraint: string, searchString: string) => ({ byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint, searchString, textTransformations: none } });
+    const hasHeader = (name: string) => ({
+      sizeConstraintStatement: { fieldToMatch: { singleHeader: { Name: name } }, comparisonOperator: 'GT', size: 0, textTransformations: none },
+    });
+    const path = (positionalConstraint: string, searchString: string) => ({
+      byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint, searchString, textTransformations: none },
+    });
     const not = (statement: CfnWebACL.StatementProperty) => ({ notStatement: { statement } });
     const keyless = not({ orStatement: { statements: [hasHeader('x-api-key'), hasHeader('authorization')] } });
     const notWebhook = not(path('CONTAINS', WEBHOOK_PATH));
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `${config.resourcePrefix}-${metricName}` });
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: `${config.resourcePrefix}-${metricName}`,
+    });
     const block = (statusCode: number, body: string, headers: { name: string; value: string }[] = []) => ({
       block: { customResponse: { responseCode: statusCode, customResponseBodyKey: body, ...(headers.length && { responseHeaders: headers }) } },
     });
@@ -254,7 +270,13 @@ export class WorkspaceRestApi extends Construct {
         {
           name: 'AnonymousRatePerIp',
           priority: 1,
-          statement: { rateBasedStatement: { limit: config.waf.anonymousLimit, aggregateKeyType: 'IP', scopeDownStatement: { andStatement: { statements: [keyless, notWebhook] } } } },
+          statement: {
+            rateBasedStatement: {
+              limit: config.waf.anonymousLimit,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: { andStatement: { statements: [keyless, notWebhook] } },
+            },
+          },
           action: block(429, 'rate_limited', retryAfter),
           visibilityConfig: visibility('anonymous-rate-per-ip'),
         },
@@ -325,7 +347,8 @@ export class WorkspaceRestApi extends Construct {
       },
       {
         id: 'AwsSolutions-COG4',
-        reason: 'Callers are integrations authenticated by workspace API keys through the Lambda REQUEST authorizer; there are no end-user identities for Cognito.',
+        reason:
+          'Callers are integrations authenticated by workspace API keys through the Lambda REQUEST authorizer; there are no end-user identities for Cognito.',
       },
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
@@ -335,7 +358,8 @@ export class WorkspaceRestApi extends Construct {
     if (!this.config.waf.enabled) {
       Validations.of(this.api).acknowledge({
         id: 'AwsSolutions-APIG3',
-        reason: 'WAF is off for this stage (context waf=false, the default outside prod): per-key usage-plan throttles, per-method throttles on the public routes and the per-user limiter bound abuse; -c waf=true adds the web ACL.',
+        reason:
+          'WAF is off for this stage (context waf=false, the default outside prod): per-key usage-plan throttles, per-method throttles on the public routes and the per-user limiter bound abuse; -c waf=true adds the web ACL.',
       });
     }
   }

@@ -23,7 +23,10 @@ export const BUNDLING = {
    * is bundled only when POWERTOOLS_TRACER_ENABLED=true at build or synth time
    * (shared/observability/tracing.ts); by default the bundles carry none of it.
    */
-  define: { 'process.env.POWERTOOLS_TRACER_ENABLED': JSON.stringify(process.env.POWERTOOLS_TRACER_ENABLED === 'true' ? 'true' : 'false') } as Record<string, string>,
+  define: { 'process.env.POWERTOOLS_TRACER_ENABLED': JSON.stringify(process.env.POWERTOOLS_TRACER_ENABLED === 'true' ? 'true' : 'false') } as Record<
+    string,
+    string
+  >,
   outExtension: '.mjs',
 };
 

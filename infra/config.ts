@@ -86,7 +86,8 @@ const SQS_MAX_VISIBILITY_SECONDS = 12 * 60 * 60;
  */
 export function automationVisibilityTimeout(runnerTimeout: Duration): Duration {
   const seconds = 6 * runnerTimeout.toSeconds() + AUTOMATION_BATCH.windowSeconds;
-  if (seconds > SQS_MAX_VISIBILITY_SECONDS) throw new Error(`The runner timeout ${runnerTimeout.toSeconds()} s needs a queue visibility timeout of ${seconds} s, above SQS's 12 hours`);
+  if (seconds > SQS_MAX_VISIBILITY_SECONDS)
+    throw new Error(`The runner timeout ${runnerTimeout.toSeconds()} s needs a queue visibility timeout of ${seconds} s, above SQS's 12 hours`);
   return Duration.seconds(seconds);
 }
 
@@ -107,12 +108,14 @@ export function loadStageConfig(scope: Construct): StageConfig {
 
   const timeout = (key: string, fallback: number, max: number, why: string) => {
     const seconds = context.number(key, fallback);
-    if (!Number.isInteger(seconds) || seconds < 1 || seconds > max) throw new Error(`Context "${key}" must be whole seconds from 1 to ${max} (${why}), got ${seconds}`);
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > max)
+      throw new Error(`Context "${key}" must be whole seconds from 1 to ${max} (${why}), got ${seconds}`);
     return Duration.seconds(seconds);
   };
   const memory = (key: string) => {
     const mb = context.number(key, 256);
-    if (!Number.isInteger(mb) || mb < 128 || mb > 10240) throw new Error(`Context "${key}" must be whole megabytes from 128 to 10240 (Lambda's range), got ${mb}`);
+    if (!Number.isInteger(mb) || mb < 128 || mb > 10240)
+      throw new Error(`Context "${key}" must be whole megabytes from 128 to 10240 (Lambda's range), got ${mb}`);
     return mb;
   };
   const positive = (key: string, fallback: number, min = 1) => {
@@ -130,7 +133,8 @@ export function loadStageConfig(scope: Construct): StageConfig {
   }
 
   const retention = context.number('messageContentRetentionDays', 0);
-  if (!Number.isInteger(retention) || retention < 0) throw new Error(`Context "messageContentRetentionDays" must be a whole number of days (0 = off), got ${retention}`);
+  if (!Number.isInteger(retention) || retention < 0)
+    throw new Error(`Context "messageContentRetentionDays" must be a whole number of days (0 = off), got ${retention}`);
 
   return {
     stage,
@@ -157,7 +161,10 @@ export function loadStageConfig(scope: Construct): StageConfig {
     removalPolicy: removal === 'retain' ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     logLevel: context.string('logLevel', 'INFO'),
     apiFunction: { memorySize: memory('lambdaMemoryMb'), timeout: timeout('lambdaTimeoutSeconds', 10, INTEGRATION_TIMEOUT_SECONDS, apiTimeoutWhy) },
-    authorizerFunction: { memorySize: memory('authorizerMemoryMb'), timeout: timeout('authorizerTimeoutSeconds', 5, INTEGRATION_TIMEOUT_SECONDS, apiTimeoutWhy) },
+    authorizerFunction: {
+      memorySize: memory('authorizerMemoryMb'),
+      timeout: timeout('authorizerTimeoutSeconds', 5, INTEGRATION_TIMEOUT_SECONDS, apiTimeoutWhy),
+    },
     backgroundFunction: { memorySize: memory('runnerMemoryMb'), timeout: runnerTimeout },
     automationVisibilityTimeout: automationVisibilityTimeout(runnerTimeout),
     apiGatewayCloudWatchRole: context.boolean('apiGatewayCloudWatchRole', true),

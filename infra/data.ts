@@ -109,7 +109,8 @@ export function createCursorSigningKey(scope: Construct, config: StageConfig): S
   });
   Validations.of(secret).acknowledge({
     id: 'AwsSolutions-SMG4',
-    reason: 'A cursor-signing key protects only page cursors; rotating it would just invalidate cursors in flight, so it is replaced by redeploying when needed.',
+    reason:
+      'A cursor-signing key protects only page cursors; rotating it would just invalidate cursors in flight, so it is replaced by redeploying when needed.',
   });
   return secret;
 }
@@ -143,9 +144,12 @@ export function createEventDelivery(scope: Construct, config: StageConfig): Even
     deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
     removalPolicy: config.removalPolicy,
   });
-  Validations.of(deadLetterQueue).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the event queue; it has no DLQ of its own.' });
+  Validations.of(deadLetterQueue).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason: 'This queue is the dead-letter queue of the event queue; it has no DLQ of its own.',
+  });
   const secretsKey = new Key(scope, 'WebhookSecretsKey', {
-    description: 'workspace-api: integrators\' webhook signing secrets',
+    description: "workspace-api: integrators' webhook signing secrets",
     enableKeyRotation: true,
     removalPolicy: config.removalPolicy,
   });

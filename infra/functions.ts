@@ -89,7 +89,13 @@ export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any'
  * network and its webhook secrets; declared (empty) only in a `-c samLocal=true`
  * synthesis, for `sam local --env-vars` to fill.
  */
-export const SAM_LOCAL_VARIABLES = { DYNAMODB_ENDPOINT: '', AWS_ENDPOINT_URL_SQS: '', GRAPH_API_BASE_URL: '', WHATSAPP_APP_SECRET: '', WHATSAPP_VERIFY_TOKEN: '' } as const;
+export const SAM_LOCAL_VARIABLES = {
+  DYNAMODB_ENDPOINT: '',
+  AWS_ENDPOINT_URL_SQS: '',
+  GRAPH_API_BASE_URL: '',
+  WHATSAPP_APP_SECRET: '',
+  WHATSAPP_VERIFY_TOKEN: '',
+} as const;
 
 /** What a function declares about itself: a route-table row or a support function. */
 export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'> & {
@@ -163,19 +169,27 @@ export class WorkspaceFunction extends Construct {
       role.addToPolicy(channelSecretsStatement(this, config));
       Validations.of(role).acknowledge({
         id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${config.channelSecretPrefix}*]`,
-        reason: 'Channel access tokens are one secret per channel, created at runtime by the operator CLI under this prefix; secret ARNs end in a random suffix.',
+        reason:
+          'Channel access tokens are one secret per channel, created at runtime by the operator CLI under this prefix; secret ARNs end in a random suffix.',
       });
     }
     if (spec.sendsToQueue) role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
     if (spec.consumesQueue) {
       // One step per invocation keeps a slow send from holding back its batch; failures are reported per record.
       this.function.addEventSource(
-        new SqsEventSource(queue, { batchSize: AUTOMATION_BATCH.size, maxBatchingWindow: Duration.seconds(AUTOMATION_BATCH.windowSeconds), reportBatchItemFailures: true }),
+        new SqsEventSource(queue, {
+          batchSize: AUTOMATION_BATCH.size,
+          maxBatchingWindow: Duration.seconds(AUTOMATION_BATCH.windowSeconds),
+          reportBatchItemFailures: true,
+        }),
       );
     }
     if (props.events) this.grantEvents(spec, props.events);
     if (spec.everyMinutes) {
-      new Rule(this, 'Schedule', { schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)), targets: [new LambdaFunction(this.function, { retryAttempts: 2 })] });
+      new Rule(this, 'Schedule', {
+        schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)),
+        targets: [new LambdaFunction(this.function, { retryAttempts: 2 })],
+      });
     }
 
     Validations.of(this.function).acknowledge({

@@ -9,7 +9,15 @@ import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEB
 import { Monitoring } from './alarms';
 import { API_METHODS, type PublicRoute, WorkspaceRestApi } from './api';
 import type { StageConfig } from './config';
-import { type AutomationQueue, createAutomationQueue, createCursorSigningKey, createEventDelivery, createTable, createWebhookSecret, type EventDelivery } from './data';
+import {
+  type AutomationQueue,
+  createAutomationQueue,
+  createCursorSigningKey,
+  createEventDelivery,
+  createTable,
+  createWebhookSecret,
+  type EventDelivery,
+} from './data';
 import { WorkspaceFunction } from './functions';
 
 export interface WorkspaceApiStackProps extends StackProps {
@@ -61,7 +69,12 @@ export class WorkspaceApiStack extends Stack {
         new WorkspaceFunction(this, spec.name, {
           ...deps,
           spec,
-          sizing: key === 'authorizer' ? config.authorizerFunction : spec.consumesQueue || spec.consumesEventQueue || spec.everyMinutes ? config.backgroundFunction : config.apiFunction,
+          sizing:
+            key === 'authorizer'
+              ? config.authorizerFunction
+              : spec.consumesQueue || spec.consumesEventQueue || spec.everyMinutes
+                ? config.backgroundFunction
+                : config.apiFunction,
           environment: isWebhook ? { WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : undefined,
         }),
       );

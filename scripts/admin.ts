@@ -69,10 +69,29 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['name', 'workspace', 'role', 'user', 'expires-at', 'key', 'owner', 'phone-number-id', 'waba-id', 'access-token', 'channel', 'status', 'steps', 'from', 'text', 'app-secret', 'verify-token', 'phone', 'file', 'errors', ...INBOUND_FLAGS].map((flag) => [
-        flag,
-        { type: 'string' as const },
-      ]),
+      [
+        'name',
+        'workspace',
+        'role',
+        'user',
+        'expires-at',
+        'key',
+        'owner',
+        'phone-number-id',
+        'waba-id',
+        'access-token',
+        'channel',
+        'status',
+        'steps',
+        'from',
+        'text',
+        'app-secret',
+        'verify-token',
+        'phone',
+        'file',
+        'errors',
+        ...INBOUND_FLAGS,
+      ].map((flag) => [flag, { type: 'string' as const }]),
     ),
   });
   const flags = values as Record<string, string | undefined>;
@@ -85,7 +104,13 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     case 'key create': {
       const role = required(flags, 'role');
       if (role !== 'admin' && role !== 'team') throw new UsageError('--role must be admin or team.');
-      const created = await commands.keyCreate({ workspaceId: required(flags, 'workspace'), role, name: flags.name, userId: flags.user, expiresAt: flags['expires-at'] });
+      const created = await commands.keyCreate({
+        workspaceId: required(flags, 'workspace'),
+        role,
+        name: flags.name,
+        userId: flags.user,
+        expiresAt: flags['expires-at'],
+      });
       if (connection.mode === 'aws') await (await import('./admin/aws-sync')).afterKeyCreate(required(flags, 'workspace'), created.userId);
       return created;
     }
@@ -99,7 +124,9 @@ async function run(argv: string[], connection: Connection): Promise<object> {
       const given = { wabaId: flags['waba-id'], accessToken: flags['access-token'] };
       if (connection.mode === 'aws') {
         // In AWS the token goes to Secrets Manager; the channel item keeps only the secret's name.
-        const { view } = await (await import('./admin/aws-sync')).createChannelInAws({
+        const { view } = await (
+          await import('./admin/aws-sync')
+        ).createChannelInAws({
           workspaceId: required(flags, 'workspace'),
           ownerUserId: required(flags, 'owner'),
           name: required(flags, 'name'),
@@ -137,7 +164,8 @@ async function run(argv: string[], connection: Connection): Promise<object> {
     case 'inbound':
       return messaging.inbound(connection, required(flags, 'channel'), required(flags, 'from'), flags);
     case 'webhook configure': {
-      if (connection.mode !== 'aws') throw new commands.OperatorError('Locally the webhook secrets are in DATA_DIR/demo.json (chatNetwork); this command sets them in AWS.');
+      if (connection.mode !== 'aws')
+        throw new commands.OperatorError('Locally the webhook secrets are in DATA_DIR/demo.json (chatNetwork); this command sets them in AWS.');
       const { awsSettingsFromEnv, configureWebhookSecret } = await import('./admin/aws');
       return configureWebhookSecret(awsSettingsFromEnv(), required(flags, 'app-secret'), flags['verify-token']);
     }

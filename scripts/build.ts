@@ -18,7 +18,11 @@ export interface BundleTarget {
 
 /** Every Lambda the stack deploys: one per API route, plus the support functions. */
 export function bundleTargets(): BundleTarget[] {
-  return [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry, ...row }) => ({ name, entry, staticFiles: 'staticFiles' in row ? row.staticFiles : undefined }));
+  return [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry, ...row }) => ({
+    name,
+    entry,
+    staticFiles: 'staticFiles' in row ? row.staticFiles : undefined,
+  }));
 }
 
 /** Where a function's bundle lands: dist/functions/<Name>/index.mjs, as CDK's asset folder holds it. */

@@ -23,11 +23,17 @@ export const PHONE_METADATA_FILE = join(fileURLToPath(new URL('..', import.meta.
 const DROPPED_FIELDS = { internationalPrefix: 1, formats: 4, types: 11, defaultIddPrefix: 12, extensionPrefix: 13 };
 const DROPPED: number[] = Object.values(DROPPED_FIELDS);
 
-type Compressed = { version: number; country_calling_codes: Record<string, string[]>; countries: Record<string, unknown[]>; nonGeographic?: Record<string, unknown[]> };
+type Compressed = {
+  version: number;
+  country_calling_codes: Record<string, string[]>;
+  countries: Record<string, unknown[]>;
+  nonGeographic?: Record<string, unknown[]>;
+};
 
 export function trimPhoneMetadata(full: Compressed): Compressed {
   if (full.version !== 4) throw new Error(`libphonenumber-js metadata version ${full.version}: check the trimmed fields before regenerating`);
-  const trim = (plans: Record<string, unknown[]>) => Object.fromEntries(Object.entries(plans).map(([id, plan]) => [id, plan.map((value, i) => (DROPPED.includes(i) ? 0 : value))]));
+  const trim = (plans: Record<string, unknown[]>) =>
+    Object.fromEntries(Object.entries(plans).map(([id, plan]) => [id, plan.map((value, i) => (DROPPED.includes(i) ? 0 : value))]));
   return {
     version: full.version,
     country_calling_codes: full.country_calling_codes,

@@ -66,7 +66,8 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
   if (type === 'AWS::DynamoDB::Table') return targets.tableName;
   if (type === 'AWS::SQS::Queue') {
     // Locally the consumed queues take messages: the table queues standing in for the runner's and the event deliverer's.
-    if (!consumedQueues(template).includes(target ?? '')) throw new Error(`no local queue for ${name} (${target}): only the consumed queues are served locally`);
+    if (!consumedQueues(template).includes(target ?? ''))
+      throw new Error(`no local queue for ${name} (${target}): only the consumed queues are served locally`);
     return name === 'EVENT_QUEUE_URL' ? targets.stepQueueUrl.replace(/[^/]+$/, 'EventQueue') : targets.stepQueueUrl;
   }
   if (type === 'AWS::SecretsManager::Secret') return '';
@@ -95,8 +96,10 @@ export function samEnvVars(template: CfnTemplate, targets: LocalTargets): Record
 async function main() {
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const stack = await runningStack(dataDir);
-  if (!stack?.graphBaseUrl) throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite, SQS endpoint and sandbox).`);
-  if (!stack.sqsEndpoint || !stack.stepQueueUrl) throw new Error(`The npm start running with DATA_DIR ${dataDir} serves no SQS endpoint: restart it with this version.`);
+  if (!stack?.graphBaseUrl)
+    throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite, SQS endpoint and sandbox).`);
+  if (!stack.sqsEndpoint || !stack.stepQueueUrl)
+    throw new Error(`The npm start running with DATA_DIR ${dataDir} serves no SQS endpoint: restart it with this version.`);
   const secrets = JSON.parse(await readFile(join(dataDir, 'chat-network.json'), 'utf8')) as { appSecret: string; verifyToken: string };
   const host = process.env.HOST ?? '127.0.0.1';
   const onHost = (url: string) => url.replace('127.0.0.1', host);

@@ -53,7 +53,14 @@ interface Stack {
 async function startStack(dataDir: string, dynamodbEndpoint: string): Promise<Stack> {
   // The store runs here, not in the stack: DynamoDB is not part of what Lambda runs, and dynalite's
   // own memory (it keeps LevelDB iterators of finished queries) must not read as the service's.
-  const env: Record<string, string | undefined> = { ...process.env, PORT: '0', DATA_DIR: dataDir, DYNAMODB_ENDPOINT: dynamodbEndpoint, TABLE_NAME: 'workspace-api', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DYNAMODB_ENDPOINT: dynamodbEndpoint,
+    TABLE_NAME: 'workspace-api',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
   // A heap cap, as a Lambda's memory size sets one (optional).
   const heap = process.env.SOAK_HEAP_MB ? [`--max-old-space-size=${Number(process.env.SOAK_HEAP_MB)}`] : [];
   // The probe: every few seconds a full GC, then the stack's own memory figures, so retained
@@ -73,7 +80,11 @@ setInterval(() => {
 }, ${SAMPLE_MS}).unref();
 `,
   );
-  const child = spawn(process.execPath, [...heap, '--expose-gc', '--import', pathToFileURL(probe).href, '--import', 'tsx', join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...heap, '--expose-gc', '--import', pathToFileURL(probe).href, '--import', 'tsx', join(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`the stack did not start:\n${output.join('')}`)), 120_000);
@@ -91,7 +102,8 @@ setInterval(() => {
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       if (!started) output.push(chunk.toString());
-      else if (!/NodeVersionSupportWarning|node >=22|a\.co\/|upgrade to node|trace-warnings|^\s*$/.test(chunk.toString())) process.stderr.write(`[stack] ${chunk}`);
+      else if (!/NodeVersionSupportWarning|node >=22|a\.co\/|upgrade to node|trace-warnings|^\s*$/.test(chunk.toString()))
+        process.stderr.write(`[stack] ${chunk}`);
     });
     child.once('exit', (code) => reject(new Error(`the stack exited with ${code}:\n${output.join('')}`)));
   });
@@ -110,7 +122,9 @@ function admin(dataDir: string, ...args: string[]): Promise<Record<string, strin
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.on('exit', (code) => (code === 0 ? resolveJson(JSON.parse(stdout) as Record<string, string>) : reject(new Error(`admin ${args.join(' ')}: ${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolveJson(JSON.parse(stdout) as Record<string, string>) : reject(new Error(`admin ${args.join(' ')}: ${stderr}`)),
+    );
   });
 }
 
@@ -123,11 +137,27 @@ function paramsFor(route: ApiRoute, channelId: string, context: { automationName
     case 'channels/list':
       return {};
     case 'contacts/list':
-      return { channelId, page: 1 + Math.floor(Math.random() * 3), limit: pick([20, 50, 200]), ...(Math.random() < 0.3 ? { search: pick(['soak', '1415', 'ann']) } : {}) };
+      return {
+        channelId,
+        page: 1 + Math.floor(Math.random() * 3),
+        limit: pick([20, 50, 200]),
+        ...(Math.random() < 0.3 ? { search: pick(['soak', '1415', 'ann']) } : {}),
+      };
     case 'contacts/manage':
-      return { channelId, phoneNumber: phone, name: `Soak ${phone.slice(-4)}`, labelNames: pick([['new'], ['VIP'], [], ['new', 'VIP']]), customFieldsData: { city: pick(['Oslo', 'Lima', 'Pune']) } };
+      return {
+        channelId,
+        phoneNumber: phone,
+        name: `Soak ${phone.slice(-4)}`,
+        labelNames: pick([['new'], ['VIP'], [], ['new', 'VIP']]),
+        customFieldsData: { city: pick(['Oslo', 'Lima', 'Pune']) },
+      };
     case 'labels/manage':
-      return { channelId, name: `soak-label-${Math.floor(Math.random() * 20)}`, color: pick(['#112233', '#AABBCC']), displayOrder: Math.floor(Math.random() * 10) };
+      return {
+        channelId,
+        name: `soak-label-${Math.floor(Math.random() * 20)}`,
+        color: pick(['#112233', '#AABBCC']),
+        displayOrder: Math.floor(Math.random() * 10),
+      };
     case 'custom-fields/manage':
       return { channelId, name: `soakfield${Math.floor(Math.random() * 10)}`, isRequired: false };
     case 'chat/message/status':
@@ -158,7 +188,11 @@ async function main() {
   const channelId = acme.channels[0].id;
   const adminKey = acme.keys.find((key) => key.role === 'admin')!.apiKey;
   const call = async (path: string, params: Record<string, unknown>) => {
-    const response = await fetch(`${stack.url}${API_BASE_PATH}/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': adminKey }, body: JSON.stringify(params) });
+    const response = await fetch(`${stack.url}${API_BASE_PATH}/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': adminKey },
+      body: JSON.stringify(params),
+    });
     return (await response.json()) as { data?: unknown; pagination?: { total: number } };
   };
   try {
@@ -169,7 +203,9 @@ async function main() {
       await admin(dataDir, 'channel', 'assign', '--channel', channelId, '--user', key.userId);
       keys.push(key.apiKey);
     }
-    const automations = API_ROUTES.some((route) => route.path === 'automations/list') ? ((await call('automations/list', { channelId })).data as Array<{ name: string; status: string }> | undefined) : undefined;
+    const automations = API_ROUTES.some((route) => route.path === 'automations/list')
+      ? ((await call('automations/list', { channelId })).data as Array<{ name: string; status: string }> | undefined)
+      : undefined;
     const automationName = automations?.find((automation) => automation.status === 'active')?.name;
     const excluded = new Set((process.env.SOAK_EXCLUDE ?? '').split(',').filter(Boolean));
     const routes = API_ROUTES.filter((route) => !route.readsSecrets && !excluded.has(route.path) && (route.path !== 'automations/trigger' || automationName));
@@ -201,7 +237,13 @@ async function main() {
                 const params = paramsFor(route, channelId, { automationName });
                 context.path = route.path;
                 context.phone = String(params.phoneNumber ?? '');
-                return { ...request, method: 'POST', path: `${API_BASE_PATH}/${route.path}`, headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify(params) };
+                return {
+                  ...request,
+                  method: 'POST',
+                  path: `${API_BASE_PATH}/${route.path}`,
+                  headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+                  body: JSON.stringify(params),
+                };
               },
               onResponse: (status, _body, state, headers) => {
                 const context = state as Record<string, string>;
@@ -247,7 +289,8 @@ async function main() {
     const limiterProblems: string[] = [];
     for (const [key, window] of windows) {
       if (window.accepted > window.limit) limiterProblems.push(`${key}: ${window.accepted} accepted, limit ${window.limit}`);
-      if (window.refused > 0 && window.accepted !== window.limit) limiterProblems.push(`${key}: refused ${window.refused} with only ${window.accepted} of ${window.limit} accepted`);
+      if (window.refused > 0 && window.accepted !== window.limit)
+        limiterProblems.push(`${key}: refused ${window.refused} with only ${window.accepted} of ${window.limit} accepted`);
       if (new Set(window.remaining).size !== window.remaining.length) limiterProblems.push(`${key}: a remaining count was handed out twice`);
     }
 

@@ -25,7 +25,8 @@ export async function afterKeyRevoke(user: { workspaceId: string; userId: string
 
 /** Creates a channel whose access token lives in Secrets Manager. */
 export async function createChannelInAws(input: Omit<ChannelCreateInput, 'accessTokenSecret'>) {
-  if (!input.accessToken || !input.wabaId) throw new OperatorError('Against AWS, --waba-id and --access-token are required (the token goes to Secrets Manager).');
+  if (!input.accessToken || !input.wabaId)
+    throw new OperatorError('Against AWS, --waba-id and --access-token are required (the token goes to Secrets Manager).');
   const id = newId('ch');
   const accessTokenSecret = await putChannelToken(awsSettingsFromEnv(), id, input.accessToken);
   return channelCreate({ ...input, id, accessToken: undefined, accessTokenSecret });

@@ -1,10 +1,4 @@
-import {
-  APIGatewayClient,
-  CreateApiKeyCommand,
-  CreateUsagePlanKeyCommand,
-  DeleteApiKeyCommand,
-  DeleteUsagePlanKeyCommand,
-} from '@aws-sdk/client-api-gateway';
+import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand } from '@aws-sdk/client-api-gateway';
 import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { randomBytes } from 'node:crypto';
 
@@ -45,7 +39,14 @@ export interface UsagePlanKey {
  */
 export async function createUsagePlanKey(settings: AwsSettings, workspaceId: string, userId: string): Promise<UsagePlanKey> {
   const value = randomBytes(30).toString('base64url');
-  const created = await gatewayClient().send(new CreateApiKeyCommand({ name: `${workspaceId}/${userId}`, value, enabled: true, description: 'Usage identifier of one API user (set by the operator CLI)' }));
+  const created = await gatewayClient().send(
+    new CreateApiKeyCommand({
+      name: `${workspaceId}/${userId}`,
+      value,
+      enabled: true,
+      description: 'Usage identifier of one API user (set by the operator CLI)',
+    }),
+  );
   await gatewayClient().send(new CreateUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: created.id!, keyType: 'API_KEY' }));
   return { apiGatewayKeyId: created.id!, value };
 }
@@ -61,8 +62,12 @@ const ignoreNotFound = (error: unknown) => {
  * region, disabled ones included, and the quota cannot be raised (docs/DEPLOYMENT.md).
  */
 export async function removeUsagePlanKey(settings: AwsSettings, apiGatewayKeyId: string): Promise<void> {
-  await gatewayClient().send(new DeleteUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: apiGatewayKeyId })).catch(ignoreNotFound);
-  await gatewayClient().send(new DeleteApiKeyCommand({ apiKey: apiGatewayKeyId })).catch(ignoreNotFound);
+  await gatewayClient()
+    .send(new DeleteUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: apiGatewayKeyId }))
+    .catch(ignoreNotFound);
+  await gatewayClient()
+    .send(new DeleteApiKeyCommand({ apiKey: apiGatewayKeyId }))
+    .catch(ignoreNotFound);
 }
 
 /** The secret name of a channel's access token; the channel item stores only this name. */
@@ -72,7 +77,9 @@ export const channelSecretName = (settings: AwsSettings, channelId: string) => `
 export async function putChannelToken(settings: AwsSettings, channelId: string, accessToken: string): Promise<string> {
   const name = channelSecretName(settings, channelId);
   try {
-    await secretsClient().send(new CreateSecretCommand({ Name: name, SecretString: accessToken, Description: `WhatsApp Cloud API access token of channel ${channelId}` }));
+    await secretsClient().send(
+      new CreateSecretCommand({ Name: name, SecretString: accessToken, Description: `WhatsApp Cloud API access token of channel ${channelId}` }),
+    );
   } catch (error) {
     if ((error as Error).name !== 'ResourceExistsException') throw error;
     await secretsClient().send(new PutSecretValueCommand({ SecretId: name, SecretString: accessToken }));
@@ -87,10 +94,16 @@ export const webhookSecretName = (settings: AwsSettings) => `workspace-api/${set
  * Sets the Meta app secret in the webhook secret, keeping the generated verify token
  * (or replacing it when one is given); returns what the Meta app settings need.
  */
-export async function configureWebhookSecret(settings: AwsSettings, appSecret: string, verifyToken?: string): Promise<{ secretName: string; verifyToken: string }> {
+export async function configureWebhookSecret(
+  settings: AwsSettings,
+  appSecret: string,
+  verifyToken?: string,
+): Promise<{ secretName: string; verifyToken: string }> {
   const { GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
   const secretName = webhookSecretName(settings);
-  const current = JSON.parse((await secretsClient().send(new GetSecretValueCommand({ SecretId: secretName }))).SecretString ?? '{}') as { verifyToken?: string };
+  const current = JSON.parse((await secretsClient().send(new GetSecretValueCommand({ SecretId: secretName }))).SecretString ?? '{}') as {
+    verifyToken?: string;
+  };
   const token = verifyToken ?? current.verifyToken ?? randomBytes(20).toString('hex');
   await secretsClient().send(new PutSecretValueCommand({ SecretId: secretName, SecretString: JSON.stringify({ appSecret, verifyToken: token }) }));
   return { secretName, verifyToken: token };

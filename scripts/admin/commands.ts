@@ -133,7 +133,15 @@ export async function contactStatusHistory(channelId: string, phoneInput: string
   return {
     channelId,
     phone,
-    changes: changes.map(({ status, previousStatus, source, at, keyword, chatmid, userId }) => ({ status, previousStatus, source, at: new Date(at).toISOString(), keyword, chatmid, userId })),
+    changes: changes.map(({ status, previousStatus, source, at, keyword, chatmid, userId }) => ({
+      status,
+      previousStatus,
+      source,
+      at: new Date(at).toISOString(),
+      keyword,
+      chatmid,
+      userId,
+    })),
   };
 }
 
@@ -156,7 +164,10 @@ export async function automationCreate(channelId: string, name: string, status: 
   } catch (error) {
     throw new OperatorError((error as Error).message);
   }
-  const automation = await createAutomation({ workspaceId: channel.workspaceId, channelId: channel.id }, { name: name.trim(), status: status ?? 'active', steps });
+  const automation = await createAutomation(
+    { workspaceId: channel.workspaceId, channelId: channel.id },
+    { name: name.trim(), status: status ?? 'active', steps },
+  );
   if (!automation) throw new OperatorError(`An automation named "${name}" already exists in channel ${channelId} (names are case-insensitive).`);
   return { id: automation.id, name: automation.name, status: automation.status };
 }

@@ -59,7 +59,11 @@ export function rowFromCells(header: string[], cells: string[]): Record<string, 
     const value = cells[i]?.trim() ?? '';
     if (value === '') return;
     const known = COLUMNS[column.toLowerCase().replace(/[\s_-]/g, '')];
-    if (known === 'labelNames') row.labelNames = value.split(LABEL_SEPARATOR).map((label) => label.trim()).filter(Boolean);
+    if (known === 'labelNames')
+      row.labelNames = value
+        .split(LABEL_SEPARATOR)
+        .map((label) => label.trim())
+        .filter(Boolean);
     else if (known) row[known] = value;
     else fields[column.trim()] = value;
   });
@@ -67,7 +71,12 @@ export function rowFromCells(header: string[], cells: string[]): Record<string, 
   return row;
 }
 
-export async function contactsImport(options: { channelId: string; file: string; errorsFile?: string; progress?: (line: string, done: boolean) => void }): Promise<ImportSummary> {
+export async function contactsImport(options: {
+  channelId: string;
+  file: string;
+  errorsFile?: string;
+  progress?: (line: string, done: boolean) => void;
+}): Promise<ImportSummary> {
   const channel = await requireChannel(options.channelId);
   const size = await stat(options.file).then(
     (info) => info.size,
@@ -114,7 +123,18 @@ export async function contactsImport(options: { channelId: string; file: string;
   const inFlight = new Set<Promise<void>>();
   const send = async (batch: Batch) => {
     const rows: ImportRow[] = batch.rows.map((raw, index) =>
-      raw === null ? { index, error: { index, phoneNumber: null, error: 'invalid_parameter', message: 'The line has more cells than the header has columns.', parameter: 'contacts' } } : parseImportRow(raw, index),
+      raw === null
+        ? {
+            index,
+            error: {
+              index,
+              phoneNumber: null,
+              error: 'invalid_parameter',
+              message: 'The line has more cells than the header has columns.',
+              parameter: 'contacts',
+            },
+          }
+        : parseImportRow(raw, index),
     );
     const phones = rows.flatMap((row) => ('input' in row ? [row.input.phoneNumber] : []));
     const before = [...new Set(phones.map((phone) => lastCallOf.get(phone)).filter((call): call is Promise<void> => call !== undefined))];

@@ -44,7 +44,10 @@ async function control(sandboxUrl: string, action: string, body: unknown): Promi
 
 /** Locally a channel created without a WABA id or token gets sandbox ones (stable per phone-number id). */
 export function sandboxCredentials(phoneNumberId: string, given: { wabaId?: string; accessToken?: string }) {
-  const digits = BigInt(`0x${createHash('sha256').update(`waba:${phoneNumberId}`).digest('hex').slice(0, 12)}`).toString().padStart(15, '2').slice(0, 15);
+  const digits = BigInt(`0x${createHash('sha256').update(`waba:${phoneNumberId}`).digest('hex').slice(0, 12)}`)
+    .toString()
+    .padStart(15, '2')
+    .slice(0, 15);
   return { wabaId: given.wabaId ?? digits, accessToken: given.accessToken ?? `EAAsandbox${randomBytes(24).toString('base64url')}` };
 }
 

@@ -70,7 +70,14 @@ export function dynamodbCalls(functionName: string, operation: string, input: Js
     case 'PutItem':
     case 'UpdateItem':
     case 'DeleteItem':
-      return [{ functionName, action: `dynamodb:${operation}`, resource: tableArn(input.TableName as string), leadingKeys: keysOf([leadingKey((input.Key ?? input.Item) as Json)]) }];
+      return [
+        {
+          functionName,
+          action: `dynamodb:${operation}`,
+          resource: tableArn(input.TableName as string),
+          leadingKeys: keysOf([leadingKey((input.Key ?? input.Item) as Json)]),
+        },
+      ];
     case 'Query':
     case 'Scan': {
       const resource = input.IndexName ? `${tableArn(input.TableName as string)}/index/${input.IndexName as string}` : tableArn(input.TableName as string);
@@ -93,7 +100,13 @@ export function dynamodbCalls(functionName: string, operation: string, input: Js
     case 'TransactWriteItems':
     case 'TransactGetItems': {
       // IAM has no transaction action: each item is authorized as its own action.
-      const actions: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
+      const actions: Record<string, string> = {
+        Put: 'PutItem',
+        Update: 'UpdateItem',
+        Delete: 'DeleteItem',
+        ConditionCheck: 'ConditionCheckItem',
+        Get: 'GetItem',
+      };
       return ((input.TransactItems ?? []) as Json[]).flatMap((item) =>
         Object.entries(item).map(([kind, detail]: [string, Json]) => ({
           functionName,
@@ -166,7 +179,8 @@ export async function startAwsEndpoint(options: AwsEndpointOptions): Promise<Aws
       return;
     }
     if (service === 'AmazonSQS') {
-      const allowed = (queueName: string) => authorize([{ functionName: options.functionName, action: 'sqs:SendMessage', resource: arn('sqs', queueName) }], res, 'com.amazonaws.sqs#AccessDenied');
+      const allowed = (queueName: string) =>
+        authorize([{ functionName: options.functionName, action: 'sqs:SendMessage', resource: arn('sqs', queueName) }], res, 'com.amazonaws.sqs#AccessDenied');
       return sqsSendMessage(operation, input, res, options.queues, allowed);
     }
     if (service === 'secretsmanager') {
@@ -175,9 +189,15 @@ export async function startAwsEndpoint(options: AwsEndpointOptions): Promise<Aws
       const secret = options.secrets.find((candidate) => candidate.arn === secretId || candidate.name === secretId);
       const resource = secret?.arn ?? (secretId.startsWith('arn:') ? secretId : arn('secretsmanager', `secret:${secretId}`));
       if (!authorize([{ functionName: options.functionName, action: `secretsmanager:${operation}`, resource }], res, 'AccessDeniedException', json11)) return;
-      if (operation !== 'GetSecretValue') return sendJson(res, 400, { __type: 'InvalidRequestException', Message: `${operation} is not served locally` }, json11);
+      if (operation !== 'GetSecretValue')
+        return sendJson(res, 400, { __type: 'InvalidRequestException', Message: `${operation} is not served locally` }, json11);
       if (!secret) return sendJson(res, 400, { __type: 'ResourceNotFoundException', Message: "Secrets Manager can't find the specified secret." }, json11);
-      return sendJson(res, 200, { ARN: secret.arn, Name: secret.name, SecretString: secret.value, VersionId: 'local', VersionStages: ['AWSCURRENT'], CreatedDate: 0 }, json11);
+      return sendJson(
+        res,
+        200,
+        { ARN: secret.arn, Name: secret.name, SecretString: secret.value, VersionId: 'local', VersionStages: ['AWSCURRENT'], CreatedDate: 0 },
+        json11,
+      );
     }
     if (service === 'TrentService' && options.kms) return kmsCall(operation, input, res);
     sendJson(res, 400, { __type: 'UnknownOperationException', message: `${service}.${operation} is not served by the local AWS endpoint` });
@@ -221,9 +241,19 @@ export type LocalQueues = Record<string, (body: string, delaySeconds: number) =>
  * answers; any other SQS operation is refused. `allowed` checks the call first and,
  * refusing, has answered already.
  */
-async function sqsSendMessage(operation: string, input: Json, res: ServerResponse, queues: LocalQueues, allowed: (queueName: string) => boolean): Promise<void> {
-  const queueName = String(input.QueueUrl ?? '').split('/').pop() ?? '';
-  if (operation !== 'SendMessage') return sendJson(res, 400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${operation} is not served locally` });
+async function sqsSendMessage(
+  operation: string,
+  input: Json,
+  res: ServerResponse,
+  queues: LocalQueues,
+  allowed: (queueName: string) => boolean,
+): Promise<void> {
+  const queueName =
+    String(input.QueueUrl ?? '')
+      .split('/')
+      .pop() ?? '';
+  if (operation !== 'SendMessage')
+    return sendJson(res, 400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${operation} is not served locally` });
   if (!allowed(queueName)) return;
   const deliver = queues[queueName];
   if (!deliver) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The queue ${queueName} does not exist.` });
@@ -242,7 +272,8 @@ export async function startSqsEndpoint(queues: LocalQueues): Promise<AwsEndpoint
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req);
     const [service, operation] = String(req.headers['x-amz-target'] ?? '').split('.');
-    if (service !== 'AmazonSQS') return sendJson(res, 400, { __type: 'UnknownOperationException', message: `${service}.${operation} is not served by the local SQS endpoint` });
+    if (service !== 'AmazonSQS')
+      return sendJson(res, 400, { __type: 'UnknownOperationException', message: `${service}.${operation} is not served by the local SQS endpoint` });
     const input = (body.length ? JSON.parse(body.toString('utf8')) : {}) as Json;
     await sqsSendMessage(operation, input, res, queues, () => true);
   }

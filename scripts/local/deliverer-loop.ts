@@ -47,7 +47,12 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
         messageId: message.messageId,
         receiptHandle: message.messageId,
         body: message.body,
-        attributes: { ApproximateReceiveCount: String(message.receiveCount), SentTimestamp: String(Date.now()), SenderId: 'local', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        attributes: {
+          ApproximateReceiveCount: String(message.receiveCount),
+          SentTimestamp: String(Date.now()),
+          SenderId: 'local',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',

@@ -72,7 +72,12 @@ export interface StackDescription {
 export function describeRouteTable(): StackDescription {
   const functions: Record<string, FunctionDescription> = {};
   for (const { name } of [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)]) functions[name] = { bundle: bundlePath(name), timeoutSeconds: 10 };
-  const routes: RouteDescription[] = API_ROUTES.map((route) => ({ path: `${API_BASE_PATH}/${route.path}`, methods: ['GET', 'POST'], functionName: route.name, authorized: true }));
+  const routes: RouteDescription[] = API_ROUTES.map((route) => ({
+    path: `${API_BASE_PATH}/${route.path}`,
+    methods: ['GET', 'POST'],
+    functionName: route.name,
+    authorized: true,
+  }));
   for (const fn of Object.values(SUPPORT_FUNCTIONS)) {
     if (fn.publicPath) routes.push({ path: fn.publicPath, methods: [...(fn.publicMethods ?? ['GET', 'POST'])], functionName: fn.name, authorized: false });
   }

@@ -84,12 +84,22 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
   const method = req.method ?? 'GET';
   if (!route || !route.methods.includes(method)) {
     req.resume();
-    return send(res, gatewayResponse(options, 'MISSING_AUTHENTICATION_TOKEN', 403, requestId) ?? gatewayError(404, 'not_found', `No endpoint ${method} ${url.pathname}. Endpoints live under ${API_BASE_PATH}/.`, requestId));
+    return send(
+      res,
+      gatewayResponse(options, 'MISSING_AUTHENTICATION_TOKEN', 403, requestId) ??
+        gatewayError(404, 'not_found', `No endpoint ${method} ${url.pathname}. Endpoints live under ${API_BASE_PATH}/.`, requestId),
+    );
   }
   const body = await readBody(req);
-  if (body === undefined) return send(res, gatewayResponse(options, 'REQUEST_TOO_LARGE', 413, requestId) ?? gatewayError(413, 'payload_too_large', 'Request body too large', requestId));
+  if (body === undefined)
+    return send(
+      res,
+      gatewayResponse(options, 'REQUEST_TOO_LARGE', 413, requestId) ?? gatewayError(413, 'payload_too_large', 'Request body too large', requestId),
+    );
   const event = toProxyEvent(req, url, route, body, requestId);
-  const unauthorized = () => gatewayResponse(options, 'UNAUTHORIZED', 401, requestId) ?? gatewayError(401, 'unauthorized', 'A valid API key is required: send it as X-API-Key or Authorization: Bearer (never in the URL or body).', requestId);
+  const unauthorized = () =>
+    gatewayResponse(options, 'UNAUTHORIZED', 401, requestId) ??
+    gatewayError(401, 'unauthorized', 'A valid API key is required: send it as X-API-Key or Authorization: Bearer (never in the URL or body).', requestId);
   if (route.authorized) {
     const result = await authorize(event, options, state);
     if (result === 'unauthorized') return send(res, unauthorized());
@@ -166,7 +176,8 @@ function gatewayResponse(options: GatewayOptions, type: GatewayResponseType, def
   const declared = options.responses[type] ?? options.responses[defaultStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX'];
   if (!declared) return { statusCode: defaultStatus, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: type }) };
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(declared.headers)) headers[name] = value === 'context.requestId' ? requestId : value.startsWith('context.') ? '' : value;
+  for (const [name, value] of Object.entries(declared.headers))
+    headers[name] = value === 'context.requestId' ? requestId : value.startsWith('context.') ? '' : value;
   return { statusCode: declared.statusCode ?? defaultStatus, headers, body: declared.body };
 }
 
@@ -218,7 +229,10 @@ function toProxyEvent(req: IncomingMessage, url: URL, route: GatewayRoute, body:
       authorizer: undefined,
       protocol: 'HTTP/1.1',
       httpMethod: method,
-      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? null } as APIGatewayProxyEvent['requestContext']['identity'],
+      identity: {
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? null,
+      } as APIGatewayProxyEvent['requestContext']['identity'],
       path: url.pathname,
       stage: 'local',
       requestId,

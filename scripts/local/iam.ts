@@ -39,7 +39,9 @@ export function functionPolicies(template: CfnTemplate, local: LocalResources): 
     for (const raw of list(document.Statement) as Record<string, CfnJson>[]) {
       const conditions: PolicyStatementLocal['conditions'] = {};
       for (const [operator, keys] of Object.entries((raw.Condition ?? {}) as Record<string, Record<string, unknown>>)) {
-        conditions[operator] = Object.fromEntries(Object.entries(keys).map(([key, values]) => [key, list(values).map((value) => resolveValue(template, value, local))]));
+        conditions[operator] = Object.fromEntries(
+          Object.entries(keys).map(([key, values]) => [key, list(values).map((value) => resolveValue(template, value, local))]),
+        );
       }
       statements.push({
         effect: raw.Effect === 'Deny' ? 'Deny' : 'Allow',
@@ -56,7 +58,8 @@ export function functionPolicies(template: CfnTemplate, local: LocalResources): 
   }
   for (const resource of Object.values(template.Resources)) {
     if (resource.Type !== 'AWS::IAM::Policy') continue;
-    for (const role of list(resource.Properties?.Roles) as { Ref?: string }[]) if (role.Ref) add(role.Ref, resource.Properties!.PolicyDocument as { Statement?: unknown });
+    for (const role of list(resource.Properties?.Roles) as { Ref?: string }[])
+      if (role.Ref) add(role.Ref, resource.Properties!.PolicyDocument as { Statement?: unknown });
   }
   const byFunction = new Map<string, PolicyStatementLocal[]>();
   for (const [id, resource] of Object.entries(template.Resources)) {
@@ -70,7 +73,10 @@ export function functionPolicies(template: CfnTemplate, local: LocalResources): 
 
 /** IAM's wildcard match: `*` any run of characters, `?` one character; case-sensitive, as for ARNs. */
 export function wildcardMatch(pattern: string, value: string, ignoreCase = false): boolean {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${source}$`, ignoreCase ? 'i' : '').test(value);
 }
 
@@ -94,21 +100,26 @@ function conditionsHold(statement: PolicyStatementLocal, call: AwsCall): boolean
 }
 
 const statementCovers = (statement: PolicyStatementLocal, call: AwsCall) =>
-  statement.actions.some((action) => wildcardMatch(action, call.action, true)) && statement.resources.some((resource) => wildcardMatch(resource, call.resource));
+  statement.actions.some((action) => wildcardMatch(action, call.action, true)) &&
+  statement.resources.some((resource) => wildcardMatch(resource, call.resource));
 
 /** IAM's evaluation for one call: an explicit Deny wins, then an Allow whose action, resource and conditions match. */
 export function evaluateCall(statements: PolicyStatementLocal[], call: AwsCall): CallVerdict {
   if (statements.some((statement) => statement.effect === 'Deny' && statementCovers(statement, call) && conditionsHold(statement, call))) {
     return { ...call, allowed: false, reason: `an explicit Deny statement covers ${call.action} on ${call.resource}` };
   }
-  if (statements.some((statement) => statement.effect === 'Allow' && statementCovers(statement, call) && conditionsHold(statement, call))) return { ...call, allowed: true };
+  if (statements.some((statement) => statement.effect === 'Allow' && statementCovers(statement, call) && conditionsHold(statement, call)))
+    return { ...call, allowed: true };
   const keys = call.leadingKeys?.length ? ` (leading keys ${call.leadingKeys.join(', ')})` : '';
   const missing = JSON.stringify({ Effect: 'Allow', Action: call.action, Resource: call.resource });
   return { ...call, allowed: false, reason: `${call.functionName} may not ${call.action} on ${call.resource}${keys}: its role lacks the statement ${missing}` };
 }
 
 /** Granted actions (per function, with their resources) that no recorded call exercised; CloudWatch Logs and X-Ray are the runtime's, not the code's. */
-export function unexercisedGrants(policies: Map<string, PolicyStatementLocal[]>, calls: AwsCall[]): { functionName: string; action: string; resources: string[] }[] {
+export function unexercisedGrants(
+  policies: Map<string, PolicyStatementLocal[]>,
+  calls: AwsCall[],
+): { functionName: string; action: string; resources: string[] }[] {
   const unexercised: { functionName: string; action: string; resources: string[] }[] = [];
   for (const [functionName, statements] of policies) {
     const made = calls.filter((call) => call.functionName === functionName);
@@ -116,7 +127,12 @@ export function unexercisedGrants(policies: Map<string, PolicyStatementLocal[]>,
       if (statement.effect !== 'Allow') continue;
       for (const action of statement.actions) {
         if (/^(logs|xray):/.test(action)) continue;
-        const exercised = made.some((call) => wildcardMatch(action, call.action, true) && statement.resources.some((resource) => wildcardMatch(resource, call.resource)) && conditionsHold(statement, call));
+        const exercised = made.some(
+          (call) =>
+            wildcardMatch(action, call.action, true) &&
+            statement.resources.some((resource) => wildcardMatch(resource, call.resource)) &&
+            conditionsHold(statement, call),
+        );
         if (!exercised) unexercised.push({ functionName, action, resources: statement.resources });
       }
     }

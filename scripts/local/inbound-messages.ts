@@ -8,12 +8,33 @@ export type InboundFlags = Record<string, string | undefined>;
 
 /** The flags `inbound` takes beyond --channel, --from and --text. */
 export const INBOUND_FLAGS = [
-  'type', 'media-id', 'mime-type', 'caption', 'filename', 'latitude', 'longitude', 'address', 'contact-name', 'contact-phone',
-  'reply-type', 'reply-id', 'reply-title', 'description', 'payload', 'emoji', 'message-id',
+  'type',
+  'media-id',
+  'mime-type',
+  'caption',
+  'filename',
+  'latitude',
+  'longitude',
+  'address',
+  'contact-name',
+  'contact-phone',
+  'reply-type',
+  'reply-id',
+  'reply-title',
+  'description',
+  'payload',
+  'emoji',
+  'message-id',
 ] as const;
 
 const MEDIA_TYPES = ['image', 'video', 'document', 'audio', 'sticker'];
-const DEFAULT_MIME: Record<string, string> = { image: 'image/jpeg', video: 'video/mp4', document: 'application/pdf', audio: 'audio/ogg', sticker: 'image/webp' };
+const DEFAULT_MIME: Record<string, string> = {
+  image: 'image/jpeg',
+  video: 'video/mp4',
+  document: 'application/pdf',
+  audio: 'audio/ogg',
+  sticker: 'image/webp',
+};
 
 export class InboundFlagError extends Error {}
 
@@ -48,16 +69,30 @@ export function inboundMessage(flags: InboundFlags): Record<string, unknown> {
   }
   switch (type) {
     case 'location':
-      return { type, location: defined({ latitude: number(flags, 'latitude', type), longitude: number(flags, 'longitude', type), name: flags.name, address: flags.address }) };
+      return {
+        type,
+        location: defined({ latitude: number(flags, 'latitude', type), longitude: number(flags, 'longitude', type), name: flags.name, address: flags.address }),
+      };
     case 'contacts':
       return {
         type,
-        contacts: [defined({ name: { formatted_name: need(flags, 'contact-name', type) }, phones: flags['contact-phone'] ? [{ phone: flags['contact-phone'], type: 'CELL' }] : undefined })],
+        contacts: [
+          defined({
+            name: { formatted_name: need(flags, 'contact-name', type) },
+            phones: flags['contact-phone'] ? [{ phone: flags['contact-phone'], type: 'CELL' }] : undefined,
+          }),
+        ],
       };
     case 'interactive': {
       const replyType = flags['reply-type'] ?? 'button_reply';
       if (replyType !== 'button_reply' && replyType !== 'list_reply') throw new InboundFlagError('--reply-type must be button_reply or list_reply.');
-      return { type, interactive: { type: replyType, [replyType]: defined({ id: need(flags, 'reply-id', type), title: need(flags, 'reply-title', type), description: flags.description }) } };
+      return {
+        type,
+        interactive: {
+          type: replyType,
+          [replyType]: defined({ id: need(flags, 'reply-id', type), title: need(flags, 'reply-title', type), description: flags.description }),
+        },
+      };
     }
     case 'button':
       return { type, button: { text: need(flags, 'text', type), payload: flags.payload ?? need(flags, 'text', type) } };

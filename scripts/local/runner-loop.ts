@@ -44,7 +44,12 @@ export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ sto
         messageId: message.messageId,
         receiptHandle: message.messageId,
         body: message.body,
-        attributes: { ApproximateReceiveCount: String(message.receiveCount), SentTimestamp: String(Date.now()), SenderId: 'local', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        attributes: {
+          ApproximateReceiveCount: String(message.receiveCount),
+          SentTimestamp: String(Date.now()),
+          SenderId: 'local',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',

@@ -32,7 +32,8 @@ async function runControl(state: SandboxState, action: string, input: Record<str
         phoneNumberId: requiredString(input, 'phoneNumberId'),
         from: requiredString(input, 'from'),
         text: optionalString(input, 'text'),
-        message: input.message !== null && typeof input.message === 'object' && !Array.isArray(input.message) ? (input.message as Record<string, unknown>) : undefined,
+        message:
+          input.message !== null && typeof input.message === 'object' && !Array.isArray(input.message) ? (input.message as Record<string, unknown>) : undefined,
         profileName: optionalString(input, 'profileName'),
       });
     case 'fault':

@@ -1,6 +1,13 @@
 import { canonicalWaId } from './sandbox-validate';
 import { digitsOf } from './sandbox-http';
-import { SandboxInputError, type SandboxFault, type SandboxOptions, type SandboxPhoneNumber, type SandboxRequestRecord, type SandboxSentMessage } from './sandbox-types';
+import {
+  SandboxInputError,
+  type SandboxFault,
+  type SandboxOptions,
+  type SandboxPhoneNumber,
+  type SandboxRequestRecord,
+  type SandboxSentMessage,
+} from './sandbox-types';
 
 /**
  * What one sandbox keeps while it runs: its settings, the registered business numbers,

@@ -10,9 +10,7 @@ import { metaError, type MetaErrorSpec } from './sandbox-catalog';
 
 export type SendKind = 'free_form' | 'template';
 
-export type SendCheck =
-  | { ok: true; to: string; waId: string; kind: SendKind; template?: GraphTemplate }
-  | { ok: false; error: MetaErrorSpec };
+export type SendCheck = { ok: true; to: string; waId: string; kind: SendKind; template?: GraphTemplate } | { ok: false; error: MetaErrorSpec };
 
 type Json = Record<string, unknown>;
 
@@ -125,10 +123,7 @@ function checkTemplateParameters(template: GraphTemplate, value: unknown): void 
   const header = components.find((component: Json) => component.type === 'header');
   const bodyParameters = parameters(body);
   if (bodyParameters.length !== expected.bodyVariables) {
-    refuse(
-      132000,
-      `body: number of localizable_params (${bodyParameters.length}) does not match the expected number of params (${expected.bodyVariables})`,
-    );
+    refuse(132000, `body: number of localizable_params (${bodyParameters.length}) does not match the expected number of params (${expected.bodyVariables})`);
   }
   bodyParameters.forEach((parameter) => checkTextParameter(parameter, 'body'));
   checkHeader(expected.header, header);
@@ -149,7 +144,8 @@ function checkHeader(expected: ReturnType<typeof countTemplateVariables>['header
   }
   const type = expected.format.toLowerCase();
   const media = given.length === 1 && given[0].type === type ? given[0][type] : undefined;
-  if (media === undefined) refuse(132000, `header: Format mismatch, expected ${expected.format}, received ${given.length === 0 ? 'none' : String(given[0].type).toUpperCase()}`);
+  if (media === undefined)
+    refuse(132000, `header: Format mismatch, expected ${expected.format}, received ${given.length === 0 ? 'none' : String(given[0].type).toUpperCase()}`);
   checkMediaReference(object(media, `header ${type}`), type);
 }
 

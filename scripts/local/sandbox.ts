@@ -8,7 +8,16 @@ import { createSandboxState, failNumber, idle, injectFault, registerPhoneNumber 
 import { SandboxInputError, type SandboxHandle, type SandboxOptions } from './sandbox-types';
 
 export { SandboxWebhookError } from './sandbox-types';
-export type { InboundInput, SandboxFault, SandboxFaultKind, SandboxHandle, SandboxOptions, SandboxPhoneNumber, SandboxRequestRecord, SandboxSentMessage } from './sandbox-types';
+export type {
+  InboundInput,
+  SandboxFault,
+  SandboxFaultKind,
+  SandboxHandle,
+  SandboxOptions,
+  SandboxPhoneNumber,
+  SandboxRequestRecord,
+  SandboxSentMessage,
+} from './sandbox-types';
 
 /**
  * The sandbox chat network: a local HTTP server speaking the subset of the

@@ -48,7 +48,14 @@ const key = (slug: string, role: 'admin' | 'team'): Omit<DemoKey, 'userId'> => (
 
 /** The demo's fixed shape (user ids are filled in when the seed creates the users). */
 export const DEMO = {
-  acme: { id: 'ws_demoacme', name: 'Acme Demo', support: channel('acmesupport', 'Acme Support', 1), sales: channel('acmesales', 'Acme Sales', 2), admin: key('acmeadmin', 'admin'), team: key('acmeteam', 'team') },
+  acme: {
+    id: 'ws_demoacme',
+    name: 'Acme Demo',
+    support: channel('acmesupport', 'Acme Support', 1),
+    sales: channel('acmesales', 'Acme Sales', 2),
+    admin: key('acmeadmin', 'admin'),
+    team: key('acmeteam', 'team'),
+  },
   globex: { id: 'ws_demoglobex', name: 'Globex Demo', main: channel('globexmain', 'Globex Main', 3), admin: key('globexadmin', 'admin') },
 };
 
@@ -72,9 +79,17 @@ export async function seedDemo(): Promise<boolean> {
   await upsertLabel({ workspaceId: acme.id, channelId: support }, 'VIP', { color: '#F9A825', displayOrder: 2, description: 'Important customer' });
   await upsertCustomField({ workspaceId: acme.id, channelId: support }, 'city', { type: 'text' });
   await upsertCustomField({ workspaceId: acme.id, channelId: support }, 'tier', { type: 'dropdown', options: ['bronze', 'silver', 'gold'] });
-  await upsertContact({ workspaceId: acme.id, channelId: support }, '14155550100', { name: 'Ann Example', email: 'ann@example.com', customFields: { city: 'San Francisco' } }, () => true);
+  await upsertContact(
+    { workspaceId: acme.id, channelId: support },
+    '14155550100',
+    { name: 'Ann Example', email: 'ann@example.com', customFields: { city: 'San Francisco' } },
+    () => true,
+  );
   // Every demo channel gets the "Welcome Flow": label the contact "new", send hello_world.
-  for (const [workspaceId, channelId] of [[acme.id, acme.sales.id], [globex.id, globex.main.id]]) {
+  for (const [workspaceId, channelId] of [
+    [acme.id, acme.sales.id],
+    [globex.id, globex.main.id],
+  ]) {
     await upsertLabel({ workspaceId, channelId }, 'new', { color: '#2E7D32', displayOrder: 1, description: 'New lead' });
   }
   for (const channelId of [acme.support.id, acme.sales.id, globex.main.id]) {
@@ -90,7 +105,12 @@ export async function seedDemo(): Promise<boolean> {
 export async function demoWorkspaces(userIdOfKey: (keyId: string) => Promise<string>): Promise<DemoWorkspace[]> {
   const withUser = async (k: Omit<DemoKey, 'userId'>) => ({ ...k, userId: await userIdOfKey(k.keyId) });
   return [
-    { id: DEMO.acme.id, name: DEMO.acme.name, keys: [await withUser(DEMO.acme.admin), await withUser(DEMO.acme.team)], channels: [DEMO.acme.support, DEMO.acme.sales] },
+    {
+      id: DEMO.acme.id,
+      name: DEMO.acme.name,
+      keys: [await withUser(DEMO.acme.admin), await withUser(DEMO.acme.team)],
+      channels: [DEMO.acme.support, DEMO.acme.sales],
+    },
     { id: DEMO.globex.id, name: DEMO.globex.name, keys: [await withUser(DEMO.globex.admin)], channels: [DEMO.globex.main] },
   ];
 }

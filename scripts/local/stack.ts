@@ -87,8 +87,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await seedDemo();
   await connectChannelsToSandbox(sandbox);
 
-  const served = process.env.STACK_SOURCE === 'template' ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets) : await serveRouteTable();
-  const gateway = await startGateway({ port: options.port, routes: served.routes, authorizer: served.authorizer, onRequest: options.onRequest, ...served.gatewayOptions });
+  const served =
+    process.env.STACK_SOURCE === 'template'
+      ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets)
+      : await serveRouteTable();
+  const gateway = await startGateway({
+    port: options.port,
+    routes: served.routes,
+    authorizer: served.authorizer,
+    onRequest: options.onRequest,
+    ...served.gatewayOptions,
+  });
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
   const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
@@ -105,7 +114,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
   const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
-  const info: StackInfo = { pid: process.pid, dynamodbEndpoint, baseUrl, graphBaseUrl: sandbox.graphBaseUrl, sandboxUrl: sandbox.url, sqsEndpoint: sqs.url, stepQueueUrl };
+  const info: StackInfo = {
+    pid: process.pid,
+    dynamodbEndpoint,
+    baseUrl,
+    graphBaseUrl: sandbox.graphBaseUrl,
+    sandboxUrl: sandbox.url,
+    sqsEndpoint: sqs.url,
+    stepQueueUrl,
+  };
   await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
   const demoFile = join(options.dataDir, 'demo.json');
   const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
@@ -152,7 +169,8 @@ async function serveRouteTable(): Promise<Served> {
   const description = describeRouteTable();
   const load = async <T>(name: string) => ((await import(pathToFileURL(description.functions[name].bundle).href)) as { handler: T }).handler;
   const routes: GatewayRoute[] = [];
-  for (const route of description.routes) routes.push({ path: route.path, methods: route.methods, handler: await load<ProxyHandler>(route.functionName), authorized: route.authorized });
+  for (const route of description.routes)
+    routes.push({ path: route.path, methods: route.methods, handler: await load<ProxyHandler>(route.functionName), authorized: route.authorized });
   return {
     routes,
     authorizer: await load<AuthorizerHandler>(description.authorizer.functionName),
@@ -173,7 +191,13 @@ async function sweepOf(handlers: Array<Promise<() => Promise<unknown>>>): Promis
 }
 
 /** Template-driven mode (STACK_SOURCE=template): everything from the synthesized template, each function in its own worker. */
-async function serveTemplate(options: LocalStackOptions, dynamodbEndpoint: string, tableName: string, graphBaseUrl: string, secrets: ChatNetworkSecrets): Promise<Served> {
+async function serveTemplate(
+  options: LocalStackOptions,
+  dynamodbEndpoint: string,
+  tableName: string,
+  graphBaseUrl: string,
+  secrets: ChatNetworkSecrets,
+): Promise<Served> {
   const { startTemplateStack } = await import('./template-stack');
   const { sendLocalMessage, EVENT_QUEUE, STEP_QUEUE } = await import('./table-step-queue');
   const stack = await startTemplateStack({
@@ -216,14 +240,24 @@ async function connectChannelsToSandbox(sandbox: import('./sandbox').SandboxHand
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
-      new ScanCommand({ TableName: tableName(), FilterExpression: 'entity = :channel', ExpressionAttributeValues: { ':channel': 'channel' }, ExclusiveStartKey: startKey }),
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :channel',
+        ExpressionAttributeValues: { ':channel': 'channel' },
+        ExclusiveStartKey: startKey,
+      }),
     );
     channels.push(...((page.Items ?? []) as Channel[]));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   for (const channel of channels) {
     if (!channel.wabaId || !channel.accessToken) continue;
-    sandbox.registerPhoneNumber({ phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId, accessToken: channel.accessToken, displayPhoneNumber: channel.displayPhoneNumber ?? channel.phoneNumberId });
+    sandbox.registerPhoneNumber({
+      phoneNumberId: channel.phoneNumberId,
+      wabaId: channel.wabaId,
+      accessToken: channel.accessToken,
+      displayPhoneNumber: channel.displayPhoneNumber ?? channel.phoneNumberId,
+    });
     if ((await listTemplates({ workspaceId: channel.workspaceId, channelId: channel.id })).length === 0) await syncTemplates(channel);
   }
 }

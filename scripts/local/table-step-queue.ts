@@ -86,7 +86,9 @@ export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Prom
     const next = { ...message, queue, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
     await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue);
-    const taken = await sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: { pk: queue, sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }));
+    const taken = await sendIfCondition(
+      new DeleteCommand({ TableName: tableName(), Key: { pk: queue, sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }),
+    );
     if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
       continue;
@@ -104,7 +106,12 @@ export async function deleteLocalMessage(message: LocalMessage): Promise<void> {
 /** Makes a failed local message visible again after `delayMs`, or moves it to the dead-letter partition. */
 export async function retryOrDeadLetter(message: LocalMessage, delayMs: number, maxReceives: number): Promise<'retry' | 'dead'> {
   if (message.receiveCount >= maxReceives) {
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...localKeys.deadLetter(message.messageId, message.queue), entity: 'localDeadLetter', ...message, deadAt: clock.nowIso() } }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...localKeys.deadLetter(message.messageId, message.queue), entity: 'localDeadLetter', ...message, deadAt: clock.nowIso() },
+      }),
+    );
     await deleteLocalMessage(message);
     return 'dead';
   }
@@ -115,7 +122,17 @@ export async function retryOrDeadLetter(message: LocalMessage, delayMs: number, 
 
 /** Test and CLI use: how many messages wait in the local queue and its dead-letter partition. */
 export async function localQueueDepth(queue = STEP_QUEUE): Promise<{ queued: number; dead: number }> {
-  const count = async (pk: string) => (await db.send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT', ConsistentRead: true }))).Count ?? 0;
+  const count = async (pk: string) =>
+    (
+      await db.send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          Select: 'COUNT',
+          ConsistentRead: true,
+        }),
+      )
+    ).Count ?? 0;
   return { queued: await count(queue), dead: await count(localKeys.deadLetter('', queue).pk) };
 }
-

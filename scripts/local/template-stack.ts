@@ -80,7 +80,12 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const queues = Object.fromEntries(
     consumedQueues(template).map((id) => {
       const name = resourceName(template, id);
-      return [name, eventQueues.has(name) ? (body: string, delay: number) => options.sendToQueue(body, delay, 'events') : (body: string, delay: number) => options.sendToQueue(body, delay)];
+      return [
+        name,
+        eventQueues.has(name)
+          ? (body: string, delay: number) => options.sendToQueue(body, delay, 'events')
+          : (body: string, delay: number) => options.sendToQueue(body, delay),
+      ];
     }),
   );
   const kms = localSecretBox(readOrCreateLocalKey(join(options.dataDir, 'webhook-secrets.key')));
@@ -108,7 +113,12 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     );
   }
 
-  const description = describeTemplate(template, CDK_OUT, local, (functionName, queueName) => `${endpoints.get(functionName)!.url}/${LOCAL_ACCOUNT}/${queueName}`);
+  const description = describeTemplate(
+    template,
+    CDK_OUT,
+    local,
+    (functionName, queueName) => `${endpoints.get(functionName)!.url}/${LOCAL_ACCOUNT}/${queueName}`,
+  );
   // What the Lambda runtime gives every function, pointed at the local endpoints, plus the sandbox in place of the Graph API.
   for (const [name, fn] of Object.entries(description.functions)) {
     const endpoint = endpoints.get(name)!.url;
@@ -141,7 +151,17 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const invokeScheduled = host.invoke(description.scheduled);
   const alsoScheduled = description.alsoScheduled.map((name) => host.invoke(name));
   const invokeConsumer = host.invoke(description.queueConsumer);
-  const scheduledEvent = () => ({ version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: LOCAL_ACCOUNT, time: new Date().toISOString(), region: options.region, resources: [], detail: {} });
+  const scheduledEvent = () => ({
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: LOCAL_ACCOUNT,
+    time: new Date().toISOString(),
+    region: options.region,
+    resources: [],
+    detail: {},
+  });
 
   /** The deliverer and the event re-drive, as the event source mapping and the schedule would run them. */
   function eventFunctions(): TemplateStack['events'] {
@@ -154,7 +174,11 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
       deliverer: async (event) => {
         for (const queueName of eventQueues) {
           for (const action of ESM_SQS_ACTIONS) {
-            const verdict = evaluateCall(policies.get(deliverer) ?? [], { functionName: deliverer, action, resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}` });
+            const verdict = evaluateCall(policies.get(deliverer) ?? [], {
+              functionName: deliverer,
+              action,
+              resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}`,
+            });
             recordCall(callsFile, verdict);
             if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
           }
@@ -174,7 +198,11 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
       // Lambda's event source mapping polls the queue with the consumer's role: check the actions it needs.
       for (const queueName of Object.keys(queues).filter((name) => consumers.get(name) === description.queueConsumer)) {
         for (const action of ESM_SQS_ACTIONS) {
-          const verdict = evaluateCall(policies.get(description.queueConsumer) ?? [], { functionName: description.queueConsumer, action, resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}` });
+          const verdict = evaluateCall(policies.get(description.queueConsumer) ?? [], {
+            functionName: description.queueConsumer,
+            action,
+            resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}`,
+          });
           recordCall(callsFile, verdict);
           if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
         }

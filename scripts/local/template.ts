@@ -99,7 +99,9 @@ export async function ensureSynth({ cdkOut = CDK_OUT, context = {}, log = () => 
 export function readTemplate(cdkOut = CDK_OUT): { template: CfnTemplate; file: string } {
   const override = process.env.STACK_TEMPLATE_FILE;
   if (override) return { template: JSON.parse(readFileSync(override, 'utf8')) as CfnTemplate, file: override };
-  const manifest = JSON.parse(readFileSync(join(cdkOut, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; properties?: { templateFile?: string } }> };
+  const manifest = JSON.parse(readFileSync(join(cdkOut, 'manifest.json'), 'utf8')) as {
+    artifacts: Record<string, { type: string; properties?: { templateFile?: string } }>;
+  };
   const stack = Object.values(manifest.artifacts).find((artifact) => artifact.type === 'aws:cloudformation:stack');
   if (!stack?.properties?.templateFile) throw new Error(`${cdkOut}/manifest.json names no stack template`);
   const file = join(cdkOut, stack.properties.templateFile);
@@ -259,7 +261,12 @@ function responseHeaderValue(mapping: string): string {
  * folder and environment. `local` resolves the references; `queueUrlFor` gives each
  * function its own queue URL (its own recording AWS endpoint).
  */
-export function describeTemplate(template: CfnTemplate, cdkOut: string, local: Omit<LocalResources, 'queueUrl'>, queueUrlFor: (functionName: string, queueName: string) => string): StackDescription {
+export function describeTemplate(
+  template: CfnTemplate,
+  cdkOut: string,
+  local: Omit<LocalResources, 'queueUrl'>,
+  queueUrlFor: (functionName: string, queueName: string) => string,
+): StackDescription {
   const nameOf = (logicalId: string) => resourceName(template, logicalId);
 
   const functions: Record<string, FunctionDescription> = {};
@@ -294,14 +301,18 @@ export function describeTemplate(template: CfnTemplate, cdkOut: string, local: O
   const identitySource = String(authorizerResource.Properties?.IdentitySource ?? '');
   const authorizer = {
     functionName: nameOf(authorizerFunction),
-    identitySources: identitySource.split(',').map((source) => source.trim()).filter(Boolean),
+    identitySources: identitySource
+      .split(',')
+      .map((source) => source.trim())
+      .filter(Boolean),
     cacheTtlSeconds: Number(authorizerResource.Properties?.AuthorizerResultTtlInSeconds ?? 300),
   };
 
   const throttles = new Map<string, MethodThrottle>();
   for (const [, plan] of resourcesOfType(template, 'AWS::ApiGateway::UsagePlan')) {
     for (const stage of (plan.Properties?.ApiStages ?? []) as { Throttle?: Record<string, { BurstLimit: number; RateLimit: number }> }[]) {
-      for (const [key, throttle] of Object.entries(stage.Throttle ?? {})) throttles.set(key, { burstLimit: throttle.BurstLimit, rateLimit: throttle.RateLimit });
+      for (const [key, throttle] of Object.entries(stage.Throttle ?? {}))
+        throttles.set(key, { burstLimit: throttle.BurstLimit, rateLimit: throttle.RateLimit });
     }
   }
 
@@ -316,7 +327,8 @@ export function describeTemplate(template: CfnTemplate, cdkOut: string, local: O
     const authorized = properties.AuthorizationType === 'CUSTOM';
     if (authorized && (properties.AuthorizerId as { Ref?: string })?.Ref !== authorizerId) throw new Error(`method ${id} (${path}) uses another authorizer`);
     const route = byPath.get(path) ?? { path, methods: [], functionName: nameOf(target), authorized, throttles: {} };
-    if (route.functionName !== nameOf(target) || route.authorized !== authorized) throw new Error(`${path}: its methods differ in function or authorizer, which the local gateway does not serve`);
+    if (route.functionName !== nameOf(target) || route.authorized !== authorized)
+      throw new Error(`${path}: its methods differ in function or authorizer, which the local gateway does not serve`);
     route.methods.push(httpMethod);
     const throttle = throttles.get(`${path}/${httpMethod}`);
     if (throttle) route.throttles![httpMethod] = throttle;

@@ -1,11 +1,13 @@
+import { UpstreamError, InvalidInputError, AppError, NotFoundError, UnavailableError } from '../errors';
 import {
-  UpstreamError,
-  InvalidInputError,
-  AppError,
-  NotFoundError,
-  UnavailableError,
-} from '../errors';
-import { exchangeIdempotent, exchangeWithoutRepeat, OutboundDeadlineError, parseRetryAfter, retryPolicy, type Exchange, type RetryOptions } from '../outbound/http-exchange';
+  exchangeIdempotent,
+  exchangeWithoutRepeat,
+  OutboundDeadlineError,
+  parseRetryAfter,
+  retryPolicy,
+  type Exchange,
+  type RetryOptions,
+} from '../outbound/http-exchange';
 import type { SendPayload } from './payloads';
 import type { GraphTemplate, GraphTemplateComponent } from './templates';
 
@@ -328,8 +330,12 @@ function rejectionToCallerError(err: ChatNetworkError): AppError {
     case 131008:
       return new InvalidInputError(`The chat network refused a parameter: ${reason}`);
     default:
-      return new UpstreamError(`The chat network refused the request${code === undefined ? '' : ` (error ${code})`}: ${reason}`, {
-        chatNetworkCode: code,
-      }, err);
+      return new UpstreamError(
+        `The chat network refused the request${code === undefined ? '' : ` (error ${code})`}: ${reason}`,
+        {
+          chatNetworkCode: code,
+        },
+        err,
+      );
   }
 }

@@ -26,7 +26,9 @@ const MAX_CONTENT_JSON = 72 * 1024;
 /** The stored type and content of a Cloud API `messages[]` entry; `textBody` is the text as the caller cut it. */
 export function inboundContent(message: Json, textBody?: string): { type: string; content: InboundContent } {
   const stored = contentOf(message, textBody);
-  return JSON.stringify(stored.content).length <= MAX_CONTENT_JSON ? stored : { type: 'unsupported', content: { rawType: str(message.type) ?? 'unknown', tooLarge: true } };
+  return JSON.stringify(stored.content).length <= MAX_CONTENT_JSON
+    ? stored
+    : { type: 'unsupported', content: { rawType: str(message.type) ?? 'unknown', tooLarge: true } };
 }
 
 function contentOf(message: Json, textBody: string | undefined): { type: string; content: InboundContent } {
@@ -55,7 +57,13 @@ function contentOf(message: Json, textBody: string | undefined): { type: string;
     case 'location':
       return {
         type: 'location',
-        content: compact({ latitude: num(body?.latitude), longitude: num(body?.longitude), name: str(body?.name), address: str(body?.address), url: str(body?.url) }),
+        content: compact({
+          latitude: num(body?.latitude),
+          longitude: num(body?.longitude),
+          name: str(body?.name),
+          address: str(body?.address),
+          url: str(body?.url),
+        }),
       };
     case 'contacts':
       return { type: 'contacts', content: { contacts: arr(message.contacts).map(sharedContact) } };

@@ -77,7 +77,9 @@ function changeEvents(change: unknown, context: Context): ChatWebhookEvent[] {
   const phoneNumberId = asString(asObject(value?.metadata)?.phone_number_id);
   if (!value || phoneNumberId === undefined) return [];
   if (!idInRange(phoneNumberId, context, 'phone_number_id')) return [];
-  const contacts = asArray(value.contacts).map(asObject).filter((contact): contact is Json => contact !== undefined);
+  const contacts = asArray(value.contacts)
+    .map(asObject)
+    .filter((contact): contact is Json => contact !== undefined);
   return [
     ...asArray(value.statuses).flatMap((status) => statusEvent(status, phoneNumberId, context)),
     ...asArray(value.messages).flatMap((message) => inboundEvent(message, phoneNumberId, contacts, context)),
@@ -157,7 +159,8 @@ function inboundEvent(raw: unknown, phoneNumberId: string, contacts: Json[], con
  * with a warning.
  */
 function eventTime(value: unknown, context: Context, event: { kind: string; chatmid: string }): number | undefined {
-  const malformed = (typeof value !== 'string' && typeof value !== 'number') || (typeof value === 'string' && !/^\d+$/.test(value.trim())) || !Number.isFinite(Number(value));
+  const malformed =
+    (typeof value !== 'string' && typeof value !== 'number') || (typeof value === 'string' && !/^\d+$/.test(value.trim())) || !Number.isFinite(Number(value));
   if (malformed) {
     context.warn('webhook event dropped: malformed timestamp', { ...event, reason: 'not a number of seconds' });
     return undefined;

@@ -70,8 +70,19 @@ export interface ExecutionRecord {
 }
 
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
-export async function createAutomation(channel: ChannelRef, input: { name: string; status: AutomationStatus; steps: StoredStep[] }): Promise<AutomationRecord | undefined> {
-  const automation: AutomationRecord = { id: newId('au'), channelId: channel.channelId, name: input.name, status: input.status, executionCount: 0, steps: input.steps, createdAt: clock.nowIso() };
+export async function createAutomation(
+  channel: ChannelRef,
+  input: { name: string; status: AutomationStatus; steps: StoredStep[] },
+): Promise<AutomationRecord | undefined> {
+  const automation: AutomationRecord = {
+    id: newId('au'),
+    channelId: channel.channelId,
+    name: input.name,
+    status: input.status,
+    executionCount: 0,
+    steps: input.steps,
+    createdAt: clock.nowIso(),
+  };
   const nameClaim = await putIfAbsent({ ...keys.automationName(channel, input.name), entity: 'automationName', automationId: automation.id });
   if (nameClaim === 'existing') return undefined;
   await putItem({ ...keys.automation(channel, automation.id), entity: 'automation', ...automation });
@@ -93,7 +104,9 @@ export async function getAutomationByName(channel: ChannelRef, name: string): Pr
 export async function listAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
   const { pk, skPrefix } = keys.automationPrefix(channel);
   const items = await queryAll<AutomationRecord>(pk, skPrefix, { attributes: ['id', 'name', 'status', 'executionCount'] });
-  return items.map(({ id, name, status, executionCount }) => ({ id, name, status, executionCount: Number(executionCount ?? 0) })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return items
+    .map(({ id, name, status, executionCount }) => ({ id, name, status, executionCount: Number(executionCount ?? 0) }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** Writes a new execution, already in the outbox and not yet counted. */

@@ -38,7 +38,12 @@ export function toChannelView(channel: ChannelRecord) {
  */
 export async function createChannel(input: Omit<ChannelRecord, 'id' | 'createdAt' | 'isActive'> & { id?: string }): Promise<ChannelRecord> {
   const channel: ChannelRecord = { ...input, id: input.id ?? newId('ch'), isActive: true, createdAt: clock.nowIso() };
-  const numberClaim = await putIfAbsent({ ...keys.channelByPhoneNumberId(channel.phoneNumberId), entity: 'phoneNumberPointer', workspaceId: channel.workspaceId, channelId: channel.id });
+  const numberClaim = await putIfAbsent({
+    ...keys.channelByPhoneNumberId(channel.phoneNumberId),
+    entity: 'phoneNumberPointer',
+    workspaceId: channel.workspaceId,
+    channelId: channel.id,
+  });
   if (numberClaim === 'existing') throw new ConflictError(`Phone-number id ${channel.phoneNumberId} is already used by a channel.`);
   try {
     await putNew({ ...keys.channelById(channel.id), entity: 'channelPointer', workspaceId: channel.workspaceId, channelId: channel.id });

@@ -1,5 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { ExpressionScope, updateExpression, type AttributePath, type Condition, type UpdateClauses } from './expressions';
 import type { Key } from './keys';
@@ -98,7 +108,11 @@ export async function getItem<T>(key: Key, options: GetOptions = {}): Promise<T 
  */
 export async function putItem(item: Key & Record<string, unknown>, condition?: Condition): Promise<boolean> {
   const scope = new ExpressionScope();
-  return (await unlessConditionFails(db.send(new PutCommand({ TableName: tableName(), Item: item, ...conditionInput(scope, condition), ...scope.attributes() })))) !== undefined;
+  return (
+    (await unlessConditionFails(
+      db.send(new PutCommand({ TableName: tableName(), Item: item, ...conditionInput(scope, condition), ...scope.attributes() })),
+    )) !== undefined
+  );
 }
 
 /** Writes an item only when none has its key (one conditional PutItem): `created`, or `existing` and nothing written. */
@@ -112,13 +126,19 @@ export async function putIfAbsent(item: Key & Record<string, unknown>): Promise<
  */
 export async function putNew(item: Key & Record<string, unknown>): Promise<void> {
   const scope = new ExpressionScope();
-  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: `attribute_not_exists(${scope.path('pk')})`, ...scope.attributes() }));
+  await db.send(
+    new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: `attribute_not_exists(${scope.path('pk')})`, ...scope.attributes() }),
+  );
 }
 
 /** Deletes an item (one DeleteItem). Returns false when `condition` did not hold (nothing deleted). */
 export async function deleteItem(key: Key, condition?: Condition): Promise<boolean> {
   const scope = new ExpressionScope();
-  return (await unlessConditionFails(db.send(new DeleteCommand({ TableName: tableName(), Key: key, ...conditionInput(scope, condition), ...scope.attributes() })))) !== undefined;
+  return (
+    (await unlessConditionFails(
+      db.send(new DeleteCommand({ TableName: tableName(), Key: key, ...conditionInput(scope, condition), ...scope.attributes() })),
+    )) !== undefined
+  );
 }
 
 /** One Query of the table or an index (one page, as `input` limits it), with the table name filled in. */

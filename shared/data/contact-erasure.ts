@@ -40,7 +40,9 @@ export async function beginErasure(channel: ChannelRef, phone: string, contactId
  * A crash between the two leaves the count one too high until `admin contacts recount`.
  */
 export async function uncountContact(channel: ChannelRef, phone: string): Promise<void> {
-  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(phone))).remove(phone).send();
+  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(phone)))
+    .remove(phone)
+    .send();
   // A contact still pending was never counted.
   const claimed = await update(keys.contact(channel, phone))
     .set('uncounted', true)
@@ -70,7 +72,9 @@ export async function deleteErasedContact(channel: ChannelRef, phone: string, co
 export async function contactsForRepair(channel: ChannelRef): Promise<Array<Pick<ContactRecord, 'id' | 'phone'> & { erasing?: number }>> {
   const { pk, skPrefix } = keys.contactPrefix(channel);
   const items = await queryAll<Key & Partial<ContactRecord>>(pk, skPrefix, { attributes: ['sk', 'id', 'phone', 'erasing'], consistent: true });
-  return items.filter((item): item is Key & Pick<ContactRecord, 'id' | 'phone'> & { erasing?: number } => typeof item.phone === 'string' && typeof item.id === 'string');
+  return items.filter(
+    (item): item is Key & Pick<ContactRecord, 'id' | 'phone'> & { erasing?: number } => typeof item.phone === 'string' && typeof item.id === 'string',
+  );
 }
 
 /**
@@ -82,7 +86,11 @@ export async function eventRecordsOfPhone(channel: ChannelRef, phone: string): P
   const byContact = when.eq('contactKey', phone);
   const [events, deliveries, lanes] = await Promise.all([
     queryAll<Key>(keys.eventPrefix(channel).pk, keys.eventPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], filter: byContact, consistent: true }),
-    queryAll<Key>(keys.eventDeliveriesPrefix(channel).pk, keys.eventDeliveriesPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], filter: byContact, consistent: true }),
+    queryAll<Key>(keys.eventDeliveriesPrefix(channel).pk, keys.eventDeliveriesPrefix(channel).skPrefix, {
+      attributes: ['pk', 'sk'],
+      filter: byContact,
+      consistent: true,
+    }),
     queryAll<Key>(keys.deliveryLanesPrefix(channel).pk, keys.deliveryLanesPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], consistent: true }),
   ]);
   return [...events, ...deliveries, ...lanes.filter((lane) => lane.sk.endsWith(`#${phone}`))];

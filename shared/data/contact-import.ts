@@ -221,7 +221,9 @@ async function finishLedger(channel: ChannelRef, ledger: ImportLedger): Promise<
   const created = [...contacts.values()].filter((contact) => contact.importedBy === ledger.id);
   await writeIndexEntries(channel, created);
   await writeIdPointers(channel, created);
-  const counted = await claimAndCount(channel, ledger.id,
+  const counted = await claimAndCount(
+    channel,
+    ledger.id,
     created.map((contact) => contact.phone),
   );
   // A finisher deletes only a ledger no live call can own any more.

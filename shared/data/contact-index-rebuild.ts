@@ -84,10 +84,15 @@ export interface IndexRebuild {
 export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexRebuild> {
   const readContacts = async () => {
     const { pk, skPrefix } = keys.contactPrefix(channel);
-    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name' | 'erasing'>>>(pk, skPrefix, { attributes: ['sk', 'phone', 'name', 'erasing'], consistent: true });
+    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name' | 'erasing'>>>(pk, skPrefix, {
+      attributes: ['sk', 'phone', 'name', 'erasing'],
+      consistent: true,
+    });
     // The head item shares the prefix and has no phone; a contact being erased is already out of the index.
     const head = keys.contactHead(channel);
-    return items.filter((item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string' && item.erasing === undefined);
+    return items.filter(
+      (item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string' && item.erasing === undefined,
+    );
   };
   // phone → the entry as writeIndexEntry stores it
   const entries = new Map((await readContacts()).map((contact) => [contact.phone, indexName(contact.name)]));

@@ -49,7 +49,12 @@ export interface StatusChangeRecord extends StatusChange {
  * erased). Returns the contact after the change, or undefined when the change was older
  * than the recorded one or there is no such contact.
  */
-export async function setContactStatus(channel: ChannelRef, phone: string, change: StatusChange, event?: PendingEvent): Promise<(ContactRecord & EventSource) | undefined> {
+export async function setContactStatus(
+  channel: ChannelRef,
+  phone: string,
+  change: StatusChange,
+  event?: PendingEvent,
+): Promise<(ContactRecord & EventSource) | undefined> {
   const key = keys.contact(channel, phone);
   const builder = update(key)
     .set('status', change.status)

@@ -125,7 +125,9 @@ async function updateContact(channel: ChannelRef, phone: string, changes: Contac
 
 /** Writes the contact's compact index entry (idempotent): attribute `<phone digits>` = `indexName(name)` of its bucket item. */
 export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'phone' | 'name'>): Promise<void> {
-  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(contact.phone))).set(contact.phone, indexName(contact.name)).send();
+  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(contact.phone)))
+    .set(contact.phone, indexName(contact.name))
+    .send();
 }
 
 /**

@@ -62,12 +62,16 @@ export async function recordInboundAt(channel: ChannelRef, phone: string, at: nu
 
 /** Remembers an outbound message whose send outcome is unknown, for a later status webhook to settle. */
 export async function addUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
-  await update(keys.conversation(channel, phone)).add('unsettledMessageIds', new Set([messageId])).send();
+  await update(keys.conversation(channel, phone))
+    .add('unsettledMessageIds', new Set([messageId]))
+    .send();
 }
 
 /** Forgets a settled message (idempotent). */
 export async function removeUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
-  await update(keys.conversation(channel, phone)).deleteFromSet('unsettledMessageIds', new Set([messageId])).send();
+  await update(keys.conversation(channel, phone))
+    .deleteFromSet('unsettledMessageIds', new Set([messageId]))
+    .send();
 }
 
 /** The phone a `wa_id` was first seen for in this channel, if any. */

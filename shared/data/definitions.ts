@@ -101,7 +101,17 @@ async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, na
       return { record: updated, created: false };
     }
     await takePlace(channel, kind);
-    const item = { ...key, entity: kind.entity, id: newId(kind.idPrefix), channelId: channel.channelId, name, ...kind.defaults(), ...changes, createdAt: clock.nowIso(), updatedAt: clock.nowIso() };
+    const item = {
+      ...key,
+      entity: kind.entity,
+      id: newId(kind.idPrefix),
+      channelId: channel.channelId,
+      name,
+      ...kind.defaults(),
+      ...changes,
+      createdAt: clock.nowIso(),
+      updatedAt: clock.nowIso(),
+    };
     let created = false;
     try {
       created = (await putIfAbsent(item)) === 'created';
@@ -120,7 +130,12 @@ async function takePlace(channel: ChannelRef, kind: DefinitionKind): Promise<voi
     .add(kind.counter, 1)
     .when(when.or(when.notExists(kind.counter), when.lt(kind.counter, kind.max)))
     .send();
-  if (!placed) throw new InvalidInputError(`This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`, kind.parameter, 'limit_reached');
+  if (!placed)
+    throw new InvalidInputError(
+      `This channel already has the maximum of ${kind.max} ${kind.noun}; update an existing one instead.`,
+      kind.parameter,
+      'limit_reached',
+    );
 }
 
 async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefined> {
@@ -146,7 +161,11 @@ export async function upsertLabel(channel: ChannelRef, name: string, changes: La
 }
 
 /** Creates or updates a custom field definition matched by name. */
-export async function upsertCustomField(channel: ChannelRef, name: string, changes: CustomFieldChanges): Promise<{ field: CustomFieldRecord; created: boolean }> {
+export async function upsertCustomField(
+  channel: ChannelRef,
+  name: string,
+  changes: CustomFieldChanges,
+): Promise<{ field: CustomFieldRecord; created: boolean }> {
   const { record, created } = await upsertDefinition<CustomFieldRecord>(channel, FIELDS, name, changes);
   return { field: toCustomFieldView(record), created };
 }

@@ -79,7 +79,12 @@ export async function createDelivery(channel: ChannelRef, delivery: DeliveryReco
   return sendIfCondition(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.eventDelivery(channel, delivery.webhookId, delivery.eventId), entity: 'eventDelivery', ...delivery, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS },
+      Item: {
+        ...keys.eventDelivery(channel, delivery.webhookId, delivery.eventId),
+        entity: 'eventDelivery',
+        ...delivery,
+        expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -169,7 +174,12 @@ export interface LaneState {
 
 function laneState(item: Record<string, unknown> | undefined): LaneState {
   const waiting = item?.waiting as Set<string> | undefined;
-  return { waiting: waiting ? [...waiting].sort() : [], nextAttemptAt: item?.nextAttemptAt as number | undefined, lockOwner: item?.lockOwner as string | undefined, lockedUntil: item?.lockedUntil as number | undefined };
+  return {
+    waiting: waiting ? [...waiting].sort() : [],
+    nextAttemptAt: item?.nextAttemptAt as number | undefined,
+    lockOwner: item?.lockOwner as string | undefined,
+    lockedUntil: item?.lockedUntil as number | undefined,
+  };
 }
 
 /** Adds an event to its lane (idempotent: a string set). */
@@ -185,7 +195,14 @@ export async function addToLane(channel: ChannelRef, webhookId: string, contactK
 }
 
 /** Takes the lane's lock until `until` (ms) unless another deliverer holds it; the lane's state when taken. */
-export async function lockLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, nowMs: number, until: number): Promise<LaneState | undefined> {
+export async function lockLane(
+  channel: ChannelRef,
+  webhookId: string,
+  contactKey: string,
+  owner: string,
+  nowMs: number,
+  until: number,
+): Promise<LaneState | undefined> {
   const result = await updateIfCondition(
     new UpdateCommand({
       TableName: tableName(),
@@ -200,7 +217,14 @@ export async function lockLane(channel: ChannelRef, webhookId: string, contactKe
 }
 
 /** Takes a finished event out of the lane (and any retry wait), keeping the lock; the lane's state after. */
-export async function finishLaneEvent(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, eventId: string, until: number): Promise<LaneState | undefined> {
+export async function finishLaneEvent(
+  channel: ChannelRef,
+  webhookId: string,
+  contactKey: string,
+  owner: string,
+  eventId: string,
+  until: number,
+): Promise<LaneState | undefined> {
   const result = await updateIfCondition(
     new UpdateCommand({
       TableName: tableName(),
@@ -246,5 +270,7 @@ export async function releaseLane(channel: ChannelRef, webhookId: string, contac
 
 /** Clears a lane's retry wait, so a redelivery goes out at the next wake-up. */
 export async function clearLaneWait(channel: ChannelRef, webhookId: string, contactKey: string): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.deliveryLane(channel, webhookId, contactKey), UpdateExpression: 'REMOVE nextAttemptAt' }));
+  await db.send(
+    new UpdateCommand({ TableName: tableName(), Key: keys.deliveryLane(channel, webhookId, contactKey), UpdateExpression: 'REMOVE nextAttemptAt' }),
+  );
 }

@@ -69,8 +69,14 @@ const join =
 
 /** Conditions for writes (and filters for queries). */
 export const when = {
-  exists: (path: AttributePath): Condition => (scope) => `attribute_exists(${scope.path(path)})`,
-  notExists: (path: AttributePath): Condition => (scope) => `attribute_not_exists(${scope.path(path)})`,
+  exists:
+    (path: AttributePath): Condition =>
+    (scope) =>
+      `attribute_exists(${scope.path(path)})`,
+  notExists:
+    (path: AttributePath): Condition =>
+    (scope) =>
+      `attribute_not_exists(${scope.path(path)})`,
   /** The item is there (its partition key exists). */
   itemExists: (): Condition => (scope) => `attribute_exists(${scope.path('pk')})`,
   /** No item is there. */

@@ -29,7 +29,8 @@ export interface HistoryEntry {
   contentRemovedAt?: number;
 }
 
-const historyKey = (channel: ChannelRef, message: Pick<MessageRecord, 'phone' | 'at' | 'id'>): Key => keys.messageHistory(channel, message.phone, message.at, message.id);
+const historyKey = (channel: ChannelRef, message: Pick<MessageRecord, 'phone' | 'at' | 'id'>): Key =>
+  keys.messageHistory(channel, message.phone, message.at, message.id);
 
 /** Writes a message's history entry (idempotent: a repeated webhook or step writes the same item). */
 export async function putHistoryEntry(channel: ChannelRef, message: MessageRecord): Promise<void> {
@@ -68,7 +69,12 @@ export async function recordHistoryOutcome(
   message: Pick<MessageRecord, 'phone' | 'at' | 'id'>,
   outcome: { sendState: SendState; chatmid?: string; error?: MessageError },
 ): Promise<void> {
-  await update(historyKey(channel, message)).set('sendState', outcome.sendState).set('chatmid', outcome.chatmid).set('error', outcome.error).when(when.itemExists()).send();
+  await update(historyKey(channel, message))
+    .set('sendState', outcome.sendState)
+    .set('chatmid', outcome.chatmid)
+    .set('error', outcome.error)
+    .when(when.itemExists())
+    .send();
 }
 
 export interface HistoryPage {
@@ -128,7 +134,12 @@ export async function eraseMessageContent(channel: ChannelRef, messageId: string
     .when(when.itemExists())
     .send();
   // Its events not yet handed off name the contact too; the event re-drive finds nothing left to hand off.
-  if (chatmid !== undefined) await update(keys.messageByChatmid(chatmid)).set('erasedAt', erasedAt).remove('content', 'phone', 'apiReference', 'pendingEvents', 'outboxShard', 'outboxAt').when(when.itemExists()).send();
+  if (chatmid !== undefined)
+    await update(keys.messageByChatmid(chatmid))
+      .set('erasedAt', erasedAt)
+      .remove('content', 'phone', 'apiReference', 'pendingEvents', 'outboxShard', 'outboxAt')
+      .when(when.itemExists())
+      .send();
 }
 
 /**

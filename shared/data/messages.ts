@@ -135,7 +135,10 @@ export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord |
  * re-attach a chatmid to another tenant.
  */
 export async function attachChatmid(
-  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>> & Pick<ChatmidRecord, 'apiReference'>,
+  record: Required<
+    Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>
+  > &
+    Pick<ChatmidRecord, 'apiReference'>,
 ): Promise<void> {
   // A chatmid of another tenant is an error that propagates.
   await update(keys.messageByChatmid(record.chatmid))
@@ -210,7 +213,9 @@ export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwne
   const forward = when.and(when.itemExists(), when.lt('statusRank', rank));
   for (;;) {
     // Applied only to a message of the phone number that names it (a condition on the same write).
-    const result = await withEvent().when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId))).sendReturning<ChatmidRecord>();
+    const result = await withEvent()
+      .when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId)))
+      .sendReturning<ChatmidRecord>();
     if (result) return { outcome: 'applied', record: result };
     const existing = await getChatmidRecord(change.chatmid);
     if (existing) {
@@ -274,7 +279,10 @@ export async function claimReference(
   const now = clock.now();
   const record: ReferenceRecord = { ...claim, state: 'pending', claimedAt: now, expiresAt: epochSeconds(now) + ttlSeconds };
   const key = keys.apiReference(channel, phone, apiReference);
-  const claimed = await putItem({ ...key, entity: 'apiReference', apiReference, phone, ...record }, when.or(when.itemAbsent(), when.lte('expiresAt', epochSeconds(now))));
+  const claimed = await putItem(
+    { ...key, entity: 'apiReference', apiReference, phone, ...record },
+    when.or(when.itemAbsent(), when.lte('expiresAt', epochSeconds(now))),
+  );
   if (claimed) return { claimed: true };
   return { claimed: false, existing: await getReference(channel, phone, apiReference) };
 }

@@ -61,7 +61,10 @@ export async function getApiUser(workspaceId: string, userId: string): Promise<A
 
 /** Adds a channel to the set a user may use (idempotent: a string-set ADD). */
 export async function grantChannel(workspaceId: string, userId: string, channelId: string): Promise<void> {
-  await update(keys.apiUser(workspaceId, userId)).add('channelIds', new Set([channelId])).when(when.itemExists()).sendOrThrow();
+  await update(keys.apiUser(workspaceId, userId))
+    .add('channelIds', new Set([channelId]))
+    .when(when.itemExists())
+    .sendOrThrow();
 }
 
 /**
@@ -71,7 +74,9 @@ export async function grantChannel(workspaceId: string, userId: string, channelI
 export async function putApiKey(record: ApiKeyRecord): Promise<void> {
   await putNew({ ...keys.apiKeyByHash(record.keyHash), entity: 'apiKey', ...record });
   await putNew({ ...keys.apiKeyById(record.keyId), entity: 'apiKeyId', keyId: record.keyId, keyHash: record.keyHash, workspaceId: record.workspaceId });
-  await update(keys.apiUser(record.workspaceId, record.userId)).add('activeKeyIds', new Set([record.keyId])).send();
+  await update(keys.apiUser(record.workspaceId, record.userId))
+    .add('activeKeyIds', new Set([record.keyId]))
+    .send();
 }
 
 /** Records the API Gateway usage-plan key of a user (AWS only). */

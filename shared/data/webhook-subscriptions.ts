@@ -54,7 +54,11 @@ export async function addSubscription(channel: ChannelRef, sub: SubscriptionReco
   const key = keys.webhookSubscriptions(channel);
   if (version === 0) {
     return sendIfCondition(
-      new PutCommand({ TableName: tableName(), Item: { ...key, entity: 'webhookSubscriptions', subs: { [sub.id]: sub }, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key, entity: 'webhookSubscriptions', subs: { [sub.id]: sub }, version: 1 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
   }
   return sendIfCondition(

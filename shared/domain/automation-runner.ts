@@ -69,7 +69,11 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
       await handOffEvents(keys.execution(execution, execution.id), { ...execution, pendingEvents: [end] });
     }
     // The reason names the contact's number: it stays in the execution record, out of the logs.
-    logger.warn('automation step failed', { executionId: execution.id, step: message.step, error: error instanceof AppError ? error.code : (error as Error).name });
+    logger.warn('automation step failed', {
+      executionId: execution.id,
+      step: message.step,
+      error: error instanceof AppError ? error.code : (error as Error).name,
+    });
     if (!permanent) throw error;
     return { outcome: 'failed' };
   }
@@ -96,7 +100,9 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
     }
     case 'send_text': {
       const contact = await requireContact(execution);
-      const answer = await sendOnce(execution, apiReference, () => sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }));
+      const answer = await sendOnce(execution, apiReference, () =>
+        sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }),
+      );
       return { chatmid: answer?.chatmid ?? null };
     }
     case 'add_labels':

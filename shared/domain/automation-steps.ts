@@ -38,11 +38,23 @@ const setCustomFields = v.object({
     v.custom<Record<string, unknown>>((input) => input !== null && typeof input === 'object' && !Array.isArray(input), 'must be an object'),
     v.check((fields) => Object.keys(fields).length > 0 && Object.keys(fields).length <= LIMITS.customFields, `must name 1 to ${LIMITS.customFields} fields`),
     v.check((fields) => Object.keys(fields).every((key) => key !== '' && key.length <= LIMITS.name), `names must be 1 to ${LIMITS.name} characters`),
-    customFieldMap(v.union([v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue)), v.number(), v.boolean(), v.null()], 'values must be strings, numbers, booleans or null')),
+    customFieldMap(
+      v.union(
+        [v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue)), v.number(), v.boolean(), v.null()],
+        'values must be strings, numbers, booleans or null',
+      ),
+    ),
   ),
 });
 
-const duration = (unit: number) => v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must not be negative'), v.transform((n) => n * unit)));
+const duration = (unit: number) =>
+  v.optional(
+    v.pipe(
+      v.number('must be a number'),
+      v.minValue(0, 'must not be negative'),
+      v.transform((n) => n * unit),
+    ),
+  );
 
 const wait = v.pipe(
   v.object({ type: v.literal('wait'), seconds: duration(1), minutes: duration(60), hours: duration(3600), days: duration(86_400) }),
@@ -69,7 +81,10 @@ export function parseSteps(document: unknown): AutomationStep[] {
   if (index === -1) throw new Error(`Invalid steps: ${issue.message}.`);
   const stepNumber = (path[index].key as number) + 1;
   const stepType = (Array.isArray(list) ? (list[stepNumber - 1] as { type?: unknown })?.type : undefined) ?? 'unknown type';
-  const field = path.slice(index + 1).map((item) => String(item.key)).join('.');
+  const field = path
+    .slice(index + 1)
+    .map((item) => String(item.key))
+    .join('.');
   const message = issue.kind === 'schema' && issue.input === undefined ? 'is required' : issue.message;
   throw new Error(`Invalid step ${stepNumber} (${String(stepType)}): ${field ? `${field}: ` : ''}${message}.`);
 }

@@ -51,9 +51,7 @@ export const OUTBOX_GRACE_MS = 30_000;
 
 /** Finds the automation in the authorized channel only: ids and names of other channels or workspaces are a 404 like unknown ones. */
 async function findAutomation(channel: ChannelRef, input: TriggerInput): Promise<AutomationRecord> {
-  const automation = input.automationId
-    ? await getAutomation(channel, input.automationId)
-    : await getAutomationByName(channel, input.automationName!);
+  const automation = input.automationId ? await getAutomation(channel, input.automationId) : await getAutomationByName(channel, input.automationName!);
   if (!automation) {
     const parameter = input.automationId ? 'automationId' : 'automationName';
     throw new NotFoundError('Automation not found in this channel.', { parameter });
@@ -64,7 +62,11 @@ async function findAutomation(channel: ChannelRef, input: TriggerInput): Promise
 export async function triggerAutomation(channel: ChannelRef, input: TriggerInput): Promise<TriggerAnswer> {
   const automation = await findAutomation(channel, input);
   if (automation.status !== 'active') {
-    throw new InvalidInputError(`Automation "${automation.name}" is inactive; activate it before triggering it.`, input.automationId ? 'automationId' : 'automationName', 'automation_inactive');
+    throw new InvalidInputError(
+      `Automation "${automation.name}" is inactive; activate it before triggering it.`,
+      input.automationId ? 'automationId' : 'automationName',
+      'automation_inactive',
+    );
   }
   const { contact } = (await upsertContact(channel, input.phoneNumber, {}, () => true))!;
   const conversation = await ensureConversation(channel, input.phoneNumber, contact.id);
@@ -92,7 +94,14 @@ export async function triggerAutomation(channel: ChannelRef, input: TriggerInput
   await countExecution(execution);
   countAutomationTriggered();
   await dispatch(execution, 0, now);
-  return { executionId: execution.id, automationId: automation.id, automationName: automation.name, contactId: contact.id, conversationId: conversation.id, status: 'triggered' };
+  return {
+    executionId: execution.id,
+    automationId: automation.id,
+    automationName: automation.name,
+    contactId: contact.id,
+    conversationId: conversation.id,
+    status: 'triggered',
+  };
 }
 
 /** Hands step `step` to the queue, then takes the execution out of the outbox. */

@@ -81,7 +81,13 @@ export async function importContacts(channel: ChannelRef, rows: ImportRow[], act
     }
     try {
       const changes = contactChanges(row.input, definedValues(row.input, definitions!));
-      ready.push({ index: row.index, phone: row.input.phoneNumber, changes, status: row.input.status, missing: missingRequiredFields(definitions!.fields, changes.customFields ?? {}) });
+      ready.push({
+        index: row.index,
+        phone: row.input.phoneNumber,
+        changes,
+        status: row.input.status,
+        missing: missingRequiredFields(definitions!.fields, changes.customFields ?? {}),
+      });
     } catch (error) {
       if (!(error instanceof AppError) || !error.isCallerFault) throw error;
       errors.push(rowError(row.index, row.input.phoneNumber, error));
@@ -116,8 +122,15 @@ function waves(rows: ReadyRow[]): ReadyRow[][] {
  * then indexes, claims and counts the created ones, and finishes any other import's
  * ledger its contacts name (a crashed or concurrent import of the same numbers).
  */
-async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRowError[], actor?: { userId: string }): Promise<{ created: number; updated: number }> {
-  const existing = await readContacts(channel, wave.map((row) => row.phone),
+async function applyWave(
+  channel: ChannelRef,
+  wave: ReadyRow[],
+  errors: ImportRowError[],
+  actor?: { userId: string },
+): Promise<{ created: number; updated: number }> {
+  const existing = await readContacts(
+    channel,
+    wave.map((row) => row.phone),
   );
   const ledgerId = newId('imp');
   const otherLedgers = new Set<string>();
@@ -146,7 +159,9 @@ async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRo
   };
 
   if (toCreate.length > 0) {
-    await putImportLedger(channel, ledgerId,
+    await putImportLedger(
+      channel,
+      ledgerId,
       toCreate.map((row) => row.phone),
     );
   }
@@ -162,14 +177,18 @@ async function applyWave(channel: ChannelRef, wave: ReadyRow[], errors: ImportRo
   if (createdContacts.length > 0) {
     await writeIndexEntries(channel, createdContacts);
     await writeIdPointers(channel, createdContacts);
-    await claimAndCount(channel, ledgerId,
+    await claimAndCount(
+      channel,
+      ledgerId,
       createdContacts.map((contact) => contact.phone),
     );
   }
   if (toCreate.length > 0) await deleteImportLedger(channel, ledgerId);
   // Statuses last, each as contacts/manage applies one (its audit record and event), once the contact is counted.
-  await mapLimit([...written].filter(([row]) => row.status !== undefined), IMPORT_WRITE_CONCURRENCY, ([row, contact]) =>
-    changeContactStatus(channel, contact, { status: row.status!, source: 'api', at: clock.now(), userId: actor?.userId }),
+  await mapLimit(
+    [...written].filter(([row]) => row.status !== undefined),
+    IMPORT_WRITE_CONCURRENCY,
+    ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'api', at: clock.now(), userId: actor?.userId }),
   );
   await finishImportLedgers(channel, [...otherLedgers]);
   return { created: createdContacts.length + createdByUpsert, updated };

@@ -24,7 +24,12 @@ export function validateCustomFieldValues(
   const byKey = new Map(fields.map((field) => [matchKey(field.name), field]));
   const unknown = Object.keys(data).filter((key) => !byKey.has(matchKey(key)));
   if (unknown.length > 0) {
-    throw new InvalidInputError(`Unknown custom fields: ${unknown.join(', ')}. Define them with custom-fields/manage first.`, 'customFieldsData', 'invalid_parameter', { unknown });
+    throw new InvalidInputError(
+      `Unknown custom fields: ${unknown.join(', ')}. Define them with custom-fields/manage first.`,
+      'customFieldsData',
+      'invalid_parameter',
+      { unknown },
+    );
   }
   // Null prototype: a field named `valueOf` or `constructor` is a key here, never an inherited member.
   const result: Record<string, CustomFieldValue | null> = Object.create(null);
@@ -40,7 +45,9 @@ export function validateCustomFieldValues(
     else result[field.name] = value;
   }
   if (invalid.length > 0) {
-    throw new InvalidInputError(`Invalid custom field values: ${invalid.join('; ')}.`, 'customFieldsData', 'invalid_parameter', { invalid: invalid.map((s) => s.split(' (')[0]) });
+    throw new InvalidInputError(`Invalid custom field values: ${invalid.join('; ')}.`, 'customFieldsData', 'invalid_parameter', {
+      invalid: invalid.map((s) => s.split(' (')[0]),
+    });
   }
   return result;
 }

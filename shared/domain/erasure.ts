@@ -1,5 +1,14 @@
 import { clock } from '../clock';
-import { beginErasure, contactsForRepair, deleteErasedContact, deleteWaIdMapping, eventRecordsOfPhone, putContactIdPointer, recordsOfPhone, uncountContact } from '../data/contact-erasure';
+import {
+  beginErasure,
+  contactsForRepair,
+  deleteErasedContact,
+  deleteWaIdMapping,
+  eventRecordsOfPhone,
+  putContactIdPointer,
+  recordsOfPhone,
+  uncountContact,
+} from '../data/contact-erasure';
 import { markOptedOut } from '../data/contact-status';
 import { keys, type ChannelRef } from '../data/keys';
 import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';

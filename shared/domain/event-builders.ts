@@ -76,5 +76,11 @@ export function executionEndEvent(execution: ExecutionRecord, end: { status: 'co
 export function optOutEvent(channelId: string, contact: { id: string; phone: string }, optedOut: boolean): PendingEvent {
   const now = clock.now();
   const type = optedOut ? 'contact.opted_out' : 'contact.opted_in';
-  return { id: eventIdFor(now, `${type}:${channelId}:${contact.phone}:${now}`), type, timestamp: iso(now), contactKey: contact.phone, data: { channelId, contact } };
+  return {
+    id: eventIdFor(now, `${type}:${channelId}:${contact.phone}:${now}`),
+    type,
+    timestamp: iso(now),
+    contactKey: contact.phone,
+    data: { channelId, contact },
+  };
 }

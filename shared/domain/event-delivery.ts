@@ -80,7 +80,18 @@ async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): 
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
     const created = await createDelivery(
       { workspaceId, channelId },
-      { webhookId: sub.id, eventId: event.id, type: event.type, contactKey, status: 'pending', attempts: 0, lastAttemptAt: null, lastStatusCode: null, lastError: null, nextAttemptAt: null },
+      {
+        webhookId: sub.id,
+        eventId: event.id,
+        type: event.type,
+        contactKey,
+        status: 'pending',
+        attempts: 0,
+        lastAttemptAt: null,
+        lastStatusCode: null,
+        lastError: null,
+        nextAttemptAt: null,
+      },
       now,
     );
     // A repeated fan-out joins the lane only while the delivery is still pending (a crash may have come between).
@@ -159,7 +170,11 @@ async function attempt(workspaceId: string, channelId: string, webhookId: string
   const sub = known?.sub ?? (await getSubscriptions({ workspaceId, channelId })).subs[webhookId];
   const event = known ? { body: known.body } : await getEventLog({ workspaceId, channelId }, eventId);
   if (!sub?.isActive || !event) {
-    const lastError = !event ? 'the event is no longer kept' : sub?.disabledReason === 'gone' ? 'the subscription was deactivated (410 Gone)' : 'the subscription is inactive';
+    const lastError = !event
+      ? 'the event is no longer kept'
+      : sub?.disabledReason === 'gone'
+        ? 'the subscription was deactivated (410 Gone)'
+        : 'the subscription is inactive';
     await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { status: 'failed', lastError, nextAttemptAt: null }, now);
     return undefined;
   }
@@ -170,7 +185,8 @@ async function attempt(workspaceId: string, channelId: string, webhookId: string
   const base = { attempts, lastAttemptAt: at, lastStatusCode: result.statusCode ?? null, lastError: result.error ?? null };
   if (result.delivered) {
     await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'succeeded', nextAttemptAt: null }, clock.now());
-    if (statisticsDue(webhookId, result.statusCode, sub)) await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
+    if (statisticsDue(webhookId, result.statusCode, sub))
+      await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
     countWebhookDelivery('succeeded');
     return undefined;
   }
@@ -188,7 +204,13 @@ async function attempt(workspaceId: string, channelId: string, webhookId: string
     return undefined;
   }
   const retryAt = Date.parse(at) + delaySeconds * 1000;
-  await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'pending', nextAttemptAt: new Date(retryAt).toISOString() }, clock.now());
+  await updateDelivery(
+    { workspaceId, channelId },
+    webhookId,
+    eventId,
+    { ...base, status: 'pending', nextAttemptAt: new Date(retryAt).toISOString() },
+    clock.now(),
+  );
   await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null });
   countWebhookDelivery('retrying');
   return retryAt;

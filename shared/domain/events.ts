@@ -28,7 +28,15 @@ export function completeEvent(source: EventSource, pending: PendingEvent): { bod
   if (!source.workspaceId || !source.channelId) return undefined;
   const data =
     pending.type === 'message.status'
-      ? { channelId: source.channelId, chatmid: pending.data.chatmid, status: pending.data.status, error: pending.data.error ?? null, apiReference: source.apiReference ?? null, to: source.phone ?? null, timestamp: pending.timestamp }
+      ? {
+          channelId: source.channelId,
+          chatmid: pending.data.chatmid,
+          status: pending.data.status,
+          error: pending.data.error ?? null,
+          apiReference: source.apiReference ?? null,
+          to: source.phone ?? null,
+          timestamp: pending.timestamp,
+        }
       : { channelId: source.channelId, ...pending.data };
   return {
     body: {

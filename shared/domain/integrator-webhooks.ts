@@ -64,7 +64,8 @@ function eventTypes(events: string[] | undefined): string[] | undefined {
   if (events === undefined) return undefined;
   if (events.length === 0 || events.includes('*')) return ['*'];
   const unknown = events.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
-  if (unknown.length) throw new InvalidInputError(`events names unknown event types: ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}, or * for every type.`, 'events');
+  if (unknown.length)
+    throw new InvalidInputError(`events names unknown event types: ${unknown.join(', ')}. Known: ${EVENT_TYPES.join(', ')}, or * for every type.`, 'events');
   return events;
 }
 
@@ -89,7 +90,12 @@ function view(channelId: string, sub: SubscriptionRecord): WebhookView {
 }
 
 /** A sealed new secret, and the previous ones that still sign (the newest of them for 24 hours more). */
-async function rotatedSecrets(workspaceId: string, channelId: string, id: string, previous: StoredSecret[]): Promise<{ secret: string; secrets: StoredSecret[] }> {
+async function rotatedSecrets(
+  workspaceId: string,
+  channelId: string,
+  id: string,
+  previous: StoredSecret[],
+): Promise<{ secret: string; secrets: StoredSecret[] }> {
   const now = clock.now();
   const secret = newWebhookSecret();
   const sealed = await secretBox().seal(secret, secretContext(workspaceId, channelId, id));
@@ -109,11 +115,24 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
     const existing = Object.values(subs).find((sub) => sub.url === url);
     if (!existing) {
       if (Object.keys(subs).length >= MAX_WEBHOOKS_PER_CHANNEL) {
-        throw new InvalidInputError(`This channel already has the maximum of ${MAX_WEBHOOKS_PER_CHANNEL} webhook subscriptions; update an existing one (by its url) instead.`, 'url', 'limit_reached');
+        throw new InvalidInputError(
+          `This channel already has the maximum of ${MAX_WEBHOOKS_PER_CHANNEL} webhook subscriptions; update an existing one (by its url) instead.`,
+          'url',
+          'limit_reached',
+        );
       }
       const id = newId('wh');
       const { secret, secrets } = await rotatedSecrets(workspaceId, channelId, id, []);
-      const sub: SubscriptionRecord = { id, url, events: events ?? ['*'], isActive: input.isActive ?? true, description: description ?? null, createdAt: clock.nowIso(), secrets, disabledReason: null };
+      const sub: SubscriptionRecord = {
+        id,
+        url,
+        events: events ?? ['*'],
+        isActive: input.isActive ?? true,
+        description: description ?? null,
+        createdAt: clock.nowIso(),
+        secrets,
+        disabledReason: null,
+      };
       if (await addSubscription({ workspaceId, channelId }, sub, version)) return { ...managed(channelId, sub, true), secret };
       await backoff(attempt);
       continue;
@@ -127,7 +146,7 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
     }
     await backoff(attempt);
   }
-  throw new ConflictError('The channel\'s webhooks changed concurrently too often; retry.', { parameter: 'url' });
+  throw new ConflictError("The channel's webhooks changed concurrently too often; retry.", { parameter: 'url' });
 }
 
 /** A short random pause after a lost race, so concurrent calls spread out. */
@@ -179,19 +198,43 @@ export async function webhookDeliveries(
   await findWebhook(channel, input.webhookId);
   const limit = input.limit ?? 50;
   const { deliveries, more } = await listDeliveries({ workspaceId, channelId }, input.webhookId, { status: input.status, beforeEventId: before, limit });
-  const views = deliveries.map(({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }) => ({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }));
+  const views = deliveries.map(({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }) => ({
+    eventId,
+    type,
+    status,
+    attempts,
+    lastAttemptAt,
+    lastStatusCode,
+    lastError,
+    nextAttemptAt,
+  }));
   return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
 }
 
 /** webhooks/redeliver: the event goes to the subscription again (a new delivery, the same webhook-id), behind the contact's earlier events. */
-export async function redeliverEvent(channel: ChannelRef, webhookId: string, eventId: string): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
+export async function redeliverEvent(
+  channel: ChannelRef,
+  webhookId: string,
+  eventId: string,
+): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
   const { workspaceId, channelId } = channel;
   const sub = await findWebhook(channel, webhookId);
   const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog({ workspaceId, channelId }, eventId) : undefined;
   if (!event) throw new NotFoundError('No event with that id in this channel.', { parameter: 'eventId' });
   if (!sub.isActive) throw new ConflictError('The webhook is inactive; activate it with webhooks/manage (isActive true) first.', { parameter: 'webhookId' });
   const now = clock.now();
-  const reset = { webhookId, eventId, type: event.type, contactKey: event.contactKey, status: 'pending' as const, attempts: 0, lastAttemptAt: null, lastStatusCode: null, lastError: null, nextAttemptAt: null };
+  const reset = {
+    webhookId,
+    eventId,
+    type: event.type,
+    contactKey: event.contactKey,
+    status: 'pending' as const,
+    attempts: 0,
+    lastAttemptAt: null,
+    lastStatusCode: null,
+    lastError: null,
+    nextAttemptAt: null,
+  };
   if (!(await createDelivery({ workspaceId, channelId }, reset, now))) await updateDelivery({ workspaceId, channelId }, webhookId, eventId, reset, now);
   await addToLane({ workspaceId, channelId }, webhookId, event.contactKey, eventId);
   await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey: event.contactKey });

@@ -98,7 +98,14 @@ export async function sendTemplateMessage(scope: SendScope, input: TemplateSendI
 export function answerFor(message: Pick<MessageRecord, 'type' | 'content' | 'phone' | 'apiReference'>, chatmid: string): Record<string, unknown> {
   if (message.type === 'template') {
     const content = message.content as { templateName: string; languageCode: string };
-    return { chatmid, status: 'accepted', to: message.phone, templateName: content.templateName, languageCode: content.languageCode, apiReference: message.apiReference ?? null };
+    return {
+      chatmid,
+      status: 'accepted',
+      to: message.phone,
+      templateName: content.templateName,
+      languageCode: content.languageCode,
+      apiReference: message.apiReference ?? null,
+    };
   }
   return { chatmid, status: 'accepted', to: message.phone, type: message.type, apiReference: message.apiReference ?? null };
 }
@@ -111,12 +118,17 @@ function regularMessage(input: RegularSendInput): { content: MessageContent; pay
     }
     return { content: { body: input.body }, payload: buildTextPayload(input.to, input.body) };
   }
-  if (input.url === undefined) throw new InvalidInputError(`Missing required parameter: url (the media link of a ${input.type} message).`, 'url', 'missing_parameter');
+  if (input.url === undefined)
+    throw new InvalidInputError(`Missing required parameter: url (the media link of a ${input.type} message).`, 'url', 'missing_parameter');
   if (input.body !== undefined) throw new InvalidInputError('Invalid parameter body: only for text messages; a media message takes caption.', 'body');
-  if (input.caption !== undefined && input.type === 'audio') throw new InvalidInputError('Invalid parameter caption: audio messages have no caption.', 'caption');
-  if (input.filename !== undefined && input.type !== 'document') throw new InvalidInputError('Invalid parameter filename: only document messages have a filename.', 'filename');
+  if (input.caption !== undefined && input.type === 'audio')
+    throw new InvalidInputError('Invalid parameter caption: audio messages have no caption.', 'caption');
+  if (input.filename !== undefined && input.type !== 'document')
+    throw new InvalidInputError('Invalid parameter filename: only document messages have a filename.', 'filename');
   const media = { link: input.url, caption: input.caption, filename: input.filename };
-  const content = Object.fromEntries(Object.entries({ url: input.url, caption: input.caption, filename: input.filename }).filter(([, value]) => value !== undefined));
+  const content = Object.fromEntries(
+    Object.entries({ url: input.url, caption: input.caption, filename: input.filename }).filter(([, value]) => value !== undefined),
+  );
   return { content: content as MessageContent, payload: buildMediaPayload(input.to, input.type, media) };
 }
 
@@ -200,7 +212,13 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
   }
 }
 
-async function recordAccepted(scope: SendScope, message: MessageRecord, result: SendResult, knownWaId: string | undefined, phoneNumberId: string): Promise<void> {
+async function recordAccepted(
+  scope: SendScope,
+  message: MessageRecord,
+  result: SendResult,
+  knownWaId: string | undefined,
+  phoneNumberId: string,
+): Promise<void> {
   const channel = scope;
   countMessageSent(message.type);
   await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
@@ -262,7 +280,9 @@ function failureOf(error: AppError): NonNullable<ReferenceRecord['failure']> {
 
 /** A stable hash of what is sent (the recipient and channel are in the claim's key). */
 function fingerprintOf(delivery: Delivery): string {
-  return createHash('sha256').update(JSON.stringify({ type: delivery.type, content: delivery.content })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ type: delivery.type, content: delivery.content }))
+    .digest('base64url');
 }
 
 /**
@@ -271,7 +291,13 @@ function fingerprintOf(delivery: Delivery): string {
  * unknown). A concurrent duplicate waits briefly for the first send's answer.
  * Returns undefined when this call holds the claim and must send.
  */
-async function claimOrReplay(scope: SendScope, phone: string, apiReference: string, fingerprint: string, messageId: string): Promise<Record<string, unknown> | undefined> {
+async function claimOrReplay(
+  scope: SendScope,
+  phone: string,
+  apiReference: string,
+  fingerprint: string,
+  messageId: string,
+): Promise<Record<string, unknown> | undefined> {
   const channel = scope;
   const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
   let existing: ReferenceRecord | undefined;
@@ -304,5 +330,7 @@ async function claimOrReplay(scope: SendScope, phone: string, apiReference: stri
     await delay(DUPLICATE_POLL_MS);
     existing = await getReference(channel, phone, apiReference);
   }
-  throw new ConflictError(`A send with apiReference "${apiReference}" to ${phone} is still in progress. Retry shortly to get its answer.`, { parameter: 'apiReference' });
+  throw new ConflictError(`A send with apiReference "${apiReference}" to ${phone} is still in progress. Retry shortly to get its answer.`, {
+    parameter: 'apiReference',
+  });
 }

@@ -35,7 +35,8 @@ export function checkTemplateInput(template: TemplateRecord, input: TemplateSend
   const label = `Template "${template.name}" (${template.language})`;
   const bodyVariables = input.bodyVariables ?? [];
   if (bodyVariables.length !== template.bodyVariables) {
-    const parameter = input.variablesFrom === 'bodyN' && bodyVariables.length > 0 ? `body${Math.min(bodyVariables.length, template.bodyVariables) + 1}` : 'variables';
+    const parameter =
+      input.variablesFrom === 'bodyN' && bodyVariables.length > 0 ? `body${Math.min(bodyVariables.length, template.bodyVariables) + 1}` : 'variables';
     const expected = template.bodyVariables === 0 ? 'no body variables' : `${template.bodyVariables} body variable(s), {{1}} to {{${template.bodyVariables}}}`;
     throw new InvalidInputError(
       `${label} expects ${expected}, but ${bodyVariables.length} were given. Pass them in order as variables (comma-separated) or as body1, body2, ….`,
@@ -47,9 +48,14 @@ export function checkTemplateInput(template: TemplateRecord, input: TemplateSend
   // Values rendered by an automation (contact fields) are checked here too, before anything is written.
   bodyVariables.forEach((value, i) => {
     const issue = templateTextIssue(value);
-    if (issue) throw new InvalidInputError(`Invalid parameter ${input.variablesFrom === 'bodyN' ? `body${i + 1}` : 'variables'}: ${input.variablesFrom === 'bodyN' ? '' : `entry ${i + 1} `}${issue}.`, input.variablesFrom === 'bodyN' ? `body${i + 1}` : 'variables');
+    if (issue)
+      throw new InvalidInputError(
+        `Invalid parameter ${input.variablesFrom === 'bodyN' ? `body${i + 1}` : 'variables'}: ${input.variablesFrom === 'bodyN' ? '' : `entry ${i + 1} `}${issue}.`,
+        input.variablesFrom === 'bodyN' ? `body${i + 1}` : 'variables',
+      );
   });
-  if (input.header !== undefined && templateTextIssue(input.header)) throw new InvalidInputError(`Invalid parameter header: ${templateTextIssue(input.header)}.`, 'header');
+  if (input.header !== undefined && templateTextIssue(input.header))
+    throw new InvalidInputError(`Invalid parameter header: ${templateTextIssue(input.header)}.`, 'header');
   return { name: template.name, languageCode: template.language, bodyVariables, header: checkHeader(template, input, label) };
 }
 
@@ -75,7 +81,10 @@ function checkHeader(template: TemplateRecord, input: TemplateSendInput, label: 
   if (input.header !== undefined) throw new InvalidInputError(`${label} has a ${expected.format} header, not a text header: ${how}.`, 'header');
   if (!media) throw new InvalidInputError(`${label} expects an ${expected.format} header: ${how}.`, kind, 'missing_parameter');
   if (media.type !== undefined && media.type !== kind) {
-    throw new InvalidInputError(`${label} expects an ${expected.format} header, but a ${media.type} was given: ${how}.`, media.parameter === 'mediaUrl' ? 'mediaType' : media.parameter);
+    throw new InvalidInputError(
+      `${label} expects an ${expected.format} header, but a ${media.type} was given: ${how}.`,
+      media.parameter === 'mediaUrl' ? 'mediaType' : media.parameter,
+    );
   }
   return { type: kind, link: media.link };
 }
@@ -88,7 +97,8 @@ function givenMedia(input: TemplateSendInput): GivenMedia | undefined {
     if (link !== undefined) given.push({ type, link, parameter: type });
   }
   if (input.mediaUrl !== undefined) given.push({ type: input.mediaType, link: input.mediaUrl, parameter: 'mediaUrl' });
-  else if (input.mediaType !== undefined) throw new InvalidInputError('mediaType needs mediaUrl: pass the header media link as mediaUrl.', 'mediaUrl', 'missing_parameter');
+  else if (input.mediaType !== undefined)
+    throw new InvalidInputError('mediaType needs mediaUrl: pass the header media link as mediaUrl.', 'mediaUrl', 'missing_parameter');
   if (given.length > 1) {
     throw new InvalidInputError(`Pass one header media only; got ${given.map((media) => media.parameter).join(' and ')}.`, given[1].parameter);
   }

@@ -98,12 +98,18 @@ export async function resolveTemplate(channel: ChannelRef, name: string, languag
         : (approved.find((template) => template.language === DEFAULT_LANGUAGE) ?? approved.sort((a, b) => a.language.localeCompare(b.language))[0]);
   if (!chosen && approved.length > 0) {
     const languages = approved.map((template) => template.language).sort();
-    throw new NotFoundError(`The approved template "${name}" has no language ${languageCode}; it exists in: ${languages.join(', ')}.`, { parameter: 'languageCode', languages });
+    throw new NotFoundError(`The approved template "${name}" has no language ${languageCode}; it exists in: ${languages.join(', ')}.`, {
+      parameter: 'languageCode',
+      languages,
+    });
   }
   if (!chosen) {
-    throw new NotFoundError(`No approved template named "${name}" on this channel. chat/templates/list shows the approved templates; an operator syncs them with template sync.`, {
-      parameter: 'templateName',
-    });
+    throw new NotFoundError(
+      `No approved template named "${name}" on this channel. chat/templates/list shows the approved templates; an operator syncs them with template sync.`,
+      {
+        parameter: 'templateName',
+      },
+    );
   }
   return chosen;
 }

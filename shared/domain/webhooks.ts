@@ -67,7 +67,11 @@ async function processStatus(event: StatusEvent): Promise<void> {
   if (result.outcome === 'mismatch') {
     // A signed status naming a message of another phone number (another channel or tenant): never applied.
     countWebhookStatusMismatch();
-    logger.warn('status ignored: the message belongs to another phone number', { chatmid: event.chatmid, phoneNumberId: event.phoneNumberId, status: event.status });
+    logger.warn('status ignored: the message belongs to another phone number', {
+      chatmid: event.chatmid,
+      phoneNumberId: event.phoneNumberId,
+      status: event.status,
+    });
     return;
   }
   if (result.outcome === 'applied') await handOffEvents(keys.messageByChatmid(event.chatmid), result.record);
@@ -93,7 +97,18 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
   const message = messages[0];
   if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: event.chatmid });
-  await attachChatmid({ chatmid: event.chatmid, workspaceId: channel.workspaceId, channelId: channel.channelId, messageId: message.id, direction: 'outbound', type: message.type, content: message.content, phone, at: message.at, phoneNumberId: event.phoneNumberId });
+  await attachChatmid({
+    chatmid: event.chatmid,
+    workspaceId: channel.workspaceId,
+    channelId: channel.channelId,
+    messageId: message.id,
+    direction: 'outbound',
+    type: message.type,
+    content: message.content,
+    phone,
+    at: message.at,
+    phoneNumberId: event.phoneNumberId,
+  });
   await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
     await settleReference(channel, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
@@ -168,7 +183,15 @@ async function processInbound(event: InboundEvent): Promise<void> {
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
   };
-  const received = receivedEvent(event, { channelId: channel.channelId, messageId, conversationId: conversation.id, contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null }, content, at: stored.at });
-  if (await createChatmidRecord(chatmidRecord, received)) await handOffEvents(keys.messageByChatmid(event.chatmid), { ...chatmidRecord, pendingEvents: [received] });
+  const received = receivedEvent(event, {
+    channelId: channel.channelId,
+    messageId,
+    conversationId: conversation.id,
+    contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null },
+    content,
+    at: stored.at,
+  });
+  if (await createChatmidRecord(chatmidRecord, received))
+    await handOffEvents(keys.messageByChatmid(event.chatmid), { ...chatmidRecord, pendingEvents: [received] });
   logger.info('inbound message recorded', { channelId: channel.channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }

@@ -6,16 +6,7 @@
  */
 
 /** What went wrong, from the caller's point of view. */
-export type ErrorKind =
-  | 'invalid_input'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'internal'
-  | 'upstream'
-  | 'unavailable';
+export type ErrorKind = 'invalid_input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'internal' | 'upstream' | 'unavailable';
 
 /** Kinds the caller can fix by changing the request; the others are ours or a dependency's. */
 const CALLER_FAULTS: ReadonlySet<ErrorKind> = new Set(['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'rate_limited']);

@@ -74,7 +74,9 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
           if (read > MAX_RESPONSE_BYTES) res.destroy();
         });
         const done = () =>
-          finish(statusCode >= 200 && statusCode < 300 ? { delivered: true, statusCode } : { delivered: false, statusCode, error: `answered HTTP ${statusCode}` });
+          finish(
+            statusCode >= 200 && statusCode < 300 ? { delivered: true, statusCode } : { delivered: false, statusCode, error: `answered HTTP ${statusCode}` },
+          );
         res.on('end', done);
         res.on('close', done);
         res.on('error', done);

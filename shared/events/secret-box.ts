@@ -38,7 +38,10 @@ export function localSecretBox(key: Buffer): SecretBox {
       return `gcm:${iv.toString('base64')}.${cipher.getAuthTag().toString('base64')}.${ciphertext.toString('base64')}`;
     },
     async open(sealed, context) {
-      const [iv, tag, ciphertext] = sealed.slice('gcm:'.length).split('.').map((part) => Buffer.from(part, 'base64'));
+      const [iv, tag, ciphertext] = sealed
+        .slice('gcm:'.length)
+        .split('.')
+        .map((part) => Buffer.from(part, 'base64'));
       const decipher = createDecipheriv('aes-256-gcm', key, iv).setAAD(aad(context));
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
@@ -62,7 +65,9 @@ export function kmsSecretBox(keyId: string): SecretBox {
     },
     async open(sealed, context) {
       const { client, module } = await kms();
-      const out = await client.send(new module.DecryptCommand({ CiphertextBlob: Buffer.from(sealed.slice('kms:'.length), 'base64'), EncryptionContext: context }));
+      const out = await client.send(
+        new module.DecryptCommand({ CiphertextBlob: Buffer.from(sealed.slice('kms:'.length), 'base64'), EncryptionContext: context }),
+      );
       return Buffer.from(out.Plaintext ?? new Uint8Array()).toString('utf8');
     },
   };
@@ -88,6 +93,8 @@ let box: SecretBox | undefined;
 export function secretBox(env: Record<string, string | undefined> = process.env): SecretBox {
   if (box) return box;
   const keyId = env.WEBHOOK_SECRETS_KMS_KEY_ID;
-  box = keyId ? kmsSecretBox(keyId) : localSecretBox(readOrCreateLocalKey(env.WEBHOOK_SECRETS_KEY_FILE ?? join(env.DATA_DIR ?? '.data', 'webhook-secrets.key')));
+  box = keyId
+    ? kmsSecretBox(keyId)
+    : localSecretBox(readOrCreateLocalKey(env.WEBHOOK_SECRETS_KEY_FILE ?? join(env.DATA_DIR ?? '.data', 'webhook-secrets.key')));
   return box;
 }

@@ -55,9 +55,13 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): URL {
   }
   if (url.username || url.password) throw new InvalidInputError('url must not carry credentials; authenticate deliveries by their signature.', 'url');
   const host = bareHost(url.hostname);
-  const loopbackHttp = policy.allowLoopback && url.protocol === 'http:' && (host === 'localhost' || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback'));
+  const loopbackHttp =
+    policy.allowLoopback && url.protocol === 'http:' && (host === 'localhost' || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback'));
   if (url.protocol !== 'https:' && !loopbackHttp) {
-    throw new InvalidInputError(policy.allowLoopback ? 'url must be https://, or http:// to 127.0.0.1 or localhost on the local stack.' : 'url must be https://.', 'url');
+    throw new InvalidInputError(
+      policy.allowLoopback ? 'url must be https://, or http:// to 127.0.0.1 or localhost on the local stack.' : 'url must be https://.',
+      'url',
+    );
   }
   if (ipaddr.isValid(host)) {
     const refusal = addressRefusal(host, policy);

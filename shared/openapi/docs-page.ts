@@ -30,7 +30,6 @@ function inlineSafe(text: string, kind: 'script' | 'style'): string {
   return text.replace(/<(!--|script|\/script)/gi, '\\x3C$1');
 }
 
-
 /** The page's own script: fetch the document, point "try it" at this deployment, start Swagger UI. */
 const INIT_SCRIPT = `
 (function () {

@@ -21,7 +21,12 @@ type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown>; headers: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    headers: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
 };
 type Operation = Record<string, unknown>;
 
@@ -66,11 +71,23 @@ interface Header {
 }
 
 const HEADERS: Record<string, Header> = {
-  'X-Request-Id': { description: 'Id of this request (API Gateway’s request id); quote it to support. On every response.', schema: { type: 'string' }, example: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef' },
+  'X-Request-Id': {
+    description: 'Id of this request (API Gateway’s request id); quote it to support. On every response.',
+    schema: { type: 'string' },
+    example: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef',
+  },
   'Cache-Control': { description: 'API answers are never cached.', schema: { type: 'string' }, example: 'no-store' },
   'X-Content-Type-Options': { description: 'Always nosniff.', schema: { type: 'string' }, example: 'nosniff' },
-  'RateLimit-Policy': { description: 'The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.', schema: { type: 'string' }, example: '"api_read";q=120;w=60' },
-  RateLimit: { description: 'Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).', schema: { type: 'string' }, example: '"api_read";r=119;t=60' },
+  'RateLimit-Policy': {
+    description: 'The route class’s policy (IETF httpapi draft): quota `q` per window `w` seconds.',
+    schema: { type: 'string' },
+    example: '"api_read";q=120;w=60',
+  },
+  RateLimit: {
+    description: 'Remaining requests `r` and seconds `t` until the window resets (IETF httpapi draft).',
+    schema: { type: 'string' },
+    example: '"api_read";r=119;t=60',
+  },
   'RateLimit-Limit': { description: 'Requests allowed per window for this route class and API user.', schema: { type: 'integer', minimum: 1 }, example: 120 },
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 }, example: 119 },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', minimum: 0 }, example: 60 },
@@ -110,7 +127,8 @@ function successEnvelope(route: ApiRoute): v.GenericSchema {
   };
   if (response.envelope === 'pagination') entries.pagination = RESPONSE_COMPONENTS.Pagination;
   if (response.envelope === 'total') entries.total = v.pipe(v.number(), v.integer(), v.description('Number of items'));
-  if (response.envelope === 'nextCursor') entries.nextCursor = v.pipe(v.nullable(v.string()), v.description('Opaque cursor of the next page (pass it as `cursor`), or null'));
+  if (response.envelope === 'nextCursor')
+    entries.nextCursor = v.pipe(v.nullable(v.string()), v.description('Opaque cursor of the next page (pass it as `cursor`), or null'));
   return v.strictObject(entries);
 }
 
@@ -205,7 +223,15 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 function description(routes: readonly ApiRoute[]): string {
   const classes = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitClass[])
-    .map((rateClass) => `| \`${rateClass}\` | ${DEFAULT_RATE_LIMITS[rateClass]} | ${routes.filter((route) => route.rateLimitClass === rateClass).map((route) => route.path).join(', ') || '—'} |`)
+    .map(
+      (rateClass) =>
+        `| \`${rateClass}\` | ${DEFAULT_RATE_LIMITS[rateClass]} | ${
+          routes
+            .filter((route) => route.rateLimitClass === rateClass)
+            .map((route) => route.path)
+            .join(', ') || '—'
+        } |`,
+    )
     .join('\n');
   const codes = (Object.keys(ERROR_STATUS_DOCS) as unknown as ErrorStatus[])
     .map((status) => `| ${status} | ${ERROR_STATUS_DOCS[status].codes.map((code) => `\`${code}\``).join(', ')} |`)
@@ -279,7 +305,12 @@ export function buildOpenApiDocument(schemas: RouteSchemas, routes: readonly Api
         ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONVERSION),
         ErrorResponse: convert(ErrorResponse, RESPONSE_CONVERSION),
       },
-      responses: Object.fromEntries((Object.keys(ERROR_STATUS_DOCS) as unknown as ErrorStatus[]).map((status) => [ERROR_STATUS_DOCS[status].name, errorResponse(Number(status) as ErrorStatus)])),
+      responses: Object.fromEntries(
+        (Object.keys(ERROR_STATUS_DOCS) as unknown as ErrorStatus[]).map((status) => [
+          ERROR_STATUS_DOCS[status].name,
+          errorResponse(Number(status) as ErrorStatus),
+        ]),
+      ),
       headers: Object.fromEntries([...BASE_HEADERS, ...RATE_LIMIT_HEADERS].map((name) => [name, header(name, true)])),
       securitySchemes: {
         ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key (preferred form).' },

@@ -17,11 +17,13 @@ export interface ParameterDoc {
 
 export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   channelId: {
-    description: 'The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.',
+    description:
+      'The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.',
     example: 'ch_demoacmesupport',
   },
   phoneNumber: {
-    description: 'Phone number with country code, in any common notation (`+1 (415) 555-0123`, `14155550123`, `0044…`); stored as digits with country code. Matches the contact.',
+    description:
+      'Phone number with country code, in any common notation (`+1 (415) 555-0123`, `14155550123`, `0044…`); stored as digits with country code. Matches the contact.',
     example: '+14155550123',
   },
   email: { description: 'Email address (stored lower-case).', example: 'bo@example.com' },
@@ -32,23 +34,37 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
     example: { city: 'Oakland', tier: 'gold' },
   },
   labelNames: {
-    description: 'Names of labels of the channel (matched case-insensitively), as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr."]`. Replaces the contact’s labels; unknown names are a 400.',
+    description:
+      'Names of labels of the channel (matched case-insensitively), as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr."]`. Replaces the contact’s labels; unknown names are a 400.',
     example: ['VIP', 'new'],
   },
   page: { description: 'Page number, from 1.', example: 1 },
-  search: { description: 'Case-insensitive substring of the name, or digits of the phone number (a `+` and spaces are ignored). Empty means no filter.', example: 'example' },
+  search: {
+    description: 'Case-insensitive substring of the name, or digits of the phone number (a `+` and spaces are ignored). Empty means no filter.',
+    example: 'example',
+  },
   description: { description: 'Free text; an empty string clears it.', example: 'Paying customer' },
   color: { description: 'Hex color: `#` and six hex digits (stored upper-case).', example: '#1E88E5' },
   displayOrder: { description: 'Sort order in lists (ascending).', example: 3 },
   isRequired: { description: 'Whether contacts/manage must set this field when it creates a contact (`true`/`false`).', example: false },
-  options: { description: 'Allowed values of a dropdown field, as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["S, M","L"]`.', example: ['free', 'pro'] },
+  options: {
+    description:
+      'Allowed values of a dropdown field, as a JSON array or (GET) comma-separated; a GET value that contains a comma needs the JSON array as text, e.g. `["S, M","L"]`.',
+    example: ['free', 'pro'],
+  },
   to: { description: 'Recipient phone number with country code, in any common notation.', example: '+14155550123' },
   templateName: { description: 'Exact name of an APPROVED template of the channel (see chat/templates/list).', example: 'order_update' },
   languageCode: { description: 'Template language, e.g. `en` or `en_US`. When omitted: the stored template’s language (falls back to `en`).', example: 'en' },
   variables: {
-    description: 'Body variables in order ({{1}}, {{2}}, …): a JSON array or (GET) a comma-separated string; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr.","A-1001"]` (or `body1`, `body2`, …). Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).',
+    description:
+      'Body variables in order ({{1}}, {{2}}, …): a JSON array or (GET) a comma-separated string; a GET value that contains a comma needs the JSON array as text, e.g. `["Smith, Jr.","A-1001"]` (or `body1`, `body2`, …). Alternatively pass `body1`, `body2`, … (not both). A value may not contain a newline, a tab or more than four consecutive spaces (the chat network refuses them).',
     example: ['Bo', 'A-1001'],
-    schema: { anyOf: [{ type: 'array', items: { type: 'string', minLength: 1, maxLength: 1024 }, maxItems: 50 }, { type: 'string', maxLength: 51250 }] },
+    schema: {
+      anyOf: [
+        { type: 'array', items: { type: 'string', minLength: 1, maxLength: 1024 }, maxItems: 50 },
+        { type: 'string', maxLength: 51250 },
+      ],
+    },
   },
   header: { description: 'Text for the header variable of a TEXT header; no newline, tab or more than four consecutive spaces.', example: 'Spring sale' },
   image: { description: 'Header image URL (http or https) for an IMAGE header.', example: 'https://example.com/promo.jpg' },
@@ -57,7 +73,8 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   mediaUrl: { description: 'Header media URL, used with `mediaType` (alternative to image, video, document).', example: 'https://example.com/promo.jpg' },
   mediaType: { description: 'Type of `mediaUrl`.', example: 'image' },
   apiReference: {
-    description: 'Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).',
+    description:
+      'Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).',
     example: 'order-1234',
   },
   body: { description: 'Message text (required when type is text).', example: 'Hello from the Workspace API' },
@@ -65,24 +82,35 @@ export const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   caption: { description: 'Caption of a media message.', example: 'Your receipt' },
   filename: { description: 'File name shown for a document message.', example: 'receipt.pdf' },
   chatmid: { description: 'The chat network message id a send answered (`data.chatmid`).', example: 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0' },
-  contactId: { description: 'Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.', example: 'ct_01jhx3k8m0' },
+  contactId: {
+    description: 'Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.',
+    example: 'ct_01jhx3k8m0',
+  },
   automationId: { description: 'Id of the automation to run (or pass automationName).', example: 'au_01jhx3k8m0' },
   automationName: { description: 'Name of the automation to run, matched case-insensitively (or pass automationId).', example: 'Welcome Flow' },
   events: {
-    description: 'Event types to receive, as a JSON array or comma-separated: message.received, message.status, automation.execution.completed, automation.execution.failed, contact.opted_out, contact.opted_in; `*` or absent for every type.',
+    description:
+      'Event types to receive, as a JSON array or comma-separated: message.received, message.status, automation.execution.completed, automation.execution.failed, contact.opted_out, contact.opted_in; `*` or absent for every type.',
     example: ['message.status', 'message.received'],
   },
   isActive: { description: 'Whether deliveries are made (`true`/`false`); true again after a 410 deactivated it.', example: true },
   rotateSecret: { description: 'Issue a new signing secret (shown once); the previous one keeps signing beside it for 24 hours.', example: false },
   webhookId: { description: 'Id of a webhook subscription of the channel (webhooks/list).', example: 'wh_01jhx3k8m0' },
   eventId: { description: 'Id of an event of the channel (events/list, or the `webhook-id` header of a delivery).', example: 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8' },
-  cursor: { description: 'Opaque cursor from a previous answer\'s `nextCursor` (bound to the channel and the query).', example: 'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8' },
+  cursor: {
+    description: "Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).",
+    example: 'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8',
+  },
 };
 
 export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> = {
   'contacts/manage': {
     name: { description: 'Display name of the contact.', example: 'Bo Example' },
-    status: { description: 'Opt-out status: `opted_out` stops every send to the contact (403 `contact_opted_out`), `active` allows them again. Each change is recorded (when, by which API user).', example: 'active' },
+    status: {
+      description:
+        'Opt-out status: `opted_out` stops every send to the contact (403 `contact_opted_out`), `active` allows them again. Each change is recorded (when, by which API user).',
+      example: 'active',
+    },
   },
   'contacts/import': {
     contacts: {
@@ -121,7 +149,8 @@ export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> 
   },
   'webhooks/manage': {
     url: {
-      description: 'Where to POST deliveries: https:// to a public address (the local stack also takes http://127.0.0.1 and http://localhost). The match key in the channel: the same url updates its subscription.',
+      description:
+        'Where to POST deliveries: https:// to a public address (the local stack also takes http://127.0.0.1 and http://localhost). The match key in the channel: the same url updates its subscription.',
       example: 'https://example.com/hooks/workspace',
     },
     description: { description: 'Free text; an empty string clears it.', example: 'CRM sync' },
@@ -132,7 +161,10 @@ export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> 
   },
   'events/list': {
     limit: { description: 'Page size (default 50).', example: 50 },
-    cursor: { description: 'Opaque cursor from a previous `nextCursor`; absent = the oldest event kept (events are kept at least 7 days).', example: 'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8' },
+    cursor: {
+      description: 'Opaque cursor from a previous `nextCursor`; absent = the oldest event kept (events are kept at least 7 days).',
+      example: 'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8',
+    },
   },
   'automations/trigger': {
     phoneNumber: { description: 'Phone number of the contact (created when it does not exist), with country code.', example: '+14155550123' },
@@ -144,7 +176,13 @@ export const ROUTE_PARAMETER_DOCS: Record<string, Record<string, ParameterDoc>> 
  * sensible request (e.g. a template send with every header kind at once).
  */
 export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
-  'chat/templates/send': { channelId: 'ch_demoacmesupport', to: '+14155550123', templateName: 'order_update', variables: ['Bo', 'A-1001'], apiReference: 'order-1234' },
+  'chat/templates/send': {
+    channelId: 'ch_demoacmesupport',
+    to: '+14155550123',
+    templateName: 'order_update',
+    variables: ['Bo', 'A-1001'],
+    apiReference: 'order-1234',
+  },
   'chat/message/send': { channelId: 'ch_demoacmesupport', to: '+14155550123', type: 'text', body: 'Hello from the Workspace API' },
   'automations/trigger': { channelId: 'ch_demoacmesupport', phoneNumber: '+14155550123', automationName: 'Welcome Flow' },
 };
@@ -156,7 +194,12 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
 export const ROUTE_PARAMETER_RULES: Record<string, Record<string, unknown>> = {
   'chat/templates/send': {
     patternProperties: {
-      '^body[1-9][0-9]{0,2}$': { type: 'string', minLength: 1, maxLength: 1024, description: 'body1, body2, …: body variables by index, numbered from 1 without gaps (instead of variables).' },
+      '^body[1-9][0-9]{0,2}$': {
+        type: 'string',
+        minLength: 1,
+        maxLength: 1024,
+        description: 'body1, body2, …: body variables by index, numbered from 1 without gaps (instead of variables).',
+      },
     },
   },
   'automations/trigger': {

@@ -16,7 +16,8 @@ const described = <T extends v.GenericSchema>(schema: T, description: string, ex
   example === undefined ? v.pipe(schema, v.description(description)) : v.pipe(schema, v.description(description), v.examples([example]));
 
 const timestamp = (description: string) => described(v.pipe(v.string(), v.isoTimestamp()), `${description} (ISO 8601, UTC)`, '2025-01-31T09:30:00.000Z');
-const nullableTimestamp = (description: string) => v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description(`${description} (ISO 8601, UTC), or null`));
+const nullableTimestamp = (description: string) =>
+  v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description(`${description} (ISO 8601, UTC), or null`));
 const hexColor = described(v.pipe(v.string(), v.regex(/^#[0-9A-F]{6}$/)), 'Hex color: # and six upper-case hex digits', '#1E88E5');
 
 export const Channel = v.strictObject({
@@ -32,7 +33,10 @@ const LabelRef = v.strictObject({
   color: hexColor,
 });
 
-const customFieldValues = described(v.record(v.string(), v.union([v.string(), v.number()])), 'Custom field values by field name', { city: 'Oakland', tier: 'gold' });
+const customFieldValues = described(v.record(v.string(), v.union([v.string(), v.number()])), 'Custom field values by field name', {
+  city: 'Oakland',
+  tier: 'gold',
+});
 
 const contactEntries = {
   id: described(v.string(), 'Contact id', 'ct_01jhx3k8m0'),
@@ -41,7 +45,11 @@ const contactEntries = {
   email: described(v.nullable(v.string()), 'Email address, or null', 'bo@example.com'),
   labels: described(v.array(LabelRef), 'Labels attached to the contact'),
   customFields: customFieldValues,
-  status: described(v.picklist(['active', 'opted_out']), 'Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)', 'active'),
+  status: described(
+    v.picklist(['active', 'opted_out']),
+    'Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)',
+    'active',
+  ),
 };
 
 /** A contact as contacts/list shows it. */
@@ -116,7 +124,12 @@ export const Template = v.strictObject({
   ),
   bodyVariables: described(variableCount, 'How many body variables a send must fill ({{1}}, {{2}}, …)', 2),
   header: described(
-    v.nullable(v.union([v.strictObject({ format: v.literal('TEXT'), variables: variableCount }), v.strictObject({ format: v.picklist(['IMAGE', 'VIDEO', 'DOCUMENT']) })])),
+    v.nullable(
+      v.union([
+        v.strictObject({ format: v.literal('TEXT'), variables: variableCount }),
+        v.strictObject({ format: v.picklist(['IMAGE', 'VIDEO', 'DOCUMENT']) }),
+      ]),
+    ),
     'The header a send must fill: TEXT with its variable count, a media format (pass image, video or document), or null',
   ),
 });
@@ -145,10 +158,17 @@ export const MessageSendResult = v.strictObject({
 
 export const MessageStatus = v.strictObject({
   chatmid,
-  status: described(v.picklist(['accepted', 'sent', 'delivered', 'read', 'failed', 'received']), 'accepted → sent → delivered → read, or failed (with error); received for inbound messages', 'delivered'),
+  status: described(
+    v.picklist(['accepted', 'sent', 'delivered', 'read', 'failed', 'received']),
+    'accepted → sent → delivered → read, or failed (with error); received for inbound messages',
+    'delivered',
+  ),
   direction: described(v.nullable(v.picklist(['outbound', 'inbound'])), 'outbound or inbound', 'outbound'),
   type: described(v.nullable(v.string()), 'Message type (text, image, video, document, audio, template)', 'text'),
-  content: described(v.nullable(v.record(v.string(), v.unknown())), 'What was sent: {body} for text, {url, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates'),
+  content: described(
+    v.nullable(v.record(v.string(), v.unknown())),
+    'What was sent: {body} for text, {url, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates',
+  ),
   timestamp: nullableTimestamp('When the message was sent or received'),
   deliveredAt: nullableTimestamp('When it was delivered'),
   readAt: nullableTimestamp('When it was read'),
@@ -160,7 +180,11 @@ export const MessageStatus = v.strictObject({
 
 /** A message as chat/messages/list shows it. */
 export const HistoryMessage = v.strictObject({
-  chatmid: described(v.nullable(v.string()), 'The chat network message id, or null for a send whose outcome is not known (yet)', 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0'),
+  chatmid: described(
+    v.nullable(v.string()),
+    'The chat network message id, or null for a send whose outcome is not known (yet)',
+    'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0',
+  ),
   direction: described(v.picklist(['outbound', 'inbound']), 'outbound (sent by the API or an automation) or inbound (written by the contact)', 'inbound'),
   type: described(
     v.string(),
@@ -220,7 +244,13 @@ const webhookEntries = {
 export const WebhookResult = v.strictObject({
   ...webhookEntries,
   created,
-  secret: v.optional(described(v.string(), 'The signing secret (Standard Webhooks `whsec_…`): only when created or rotated, never shown again', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')),
+  secret: v.optional(
+    described(
+      v.string(),
+      'The signing secret (Standard Webhooks `whsec_…`): only when created or rotated, never shown again',
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    ),
+  ),
 });
 
 export const Webhook = v.strictObject({
@@ -250,9 +280,24 @@ export const Redelivery = v.strictObject({
 
 export const Event = v.strictObject({
   id: described(v.string(), 'Event id (the `webhook-id` of its deliveries)', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
-  type: described(v.picklist(['message.received', 'message.status', 'automation.execution.completed', 'automation.execution.failed', 'contact.opted_out', 'contact.opted_in']), 'Event type', 'message.status'),
+  type: described(
+    v.picklist([
+      'message.received',
+      'message.status',
+      'automation.execution.completed',
+      'automation.execution.failed',
+      'contact.opted_out',
+      'contact.opted_in',
+    ]),
+    'Event type',
+    'message.status',
+  ),
   timestamp: timestamp('When the change happened'),
-  data: described(v.record(v.string(), v.unknown()), 'The event\'s fields by type (README, "Events to your systems")', { channelId: 'ch_demoacmesupport', chatmid: 'wamid.HBgL', status: 'delivered' }),
+  data: described(v.record(v.string(), v.unknown()), 'The event\'s fields by type (README, "Events to your systems")', {
+    channelId: 'ch_demoacmesupport',
+    chatmid: 'wamid.HBgL',
+    status: 'delivered',
+  }),
 });
 
 /** Named schemas: they become `components.schemas` and are referenced by name. */
@@ -300,21 +345,47 @@ export interface RouteResponse {
 
 /** The answer of every route, keyed by its path in shared/routes.ts. */
 export const ROUTE_RESPONSES: Record<string, RouteResponse> = {
-  'channels/list': { data: v.array(Channel), message: 'Found 2 channel(s)', description: 'The channels this key may use, ordered by name; `message` states the count.' },
+  'channels/list': {
+    data: v.array(Channel),
+    message: 'Found 2 channel(s)',
+    description: 'The channels this key may use, ordered by name; `message` states the count.',
+  },
   'contacts/manage': { data: ContactResult, message: 'Contact created', description: 'The contact as stored; `created` tells a create from an update.' },
   'contacts/import': {
     data: ImportResult,
     message: 'Imported 1000 row(s): 998 created, 1 updated, 1 failed',
     description: 'Each row applied as contacts/manage would apply it; a refused row does not stop the others and is reported by its index in `errors`.',
   },
-  'contacts/list': { data: v.array(ContactSummary), envelope: 'pagination', description: 'One page of the contacts, ordered by name; `pagination` counts all matches.' },
+  'contacts/list': {
+    data: v.array(ContactSummary),
+    envelope: 'pagination',
+    description: 'One page of the contacts, ordered by name; `pagination` counts all matches.',
+  },
   'labels/manage': { data: LabelResult, message: 'Label created', description: 'The label as stored; `created` tells a create from an update.' },
   'labels/list': { data: v.array(Label), message: 'Found 2 label(s)', description: 'The labels of the channel, by display order.' },
-  'custom-fields/manage': { data: CustomFieldResult, message: 'Custom field created', description: 'The custom field definition as stored; `created` tells a create from an update.' },
+  'custom-fields/manage': {
+    data: CustomFieldResult,
+    message: 'Custom field created',
+    description: 'The custom field definition as stored; `created` tells a create from an update.',
+  },
   'custom-fields/list': { data: v.array(CustomField), message: 'Found 2 custom field(s)', description: 'The custom field definitions of the channel.' },
-  'chat/templates/list': { data: v.array(Template), message: 'Found 3 approved template(s)', description: 'The APPROVED templates of the channel, with the variables a send must fill.' },
-  'chat/templates/send': { data: TemplateSendResult, message: 'Template message accepted by the chat network', errors: [404, 409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
-  'chat/message/send': { data: MessageSendResult, message: 'Message accepted by the chat network', errors: [409, 502], description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.' },
+  'chat/templates/list': {
+    data: v.array(Template),
+    message: 'Found 3 approved template(s)',
+    description: 'The APPROVED templates of the channel, with the variables a send must fill.',
+  },
+  'chat/templates/send': {
+    data: TemplateSendResult,
+    message: 'Template message accepted by the chat network',
+    errors: [404, 409, 502],
+    description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.',
+  },
+  'chat/message/send': {
+    data: MessageSendResult,
+    message: 'Message accepted by the chat network',
+    errors: [409, 502],
+    description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.',
+  },
   'chat/message/status': { data: MessageStatus, description: 'The message and its delivery status.' },
   'chat/messages/list': {
     data: v.array(HistoryMessage),
@@ -327,15 +398,50 @@ export const ROUTE_RESPONSES: Record<string, RouteResponse> = {
     data: ContactDeleted,
     message: 'Contact erased: its data, conversation and message contents are gone',
     errors: [404],
-    description: 'The contact, its labels, custom field values, search entry and conversation are removed and its messages’ contents blanked (status skeletons stay).',
+    description:
+      'The contact, its labels, custom field values, search entry and conversation are removed and its messages’ contents blanked (status skeletons stay).',
   },
-  'automations/list': { data: v.array(Automation), message: 'Found 1 automation(s)', envelope: 'total', description: 'The automations of the channel; `total` counts them.' },
-  'automations/trigger': { data: AutomationExecution, message: 'Automation "Welcome Flow" triggered', errors: [404], description: 'The execution started (status triggered).' },
-  'webhooks/manage': { data: WebhookResult, message: 'Webhook created; store the secret now, it is not shown again', errors: [409], description: 'The subscription; `secret` only when it was created or its secret rotated.' },
-  'webhooks/list': { data: v.array(Webhook), message: 'Found 1 webhook(s)', description: 'The channel\'s subscriptions and how their deliveries fare; never a secret.' },
-  'webhooks/deliveries': { data: v.array(WebhookDelivery), envelope: 'nextCursor', errors: [404], description: 'The subscription\'s deliveries, newest event first.' },
-  'webhooks/redeliver': { data: Redelivery, message: 'Event queued for delivery again', errors: [404, 409], description: 'The event is queued for the subscription again, with the same webhook-id.' },
-  'events/list': { data: v.array(Event), envelope: 'nextCursor', description: 'The channel\'s events oldest first, each exactly the body webhooks deliver; `nextCursor` is null at the head (ask again later with the same cursor).' },
+  'automations/list': {
+    data: v.array(Automation),
+    message: 'Found 1 automation(s)',
+    envelope: 'total',
+    description: 'The automations of the channel; `total` counts them.',
+  },
+  'automations/trigger': {
+    data: AutomationExecution,
+    message: 'Automation "Welcome Flow" triggered',
+    errors: [404],
+    description: 'The execution started (status triggered).',
+  },
+  'webhooks/manage': {
+    data: WebhookResult,
+    message: 'Webhook created; store the secret now, it is not shown again',
+    errors: [409],
+    description: 'The subscription; `secret` only when it was created or its secret rotated.',
+  },
+  'webhooks/list': {
+    data: v.array(Webhook),
+    message: 'Found 1 webhook(s)',
+    description: "The channel's subscriptions and how their deliveries fare; never a secret.",
+  },
+  'webhooks/deliveries': {
+    data: v.array(WebhookDelivery),
+    envelope: 'nextCursor',
+    errors: [404],
+    description: "The subscription's deliveries, newest event first.",
+  },
+  'webhooks/redeliver': {
+    data: Redelivery,
+    message: 'Event queued for delivery again',
+    errors: [404, 409],
+    description: 'The event is queued for the subscription again, with the same webhook-id.',
+  },
+  'events/list': {
+    data: v.array(Event),
+    envelope: 'nextCursor',
+    description:
+      "The channel's events oldest first, each exactly the body webhooks deliver; `nextCursor` is null at the head (ask again later with the same cursor).",
+  },
 };
 
 export interface ErrorStatusDoc {
@@ -351,8 +457,21 @@ export const ERROR_STATUS_DOCS: Record<ErrorStatus, ErrorStatusDoc> = {
   400: {
     name: 'BadRequest',
     description: 'A parameter is missing or invalid (`details.parameter` names it), the body is not JSON, or no channel could be chosen.',
-    codes: ['invalid_parameter', 'missing_parameter', 'channel_required', 'invalid_json', 'payload_too_large', 'unsupported_content_type', 'outside_session_window', 'invalid_request'],
-    example: { error: 'invalid_parameter', message: 'Invalid parameter color: must be # followed by six hex digits, e.g. #FF8800.', details: { parameter: 'color' } },
+    codes: [
+      'invalid_parameter',
+      'missing_parameter',
+      'channel_required',
+      'invalid_json',
+      'payload_too_large',
+      'unsupported_content_type',
+      'outside_session_window',
+      'invalid_request',
+    ],
+    example: {
+      error: 'invalid_parameter',
+      message: 'Invalid parameter color: must be # followed by six hex digits, e.g. #FF8800.',
+      details: { parameter: 'color' },
+    },
   },
   401: {
     name: 'Unauthorized',
@@ -362,11 +481,17 @@ export const ERROR_STATUS_DOCS: Record<ErrorStatus, ErrorStatusDoc> = {
   },
   403: {
     name: 'Forbidden',
-    description: 'The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the recipient has opted out (`contact_opted_out`: nothing was sent).',
+    description:
+      'The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the recipient has opted out (`contact_opted_out`: nothing was sent).',
     codes: ['forbidden', 'contact_opted_out'],
     example: { error: 'forbidden', message: 'This API key may not use that channel.', details: { parameter: 'channelId' } },
   },
-  404: { name: 'NotFound', description: 'The resource does not exist in this channel.', codes: ['not_found'], example: { error: 'not_found', message: 'No such template in this channel.' } },
+  404: {
+    name: 'NotFound',
+    description: 'The resource does not exist in this channel.',
+    codes: ['not_found'],
+    example: { error: 'not_found', message: 'No such template in this channel.' },
+  },
   409: {
     name: 'Conflict',
     description: 'The apiReference was already used for this recipient with other parameters.',

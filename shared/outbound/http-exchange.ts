@@ -137,11 +137,13 @@ export async function exchangeWithoutRepeat(url: string, request: HttpRequest, p
     const exchange = await attemptBy(url, request, policy, deadlineMs);
     if (exchange.kind === 'not_reached' && exchange.cause instanceof OutboundDeadlineError) return exchange;
     const more = attempt < policy.maxAttempts;
-    const wait =
-      !more ? undefined
-      : exchange.kind === 'not_reached' ? backoffMs(policy, attempt)
-      : exchange.kind === 'answered' && exchange.status === 429 ? throttleWaitMs(policy, exchange.headers, attempt)
-      : undefined;
+    const wait = !more
+      ? undefined
+      : exchange.kind === 'not_reached'
+        ? backoffMs(policy, attempt)
+        : exchange.kind === 'answered' && exchange.status === 429
+          ? throttleWaitMs(policy, exchange.headers, attempt)
+          : undefined;
     if (wait === undefined || !retryFits(policy, deadlineMs, wait)) return exchange;
     await policy.sleep(wait);
   }

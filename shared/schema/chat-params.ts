@@ -33,7 +33,6 @@ export const apiReference = () =>
     v.check((s: string) => !s.startsWith(RESERVED_API_REFERENCE_PREFIX), `must not start with "${RESERVED_API_REFERENCE_PREFIX}" (reserved for automations)`),
   );
 
-
 /**
  * What the Cloud API refuses in a template's text parameters (body variables, the
  * header variable): a newline or tab, or more than four consecutive spaces. It answers
@@ -51,7 +50,10 @@ export function templateTextIssue(text: string): string | undefined {
 export const headerText = () =>
   v.pipe(
     text(CHAT_LIMITS.variable),
-    v.check((value: string) => templateTextIssue(value) === undefined, 'must not contain newlines, tabs or more than four consecutive spaces (the chat network refuses them)'),
+    v.check(
+      (value: string) => templateTextIssue(value) === undefined,
+      'must not contain newlines, tabs or more than four consecutive spaces (the chat network refuses them)',
+    ),
   );
 
 /** One template variable value: a non-empty string (numbers are accepted and kept as written). */

@@ -35,13 +35,7 @@ const noControlChars = v.check((s: string) => !CONTROL_CHARS.test(s), 'must not 
 
 /** A non-empty, trimmed string of at most `max` characters. */
 export const text = (max: number) =>
-  v.pipe(
-    v.string('must be a string'),
-    v.trim(),
-    v.nonEmpty('must not be empty'),
-    v.maxLength(max, `must be at most ${max} characters`),
-    noControlChars,
-  );
+  v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(max, `must be at most ${max} characters`), noControlChars);
 
 /** A trimmed string that may be empty (to clear a value), of at most `max` characters. */
 export const optionalText = (max: number) =>
@@ -49,7 +43,13 @@ export const optionalText = (max: number) =>
 
 /** An identifier such as a channel id. */
 export const identifier = () =>
-  v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(LIMITS.id, `must be at most ${LIMITS.id} characters`), v.regex(/^[A-Za-z0-9_.:-]+$/, 'is not a valid identifier'));
+  v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.nonEmpty('must not be empty'),
+    v.maxLength(LIMITS.id, `must be at most ${LIMITS.id} characters`),
+    v.regex(/^[A-Za-z0-9_.:-]+$/, 'is not a valid identifier'),
+  );
 
 /**
  * An integer given as a JSON number or as a decimal string. Any number of digits
@@ -112,10 +112,20 @@ export const nameList = (maxEntries: number, maxLength: number) =>
       ],
       'must be an array of strings or a comma-separated string',
     ),
-    v.transform((names) => [...new Map(names.map((n) => n.trim()).filter((n) => n !== '').map((n) => [n.toLowerCase(), n])).values()]),
+    v.transform((names) => [
+      ...new Map(
+        names
+          .map((n) => n.trim())
+          .filter((n) => n !== '')
+          .map((n) => [n.toLowerCase(), n]),
+      ).values(),
+    ]),
     v.array(v.string()),
     v.maxLength(maxEntries, `must have at most ${maxEntries} entries`),
-    v.check((names) => names.every((n) => n.length <= maxLength && !CONTROL_CHARS.test(n)), `entries must be at most ${maxLength} characters, without control characters`),
+    v.check(
+      (names) => names.every((n) => n.length <= maxLength && !CONTROL_CHARS.test(n)),
+      `entries must be at most ${maxLength} characters, without control characters`,
+    ),
     // For the OpenAPI document: the limits the check above enforces on each entry.
     v.metadata({ items: { type: 'string', minLength: 1, maxLength } }),
   );
@@ -140,7 +150,13 @@ export const phone = () =>
   );
 
 export const email = () =>
-  v.pipe(v.string('must be a string'), v.trim(), v.maxLength(LIMITS.email, `must be at most ${LIMITS.email} characters`), v.email('must be a valid email address'), v.toLowerCase());
+  v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.maxLength(LIMITS.email, `must be at most ${LIMITS.email} characters`),
+    v.email('must be a valid email address'),
+    v.toLowerCase(),
+  );
 
 export const httpUrl = () =>
   v.pipe(
@@ -153,7 +169,8 @@ export const httpUrl = () =>
     v.check((s) => /^https?:\/\//i.test(s), 'must be an http or https URL'),
   );
 
-export const hexColor = () => v.pipe(v.string('must be a string'), v.trim(), v.regex(/^#[0-9A-Fa-f]{6}$/, 'must be # followed by six hex digits, e.g. #FF8800'), v.toUpperCase());
+export const hexColor = () =>
+  v.pipe(v.string('must be a string'), v.trim(), v.regex(/^#[0-9A-Fa-f]{6}$/, 'must be # followed by six hex digits, e.g. #FF8800'), v.toUpperCase());
 
 export const channelId = () => v.optional(identifier());
 
@@ -162,7 +179,11 @@ export const contactStatus = () => v.picklist(['active', 'opted_out'], 'must be 
 
 const customFieldValue = v.union(
   [
-    v.pipe(v.string(), v.maxLength(LIMITS.customFieldValue, `values must be at most ${LIMITS.customFieldValue} characters`), v.check((s) => !CONTROL_CHARS.test(s), 'values must not contain control characters')),
+    v.pipe(
+      v.string(),
+      v.maxLength(LIMITS.customFieldValue, `values must be at most ${LIMITS.customFieldValue} characters`),
+      v.check((s) => !CONTROL_CHARS.test(s), 'values must not contain control characters'),
+    ),
     v.number(),
     v.boolean(),
     v.null(),
@@ -181,7 +202,8 @@ export type CustomFieldInput = string | number | boolean | null;
 export const UNSTORABLE_FIELD_NAMES: ReadonlySet<string> = new Set(['__proto__']);
 
 /** Any JSON object (not an array), passed through whole: `v.record` and `v.object` drop keys named `constructor`, `prototype` and `__proto__`. */
-const plainObject = (message: string) => v.custom<Record<string, unknown>>((input) => input !== null && typeof input === 'object' && !Array.isArray(input), message);
+const plainObject = (message: string) =>
+  v.custom<Record<string, unknown>>((input) => input !== null && typeof input === 'object' && !Array.isArray(input), message);
 
 /** The object's own entries in a null-prototype copy: a key named `constructor` or `valueOf` is data there, never an inherited member. */
 export function ownEntries<T>(object: Record<string, T>): Record<string, T> {
@@ -217,7 +239,10 @@ export const customFieldMap = <T>(value: v.GenericSchema<unknown, T>) =>
 /** `customFieldsData`: a JSON object, a JSON object in a string (GET), or `key:value,key2:value2`. Every key is kept (null-prototype objects). */
 export const customFieldsData = () =>
   v.pipe(
-    v.union([plainObject('must be an object or key:value pairs'), v.pipe(v.string(), v.maxLength(LIMITS.customFields * (LIMITS.customFieldValue + LIMITS.name)))], 'must be an object or key:value pairs'),
+    v.union(
+      [plainObject('must be an object or key:value pairs'), v.pipe(v.string(), v.maxLength(LIMITS.customFields * (LIMITS.customFieldValue + LIMITS.name)))],
+      'must be an object or key:value pairs',
+    ),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const value = dataset.value;
       if (typeof value !== 'string') return ownEntries(value);
@@ -244,7 +269,10 @@ export const customFieldsData = () =>
       return pairs;
     }),
     v.check((data) => Object.keys(data).length <= LIMITS.customFields, `must have at most ${LIMITS.customFields} fields`),
-    v.check((data) => Object.keys(data).every((key) => key.trim() !== '' && key.length <= LIMITS.name && !CONTROL_CHARS.test(key)), `keys must be 1 to ${LIMITS.name} characters`),
+    v.check(
+      (data) => Object.keys(data).every((key) => key.trim() !== '' && key.length <= LIMITS.name && !CONTROL_CHARS.test(key)),
+      `keys must be 1 to ${LIMITS.name} characters`,
+    ),
     customFieldMap(customFieldValue),
     // For the OpenAPI document (it reads the last schema of the pipe, and the checks above): the
     // map is checked by hand rather than with v.record, which drops keys such as `constructor`.

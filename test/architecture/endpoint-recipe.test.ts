@@ -84,8 +84,10 @@ async function missingParts(route: ApiRoute, evidence: Evidence): Promise<string
   // 7. README: a curl example, and the rate-limit table.
   if (!evidence.readme.includes(`$BASE/${route.path}`)) missing.push(`curl example with $BASE/${route.path} in README.md`);
   const listedClass = evidence.readmeRateLimits.get(route.path);
-  if (route.rateLimitClass !== 'api_write' && listedClass !== route.rateLimitClass) missing.push(`${route.path} in the ${route.rateLimitClass} row of README.md "Rate limits"`);
-  if (route.rateLimitClass === 'api_write' && listedClass) missing.push(`${route.path} out of the ${listedClass} row of README.md "Rate limits" (it is api_write)`);
+  if (route.rateLimitClass !== 'api_write' && listedClass !== route.rateLimitClass)
+    missing.push(`${route.path} in the ${route.rateLimitClass} row of README.md "Rate limits"`);
+  if (route.rateLimitClass === 'api_write' && listedClass)
+    missing.push(`${route.path} out of the ${listedClass} row of README.md "Rate limits" (it is api_write)`);
 
   return missing;
 }
@@ -95,7 +97,12 @@ describe('the endpoint recipe (docs/ARCHITECTURE.md, "Adding an endpoint")', () 
 
   beforeAll(() => {
     const readme = read('README.md');
-    evidence = { readme, openapi: JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Evidence['openapi'], budgets: readDocBudgets(), readmeRateLimits: readmeRateLimits(readme) };
+    evidence = {
+      readme,
+      openapi: JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Evidence['openapi'],
+      budgets: readDocBudgets(),
+      readmeRateLimits: readmeRateLimits(readme),
+    };
   });
 
   for (const route of API_ROUTES) {
@@ -124,7 +131,6 @@ describe('the endpoint recipe (docs/ARCHITECTURE.md, "Adding an endpoint")', () 
       'widgets/list in the api_read row of README.md "Rate limits"',
     ]);
   });
-
 });
 
 describe('route names derived from the path', () => {

@@ -37,9 +37,18 @@ describe('layer rules (npm run lint)', () => {
   });
 
   it.each([
-    ['functions/fixture.ts', "import { manageContact } from '../shared/domain/contacts';\nimport { phone } from '../shared/schema/params';\nexport const x = [manageContact, phone];\n"],
-    ['shared/domain/fixture.ts', "import { getChannel } from '../data/channels';\nimport { sendMessage } from '../chat/graph-client';\nimport { InvalidInputError } from '../errors';\nimport { logger } from '../observability/logger';\nexport const x = [getChannel, sendMessage, InvalidInputError, logger];\n"],
-    ['shared/data/fixture.ts', "import { db } from './client';\nimport { keys } from './keys';\nimport { ConflictError } from '../errors';\nimport { clock } from '../clock';\nexport const x = [db, keys, ConflictError, clock];\n"],
+    [
+      'functions/fixture.ts',
+      "import { manageContact } from '../shared/domain/contacts';\nimport { phone } from '../shared/schema/params';\nexport const x = [manageContact, phone];\n",
+    ],
+    [
+      'shared/domain/fixture.ts',
+      "import { getChannel } from '../data/channels';\nimport { sendMessage } from '../chat/graph-client';\nimport { InvalidInputError } from '../errors';\nimport { logger } from '../observability/logger';\nexport const x = [getChannel, sendMessage, InvalidInputError, logger];\n",
+    ],
+    [
+      'shared/data/fixture.ts',
+      "import { db } from './client';\nimport { keys } from './keys';\nimport { ConflictError } from '../errors';\nimport { clock } from '../clock';\nexport const x = [db, keys, ConflictError, clock];\n",
+    ],
   ])('accepts the allowed imports in %s', async (filePath, source) => {
     // Act
     const errors = await layerErrors(filePath, source);

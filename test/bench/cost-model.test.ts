@@ -5,7 +5,17 @@ import { costModel, extrasPerMillion, PRICES } from '../../bench/report';
 describe('the cost model', () => {
   it('adds logs, X-Ray and data transfer to every row, and the parts add up to the total', () => {
     // Prepare
-    const page = { contacts: 100000, labels: 4, path: 'contacts/list', case: 'page 1 (limit 50)', calls: 2, readUnits: 2, writeUnits: 1, bytesRead: 20_000, responseBytes: 14_799 };
+    const page = {
+      contacts: 100000,
+      labels: 4,
+      path: 'contacts/list',
+      case: 'page 1 (limit 50)',
+      calls: 2,
+      readUnits: 2,
+      writeUnits: 1,
+      bytesRead: 20_000,
+      responseBytes: 14_799,
+    };
     const results = { scale: { rows: [page] } } as unknown as Parameters<typeof costModel>[0];
 
     // Act

@@ -14,7 +14,15 @@ import { startStack, type RunningStack } from '../support/local-stack';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = resolve(import.meta.dirname, '..', 'artifacts');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 describe('the docs page (/docs) in headless Chromium', () => {
   let stack: RunningStack;
@@ -45,9 +53,14 @@ describe('the docs page (/docs) in headless Chromium', () => {
 
   it('lists every endpoint of the route table, with POST and GET', async () => {
     // Act
-    const listed = await page.locator('.opblock').evaluateAll((blocks) =>
-      blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
-    );
+    const listed = await page
+      .locator('.opblock')
+      .evaluateAll((blocks) =>
+        blocks.map(
+          (block) =>
+            `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
+      );
 
     // Assess
     for (const route of API_ROUTES) {
@@ -77,13 +90,20 @@ describe('the docs page (/docs) in headless Chromium', () => {
     // Assess
     expect(await live.locator('tr.response .response-col_status').first().innerText()).toContain('200');
     const body = await live.locator('tr.response .response-col_description pre').first().innerText();
-    expect(JSON.parse(body)).toMatchObject({ success: true, message: 'Found 2 channel(s)', data: [expect.objectContaining({ id: 'ch_demoacmesales' }), expect.objectContaining({ id: 'ch_demoacmesupport' })] });
+    expect(JSON.parse(body)).toMatchObject({
+      success: true,
+      message: 'Found 2 channel(s)',
+      data: [expect.objectContaining({ id: 'ch_demoacmesales' }), expect.objectContaining({ id: 'ch_demoacmesupport' })],
+    });
     expect(await operation.locator('.request-url').innerText()).toContain(`${stack.url}/api/workspace/v1/channels/list`);
     expect(await operation.locator('.curl-command').innerText()).toContain(`X-API-Key: ${demoKey}`);
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'docs.png'), fullPage: true });
-    await live.locator('tr.response').first().evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    await live
+      .locator('tr.response')
+      .first()
+      .evaluate((row) => row.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: join(ARTIFACTS, 'docs-try-it.png') });
   });
 

@@ -165,9 +165,7 @@ describe('graph client against the sandbox: sends', () => {
 
     // Act
     const badTo = await failure(graph.sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, { ...base, to: 'abc' }));
-    const noBody = await failure(
-      graph.sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, { ...base, text: {} as { body: string } }),
-    );
+    const noBody = await failure(graph.sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, { ...base, text: {} as { body: string } }));
     const audioCaption = await failure(
       graph.sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, {
         ...buildMediaPayload(TO, 'audio', { link: 'https://example.com/a.ogg' }),
@@ -258,9 +256,7 @@ describe('graph client retry rules', () => {
     sandbox.injectFault({ kind: '429', retryAfterSeconds: 1, count: 2, path: 'messages' });
 
     // Act
-    const error = await failure(
-      client({ maxAttempts: 2 }).sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, buildTextPayload(TO, 'Hi')),
-    );
+    const error = await failure(client({ maxAttempts: 2 }).sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, buildTextPayload(TO, 'Hi')));
 
     // Assess
     expect(error).toMatchObject({ outcome: 'rejected', httpStatus: 429 });
@@ -286,9 +282,7 @@ describe('graph client retry rules', () => {
     sandbox.injectFault({ kind: 'timeout', path: 'messages' });
 
     // Act
-    const error = await failure(
-      client({ timeoutMs: 150 }).sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, buildTextPayload(TO, 'Hi')),
-    );
+    const error = await failure(client({ timeoutMs: 150 }).sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, buildTextPayload(TO, 'Hi')));
 
     // Assess
     expect(error.outcome).toBe('unknown');

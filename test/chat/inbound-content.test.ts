@@ -18,7 +18,16 @@ describe('inbound content by type', () => {
       { type: 'image', content: {} },
       { type: 'location', content: { latitude: 38.5 } },
       { type: 'unsupported', content: { rawType: 'interactive' } },
-      { type: 'contacts', content: { contacts: [{ phones: [], emails: [] }, { phones: [], emails: [] }, { name: 'Ann Lee', phones: [{ phone: '14155550000', waId: '14155550000' }], emails: [] }] } },
+      {
+        type: 'contacts',
+        content: {
+          contacts: [
+            { phones: [], emails: [] },
+            { phones: [], emails: [] },
+            { name: 'Ann Lee', phones: [{ phone: '14155550000', waId: '14155550000' }], emails: [] },
+          ],
+        },
+      },
       { type: 'unsupported', content: { rawType: 'unknown' } },
     ]);
   });
@@ -26,7 +35,10 @@ describe('inbound content by type', () => {
   it('bounds strings and lists, and keeps a content too large for an item as unsupported with tooLarge', () => {
     // Prepare
     const long = 'x'.repeat(100_000);
-    const many = Array.from({ length: 100 }, (_, i) => ({ name: { formatted_name: `${i}${long}` }, phones: Array.from({ length: 100 }, () => ({ phone: long })) }));
+    const many = Array.from({ length: 100 }, (_, i) => ({
+      name: { formatted_name: `${i}${long}` },
+      phones: Array.from({ length: 100 }, () => ({ phone: long })),
+    }));
     // Act
     const caption = inboundContent({ type: 'image', image: { id: 'm', caption: long } });
     const huge = inboundContent({ type: 'contacts', contacts: many });

@@ -109,7 +109,12 @@ describe('countTemplateVariables', () => {
   it('tolerates missing components and lower-case types', () => {
     // Act / Assess
     expect(countTemplateVariables(undefined)).toEqual({ bodyVariables: 0, header: null });
-    expect(countTemplateVariables([{ type: 'header', format: 'document' }, { type: 'body', text: '{{ 1 }} {{2}}' }])).toEqual({
+    expect(
+      countTemplateVariables([
+        { type: 'header', format: 'document' },
+        { type: 'body', text: '{{ 1 }} {{2}}' },
+      ]),
+    ).toEqual({
       bodyVariables: 2,
       header: { format: 'DOCUMENT' },
     });

@@ -210,7 +210,12 @@ describe('sandbox status webhooks', () => {
 describe('sandbox inbound messages', () => {
   it('posts a signed inbound message with the sender profile and returns its wamid', async () => {
     // Act
-    const { chatmid } = await sandbox.deliverInbound({ phoneNumberId: NUMBER_A.phoneNumberId, from: '+4915199999999', text: 'Hello there', profileName: 'Ann' });
+    const { chatmid } = await sandbox.deliverInbound({
+      phoneNumberId: NUMBER_A.phoneNumberId,
+      from: '+4915199999999',
+      text: 'Hello there',
+      profileName: 'Ann',
+    });
 
     // Assess
     expect(receiver.received).toHaveLength(1);
@@ -276,7 +281,9 @@ describe('sandbox control API', () => {
     // Assess
     expect([registered.status, marked.status, faulted.status]).toEqual([200, 200, 200]);
     expect(refused).toMatchObject({ outcome: 'rejected', metaCode: 131000 });
-    expect(sent.body).toContainEqual(expect.objectContaining({ phoneNumberId: number.phoneNumberId, chatmid: accepted.chatmid, body: expect.objectContaining({ to }) }));
+    expect(sent.body).toContainEqual(
+      expect.objectContaining({ phoneNumberId: number.phoneNumberId, chatmid: accepted.chatmid, body: expect.objectContaining({ to }) }),
+    );
     expect(statusesOf(accepted.chatmid).map((event) => event.error?.code)).toEqual([131026]);
   });
 

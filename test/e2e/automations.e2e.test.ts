@@ -46,8 +46,22 @@ describe('automations end to end (npm start, local runner, sandbox chat network)
     // Prepare
     const good = join(stack.dataDir, 'steps.json');
     const bad = join(stack.dataDir, 'bad-steps.json');
-    await writeFile(good, JSON.stringify({ steps: [{ type: 'wait', seconds: 3 }, { type: 'add_labels', labels: ['VIP'] }] }));
-    await writeFile(bad, JSON.stringify([{ type: 'add_labels', labels: ['VIP'] }, { type: 'wait', days: 90 }]));
+    await writeFile(
+      good,
+      JSON.stringify({
+        steps: [
+          { type: 'wait', seconds: 3 },
+          { type: 'add_labels', labels: ['VIP'] },
+        ],
+      }),
+    );
+    await writeFile(
+      bad,
+      JSON.stringify([
+        { type: 'add_labels', labels: ['VIP'] },
+        { type: 'wait', days: 90 },
+      ]),
+    );
     // Act
     const created = await stack.admin('automation', 'create', '--channel', CHANNEL, '--name', 'Follow up', '--steps', good);
     const refused = await stack.admin('automation', 'create', '--channel', CHANNEL, '--name', 'Broken', '--steps', bad);

@@ -24,7 +24,8 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     for (const workspace of stack.demo.workspaces) {
       expect(workspace.keys.length).toBeGreaterThan(0);
       for (const key of workspace.keys) expect(key.apiKey).toMatch(/^wsk_/);
-      for (const channel of workspace.channels) expect(Object.keys(channel).sort()).toEqual(['accessToken', 'displayPhoneNumber', 'id', 'name', 'phoneNumberId', 'wabaId']);
+      for (const channel of workspace.channels)
+        expect(Object.keys(channel).sort()).toEqual(['accessToken', 'displayPhoneNumber', 'id', 'name', 'phoneNumberId', 'wabaId']);
     }
   });
 
@@ -73,8 +74,30 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     // Act
     const workspace = await stack.admin('workspace', 'create', '--name', 'E2E Co');
     const admin = await stack.admin('key', 'create', '--workspace', workspace.json.id, '--role', 'admin', '--name', 'ci');
-    const channel = await stack.admin('channel', 'create', '--workspace', workspace.json.id, '--owner', admin.json.userId, '--name', 'E2E line', '--phone-number-id', `e2e${Date.now()}`);
-    const duplicate = await stack.admin('channel', 'create', '--workspace', workspace.json.id, '--owner', admin.json.userId, '--name', 'Again', '--phone-number-id', channel.json.phoneNumberId);
+    const channel = await stack.admin(
+      'channel',
+      'create',
+      '--workspace',
+      workspace.json.id,
+      '--owner',
+      admin.json.userId,
+      '--name',
+      'E2E line',
+      '--phone-number-id',
+      `e2e${Date.now()}`,
+    );
+    const duplicate = await stack.admin(
+      'channel',
+      'create',
+      '--workspace',
+      workspace.json.id,
+      '--owner',
+      admin.json.userId,
+      '--name',
+      'Again',
+      '--phone-number-id',
+      channel.json.phoneNumberId,
+    );
     const team = await stack.admin('key', 'create', '--workspace', workspace.json.id, '--role', 'team');
     const assigned = await stack.admin('channel', 'assign', '--channel', channel.json.id, '--user', team.json.userId);
     const listed = await stack.client(admin.json.apiKey).POST('/channels/list');
@@ -115,7 +138,10 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     await stack.client(adminKey).POST('/labels/manage', { body: { channelId, name: 'Lead', color: '#00AA00' } });
     await stack.client(adminKey).GET('/custom-fields/manage', { params: { query: { channelId, name: 'plan', type: 'dropdown', options: ['free', 'pro'] } } });
     // The alternative string forms of labelNames and customFieldsData, in a JSON body.
-    const created = await stack.call('contacts/manage', { apiKey: adminKey, params: { channelId, phoneNumber: '+44 20 7946 0958', name: 'Restart Person', labelNames: 'lead', customFieldsData: 'plan:pro' } });
+    const created = await stack.call('contacts/manage', {
+      apiKey: adminKey,
+      params: { channelId, phoneNumber: '+44 20 7946 0958', name: 'Restart Person', labelNames: 'lead', customFieldsData: 'plan:pro' },
+    });
     // Act
     await stack.stop('SIGTERM');
     stack = await startStack({ dataDir: stack.dataDir });
@@ -127,7 +153,15 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     expect(created.body.data).toMatchObject({ created: true, phone: '442079460958' });
     expect(contacts.data?.pagination).toEqual({ page: 1, limit: 50, total: 1, pages: 1 });
     expect(contacts.data?.data).toEqual([
-      { id: created.body.data.id, name: 'Restart Person', phone: '442079460958', email: null, labels: [{ id: expect.any(String), name: 'Lead', color: '#00AA00' }], customFields: { plan: 'pro' }, status: 'active' },
+      {
+        id: created.body.data.id,
+        name: 'Restart Person',
+        phone: '442079460958',
+        email: null,
+        labels: [{ id: expect.any(String), name: 'Lead', color: '#00AA00' }],
+        customFields: { plan: 'pro' },
+        status: 'active',
+      },
     ]);
     // The demo seed gives every channel its own labels too; Lead is the one this test made.
     expect(labels.data?.data.map((l) => l.name)).toContain('Lead');

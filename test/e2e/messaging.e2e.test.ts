@@ -39,7 +39,11 @@ describe('messaging end to end (npm start, sandbox chat network, operator CLI)',
   it('sends templates, opens the window with the CLI, sends a text and sees it delivered', async () => {
     // Act
     const hello = await stack.call('chat/templates/send', { apiKey: adminKey, params: { channelId, to, templateName: 'hello_world' } });
-    const order = await stack.call('chat/templates/send', { apiKey: adminKey, method: 'GET', params: { channelId, to, templateName: 'order_update', body1: 'Bo', body2: 'A-1001', apiReference: 'order-A-1001' } });
+    const order = await stack.call('chat/templates/send', {
+      apiKey: adminKey,
+      method: 'GET',
+      params: { channelId, to, templateName: 'order_update', body1: 'Bo', body2: 'A-1001', apiReference: 'order-A-1001' },
+    });
     const closed = await stack.call('chat/message/send', { apiKey: adminKey, params: { channelId, to, body: 'Hello!' } });
     const inbound = await stack.admin('inbound', '--channel', channelId, '--from', to, '--text', 'Where is my order?');
     const text = await stack.call('chat/message/send', { apiKey: adminKey, params: { channelId, to, body: 'It ships today.' } });
@@ -76,7 +80,11 @@ describe('messaging end to end (npm start, sandbox chat network, operator CLI)',
     // Act
     const handshake = await fetch(`${stack.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${verifyToken}&hub.challenge=4242`);
     const unsigned = await fetch(`${stack.url}/webhooks/whatsapp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    const signed = await fetch(`${stack.url}/webhooks/whatsapp`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(body, appSecret) }, body });
+    const signed = await fetch(`${stack.url}/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(body, appSecret) },
+      body,
+    });
     // Assess
     expect(handshake.status).toBe(200);
     expect(await handshake.text()).toBe('4242');

@@ -32,7 +32,11 @@ function recordedCalls(dataDirs: Iterable<string>): CallVerdict[] {
   return [...dataDirs].flatMap((dir) => {
     const file = awsCallsFile(dir);
     if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as CallVerdict);
+    return readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as CallVerdict);
   });
 }
 
@@ -41,7 +45,9 @@ describe('the template-driven stack, by its own means', () => {
     // Prepare: the template with ChannelsList's table read statement removed
     const { template } = readTemplate();
     const broken = structuredClone(template) as CfnTemplate;
-    const policy = Object.values(broken.Resources).find((resource) => resource.Type === 'AWS::IAM::Policy' && resource.Metadata?.['aws:cdk:path'] === 'WorkspaceApi-dev/ChannelsList/Role/DefaultPolicy/Resource')!;
+    const policy = Object.values(broken.Resources).find(
+      (resource) => resource.Type === 'AWS::IAM::Policy' && resource.Metadata?.['aws:cdk:path'] === 'WorkspaceApi-dev/ChannelsList/Role/DefaultPolicy/Resource',
+    )!;
     const statements = policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[];
     policy.Properties!.PolicyDocument.Statement = statements.filter((statement) => ![statement.Action].flat().includes('dynamodb:Query'));
     const file = join(await mkdtemp(join(tmpdir(), 'wsapi-template-')), 'broken.template.json');
@@ -60,7 +66,9 @@ describe('the template-driven stack, by its own means', () => {
       const refused = recordedCalls([stack.dataDir]).filter((call) => !call.allowed);
       expect(refused.length).toBeGreaterThan(0);
       expect(refused.every((call) => call.functionName === 'ChannelsList')).toBe(true);
-      expect(refused[0].reason).toMatch(/^ChannelsList may not dynamodb:(Query|GetItem|BatchGetItem) on arn:aws:dynamodb:local:000000000000:table\/workspace-api.*lacks the statement \{"Effect":"Allow","Action":"dynamodb:/);
+      expect(refused[0].reason).toMatch(
+        /^ChannelsList may not dynamodb:(Query|GetItem|BatchGetItem) on arn:aws:dynamodb:local:000000000000:table\/workspace-api.*lacks the statement \{"Effect":"Allow","Action":"dynamodb:/,
+      );
     } finally {
       await stack.stop();
     }
@@ -78,5 +86,7 @@ afterAll(() => {
   const { template } = readTemplate();
   const unexercised = unexercisedGrants(functionPolicies(template, { region: 'local', tableName: 'workspace-api', queueUrl: (name) => name }), calls);
   writeFileSync(join(CDK_OUT, 'iam-unexercised.json'), JSON.stringify(unexercised, null, 2));
-  console.log(`IAM: ${calls.length} calls checked, none refused; ${unexercised.length} granted actions no scenario exercised (cdk.out/iam-unexercised.json):\n${unexercised.map((grant) => `  ${grant.functionName}: ${grant.action} on ${grant.resources.join(', ')}`).join('\n')}`);
+  console.log(
+    `IAM: ${calls.length} calls checked, none refused; ${unexercised.length} granted actions no scenario exercised (cdk.out/iam-unexercised.json):\n${unexercised.map((grant) => `  ${grant.functionName}: ${grant.action} on ${grant.resources.join(', ')}`).join('\n')}`,
+  );
 });

@@ -22,7 +22,8 @@ describe('two-way messaging end to end (npm start, sandbox chat network, operato
   });
   afterAll(async () => stack?.stop());
 
-  const call = (path: string, params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => stack.call(path, { apiKey: adminKey, method, params: { channelId, ...params } });
+  const call = (path: string, params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') =>
+    stack.call(path, { apiKey: adminKey, method, params: { channelId, ...params } });
 
   it('sends, receives, lists both sides, honours STOP and erases the contact', async () => {
     // Act 1: a template to the customer, the customer's text and photo
@@ -36,14 +37,18 @@ describe('two-way messaging end to end (npm start, sandbox chat network, operato
     expect(template.status).toBe(200);
     expect([reply.code, photo.code]).toEqual([0, 0]);
     expect(history.status).toBe(200);
-    expect(history.body.data.map((message: { direction: string; type: string; content: unknown }) => [message.direction, message.type, message.content])).toEqual([
+    expect(
+      history.body.data.map((message: { direction: string; type: string; content: unknown }) => [message.direction, message.type, message.content]),
+    ).toEqual([
       ['inbound', 'image', { mediaId: '1234567890', mimeType: 'image/jpeg', caption: 'the box' }],
       ['inbound', 'text', { body: 'Thanks, when does it arrive?' }],
       ['outbound', 'template', { templateName: 'order_update', languageCode: 'en', bodyVariables: ['Bo', 'A-1001'] }],
     ]);
     expect(history.body.data[2].chatmid).toBe(template.body.data.chatmid);
     expect(history.body.nextCursor).toBeNull();
-    expect([...firstPage.body.data, ...secondPage.body.data].map((message: { chatmid: string }) => message.chatmid)).toEqual(history.body.data.map((message: { chatmid: string }) => message.chatmid));
+    expect([...firstPage.body.data, ...secondPage.body.data].map((message: { chatmid: string }) => message.chatmid)).toEqual(
+      history.body.data.map((message: { chatmid: string }) => message.chatmid),
+    );
     expect(secondPage.body.nextCursor).toBeNull();
 
     // Act 2: the customer writes STOP
@@ -57,7 +62,9 @@ describe('two-way messaging end to end (npm start, sandbox chat network, operato
     expect(audit.json).toEqual({
       channelId,
       phone,
-      changes: [{ status: 'opted_out', previousStatus: 'active', source: 'keyword', at: expect.stringMatching(/Z$/), keyword: 'STOP', chatmid: stop.json.chatmid }],
+      changes: [
+        { status: 'opted_out', previousStatus: 'active', source: 'keyword', at: expect.stringMatching(/Z$/), keyword: 'STOP', chatmid: stop.json.chatmid },
+      ],
     });
     expect(optedOut.body.data).toEqual([expect.objectContaining({ phone, status: 'opted_out' })]);
     for (const answer of [refused, refusedText]) {

@@ -91,7 +91,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string) 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const deliveriesOf = async (webhookId: string, params: Record<string, unknown> = {}) => (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId, ...params } })).body;
+const deliveriesOf = async (webhookId: string, params: Record<string, unknown> = {}) =>
+  (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId, ...params } })).body;
 
 describe('signed deliveries', () => {
   it('delivers message.received and message.status events that verify with standardwebhooks, and events/list returns the same bodies', async () => {
@@ -103,7 +104,10 @@ describe('signed deliveries', () => {
     await inbound(from);
     const sent = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to: from, templateName: 'hello_world' } });
     const chatmid = sent.body.data.chatmid;
-    await until(async () => (await callApi(messageStatus, { apiKey: tenant.adminKey, params: { chatmid } })).body.data.status === 'delivered', 'the delivered status');
+    await until(
+      async () => (await callApi(messageStatus, { apiKey: tenant.adminKey, params: { chatmid } })).body.data.status === 'delivered',
+      'the delivered status',
+    );
     await queue.drain(deliverer, { until: () => receiver.received.length >= 3 });
     let page = await callApi(listEvents, { apiKey: tenant.adminKey, params: { cursor: before.nextCursor ?? undefined, limit: 100 } });
     if (!before.nextCursor) page = await callApi(listEvents, { apiKey: tenant.adminKey, params: { limit: 100 } });
@@ -116,7 +120,12 @@ describe('signed deliveries', () => {
       expect(delivery.verifiedBy).toEqual([secret]);
       expect(delivery.webhookId).toBe(delivery.event.id);
     }
-    expect(mine[0].event.data).toMatchObject({ channelId: channelId(), type: 'text', content: { body: 'Hello' }, contact: { phone: from, name: 'Ann Customer' } });
+    expect(mine[0].event.data).toMatchObject({
+      channelId: channelId(),
+      type: 'text',
+      content: { body: 'Hello' },
+      contact: { phone: from, name: 'Ann Customer' },
+    });
     expect(mine[1].event.data).toMatchObject({ channelId: channelId(), chatmid, status: 'sent', to: from, error: null, apiReference: null });
     const listed = page.body.data.filter((event: { id: string }) => mine.some((delivery) => delivery.event.id === event.id));
     expect(listed).toEqual(mine.map((delivery) => JSON.parse(delivery.body)));
@@ -151,7 +160,16 @@ describe('retries, 410 and the delivery log', () => {
     expect(receiver.received.map((delivery) => delivery.answered)).toEqual([500, 'hang', 200]);
     expect(new Set(receiver.received.map((delivery) => delivery.webhookId)).size).toBe(1);
     expect(receiver.received.every((delivery) => delivery.verifiedBy.length === 1)).toBe(true);
-    expect(log.data).toEqual([expect.objectContaining({ eventId: receiver.received[0].webhookId, type: 'message.received', status: 'succeeded', attempts: 3, lastStatusCode: 200, nextAttemptAt: null })]);
+    expect(log.data).toEqual([
+      expect.objectContaining({
+        eventId: receiver.received[0].webhookId,
+        type: 'message.received',
+        status: 'succeeded',
+        attempts: 3,
+        lastStatusCode: 200,
+        nextAttemptAt: null,
+      }),
+    ]);
   });
 
   it('fails the delivery after the last retry and sets failingSince', async () => {
@@ -219,7 +237,7 @@ describe('retries, 410 and the delivery log', () => {
 });
 
 describe('order per contact', () => {
-  it('delivers one contact\'s events in the order they happened, also from concurrent webhooks', async () => {
+  it("delivers one contact's events in the order they happened, also from concurrent webhooks", async () => {
     // Prepare
     const { receiver } = await subscribe(['message.received']);
     receiver.script.push(500); // the first event holds the lane for a retry while the others wait
@@ -239,16 +257,31 @@ describe('order per contact', () => {
 });
 
 describe('order per contact under concurrent status webhooks', () => {
-  it('delivers one contact\'s message.status events in the order they were recorded', async () => {
+  it("delivers one contact's message.status events in the order they were recorded", async () => {
     // Prepare: three sends to one contact
     const { receiver } = await subscribe(['message.status']);
     const to = newRecipient();
     const chatmids: string[] = [];
-    for (let i = 0; i < 3; i++) chatmids.push((await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to, templateName: 'hello_world' } })).body.data.chatmid);
+    for (let i = 0; i < 3; i++)
+      chatmids.push((await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to, templateName: 'hello_world' } })).body.data.chatmid);
     const channel = tenant.channels[0];
     const status = (chatmid: string, value: string) => ({
       object: 'whatsapp_business_account',
-      entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId }, statuses: [{ id: chatmid, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }] } }] }],
+      entry: [
+        {
+          id: channel.wabaId,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId },
+                statuses: [{ id: chatmid, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }],
+              },
+            },
+          ],
+        },
+      ],
     });
     // Act: every message read, all webhooks at once (besides the sandbox's own sent and delivered)
     await Promise.all(chatmids.map((chatmid) => webhook(signedWebhook(status(chatmid, 'read')))));
@@ -267,7 +300,7 @@ describe('order per contact under concurrent status webhooks', () => {
 });
 
 describe('isolation', () => {
-  it('answers another workspace\'s webhookId and eventId with 404, and its channel with 403', async () => {
+  it("answers another workspace's webhookId and eventId with 404, and its channel with 403", async () => {
     // Prepare
     const { receiver, webhookId } = await subscribe(['message.received']);
     await inbound(newRecipient());

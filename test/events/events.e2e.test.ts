@@ -46,35 +46,39 @@ async function subscribe(events: string[]) {
 }
 
 describe('events on the local stack', () => {
-  it('delivers signed message.status and message.received events, retries while the receiver is down, and lists the same events', { timeout: 120_000 }, async () => {
-    // Prepare
-    const { receiver, webhookId } = await subscribe(['message.status', 'message.received']);
-    const phone = '14155550161';
-    // Act: a template, then the customer's reply
-    const sent = await stack.call('chat/templates/send', { apiKey: adminKey, params: { channelId, to: phone, templateName: 'hello_world' } });
-    const inbound = await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Thanks');
-    await until(() => receiver.received.filter((d) => d.answered === 200).length >= 3, 'three deliveries');
-    // The receiver goes down: the next event is retried
-    receiver.fallback = 503;
-    await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Still there?');
-    await until(() => receiver.received.filter((d) => d.answered === 503).length >= 2, 'two failed attempts');
-    const pending = await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId, status: 'pending' } });
-    receiver.fallback = 200;
-    const retried = receiver.received.find((d) => d.answered === 503)!;
-    await until(() => receiver.received.some((d) => d.answered === 200 && d.webhookId === retried.webhookId), 'the retry delivered');
-    const feed = await stack.call('events/list', { apiKey: adminKey, method: 'GET', params: { channelId, limit: 100 } });
-    // Assess
-    expect(sent.status).toBe(200);
-    expect(inbound.code, inbound.stderr).toBe(0);
-    const delivered = receiver.received.filter((d) => d.answered === 200);
-    expect(delivered.every((d) => d.verifiedBy.length === 1 && d.webhookId === d.event.id)).toBe(true);
-    expect(delivered.map((d) => d.event.type).sort()).toEqual(['message.received', 'message.received', 'message.status', 'message.status']);
-    expect(delivered.filter((d) => d.event.type === 'message.status').map((d) => d.event.data.status)).toEqual(['sent', 'delivered']);
-    expect(pending.body.data).toEqual([expect.objectContaining({ eventId: retried.webhookId, status: 'pending', lastStatusCode: 503 })]);
-    const feedIds = feed.body.data.map((event: { id: string }) => event.id);
-    for (const d of delivered) expect(feedIds).toContain(d.event.id);
-    expect(feed.body.data.find((event: { id: string }) => event.id === retried.webhookId)).toEqual(JSON.parse(retried.body));
-  });
+  it(
+    'delivers signed message.status and message.received events, retries while the receiver is down, and lists the same events',
+    { timeout: 120_000 },
+    async () => {
+      // Prepare
+      const { receiver, webhookId } = await subscribe(['message.status', 'message.received']);
+      const phone = '14155550161';
+      // Act: a template, then the customer's reply
+      const sent = await stack.call('chat/templates/send', { apiKey: adminKey, params: { channelId, to: phone, templateName: 'hello_world' } });
+      const inbound = await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Thanks');
+      await until(() => receiver.received.filter((d) => d.answered === 200).length >= 3, 'three deliveries');
+      // The receiver goes down: the next event is retried
+      receiver.fallback = 503;
+      await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Still there?');
+      await until(() => receiver.received.filter((d) => d.answered === 503).length >= 2, 'two failed attempts');
+      const pending = await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId, status: 'pending' } });
+      receiver.fallback = 200;
+      const retried = receiver.received.find((d) => d.answered === 503)!;
+      await until(() => receiver.received.some((d) => d.answered === 200 && d.webhookId === retried.webhookId), 'the retry delivered');
+      const feed = await stack.call('events/list', { apiKey: adminKey, method: 'GET', params: { channelId, limit: 100 } });
+      // Assess
+      expect(sent.status).toBe(200);
+      expect(inbound.code, inbound.stderr).toBe(0);
+      const delivered = receiver.received.filter((d) => d.answered === 200);
+      expect(delivered.every((d) => d.verifiedBy.length === 1 && d.webhookId === d.event.id)).toBe(true);
+      expect(delivered.map((d) => d.event.type).sort()).toEqual(['message.received', 'message.received', 'message.status', 'message.status']);
+      expect(delivered.filter((d) => d.event.type === 'message.status').map((d) => d.event.data.status)).toEqual(['sent', 'delivered']);
+      expect(pending.body.data).toEqual([expect.objectContaining({ eventId: retried.webhookId, status: 'pending', lastStatusCode: 503 })]);
+      const feedIds = feed.body.data.map((event: { id: string }) => event.id);
+      for (const d of delivered) expect(feedIds).toContain(d.event.id);
+      expect(feed.body.data.find((event: { id: string }) => event.id === retried.webhookId)).toEqual(JSON.parse(retried.body));
+    },
+  );
 
   it('loses no delivery when the stack is killed with SIGKILL in the middle of the retries', { timeout: 180_000 }, async () => {
     // Prepare
@@ -87,7 +91,11 @@ describe('events on the local stack', () => {
     receiver.fallback = 200;
     stack = await startStack({ dataDir: stack.dataDir, env: ENV });
     await until(() => receiver.received.some((d) => d.answered === 200), 'the delivery after the restart', 120_000);
-    await until(async () => (await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId } })).body.data[0]?.status === 'succeeded', 'the delivery log');
+    await until(
+      async () =>
+        (await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId } })).body.data[0]?.status === 'succeeded',
+      'the delivery log',
+    );
     const log = await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId } });
     // Assess
     expect(new Set(receiver.received.map((d) => d.webhookId)).size).toBe(1);

@@ -3,16 +3,36 @@ import { addressRefusal, checkWebhookUrl, resolveAllowedAddresses, type Resolver
 
 const aws = { allowLoopback: false };
 const local = { allowLoopback: true };
-const resolverOf = (table: Record<string, string[]>): Resolver => async (hostname) => table[hostname] ?? [];
+const resolverOf =
+  (table: Record<string, string[]>): Resolver =>
+  async (hostname) =>
+    table[hostname] ?? [];
 
 describe('webhook URL policy (SSRF defence)', () => {
-  it.each(['10.0.0.5', '172.16.3.4', '192.168.1.1', '169.254.169.254', '127.0.0.1', '0.0.0.0', '100.64.0.1', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fc00::1', 'ff02::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '64:ff9b::a00:1', '2002:a00:1::1', '192.0.2.10'])(
-    'refuses %s under the AWS rules',
-    (address) => {
-      // Act / Assess
-      expect(addressRefusal(address, aws)).toMatch(/public addresses only/);
-    },
-  );
+  it.each([
+    '10.0.0.5',
+    '172.16.3.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '127.0.0.1',
+    '0.0.0.0',
+    '100.64.0.1',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'ff02::1',
+    '::ffff:10.0.0.1',
+    '::ffff:127.0.0.1',
+    '64:ff9b::a00:1',
+    '2002:a00:1::1',
+    '192.0.2.10',
+  ])('refuses %s under the AWS rules', (address) => {
+    // Act / Assess
+    expect(addressRefusal(address, aws)).toMatch(/public addresses only/);
+  });
 
   it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('accepts the public address %s', (address) => {
     expect(addressRefusal(address, aws)).toBeUndefined();

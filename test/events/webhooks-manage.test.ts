@@ -18,15 +18,36 @@ describe('webhooks/manage and webhooks/list', () => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
-    const created = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: 'https://example.com/hooks', events: 'message.status,message.received', description: 'CRM' } });
+    const created = await callApi(manageWebhook, {
+      apiKey: tenant.adminKey,
+      params: { url: 'https://example.com/hooks', events: 'message.status,message.received', description: 'CRM' },
+    });
     const listed = await callApi(listWebhooks, { apiKey: tenant.adminKey, method: 'GET' });
     // Assess
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ channelId: tenant.channelIds[0], url: 'https://example.com/hooks', events: ['message.status', 'message.received'], isActive: true, description: 'CRM', created: true });
+    expect(created.body.data).toMatchObject({
+      channelId: tenant.channelIds[0],
+      url: 'https://example.com/hooks',
+      events: ['message.status', 'message.received'],
+      isActive: true,
+      description: 'CRM',
+      created: true,
+    });
     expect(created.body.data.id).toMatch(/^wh_/);
     expect(created.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(listed.body.data).toEqual([
-      { id: created.body.data.id, channelId: tenant.channelIds[0], url: 'https://example.com/hooks', events: ['message.status', 'message.received'], isActive: true, description: 'CRM', disabledReason: null, lastDeliveryAt: null, lastStatusCode: null, failingSince: null },
+      {
+        id: created.body.data.id,
+        channelId: tenant.channelIds[0],
+        url: 'https://example.com/hooks',
+        events: ['message.status', 'message.received'],
+        isActive: true,
+        description: 'CRM',
+        disabledReason: null,
+        lastDeliveryAt: null,
+        lastStatusCode: null,
+        failingSince: null,
+      },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain('whsec_');
   });
@@ -54,7 +75,9 @@ describe('webhooks/manage and webhooks/list', () => {
     const updated = await callApi(manageWebhook, { apiKey: tenant.adminKey, method: 'GET', params: { url: 'https://example.com/h', isActive: 'false' } });
     const rotated = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: 'https://example.com/h', rotateSecret: true } });
     const { subs } = await getSubscriptions({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
-    const secrets = await Promise.all(subs[first.body.data.id].secrets.map((s) => secretBox().open(s.sealed, secretContext(tenant.workspaceId, tenant.channelIds[0], first.body.data.id))));
+    const secrets = await Promise.all(
+      subs[first.body.data.id].secrets.map((s) => secretBox().open(s.sealed, secretContext(tenant.workspaceId, tenant.channelIds[0], first.body.data.id))),
+    );
     const body = JSON.stringify({ id: 'evt_1', type: 'message.status', timestamp: new Date().toISOString(), data: {} });
     const at = Math.floor(Date.now() / 1000);
     const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(at), 'webhook-signature': signDelivery(secrets, 'evt_1', at, body) };
@@ -108,7 +131,10 @@ describe('webhooks/manage and webhooks/list', () => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
-    const response = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: 'https://example.com/x', events: ['message.status', 'message.exploded'] } });
+    const response = await callApi(manageWebhook, {
+      apiKey: tenant.adminKey,
+      params: { url: 'https://example.com/x', events: ['message.status', 'message.exploded'] },
+    });
     // Assess
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ details: { parameter: 'events' } });

@@ -82,11 +82,16 @@ describe('automations', () => {
     // Assess
     const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
     expect(execution?.status).toBe('completed');
-    expect(execution?.outcomes.map((o) => [o.type, o.status])).toEqual([['add_labels', 'done'], ['send_template', 'done']]);
+    expect(execution?.outcomes.map((o) => [o.type, o.status])).toEqual([
+      ['add_labels', 'done'],
+      ['send_template', 'done'],
+    ]);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: phone } });
     expect(contacts.body.data[0].labels.map((l: { name: string }) => l.name)).toEqual(['new']);
     const sends = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone);
-    expect(sends).toEqual([expect.objectContaining({ type: 'template', template: expect.objectContaining({ name: 'hello_world', language: { code: 'en_US' } }) })]);
+    expect(sends).toEqual([
+      expect.objectContaining({ type: 'template', template: expect.objectContaining({ name: 'hello_world', language: { code: 'en_US' } }) }),
+    ]);
     const welcome = listed.body.data.find((a: { id: string }) => a.id === welcomeId);
     expect(welcome).toEqual({ id: welcomeId, name: 'Welcome Flow', status: 'active', executionCount: before + 1 });
     expect(listed.body.total).toBe(listed.body.data.length);
@@ -130,14 +135,22 @@ describe('automations', () => {
     const phone = newRecipient();
     await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Once ${phone}`, [{ type: 'send_template', templateName: 'hello_world' }]);
     const triggered = await trigger({ phoneNumber: phone, automationName: `once ${phone}` });
-    const body = JSON.stringify({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], executionId: triggered.body.data.executionId, step: 0, notBefore: 0 });
+    const body = JSON.stringify({
+      workspaceId: tenant.workspaceId,
+      channelId: tenant.channelIds[0],
+      executionId: triggered.body.data.executionId,
+      step: 0,
+      notBefore: 0,
+    });
     // Act
     await runner(sqsEvent([{ messageId: 'a', body, receiveCount: 1 }]), {} as Context);
     await runner(sqsEvent([{ messageId: 'b', body, receiveCount: 2 }]), {} as Context);
     await drainQueue(runner);
     // Assess
     expect(sentBodies(network, tenant.channels[0]).filter((b) => (b as { to: string }).to === phone)).toHaveLength(1);
-    expect((await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId))?.status).toBe('completed');
+    expect((await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId))?.status).toBe(
+      'completed',
+    );
   });
 
   it("keeps the runner's idempotency keys out of callers' reach: a caller's send never stands in for the automation's", async () => {
@@ -146,7 +159,10 @@ describe('automations', () => {
     const triggered = await trigger({ phoneNumber: phone, automationName: 'welcome flow' });
     const reference = `automation:${triggered.body.data.executionId}:1`;
     // Act: a caller sends another template first, with the runner's reference
-    const caller = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to: phone, templateName: 'order_update', variables: ['Bo', 'A-1'], apiReference: reference } });
+    const caller = await callApi(sendTemplate, {
+      apiKey: tenant.adminKey,
+      params: { to: phone, templateName: 'order_update', variables: ['Bo', 'A-1'], apiReference: reference },
+    });
     await drainQueue(runner);
     // Assess
     expect(caller.status, JSON.stringify(caller.body)).toBe(400);
@@ -162,7 +178,13 @@ describe('automations', () => {
     const phone = newRecipient();
     const triggered = await trigger({ phoneNumber: phone, automationName: 'welcome flow' });
     const reference = `automation:${triggered.body.data.executionId}:1`;
-    await claimReference({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone, reference, { fingerprint: 'someone-else', messageId: 'msg_other' }, 3600);
+    await claimReference(
+      { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] },
+      phone,
+      reference,
+      { fingerprint: 'someone-else', messageId: 'msg_other' },
+      3600,
+    );
     // Act
     await drainQueue(runner);
     // Assess
@@ -176,7 +198,9 @@ describe('automations', () => {
     // Prepare: a contact name the chat network would refuse as a template parameter (error 132018)
     const phone = newRecipient();
     await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phone, name: 'Ann\nLee' } });
-    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Rendered ${phone}`, [{ type: 'send_template', templateName: 'order_update', variables: ['{{contact.name}}', 'A-1'] }]);
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Rendered ${phone}`, [
+      { type: 'send_template', templateName: 'order_update', variables: ['{{contact.name}}', 'A-1'] },
+    ]);
     const requestsBefore = sendRequests(network, tenant.channels[0]);
     // Act
     const triggered = await trigger({ phoneNumber: phone, automationName: `rendered ${phone}` });
@@ -192,13 +216,17 @@ describe('automations', () => {
     // Prepare
     const phone = newRecipient();
     await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'constructor' } });
-    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Internals ${phone}`, [{ type: 'set_custom_fields', fields: JSON.parse('{"constructor":"Builder","city":"Porto"}') }]);
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Internals ${phone}`, [
+      { type: 'set_custom_fields', fields: JSON.parse('{"constructor":"Builder","city":"Porto"}') },
+    ]);
     // Act
     const triggered = await trigger({ phoneNumber: phone, automationName: `internals ${phone}` });
     await drainQueue(runner);
     // Assess
     expect(triggered.status, JSON.stringify(triggered.body)).toBe(200);
-    expect((await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId))?.status).toBe('completed');
+    expect((await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId))?.status).toBe(
+      'completed',
+    );
     const contact = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone);
     expect(Object.hasOwn(contact!.customFields, 'constructor') && contact!.customFields.constructor).toBe('Builder');
   });
@@ -208,7 +236,9 @@ describe('automations', () => {
     const phone = newRecipient();
     const automation = await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Parallel ${phone}`, [{ type: 'add_labels', labels: ['lead'] }]);
     // Act
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => trigger({ phoneNumber: i % 2 ? `+${phone}` : phone, automationId: automation.id })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => trigger({ phoneNumber: i % 2 ? `+${phone}` : phone, automationId: automation.id })),
+    );
     await drainQueue(runner);
     const listed = await callApi(listAutomations, { apiKey: tenant.adminKey });
     // Assess
@@ -216,7 +246,9 @@ describe('automations', () => {
     expect(new Set(responses.map((r) => r.body.data.contactId)).size).toBe(1);
     expect(new Set(responses.map((r) => r.body.data.conversationId)).size).toBe(1);
     expect(new Set(responses.map((r) => r.body.data.executionId)).size).toBe(20);
-    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone))?.id).toBe(responses[0].body.data.conversationId);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone))?.id).toBe(
+      responses[0].body.data.conversationId,
+    );
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: phone } });
     expect(contacts.body.pagination.total).toBe(1);
     expect(listed.body.data.find((a: { id: string }) => a.id === automation.id).executionCount).toBe(20);
@@ -225,7 +257,10 @@ describe('automations', () => {
   it('fails the execution with the reason when a step cannot succeed (text outside the window)', async () => {
     // Prepare
     const phone = newRecipient();
-    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Closed ${phone}`, [{ type: 'send_text', body: 'too late' }, { type: 'add_labels', labels: ['lead'] }]);
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Closed ${phone}`, [
+      { type: 'send_text', body: 'too late' },
+      { type: 'add_labels', labels: ['lead'] },
+    ]);
     // Act
     const triggered = await trigger({ phoneNumber: phone, automationName: `closed ${phone}` });
     await drainQueue(runner);
@@ -242,9 +277,17 @@ describe('automations', () => {
     const phone = newRecipient();
     await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Flaky ${phone}`, [{ type: 'add_labels', labels: ['lead'] }]);
     const triggered = await trigger({ phoneNumber: phone, automationName: `flaky ${phone}` });
-    const body = JSON.stringify({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], executionId: triggered.body.data.executionId, step: 0, notBefore: 0 });
+    const body = JSON.stringify({
+      workspaceId: tenant.workspaceId,
+      channelId: tenant.channelIds[0],
+      executionId: triggered.body.data.executionId,
+      step: 0,
+      notBefore: 0,
+    });
     // The definitions query (labels and fields) fails: a store outage while the step runs.
-    const faults = injectFaults((command, input) => (command === 'QueryCommand' && JSON.stringify(input).includes('"DEF#"') ? serviceError('InternalServerError', 500) : undefined));
+    const faults = injectFaults((command, input) =>
+      command === 'QueryCommand' && JSON.stringify(input).includes('"DEF#"') ? serviceError('InternalServerError', 500) : undefined,
+    );
     try {
       // Act
       const first = await runner(sqsEvent([{ messageId: 'm1', body, receiveCount: 1 }]), {} as Context);
@@ -274,9 +317,22 @@ describe('automations', () => {
     clock.freeze(start);
     const executionId = `ex_crash${phone}`;
     await putExecution({
-      id: executionId, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], automationId: automation.id, automationName: automation.name,
-      contactId: 'ct_x', conversationId: 'cv_x', phone, status: 'triggered', stepIndex: 0, steps: automation.steps, outcomes: [], countPending: true,
-      ...outboxFields(executionId, start), createdAt: new Date(start).toISOString(), updatedAt: new Date(start).toISOString(),
+      id: executionId,
+      workspaceId: tenant.workspaceId,
+      channelId: tenant.channelIds[0],
+      automationId: automation.id,
+      automationName: automation.name,
+      contactId: 'ct_x',
+      conversationId: 'cv_x',
+      phone,
+      status: 'triggered',
+      stepIndex: 0,
+      steps: automation.steps,
+      outcomes: [],
+      countPending: true,
+      ...outboxFields(executionId, start),
+      createdAt: new Date(start).toISOString(),
+      updatedAt: new Date(start).toISOString(),
     });
     // Act
     const early = await redrive();
@@ -319,7 +375,7 @@ describe('automations', () => {
     expect(inactive.body.error).toBe('automation_inactive');
     expect(inactive.body.message).toContain('inactive');
     expect(neither.status).toBe(400);
-    expect((await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone))).toBeUndefined();
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone)).toBeUndefined();
   });
 });
 

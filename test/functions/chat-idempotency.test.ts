@@ -21,7 +21,8 @@ const template = (params: Record<string, unknown>) => callApi(sendTemplate, { ap
 const text = (params: Record<string, unknown>) => callApi(sendMessage, { apiKey: tenant.adminKey, params });
 
 /** Messages the sandbox accepted for one recipient of the test channel. */
-const acceptedTo = (to: string) => network.sandbox.sent.filter((sent) => sent.phoneNumberId === tenant.channels[0].phoneNumberId && (sent.body as { to: string }).to === to);
+const acceptedTo = (to: string) =>
+  network.sandbox.sent.filter((sent) => sent.phoneNumberId === tenant.channels[0].phoneNumberId && (sent.body as { to: string }).to === to);
 
 const outboundTo = (phone: string) => outboundMessagesTo(tenant, phone);
 
@@ -85,7 +86,9 @@ describe('apiReference: nothing lost, nothing twice', () => {
     // Prepare
     const to = newRecipient();
     // Act
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => template({ to, templateName: 'order_update', variables: `Bo,${i}`, apiReference: 'burst-2' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => template({ to, templateName: 'order_update', variables: `Bo,${i}`, apiReference: 'burst-2' })),
+    );
     // Assess
     expect(acceptedTo(to)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

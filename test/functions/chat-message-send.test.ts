@@ -9,7 +9,17 @@ import { OUTCOME_MARGIN_MS } from '../../shared/outbound/deadline';
 import type { SandboxFault } from '../../scripts/local/sandbox-types';
 import { closedPortUrl } from '../chat/helpers';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, openWindow, outboundMessagesTo, sendRequests, sentBodies, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
+import {
+  createChatTenant,
+  newRecipient,
+  openWindow,
+  outboundMessagesTo,
+  sendRequests,
+  sentBodies,
+  type ChatNetwork,
+  type ChatTenant,
+  useChatTenant,
+} from '../support/chat';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,8 +71,21 @@ describe('chat/message/send and the 24-hour session window', () => {
     // Assess
     expect(sent.status).toBe(200);
     expect(sent.body.data).toEqual({ chatmid: expect.stringMatching(/^wamid\./), status: 'accepted', to, type: 'text', apiReference: 'ticket-1' });
-    expect(sentBodies(network, tenant.channels[0]).at(-1)).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { body: 'Thanks for writing' } });
-    expect(status.body.data).toMatchObject({ status: 'delivered', direction: 'outbound', type: 'text', content: { body: 'Thanks for writing' }, readAt: null, error: null });
+    expect(sentBodies(network, tenant.channels[0]).at(-1)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to,
+      type: 'text',
+      text: { body: 'Thanks for writing' },
+    });
+    expect(status.body.data).toMatchObject({
+      status: 'delivered',
+      direction: 'outbound',
+      type: 'text',
+      content: { body: 'Thanks for writing' },
+      readAt: null,
+      error: null,
+    });
     expect(Date.parse(status.body.data.deliveredAt)).toBeGreaterThanOrEqual(Date.parse(status.body.data.timestamp) - 1000);
     expect(late.status).toBe(400);
     expect(late.body.error).toBe('outside_session_window');
@@ -91,7 +114,14 @@ describe('chat/message/send and the 24-hour session window', () => {
     const response = await send({ to, body: 'Recorded', apiReference: 'ref-rec' });
     // Assess
     const [message] = await messagesTo(to);
-    expect(message).toMatchObject({ sendState: 'accepted', chatmid: response.body.data.chatmid, type: 'text', content: { body: 'Recorded' }, apiReference: 'ref-rec', waId: to });
+    expect(message).toMatchObject({
+      sendState: 'accepted',
+      chatmid: response.body.data.chatmid,
+      type: 'text',
+      content: { body: 'Recorded' },
+      apiReference: 'ref-rec',
+      waId: to,
+    });
     const conversation = await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to);
     expect(message.conversationId).toBe(conversation!.id);
     const contacts = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: to } });
@@ -101,7 +131,11 @@ describe('chat/message/send and the 24-hour session window', () => {
   it.each([
     ['image', { type: 'image', url: 'https://example.com/a.jpg', caption: 'Look' }, { image: { link: 'https://example.com/a.jpg', caption: 'Look' } }],
     ['video', { type: 'video', url: 'https://example.com/a.mp4' }, { video: { link: 'https://example.com/a.mp4' } }],
-    ['document', { type: 'document', url: 'https://example.com/a.pdf', caption: 'Invoice', filename: 'invoice.pdf' }, { document: { link: 'https://example.com/a.pdf', caption: 'Invoice', filename: 'invoice.pdf' } }],
+    [
+      'document',
+      { type: 'document', url: 'https://example.com/a.pdf', caption: 'Invoice', filename: 'invoice.pdf' },
+      { document: { link: 'https://example.com/a.pdf', caption: 'Invoice', filename: 'invoice.pdf' } },
+    ],
     ['audio', { type: 'audio', url: 'https://example.com/a.ogg' }, { audio: { link: 'https://example.com/a.ogg' } }],
   ])('sends a %s message in the Cloud API body format', async (type, params, media) => {
     // Prepare
@@ -117,7 +151,7 @@ describe('chat/message/send and the 24-hour session window', () => {
   it.each([
     ['no recipient', { to: undefined, body: 'x' }, 'missing_parameter', 'to'],
     ['a number without country code', { to: '4155550100', body: 'x' }, 'invalid_parameter', 'to'],
-    ['a text without body', { }, 'missing_parameter', 'body'],
+    ['a text without body', {}, 'missing_parameter', 'body'],
     ['a body over 4096 characters', { body: 'x'.repeat(4097) }, 'invalid_parameter', 'body'],
     ['an unknown type', { type: 'sticker', url: 'https://example.com/s.webp' }, 'invalid_parameter', 'type'],
     ['media without url', { type: 'image' }, 'missing_parameter', 'url'],
@@ -172,7 +206,9 @@ describe('chat/message/send when the chat network fails', () => {
     expect(response.status).toBe(502);
     expect(response.body.details.outcome).toBe('unknown');
     expect(sendRequests(network, tenant.channels[0])).toBe(before + 1);
-    expect(await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, response.body.details.messageId)).toMatchObject({ sendState: 'unknown' });
+    expect(await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, response.body.details.messageId)).toMatchObject({
+      sendState: 'unknown',
+    });
   });
 
   it('maps a refusal (131026) to 400 and records the message as failed with the error', async () => {
@@ -212,11 +248,16 @@ describe('chat/message/send when the chat network fails', () => {
     expect((await messagesTo(to))[0]).toMatchObject({ sendState: 'failed', error: { code: 130429 } });
   });
 
-  it("does not wait out a 429 that would outlast the invocation: 503 with Retry-After, the outcome recorded", async () => {
+  it('does not wait out a 429 that would outlast the invocation: 503 with Retry-After, the outcome recorded', async () => {
     // Prepare
     const { to, before } = await recipientInWindow({ kind: '429', retryAfterSeconds: 1, path: 'messages' });
     // Act: 2 s left after the margin; a 1 s wait and a whole 1.5 s attempt do not fit.
-    const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Late' }, remainingTimeMs: OUTCOME_MARGIN_MS + 2_000 });
+    const response = await callApi(sendMessage, {
+      apiKey: tenant.adminKey,
+      method: 'POST',
+      params: { to, body: 'Late' },
+      remainingTimeMs: OUTCOME_MARGIN_MS + 2_000,
+    });
     // Assess
     expect(response.status).toBe(503);
     expect(response.body.error).toBe('chat_network_throttled');
@@ -229,7 +270,12 @@ describe('chat/message/send when the chat network fails', () => {
     // Prepare
     const { to, before } = await recipientInWindow();
     // Act
-    const response = await callApi(sendMessage, { apiKey: tenant.adminKey, method: 'POST', params: { to, body: 'Too late', apiReference: 'late-1' }, remainingTimeMs: OUTCOME_MARGIN_MS + 100 });
+    const response = await callApi(sendMessage, {
+      apiKey: tenant.adminKey,
+      method: 'POST',
+      params: { to, body: 'Too late', apiReference: 'late-1' },
+      remainingTimeMs: OUTCOME_MARGIN_MS + 100,
+    });
     const retried = await send({ to, body: 'Too late', apiReference: 'late-1' });
     // Assess
     expect(response.status).toBe(503);
@@ -259,7 +305,12 @@ describe('chat/message/send when the chat network fails', () => {
     const other = await createChatTenant(network, 1, false);
     const to = newRecipient();
     await openWindow(network, other.channels[0], to);
-    network.sandbox.registerPhoneNumber({ phoneNumberId: other.channels[0].phoneNumberId, wabaId: other.channels[0].wabaId!, accessToken: 'rotated-elsewhere', displayPhoneNumber: '15550000000' });
+    network.sandbox.registerPhoneNumber({
+      phoneNumberId: other.channels[0].phoneNumberId,
+      wabaId: other.channels[0].wabaId!,
+      accessToken: 'rotated-elsewhere',
+      displayPhoneNumber: '15550000000',
+    });
     // Act
     const response = await callApi(sendMessage, { apiKey: other.adminKey, params: { to, body: 'x' } });
     // Assess

@@ -14,10 +14,14 @@ useChatTenant(2, (started, created) => {
   tenant = created;
 });
 
-const status = (apiKey: string, chatmid: unknown, method: 'GET' | 'POST' = 'POST') => callApi(messageStatus, { apiKey, method, params: chatmid === undefined ? {} : { chatmid } });
+const status = (apiKey: string, chatmid: unknown, method: 'GET' | 'POST' = 'POST') =>
+  callApi(messageStatus, { apiKey, method, params: chatmid === undefined ? {} : { chatmid } });
 
 async function sendHello(channelId = tenant.channelIds[0]): Promise<string> {
-  const response = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { channelId, to: newRecipient(), templateName: 'order_update', variables: 'Ann,42' } });
+  const response = await callApi(sendTemplate, {
+    apiKey: tenant.adminKey,
+    params: { channelId, to: newRecipient(), templateName: 'order_update', variables: 'Ann,42' },
+  });
   expect(response.status).toBe(200);
   return response.body.data.chatmid;
 }
@@ -62,7 +66,14 @@ describe('chat/message/status', () => {
     // Act
     const response = await status(tenant.adminKey, chatmid);
     // Assess
-    expect(response.body.data).toMatchObject({ chatmid, status: 'received', direction: 'inbound', type: 'text', content: { body: 'Where is my order?' }, deliveredAt: null });
+    expect(response.body.data).toMatchObject({
+      chatmid,
+      status: 'received',
+      direction: 'inbound',
+      type: 'text',
+      content: { body: 'Where is my order?' },
+      deliveredAt: null,
+    });
   });
 
   it('reports a message that failed by webhook with its error', async () => {
@@ -120,7 +131,7 @@ describe('chat/message/status', () => {
     // Assess
     expect(response.status).toBe(200);
     const handlerCommands = commands.filter((line) => !line.includes('APIKEY#') && !line.includes('USER#'));
-    expect(handlerCommands, commands.join("\n")).toHaveLength(2);
+    expect(handlerCommands, commands.join('\n')).toHaveLength(2);
     expect(handlerCommands.filter((line) => line.startsWith('GetItemCommand') && line.includes(`CHATMID#${chatmid}`))).toHaveLength(1);
     expect(handlerCommands.filter((line) => line.startsWith('UpdateItemCommand') && line.includes('#RL#'))).toHaveLength(1);
   });

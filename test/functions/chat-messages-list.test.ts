@@ -27,7 +27,10 @@ describe('chat/messages/list', () => {
   it('lists inbound and outbound messages of one contact newest first, with content, status and timestamps', async () => {
     // Prepare
     const phone = newRecipient();
-    const sent = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { channelId: tenant.channelIds[0], to: phone, templateName: 'order_update', variables: ['Bo', 'A-1'], apiReference: 'ref-1' } });
+    const sent = await callApi(sendTemplate, {
+      apiKey: tenant.adminKey,
+      params: { channelId: tenant.channelIds[0], to: phone, templateName: 'order_update', variables: ['Bo', 'A-1'], apiReference: 'ref-1' },
+    });
     await network.sandbox.idle();
     clock.shift(1000);
     const inbound = await openWindow(network, tenant.channels[0], phone, 'Where is it?');
@@ -39,7 +42,18 @@ describe('chat/messages/list', () => {
     expect(page.status).toBe(200);
     expect(page.body.nextCursor).toBeNull();
     expect(page.body.data).toEqual([
-      { chatmid: inbound, direction: 'inbound', type: 'text', content: { body: 'Where is it?' }, status: 'received', timestamp: expect.any(String), deliveredAt: null, readAt: null, apiReference: null, error: null },
+      {
+        chatmid: inbound,
+        direction: 'inbound',
+        type: 'text',
+        content: { body: 'Where is it?' },
+        status: 'received',
+        timestamp: expect.any(String),
+        deliveredAt: null,
+        readAt: null,
+        apiReference: null,
+        error: null,
+      },
       {
         chatmid: sent.body.data.chatmid,
         direction: 'outbound',
@@ -184,11 +198,30 @@ describe('inbound order and repeats', () => {
     const chatmid = `wamid.repeat${Date.now()}`;
     const body = {
       object: 'whatsapp_business_account',
-      entry: [{ id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: tenant.channels[0].phoneNumberId }, contacts: [{ wa_id: phone, profile: { name: 'R' } }], messages: [{ from: phone, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'STOP' } }] } }] }],
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { phone_number_id: tenant.channels[0].phoneNumberId },
+                contacts: [{ wa_id: phone, profile: { name: 'R' } }],
+                messages: [{ from: phone, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'STOP' } }],
+              },
+            },
+          ],
+        },
+      ],
     };
     const { handler: webhook } = await import('../../functions/webhook-whatsapp');
     const { signedWebhook } = await import('../support/chat');
-    const fault = injectFaults((name, input) => (name === 'PutItemCommand' && String((input.Item as { pk?: { S?: string } })?.pk?.S).startsWith('CHATMID#') ? new Error('crash before the pointer') : undefined));
+    const fault = injectFaults((name, input) =>
+      name === 'PutItemCommand' && String((input.Item as { pk?: { S?: string } })?.pk?.S).startsWith('CHATMID#')
+        ? new Error('crash before the pointer')
+        : undefined,
+    );
     let first;
     try {
       first = await webhook(signedWebhook(body));
@@ -211,20 +244,64 @@ describe('inbound order and repeats', () => {
 
 describe('inbound message types', () => {
   const cases: Array<[string, Record<string, unknown>, string, Record<string, unknown>]> = [
-    ['image', { type: 'image', image: { id: 'media-1', mime_type: 'image/jpeg', caption: 'my receipt', sha256: 'abc' } }, 'image', { mediaId: 'media-1', mimeType: 'image/jpeg', caption: 'my receipt', sha256: 'abc' }],
+    [
+      'image',
+      { type: 'image', image: { id: 'media-1', mime_type: 'image/jpeg', caption: 'my receipt', sha256: 'abc' } },
+      'image',
+      { mediaId: 'media-1', mimeType: 'image/jpeg', caption: 'my receipt', sha256: 'abc' },
+    ],
     ['video', { type: 'video', video: { id: 'media-2', mime_type: 'video/mp4' } }, 'video', { mediaId: 'media-2', mimeType: 'video/mp4' }],
-    ['document', { type: 'document', document: { id: 'media-3', mime_type: 'application/pdf', filename: 'invoice.pdf', caption: 'invoice' } }, 'document', { mediaId: 'media-3', mimeType: 'application/pdf', filename: 'invoice.pdf', caption: 'invoice' }],
-    ['audio', { type: 'audio', audio: { id: 'media-4', mime_type: 'audio/ogg; codecs=opus', voice: true } }, 'audio', { mediaId: 'media-4', mimeType: 'audio/ogg; codecs=opus', voice: true }],
-    ['sticker', { type: 'sticker', sticker: { id: 'media-5', mime_type: 'image/webp', animated: false } }, 'sticker', { mediaId: 'media-5', mimeType: 'image/webp', animated: false }],
-    ['location', { type: 'location', location: { latitude: 38.7223, longitude: -9.1393, name: 'Shop', address: 'Rua 1' } }, 'location', { latitude: 38.7223, longitude: -9.1393, name: 'Shop', address: 'Rua 1' }],
+    [
+      'document',
+      { type: 'document', document: { id: 'media-3', mime_type: 'application/pdf', filename: 'invoice.pdf', caption: 'invoice' } },
+      'document',
+      { mediaId: 'media-3', mimeType: 'application/pdf', filename: 'invoice.pdf', caption: 'invoice' },
+    ],
+    [
+      'audio',
+      { type: 'audio', audio: { id: 'media-4', mime_type: 'audio/ogg; codecs=opus', voice: true } },
+      'audio',
+      { mediaId: 'media-4', mimeType: 'audio/ogg; codecs=opus', voice: true },
+    ],
+    [
+      'sticker',
+      { type: 'sticker', sticker: { id: 'media-5', mime_type: 'image/webp', animated: false } },
+      'sticker',
+      { mediaId: 'media-5', mimeType: 'image/webp', animated: false },
+    ],
+    [
+      'location',
+      { type: 'location', location: { latitude: 38.7223, longitude: -9.1393, name: 'Shop', address: 'Rua 1' } },
+      'location',
+      { latitude: 38.7223, longitude: -9.1393, name: 'Shop', address: 'Rua 1' },
+    ],
     [
       'contacts',
-      { type: 'contacts', contacts: [{ name: { formatted_name: 'Ann Other', first_name: 'Ann' }, phones: [{ phone: '+1 415 555 0000', type: 'CELL', wa_id: '14155550000' }], emails: [{ email: 'ann@example.com' }] }] },
+      {
+        type: 'contacts',
+        contacts: [
+          {
+            name: { formatted_name: 'Ann Other', first_name: 'Ann' },
+            phones: [{ phone: '+1 415 555 0000', type: 'CELL', wa_id: '14155550000' }],
+            emails: [{ email: 'ann@example.com' }],
+          },
+        ],
+      },
       'contacts',
       { contacts: [{ name: 'Ann Other', phones: [{ phone: '+1 415 555 0000', type: 'CELL', waId: '14155550000' }], emails: [{ email: 'ann@example.com' }] }] },
     ],
-    ['button reply', { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } } }, 'interactive', { replyType: 'button_reply', id: 'yes', title: 'Yes' }],
-    ['list reply', { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'row-2', title: 'Tuesday', description: 'afternoon' } } }, 'interactive', { replyType: 'list_reply', id: 'row-2', title: 'Tuesday', description: 'afternoon' }],
+    [
+      'button reply',
+      { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } } },
+      'interactive',
+      { replyType: 'button_reply', id: 'yes', title: 'Yes' },
+    ],
+    [
+      'list reply',
+      { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'row-2', title: 'Tuesday', description: 'afternoon' } } },
+      'interactive',
+      { replyType: 'list_reply', id: 'row-2', title: 'Tuesday', description: 'afternoon' },
+    ],
     ['template button', { type: 'button', button: { text: 'Track order', payload: 'TRACK' } }, 'button', { text: 'Track order', payload: 'TRACK' }],
     ['reaction', { type: 'reaction', reaction: { message_id: 'wamid.X', emoji: '👍' } }, 'reaction', { messageId: 'wamid.X', emoji: '👍' }],
     ['unknown type', { type: 'order', order: { catalog_id: '1' } }, 'unsupported', { rawType: 'order' }],

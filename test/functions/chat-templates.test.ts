@@ -21,17 +21,23 @@ const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') 
 
 /** Stores, as a sync would, an APPROVED template of the test channel with a one-variable TEXT header and no body variables; the sandbox chat network does not know it. */
 const putTextHeaderTemplate = (graphId: string, name: string) =>
-  putTemplate({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, {
-    graphId,
-    name,
-    language: 'en',
-    status: 'APPROVED',
-    category: 'UTILITY',
-    components: [{ type: 'HEADER', format: 'TEXT', text: 'Hello {{1}}' }, { type: 'BODY', text: 'Welcome' }],
-    bodyVariables: 0,
-    header: { format: 'TEXT', variables: 1 },
-    syncedAt: new Date().toISOString(),
-  });
+  putTemplate(
+    { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] },
+    {
+      graphId,
+      name,
+      language: 'en',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Hello {{1}}' },
+        { type: 'BODY', text: 'Welcome' },
+      ],
+      bodyVariables: 0,
+      header: { format: 'TEXT', variables: 1 },
+      syncedAt: new Date().toISOString(),
+    },
+  );
 
 describe('template sync and chat/templates/list', () => {
   it('syncs every template whatever its status, and lists only the approved ones with their variable counts', async () => {
@@ -46,8 +52,19 @@ describe('template sync and chat/templates/list', () => {
     expect(listed.body.data.map((t: { name: string }) => t.name)).toEqual(['hello_world', 'order_update', 'promo_image']);
     const byName = Object.fromEntries(listed.body.data.map((t: { name: string }) => [t.name, t]));
     expect(byName.hello_world).toMatchObject({ language: 'en_US', category: 'UTILITY', status: 'APPROVED', bodyVariables: 0, header: null });
-    expect(byName.order_update).toMatchObject({ language: 'en', bodyVariables: 2, components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.', variables: 2 }] });
-    expect(byName.promo_image).toMatchObject({ bodyVariables: 1, header: { format: 'IMAGE' }, components: [{ type: 'HEADER', format: 'IMAGE', variables: 1 }, { type: 'BODY', variables: 1 }] });
+    expect(byName.order_update).toMatchObject({
+      language: 'en',
+      bodyVariables: 2,
+      components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.', variables: 2 }],
+    });
+    expect(byName.promo_image).toMatchObject({
+      bodyVariables: 1,
+      header: { format: 'IMAGE' },
+      components: [
+        { type: 'HEADER', format: 'IMAGE', variables: 1 },
+        { type: 'BODY', variables: 1 },
+      ],
+    });
     expect(listed.body.message).toBe('Found 3 approved template(s)');
   });
 
@@ -70,7 +87,14 @@ describe('chat/templates/send', () => {
     const response = await send({ to: `+${to}`, templateName: 'hello_world' }, 'GET');
     // Assess
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ chatmid: expect.stringMatching(/^wamid\./), status: 'accepted', to, templateName: 'hello_world', languageCode: 'en_US', apiReference: null });
+    expect(response.body.data).toEqual({
+      chatmid: expect.stringMatching(/^wamid\./),
+      status: 'accepted',
+      to,
+      templateName: 'hello_world',
+      languageCode: 'en_US',
+      apiReference: null,
+    });
     expect(sentBodies(network, tenant.channels[0]).at(-1)).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
@@ -79,7 +103,13 @@ describe('chat/templates/send', () => {
       template: { name: 'hello_world', language: { code: 'en_US' } },
     });
     const pointer = await getChatmidRecord(response.body.data.chatmid);
-    expect(pointer).toMatchObject({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], direction: 'outbound', type: 'template', status: expect.any(String) });
+    expect(pointer).toMatchObject({
+      workspaceId: tenant.workspaceId,
+      channelId: tenant.channelIds[0],
+      direction: 'outbound',
+      type: 'template',
+      status: expect.any(String),
+    });
     const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, pointer!.messageId!);
     expect(message).toMatchObject({ sendState: 'accepted', phone: to, content: { templateName: 'hello_world', languageCode: 'en_US', bodyVariables: [] } });
   });
@@ -105,7 +135,15 @@ describe('chat/templates/send', () => {
       template: {
         name: 'order_update',
         language: { code: 'en' },
-        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ann' }, { type: 'text', text: '123' }] }],
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ann' },
+              { type: 'text', text: '123' },
+            ],
+          },
+        ],
       },
     });
   });
@@ -146,8 +184,20 @@ describe('chat/templates/send', () => {
     ['an empty variable', { templateName: 'order_update', variables: 'Ann,,1' }, 400, 'invalid_parameter', 'variables'],
     ['a missing header image', { templateName: 'promo_image', variables: 'x' }, 400, 'missing_parameter', 'image'],
     ['a header of the wrong kind', { templateName: 'promo_image', variables: 'x', video: 'https://example.com/v.mp4' }, 400, 'invalid_parameter', 'video'],
-    ['a mediaType of the wrong kind', { templateName: 'promo_image', variables: 'x', mediaUrl: 'https://example.com/d.pdf', mediaType: 'document' }, 400, 'invalid_parameter', 'mediaType'],
-    ['two header media', { templateName: 'promo_image', variables: 'x', image: 'https://example.com/a.jpg', mediaUrl: 'https://example.com/b.jpg' }, 400, 'invalid_parameter', 'mediaUrl'],
+    [
+      'a mediaType of the wrong kind',
+      { templateName: 'promo_image', variables: 'x', mediaUrl: 'https://example.com/d.pdf', mediaType: 'document' },
+      400,
+      'invalid_parameter',
+      'mediaType',
+    ],
+    [
+      'two header media',
+      { templateName: 'promo_image', variables: 'x', image: 'https://example.com/a.jpg', mediaUrl: 'https://example.com/b.jpg' },
+      400,
+      'invalid_parameter',
+      'mediaUrl',
+    ],
     ['a text header on a media template', { templateName: 'promo_image', variables: 'x', header: 'Hi' }, 400, 'invalid_parameter', 'header'],
     ['a header on a template without one', { templateName: 'hello_world', header: 'Hi' }, 400, 'invalid_parameter', 'header'],
     ['media on a template without a header', { templateName: 'hello_world', document: 'https://example.com/d.pdf' }, 400, 'invalid_parameter', 'document'],
@@ -219,7 +269,10 @@ describe('chat/templates/send', () => {
     const team = await createTeamKey({ ...two, channelIds: two.channelIds }, [two.channelIds[1]]);
     // Act
     const allowed = await callApi(sendTemplate, { apiKey: team.apiKey, params: { to: newRecipient(), templateName: 'hello_world' } });
-    const refused = await callApi(sendTemplate, { apiKey: team.apiKey, params: { channelId: two.channelIds[0], to: newRecipient(), templateName: 'hello_world' } });
+    const refused = await callApi(sendTemplate, {
+      apiKey: team.apiKey,
+      params: { channelId: two.channelIds[0], to: newRecipient(), templateName: 'hello_world' },
+    });
     // Assess
     expect(allowed.status).toBe(200);
     expect(sentBodies(network, two.channels[1])).toHaveLength(1);

@@ -14,7 +14,17 @@ import { getConversation } from '../../shared/data/conversations';
 import { keys } from '../../shared/data/keys';
 import { attachChatmid, getChatmidRecord, getMessage, type MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
-import { createChatTenant, newRecipient, openWindow, signedWebhook, VERIFY_TOKEN, webhookEvent, type ChatNetwork, type ChatTenant, useChatTenant } from '../support/chat';
+import {
+  createChatTenant,
+  newRecipient,
+  openWindow,
+  signedWebhook,
+  VERIFY_TOKEN,
+  webhookEvent,
+  type ChatNetwork,
+  type ChatTenant,
+  useChatTenant,
+} from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 import { logger } from '../../shared/observability/logger';
 
@@ -34,7 +44,17 @@ const seconds = (ms: number) => String(Math.floor(ms / 1000));
 function delivery(value: Record<string, unknown>, phoneNumberId = channel().phoneNumberId) {
   return {
     object: 'whatsapp_business_account',
-    entry: [{ id: channel().wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value } }] }],
+    entry: [
+      {
+        id: channel().wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value },
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -109,7 +129,14 @@ describe('webhook deliveries (POST)', () => {
 
   it('acknowledges signed deliveries it cannot use: an unknown phone-number id, an unknown chatmid, garbage', async () => {
     // Act
-    const unknownNumber = await webhook(signedWebhook(delivery({ messages: [{ from: '14155550100', id: newChatmid(), timestamp: seconds(Date.now()), type: 'text', text: { body: 'x' } }] }, '999999999999999')));
+    const unknownNumber = await webhook(
+      signedWebhook(
+        delivery(
+          { messages: [{ from: '14155550100', id: newChatmid(), timestamp: seconds(Date.now()), type: 'text', text: { body: 'x' } }] },
+          '999999999999999',
+        ),
+      ),
+    );
     const unknownChatmid = await webhook(signedWebhook(statusEvent(newChatmid(), 'delivered', Date.now(), '14155550100')));
     const garbage = await webhook(signedWebhook({ hello: 'world' }));
     // Assess
@@ -159,7 +186,9 @@ describe('webhook deliveries (POST)', () => {
     const messages = await inboundMessages(from);
     expect(messages.map((message) => message.content)).toEqual(expect.arrayContaining([{ body: 'once' }, { body: 'older, delivered late' }]));
     expect(messages).toHaveLength(2);
-    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from))!.lastInboundAt).toBe(Math.floor(now / 1000) * 1000);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, from))!.lastInboundAt).toBe(
+      Math.floor(now / 1000) * 1000,
+    );
   });
 
   it('moves a status only forward, whatever order and however often the statuses arrive', async () => {
@@ -185,7 +214,18 @@ describe('webhook deliveries (POST)', () => {
     // Prepare
     const chatmid = newChatmid();
     const t = Date.now();
-    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_x', direction: 'outbound', type: 'text', content: { body: 'x' }, phone: '14155550100', at: t, phoneNumberId: channel().phoneNumberId });
+    await attachChatmid({
+      chatmid,
+      workspaceId: tenant.workspaceId,
+      channelId: tenant.channelIds[0],
+      messageId: 'msg_x',
+      direction: 'outbound',
+      type: 'text',
+      content: { body: 'x' },
+      phone: '14155550100',
+      at: t,
+      phoneNumberId: channel().phoneNumberId,
+    });
     // Act
     await webhook(signedWebhook(statusEvent(chatmid, 'read', t, '14155550100')));
     // Assess
@@ -199,7 +239,12 @@ describe('webhook deliveries (POST)', () => {
     const sent = await sendTemplateTo(to);
     await network.sandbox.idle();
     const chatmid = sent.body.data.chatmid;
-    const error = { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Receiver is incapable of receiving this message' } };
+    const error = {
+      code: 131026,
+      title: 'Message undeliverable',
+      message: 'Message undeliverable',
+      error_data: { details: 'Receiver is incapable of receiving this message' },
+    };
     // Act
     await webhook(signedWebhook(statusEvent(chatmid, 'failed', Date.now(), to, { errors: [error] })));
     await webhook(signedWebhook(statusEvent(chatmid, 'read', Date.now(), to)));
@@ -215,7 +260,18 @@ describe('webhook deliveries (POST)', () => {
     await webhook(signedWebhook(statusEvent(chatmid, 'delivered', t, '14155550199')));
     const early = await getChatmidRecord(chatmid);
     // Act
-    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], messageId: 'msg_y', direction: 'outbound', type: 'text', content: { body: 'y' }, phone: '14155550199', at: t, phoneNumberId: channel().phoneNumberId });
+    await attachChatmid({
+      chatmid,
+      workspaceId: tenant.workspaceId,
+      channelId: tenant.channelIds[0],
+      messageId: 'msg_y',
+      direction: 'outbound',
+      type: 'text',
+      content: { body: 'y' },
+      phone: '14155550199',
+      at: t,
+      phoneNumberId: channel().phoneNumberId,
+    });
     // Assess
     expect(early).toMatchObject({ status: 'delivered', expiresAt: expect.any(Number) });
     expect(early!.workspaceId).toBeUndefined();
@@ -258,7 +314,9 @@ describe('webhook deliveries (POST)', () => {
     expect((await readStatus(chatmid)).body.data).toMatchObject({ status: 'sent', direction: 'outbound', type: 'template' });
     expect(replay.status).toBe(200);
     expect(replay.body.data).toMatchObject({ chatmid, to, templateName: 'hello_world' });
-    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to))!.unsettledMessageIds ?? new Set()).not.toContain(message!.id);
+    expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to))!.unsettledMessageIds ?? new Set()).not.toContain(
+      message!.id,
+    );
   });
 
   it('answers 500 when it cannot record a delivery, so the chat network delivers it again', async () => {
@@ -307,7 +365,14 @@ describe('webhook timestamps and numbers out of range', () => {
     const from = newRecipient();
     const chatmid = newChatmid();
     // Act
-    const result = await webhook(signedWebhook(delivery({ contacts: [{ profile: { name: 'Far' }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: '99999999999999', type: 'text', text: { body: 'hi' } }] })));
+    const result = await webhook(
+      signedWebhook(
+        delivery({
+          contacts: [{ profile: { name: 'Far' }, wa_id: from }],
+          messages: [{ from, id: chatmid, timestamp: '99999999999999', type: 'text', text: { body: 'hi' } }],
+        }),
+      ),
+    );
     const status = await readStatus(chatmid);
     // Assess
     expect(result.statusCode).toBe(200);
@@ -320,7 +385,14 @@ describe('webhook timestamps and numbers out of range', () => {
     const from = newRecipient();
     const chatmid = newChatmid();
     // Act
-    const result = await webhook(signedWebhook(delivery({ contacts: [{ profile: { name: 'Long' }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: seconds(Date.now()), type: 'text', text: { body: 'x'.repeat(500_000) } }] })));
+    const result = await webhook(
+      signedWebhook(
+        delivery({
+          contacts: [{ profile: { name: 'Long' }, wa_id: from }],
+          messages: [{ from, id: chatmid, timestamp: seconds(Date.now()), type: 'text', text: { body: 'x'.repeat(500_000) } }],
+        }),
+      ),
+    );
     // Assess
     expect(result.statusCode).toBe(200);
     const [message] = await inboundMessages(from);
@@ -375,7 +447,11 @@ describe('a status applies only to a message of the phone number that names it',
     // Act
     let result: Awaited<ReturnType<typeof webhook>> | undefined;
     const seen = await observed(async () => {
-      result = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, other.channels[0].phoneNumberId)));
+      result = await webhook(
+        signedWebhook(
+          delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, other.channels[0].phoneNumberId),
+        ),
+      );
     });
     // Assess
     expect(result!.statusCode).toBe(200);
@@ -390,7 +466,9 @@ describe('a status applies only to a message of the phone number that names it',
     // Prepare
     const { to, chatmid, before } = await sentMessage();
     // Act
-    const result = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, '999999999999998')));
+    const result = await webhook(
+      signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, '999999999999998')),
+    );
     // Assess
     expect(result.statusCode).toBe(200);
     expect((await readStatus(chatmid)).body.data).toMatchObject({ status: before.status, readAt: null });
@@ -402,7 +480,11 @@ describe('a status applies only to a message of the phone number that names it',
     const { to, chatmid } = await sentMessage();
     await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.messageByChatmid(chatmid), UpdateExpression: 'REMOVE phoneNumberId' }));
     // Act
-    const foreign = await webhook(signedWebhook(delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, other.channels[0].phoneNumberId)));
+    const foreign = await webhook(
+      signedWebhook(
+        delivery({ statuses: [{ id: chatmid, status: 'read', timestamp: seconds(Date.now()), recipient_id: to }] }, other.channels[0].phoneNumberId),
+      ),
+    );
     const afterForeign = (await readStatus(chatmid)).body.data;
     const own = await webhook(signedWebhook(statusEvent(chatmid, 'read', Date.now(), to)));
     // Assess

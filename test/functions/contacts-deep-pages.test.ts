@@ -18,7 +18,8 @@ describe('contacts/list deep pages from the kept phone order', () => {
   it('show a contact created by contacts/manage or contacts/import on the next deep page, and keep renamed contacts in place', async () => {
     // Prepare: 9 contacts, page 2 read once (the order is kept)
     const tenant = await createTenant(1);
-    for (let i = 0; i < 9; i++) await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: `+1415555${2000 + i * 10}`, name: `Deep ${i}` } });
+    for (let i = 0; i < 9; i++)
+      await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: `+1415555${2000 + i * 10}`, name: `Deep ${i}` } });
     const before = await phones(tenant, 2);
     // Act
     await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155551000', name: 'Sorts first' } });

@@ -25,7 +25,8 @@ useChatTenant(2, (started, created) => {
 });
 
 const channelId = () => tenant.channelIds[0];
-const call = (handler: Handler, params: Record<string, unknown>) => callApi(handler, { apiKey: tenant.adminKey, params: { channelId: channelId(), ...params } });
+const call = (handler: Handler, params: Record<string, unknown>) =>
+  callApi(handler, { apiKey: tenant.adminKey, params: { channelId: channelId(), ...params } });
 const total = async () => (await call(listContacts, { limit: 1 })).body.pagination.total as number;
 
 /** A contact with everything a contact can have: name, email, labels, custom fields, sends, inbound messages of two types, an opt-out record. */
@@ -35,10 +36,20 @@ async function richContact() {
   const secret = `my address is ${phone.slice(-4)} Secret Street`;
   await call(manageLabel, { name: 'vip' });
   await call(manageField, { name: 'city' });
-  const contact = await call(manageContact, { phoneNumber: phone, name, email: `erin${phone}@example.com`, labelNames: ['vip'], customFieldsData: { city: 'Privacyville' } });
+  const contact = await call(manageContact, {
+    phoneNumber: phone,
+    name,
+    email: `erin${phone}@example.com`,
+    labelNames: ['vip'],
+    customFieldsData: { city: 'Privacyville' },
+  });
   const template = await call(sendTemplate, { to: phone, templateName: 'order_update', variables: [name, 'A-1'], apiReference: `ref-${phone}` });
   const inbound = await openWindow(network, tenant.channels[0], phone, secret);
-  const image = await network.sandbox.deliverInbound({ phoneNumberId: tenant.channels[0].phoneNumberId, from: phone, message: { type: 'image', image: { id: 'media-9', mime_type: 'image/png', caption: `${secret} photo` } } });
+  const image = await network.sandbox.deliverInbound({
+    phoneNumberId: tenant.channels[0].phoneNumberId,
+    from: phone,
+    message: { type: 'image', image: { id: 'media-9', mime_type: 'image/png', caption: `${secret} photo` } },
+  });
   const reply = await call(sendMessage, { to: phone, body: `Thanks ${name}` });
   await openWindow(network, tenant.channels[0], phone, 'STOP');
   await network.sandbox.idle();
@@ -58,7 +69,10 @@ async function workspaceText(): Promise<string[]> {
 
 function expectNothingOf(texts: string[], contact: { phone: string; name: string; secret: string; id: string }) {
   for (const needle of [contact.phone, contact.name, contact.secret, 'Privacyville', contact.id]) {
-    expect(texts.filter((text) => text.includes(needle)).map((text) => text.slice(0, 400)), needle).toEqual([]);
+    expect(
+      texts.filter((text) => text.includes(needle)).map((text) => text.slice(0, 400)),
+      needle,
+    ).toEqual([]);
   }
 }
 
@@ -151,7 +165,11 @@ describe('contacts/delete', () => {
     // Prepare
     const contact = await richContact();
     const before = await total();
-    const fault = injectFaults((name, input) => (name === 'DeleteItemCommand' && String((input.Key as { sk?: { S?: string } })?.sk?.S ?? '').startsWith('HIST#') ? serviceError('InternalServerError', 500) : undefined));
+    const fault = injectFaults((name, input) =>
+      name === 'DeleteItemCommand' && String((input.Key as { sk?: { S?: string } })?.sk?.S ?? '').startsWith('HIST#')
+        ? serviceError('InternalServerError', 500)
+        : undefined,
+    );
     let crashed;
     try {
       crashed = await call(deleteContact, { phoneNumber: contact.phone });

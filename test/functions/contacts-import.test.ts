@@ -55,7 +55,7 @@ function mixedRows() {
   const expected: Array<{ index: number; error: string; parameter: string }> = [];
   for (let i = 0; i < 1000; i++) {
     if (i % 10 === 9) {
-      const [row, error, parameter] = bad[(i / 10) % bad.length | 0];
+      const [row, error, parameter] = bad[((i / 10) % bad.length) | 0];
       rows.push(row);
       expected.push({ index: i, error, parameter });
     } else {
@@ -111,7 +111,10 @@ describe('contacts/import', () => {
     ]);
     // Assess
     expect(response.body.data).toMatchObject({ created: 2, updated: 1, failed: 0 });
-    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100')).toMatchObject({ name: 'Second', customFields: { city: 'Rome' } });
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100')).toMatchObject({
+      name: 'Second',
+      customFields: { city: 'Rome' },
+    });
     await expectExact(tenant, 2);
   });
 
@@ -121,16 +124,26 @@ describe('contacts/import', () => {
     await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550200', name: 'Existing' } });
     await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'region', isRequired: true } });
     // Act
-    const response = await call(tenant, [{ phoneNumber: '+14155550200', name: 'Renamed' }, { phoneNumber: '+14155550201' }, { phoneNumber: '+14155550202', customFieldsData: { region: 'EU' } }]);
+    const response = await call(tenant, [
+      { phoneNumber: '+14155550200', name: 'Renamed' },
+      { phoneNumber: '+14155550201' },
+      { phoneNumber: '+14155550202', customFieldsData: { region: 'EU' } },
+    ]);
     // Assess
     expect(response.body.data).toMatchObject({ created: 1, updated: 1, failed: 1 });
     expect(response.body.data.errors).toEqual([
-      { index: 1, phoneNumber: '14155550201', error: 'missing_parameter', parameter: 'customFieldsData', message: 'Missing required custom fields for a new contact: region.' },
+      {
+        index: 1,
+        phoneNumber: '14155550201',
+        error: 'missing_parameter',
+        parameter: 'customFieldsData',
+        message: 'Missing required custom fields for a new contact: region.',
+      },
     ]);
     await expectExact(tenant, 2);
   });
 
-  it('applies a row\'s status as contacts/manage does: the contact opted out, the change recorded, contacts/list filters it', async () => {
+  it("applies a row's status as contacts/manage does: the contact opted out, the change recorded, contacts/list filters it", async () => {
     // Prepare
     const tenant = await createTenant(1);
     const channel = { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] };
@@ -167,7 +180,10 @@ describe('contacts/import', () => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
-    const tooMany = await call(tenant, Array.from({ length: 1001 }, (_, i) => ({ phoneNumber: phoneOf(i) })));
+    const tooMany = await call(
+      tenant,
+      Array.from({ length: 1001 }, (_, i) => ({ phoneNumber: phoneOf(i) })),
+    );
     const none = await call(tenant, []);
     const notArray = await call(tenant, { phoneNumber: '+14155550100' });
     const missing = await callApi(importContacts, { apiKey: tenant.adminKey, params: {} });
@@ -184,13 +200,20 @@ describe('contacts/import', () => {
   it('takes bodies up to 1 MiB (other endpoints stop at 64 KiB) and refuses larger ones', async () => {
     // Prepare
     const tenant = await createTenant(1);
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ phoneNumber: phoneOf(i), name: `N${i} ${'é'.repeat(90)}`, profilePictureUrl: `https://example.com/${'p'.repeat(700)}.png` }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      phoneNumber: phoneOf(i),
+      name: `N${i} ${'é'.repeat(90)}`,
+      profilePictureUrl: `https://example.com/${'p'.repeat(700)}.png`,
+    }));
     const body = JSON.stringify({ contacts: rows });
     const tooLarge = JSON.stringify({ contacts: rows.map((row) => ({ ...row, profilePictureUrl: `https://example.com/${'p'.repeat(1000)}.png` })) });
     // Act
     const accepted = await callApi(importContacts, { apiKey: tenant.adminKey, body, remainingTimeMs: 120_000 });
     const refused = await callApi(importContacts, { apiKey: tenant.adminKey, body: tooLarge });
-    const manageRefused = await callApi(manageContact, { apiKey: tenant.adminKey, body: JSON.stringify({ phoneNumber: '+14155550100', name: 'x', padding: 'p'.repeat(70_000) }) });
+    const manageRefused = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      body: JSON.stringify({ phoneNumber: '+14155550100', name: 'x', padding: 'p'.repeat(70_000) }),
+    });
     // Assess
     expect(Buffer.byteLength(body)).toBeGreaterThan(900 * 1024);
     expect(Buffer.byteLength(body)).toBeLessThan(1024 * 1024);
@@ -233,7 +256,9 @@ describe('contacts/import', () => {
       [10, 'contacts'],
       [11, 'phoneNumber'],
     ]);
-    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550307')).toMatchObject({ name: "<script>alert(1)</script> '; DROP TABLE --" });
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550307')).toMatchObject({
+      name: "<script>alert(1)</script> '; DROP TABLE --",
+    });
     expect(({} as Record<string, unknown>).name).toBeUndefined();
     expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550300')).not.toHaveProperty('name');
     expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550306')).toMatchObject({ name: 'Mine' });
@@ -248,7 +273,9 @@ describe('contacts/import', () => {
     const results = await Promise.all([
       call(tenant, rows),
       call(tenant, [...rows].reverse()),
-      ...Array.from({ length: 30 }, (_, k) => callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phoneOf(k * 10), name: `Single ${k}` } })),
+      ...Array.from({ length: 30 }, (_, k) =>
+        callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phoneOf(k * 10), name: `Single ${k}` } }),
+      ),
     ]);
     // Assess
     for (const result of results) expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(200);
@@ -270,7 +297,8 @@ describe('contacts/import', () => {
         'imp_crashed',
         rows.map((_, i) => digitsOf(i)),
       );
-      for (let i = 0; i < 20; i++) await createImportedContact({ workspaceId: tenant.workspaceId, channelId }, digitsOf(i), { name: `Crash ${i}` }, 'imp_crashed');
+      for (let i = 0; i < 20; i++)
+        await createImportedContact({ workspaceId: tenant.workspaceId, channelId }, digitsOf(i), { name: `Crash ${i}` }, 'imp_crashed');
     }
     const broken = await checkInvariants({ workspaceId: rerun.workspaceId });
     // Act

@@ -77,7 +77,10 @@ describe('contacts/manage definitions reads', () => {
     await withDefinitions(tenant);
     await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', name: 'Ann' } });
     // Act
-    const update = await countedManage({ apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', labelNames: ['VIP'], customFieldsData: { city: 'Lyon' } } });
+    const update = await countedManage({
+      apiKey: tenant.adminKey,
+      params: { phoneNumber: '+14155550100', labelNames: ['VIP'], customFieldsData: { city: 'Lyon' } },
+    });
     // Assess
     expect(update.status).toBe(200);
     expect(update.body.data).toMatchObject({ customFields: { city: 'Lyon' }, labels: [{ name: 'VIP' }] });
@@ -88,12 +91,18 @@ describe('contacts/manage definitions reads', () => {
     // Prepare
     const tenant = await createTenant(1);
     await withDefinitions(tenant);
-    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', labelNames: ['VIP'], customFieldsData: { city: 'Paris' } } });
+    await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      params: { phoneNumber: '+14155550100', labelNames: ['VIP'], customFieldsData: { city: 'Paris' } },
+    });
     const warm = await countedManage({ apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', labelNames: ['VIP'] } });
     await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'Gold', color: '#FFD700' } });
     await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'tier', type: 'dropdown', options: ['gold', 'silver'] } });
     // Act
-    const update = await countedManage({ apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', labelNames: ['VIP', 'gold'], customFieldsData: { tier: 'GOLD' } } });
+    const update = await countedManage({
+      apiKey: tenant.adminKey,
+      params: { phoneNumber: '+14155550100', labelNames: ['VIP', 'gold'], customFieldsData: { tier: 'GOLD' } },
+    });
     // Assess
     expect(definitionReads(warm.calls)).toEqual([]); // the cache was warm before the label and field were created
     expect(update.status).toBe(200);

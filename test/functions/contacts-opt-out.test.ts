@@ -34,31 +34,39 @@ const contactOf = (phone: string) => getContact(ref(), phone);
 const template = (to: string) => callApi(sendTemplate, { apiKey: tenant.adminKey, params: { channelId: channelId(), to, templateName: 'hello_world' } });
 const text = (to: string) => callApi(sendMessage, { apiKey: tenant.adminKey, params: { channelId: channelId(), to, body: 'hello' } });
 const manage = (params: Record<string, unknown>) => callApi(manageContact, { apiKey: tenant.adminKey, params: { channelId: channelId(), ...params } });
-const listed = (params: Record<string, unknown>) => callApi(listContacts, { apiKey: tenant.adminKey, params: { channelId: channelId(), limit: 200, ...params } });
+const listed = (params: Record<string, unknown>) =>
+  callApi(listContacts, { apiKey: tenant.adminKey, params: { channelId: channelId(), limit: 200, ...params } });
 
 describe('opt-out by keyword', () => {
-  it.each(['STOP', ' stop ', 'Unsubscribe', 'QUIT', 'stopall', 'cancel', 'End'])('opts the contact out on "%s" and refuses the next sends with 403 contact_opted_out', async (keyword) => {
-    // Prepare
-    const phone = newRecipient();
-    await openWindow(network, tenant.channels[0], phone, 'hi');
-    // Act
-    const chatmid = await openWindow(network, tenant.channels[0], phone, keyword);
-    const requestsBefore = sendRequests(network, tenant.channels[0]);
-    const refusedTemplate = await template(phone);
-    const refusedText = await text(phone);
-    // Assess
-    const contact = (await contactOf(phone)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
-    expect(contact?.status).toBe('opted_out');
-    // The change carries its event on the same write (the event outbox), for webhooks and events/list.
-    expect(contact?.pendingEvents).toEqual([expect.objectContaining({ type: 'contact.opted_out', data: { channelId: channelId(), contact: { id: contact!.id, phone } } })]);
-    for (const refused of [refusedTemplate, refusedText]) {
-      expect(refused.status).toBe(403);
-      expect(refused.body.error).toBe('contact_opted_out');
-    }
-    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
-    const changes = await listStatusChanges(ref(), phone);
-    expect(changes).toEqual([expect.objectContaining({ status: 'opted_out', previousStatus: 'active', source: 'keyword', keyword: keyword.trim(), chatmid, at: expect.any(Number) })]);
-  });
+  it.each(['STOP', ' stop ', 'Unsubscribe', 'QUIT', 'stopall', 'cancel', 'End'])(
+    'opts the contact out on "%s" and refuses the next sends with 403 contact_opted_out',
+    async (keyword) => {
+      // Prepare
+      const phone = newRecipient();
+      await openWindow(network, tenant.channels[0], phone, 'hi');
+      // Act
+      const chatmid = await openWindow(network, tenant.channels[0], phone, keyword);
+      const requestsBefore = sendRequests(network, tenant.channels[0]);
+      const refusedTemplate = await template(phone);
+      const refusedText = await text(phone);
+      // Assess
+      const contact = (await contactOf(phone)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
+      expect(contact?.status).toBe('opted_out');
+      // The change carries its event on the same write (the event outbox), for webhooks and events/list.
+      expect(contact?.pendingEvents).toEqual([
+        expect.objectContaining({ type: 'contact.opted_out', data: { channelId: channelId(), contact: { id: contact!.id, phone } } }),
+      ]);
+      for (const refused of [refusedTemplate, refusedText]) {
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toBe('contact_opted_out');
+      }
+      expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+      const changes = await listStatusChanges(ref(), phone);
+      expect(changes).toEqual([
+        expect.objectContaining({ status: 'opted_out', previousStatus: 'active', source: 'keyword', keyword: keyword.trim(), chatmid, at: expect.any(Number) }),
+      ]);
+    },
+  );
 
   it('opts back in on START, SUBSCRIBE or UNSTOP, and ignores keywords inside longer texts', async () => {
     // Prepare
@@ -160,7 +168,10 @@ describe('automation sends to an opted-out contact', () => {
     await makeAutomation(tenant.workspaceId, channelId(), `Opted ${phone}`, [{ type: 'send_template', templateName: 'hello_world' }]);
     const before = sendRequests(network, tenant.channels[0]);
     // Act
-    const triggered = await callApi(triggerAutomation, { apiKey: tenant.adminKey, params: { channelId: channelId(), phoneNumber: phone, automationName: `opted ${phone}` } });
+    const triggered = await callApi(triggerAutomation, {
+      apiKey: tenant.adminKey,
+      params: { channelId: channelId(), phoneNumber: phone, automationName: `opted ${phone}` },
+    });
     await drainQueue(runner);
     // Assess
     const execution = await getExecution(ref(), triggered.body.data.executionId);

@@ -22,12 +22,30 @@ describe('contacts/manage', () => {
     // Act
     const created = await callApi(manageContact, {
       apiKey: tenant.adminKey,
-      params: { phoneNumber: '+1 (415) 555-0100', name: 'Ann', email: 'Ann@Example.com', profilePictureUrl: 'https://example.com/a.png', customFieldsData: { city: 'Paris', age: 30 }, labelNames: ['vip'] },
+      params: {
+        phoneNumber: '+1 (415) 555-0100',
+        name: 'Ann',
+        email: 'Ann@Example.com',
+        profilePictureUrl: 'https://example.com/a.png',
+        customFieldsData: { city: 'Paris', age: 30 },
+        labelNames: ['vip'],
+      },
     });
-    const updated = await callApi(manageContact, { apiKey: tenant.adminKey, method: 'GET', params: { phoneNumber: '14155550100', customFieldsData: 'tier:GOLD', labelNames: 'new' } });
+    const updated = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      params: { phoneNumber: '14155550100', customFieldsData: 'tier:GOLD', labelNames: 'new' },
+    });
     // Assess
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ phone: '14155550100', name: 'Ann', email: 'ann@example.com', created: true, customFields: { city: 'Paris', age: 30 }, status: 'active' });
+    expect(created.body.data).toMatchObject({
+      phone: '14155550100',
+      name: 'Ann',
+      email: 'ann@example.com',
+      created: true,
+      customFields: { city: 'Paris', age: 30 },
+      status: 'active',
+    });
     expect(created.body.data.labels).toEqual([{ id: expect.stringMatching(/^lb_/), name: 'VIP', color: '#AA0000' }]);
     expect(updated.body.data).toMatchObject({ id: created.body.data.id, created: false, name: 'Ann', customFields: { city: 'Paris', age: 30, tier: 'gold' } });
     expect(updated.body.data.labels.map((l: { name: string }) => l.name)).toEqual(['new']);
@@ -40,7 +58,10 @@ describe('contacts/manage', () => {
     // Act
     const badLabel = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550111', labelNames: 'VIP,Nope' } });
     const badField = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550111', customFieldsData: { shoe: 42 } } });
-    const badValue = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550111', customFieldsData: { age: 'old', tier: 'bronze' } } });
+    const badValue = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      params: { phoneNumber: '+14155550111', customFieldsData: { age: 'old', tier: 'bronze' } },
+    });
     const listed = await callApi(listContacts, { apiKey: tenant.adminKey });
     // Assess
     expect(badLabel.status).toBe(400);
@@ -93,7 +114,10 @@ describe('contacts/manage', () => {
 describe('contacts/list', () => {
   async function seedContacts(tenant: TestTenant, count: number) {
     for (let i = 0; i < count; i++) {
-      await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: `+1415555${String(1000 + i)}`, name: i % 2 ? `Odd Person ${i}` : `Even Person ${i}` } });
+      await callApi(manageContact, {
+        apiKey: tenant.adminKey,
+        params: { phoneNumber: `+1415555${String(1000 + i)}`, name: i % 2 ? `Odd Person ${i}` : `Even Person ${i}` },
+      });
     }
   }
 

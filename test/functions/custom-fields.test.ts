@@ -11,7 +11,11 @@ describe('custom-fields/manage and custom-fields/list', () => {
     const tenant = await createTenant(1);
     // Act
     const text = await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'City' } });
-    const dropdown = await callApi(manageField, { apiKey: tenant.adminKey, method: 'GET', params: { name: 'Tier', type: 'dropdown', options: 'gold, silver', isRequired: 'true' } });
+    const dropdown = await callApi(manageField, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      params: { name: 'Tier', type: 'dropdown', options: 'gold, silver', isRequired: 'true' },
+    });
     const listed = await callApi(listFields, { apiKey: tenant.adminKey });
     // Assess
     expect(text.body.data).toMatchObject({ name: 'City', type: 'text', isRequired: false, options: [], created: true });

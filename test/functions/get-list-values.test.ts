@@ -28,7 +28,11 @@ describe('list values with commas, by GET from the typed client', () => {
     // Prepare
     const to = newRecipient();
     // Act
-    const response = await callApi(sendTemplate, { apiKey: tenant.adminKey, method: 'GET', query: clientQuery({ to, templateName: 'order_update', variables: ['Smith, Jr.', 'A-1, A-2'] }) });
+    const response = await callApi(sendTemplate, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      query: clientQuery({ to, templateName: 'order_update', variables: ['Smith, Jr.', 'A-1, A-2'] }),
+    });
     // Assess
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const sent = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === to) as Array<Record<string, any>>;
@@ -39,8 +43,16 @@ describe('list values with commas, by GET from the typed client', () => {
     // Prepare
     await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'Smith, Jr.' } });
     // Act
-    const field = await callApi(manageField, { apiKey: tenant.adminKey, method: 'GET', query: clientQuery({ name: 'size', type: 'dropdown', options: ['S, M', 'L'] }) });
-    const contact = await callApi(manageContact, { apiKey: tenant.adminKey, method: 'GET', query: clientQuery({ phoneNumber: newRecipient(), labelNames: ['Smith, Jr.'], customFieldsData: { size: 'S, M' } }) });
+    const field = await callApi(manageField, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      query: clientQuery({ name: 'size', type: 'dropdown', options: ['S, M', 'L'] }),
+    });
+    const contact = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      query: clientQuery({ phoneNumber: newRecipient(), labelNames: ['Smith, Jr.'], customFieldsData: { size: 'S, M' } }),
+    });
     // Assess
     expect(field.status, JSON.stringify(field.body)).toBe(200);
     expect(field.body.data.options).toEqual(['S, M', 'L']);
@@ -53,12 +65,22 @@ describe('list values with commas, by GET from the typed client', () => {
     // Prepare
     const [a, b] = [newRecipient(), newRecipient()];
     // Act
-    const commas = await callApi(sendTemplate, { apiKey: tenant.adminKey, method: 'GET', query: { to: a, templateName: 'order_update', variables: 'Ann,A-1' } });
-    const json = await callApi(sendTemplate, { apiKey: tenant.adminKey, method: 'GET', query: { to: b, templateName: 'order_update', variables: '["Ann, Lee","A-1"]' } });
+    const commas = await callApi(sendTemplate, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      query: { to: a, templateName: 'order_update', variables: 'Ann,A-1' },
+    });
+    const json = await callApi(sendTemplate, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      query: { to: b, templateName: 'order_update', variables: '["Ann, Lee","A-1"]' },
+    });
     // Assess
     expect([commas.status, json.status]).toEqual([200, 200]);
     const params = (to: string) =>
-      (sentBodies(network, tenant.channels[0]).find((body) => (body as { to: string }).to === to) as Record<string, any>).template.components[0].parameters.map((p: { text: string }) => p.text);
+      (sentBodies(network, tenant.channels[0]).find((body) => (body as { to: string }).to === to) as Record<string, any>).template.components[0].parameters.map(
+        (p: { text: string }) => p.text,
+      );
     expect(params(a)).toEqual(['Ann', 'A-1']);
     expect(params(b)).toEqual(['Ann, Lee', 'A-1']);
   });

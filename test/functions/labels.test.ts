@@ -14,9 +14,18 @@ describe('labels/manage and labels/list', () => {
     const listed = await callApi(listLabels, { apiKey: tenant.adminKey, method: 'GET' });
     // Assess
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ name: 'VIP', description: 'Top', color: '#FF8800', displayOrder: 3, channelId: tenant.channelIds[0], created: true });
+    expect(created.body.data).toMatchObject({
+      name: 'VIP',
+      description: 'Top',
+      color: '#FF8800',
+      displayOrder: 3,
+      channelId: tenant.channelIds[0],
+      created: true,
+    });
     expect(created.body.data.id).toMatch(/^lb_/);
-    expect(listed.body.data).toEqual([{ id: created.body.data.id, channelId: tenant.channelIds[0], name: 'VIP', description: 'Top', color: '#FF8800', displayOrder: 3 }]);
+    expect(listed.body.data).toEqual([
+      { id: created.body.data.id, channelId: tenant.channelIds[0], name: 'VIP', description: 'Top', color: '#FF8800', displayOrder: 3 },
+    ]);
   });
 
   it('matches the name case-insensitively on update, keeps the first case and changes only given fields', async () => {
@@ -34,7 +43,11 @@ describe('labels/manage and labels/list', () => {
   it('orders the list by displayOrder, then name', async () => {
     // Prepare
     const tenant = await createTenant(1);
-    for (const [name, displayOrder] of [['b', 2], ['a', 2], ['z', 1]] as const) {
+    for (const [name, displayOrder] of [
+      ['b', 2],
+      ['a', 2],
+      ['z', 1],
+    ] as const) {
       await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name, displayOrder } });
     }
     // Act
@@ -75,7 +88,14 @@ describe('the per-channel limit on labels', () => {
     const { MAX_LABELS_PER_CHANNEL } = await import('../../shared/data/definitions');
     const tenant = await createTenant(1);
     await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'first' } });
-    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }), UpdateExpression: 'SET labelCount = :n', ExpressionAttributeValues: { ':n': MAX_LABELS_PER_CHANNEL - 1 } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }),
+        UpdateExpression: 'SET labelCount = :n',
+        ExpressionAttributeValues: { ':n': MAX_LABELS_PER_CHANNEL - 1 },
+      }),
+    );
     // Act
     const last = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'last' } });
     const refused = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'one too many' } });
@@ -98,7 +118,13 @@ describe('the per-channel limit on labels', () => {
     const tenant = await createTenant(1);
     // Act
     const responses = await Promise.all(Array.from({ length: 10 }, () => callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'Same' } })));
-    const head = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }), ConsistentRead: true }));
+    const head = await db.send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }),
+        ConsistentRead: true,
+      }),
+    );
     // Assess
     expect(responses.filter((r) => r.body.data?.created === true)).toHaveLength(1);
     expect(head.Item?.labelCount).toBe(1);

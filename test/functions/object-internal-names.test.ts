@@ -30,7 +30,11 @@ describe('custom fields named after object internals', () => {
     // Act
     const posted = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', customFieldsData: own(name, 'by post') } });
     const afterPost = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100');
-    const got = await callApi(manageContact, { apiKey: tenant.adminKey, method: 'GET', params: { phoneNumber: '+14155550100', customFieldsData: `${name}:by get` } });
+    const got = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      params: { phoneNumber: '+14155550100', customFieldsData: `${name}:by get` },
+    });
     const afterGet = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100');
     // Assess
     expect(defined.status).toBe(200);
@@ -63,9 +67,20 @@ describe('custom fields named after object internals', () => {
     await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'city' } });
     // Act
     const field = await callApi(manageField, { apiKey: tenant.adminKey, params: { name: '__proto__' } });
-    const posted = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550102', customFieldsData: { city: 'Porto', ...own('__proto__', 'x') } } });
-    const jsonInGet = await callApi(manageContact, { apiKey: tenant.adminKey, method: 'GET', params: { phoneNumber: '+14155550102', customFieldsData: '{"city":"Porto","__proto__":"x"}' } });
-    const pairs = await callApi(manageContact, { apiKey: tenant.adminKey, method: 'GET', params: { phoneNumber: '+14155550102', customFieldsData: 'city:Porto,__proto__:x' } });
+    const posted = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      params: { phoneNumber: '+14155550102', customFieldsData: { city: 'Porto', ...own('__proto__', 'x') } },
+    });
+    const jsonInGet = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      params: { phoneNumber: '+14155550102', customFieldsData: '{"city":"Porto","__proto__":"x"}' },
+    });
+    const pairs = await callApi(manageContact, {
+      apiKey: tenant.adminKey,
+      method: 'GET',
+      params: { phoneNumber: '+14155550102', customFieldsData: 'city:Porto,__proto__:x' },
+    });
     // Assess
     expect(field.status, JSON.stringify(field.body)).toBe(400);
     expect(field.body.details.parameter).toBe('name');

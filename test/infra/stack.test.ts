@@ -140,10 +140,13 @@ describe('WorkspaceApiStack', () => {
 
       // Assess
       expect(withFiles.map((fn) => fn.name).sort()).toEqual(['DocsPage', 'OpenApiDocument']);
-      expect(commands).toEqual([[nodeCopyCommand('/repo/docs/openapi.json', '/asset/openapi.json')], [
-        nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui-bundle.js', '/asset/swagger-ui-bundle.js'),
-        nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui.css', '/asset/swagger-ui.css'),
-      ]]);
+      expect(commands).toEqual([
+        [nodeCopyCommand('/repo/docs/openapi.json', '/asset/openapi.json')],
+        [
+          nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui-bundle.js', '/asset/swagger-ui-bundle.js'),
+          nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui.css', '/asset/swagger-ui.css'),
+        ],
+      ]);
       for (const command of commands.flat()) expect(command).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
       for (const fn of withFiles) for (const path of Object.values(fn.staticFiles!)) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
     });
@@ -194,10 +197,15 @@ describe('WorkspaceApiStack', () => {
     it('declares none of the local stack\u2019s variables: only a `-c samLocal=true` synthesis does (npm run sam-env)', () => {
       for (const built of [dev, prod]) {
         // Act
-        const declared = [...built.stack.functions.values()].flatMap((fn) => Object.keys(resourceOf(built, fn.function).Properties.Environment.Variables as object));
+        const declared = [...built.stack.functions.values()].flatMap((fn) =>
+          Object.keys(resourceOf(built, fn.function).Properties.Environment.Variables as object),
+        );
 
         // Assess
-        expect(declared.filter((name) => name in SAM_LOCAL_VARIABLES), built.stack.stackName).toEqual([]);
+        expect(
+          declared.filter((name) => name in SAM_LOCAL_VARIABLES),
+          built.stack.stackName,
+        ).toEqual([]);
       }
     });
 
@@ -257,9 +265,17 @@ describe('WorkspaceApiStack', () => {
       const logs = statements.find((s) => asArray(s.Action).includes('logs:PutLogEvents'))!;
 
       // Assess
-      expect(actionsOf(statements).filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+      expect(
+        actionsOf(statements)
+          .filter((a) => a.startsWith('dynamodb:'))
+          .sort(),
+      ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
       expect(logs.Resource).toEqual({ 'Fn::GetAtt': [logicalId(dev.stack, authorizer.logGroup.node.defaultChild), 'Arn'] });
-      dev.template.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']] }] }, 0);
+      dev.template.resourcePropertiesCountIs(
+        'AWS::IAM::Role',
+        { ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']] }] },
+        0,
+      );
     });
 
     it('gives the public docs functions no table access and no table name', () => {
@@ -273,14 +289,19 @@ describe('WorkspaceApiStack', () => {
 
         // Assess
         expect(fn.spec.tableAccess, name).toBe('none');
-        expect(actions.filter((action) => action.startsWith('dynamodb:')), name).toEqual([]);
+        expect(
+          actions.filter((action) => action.startsWith('dynamodb:')),
+          name,
+        ).toEqual([]);
         expect(environment.TABLE_NAME, name).toBeUndefined();
       }
     });
 
     it('grants secrets and queue access only to functions that declare them', () => {
       // Prepare
-      const webhookFunctionNames = publicSupportFunctions().filter((fn) => fn.publicPath === WEBHOOK_PATH).map((fn) => fn.name);
+      const webhookFunctionNames = publicSupportFunctions()
+        .filter((fn) => fn.publicPath === WEBHOOK_PATH)
+        .map((fn) => fn.name);
       for (const [name, fn] of dev.stack.functions) {
         // Act
         const actions = actionsOf(statementsOf(dev, fn));
@@ -302,7 +323,13 @@ describe('WorkspaceApiStack', () => {
       const spec = { entry: SUPPORT_FUNCTIONS.authorizer.entry, name: 'Reader', tableAccess: 'read' as const, readsSecrets: true, sendsToQueue: true };
 
       // Act
-      const fn = new WorkspaceFunction(stack, 'Reader', { spec, config, sizing: config.apiFunction, table: new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }), queue });
+      const fn = new WorkspaceFunction(stack, 'Reader', {
+        spec,
+        config,
+        sizing: config.apiFunction,
+        table: new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
+        queue,
+      });
       const statements = Object.values<Resource>(Template.fromStack(stack).toJSON().Resources)
         .filter((r) => r.Type === 'AWS::IAM::Policy')
         .flatMap((p) => p.Properties.PolicyDocument.Statement);
@@ -312,9 +339,26 @@ describe('WorkspaceApiStack', () => {
       expect(statements).toContainEqual({
         Action: 'secretsmanager:GetSecretValue',
         Effect: 'Allow',
-        Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':secret:workspace-api/dev/channel/*']] },
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':secretsmanager:',
+              { Ref: 'AWS::Region' },
+              ':',
+              { Ref: 'AWS::AccountId' },
+              ':secret:workspace-api/dev/channel/*',
+            ],
+          ],
+        },
       });
-      expect(statements).toContainEqual({ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId(stack, queue.node.defaultChild), 'Arn'] } });
+      expect(statements).toContainEqual({
+        Action: 'sqs:SendMessage',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [logicalId(stack, queue.node.defaultChild), 'Arn'] },
+      });
       expect(iam5).toEqual([]);
     });
   });
@@ -358,7 +402,11 @@ describe('WorkspaceApiStack', () => {
     it('uses a REQUEST authorizer without identity sources or result caching', () => {
       // Act / Assess
       dev.template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', AuthorizerResultTtlInSeconds: 0, IdentitySource: '' });
-      dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER', EndpointConfiguration: { Types: ['REGIONAL'] }, MinimumCompressionSize: 1024 });
+      dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+        ApiKeySourceType: 'AUTHORIZER',
+        EndpointConfiguration: { Types: ['REGIONAL'] },
+        MinimumCompressionSize: 1024,
+      });
     });
 
     it('adds public routes without the authorizer (the webhook design)', () => {
@@ -366,11 +414,17 @@ describe('WorkspaceApiStack', () => {
       const app = new App();
       const stack = new Stack(app, 'PublicRoutes');
       const config = loadStageConfig(stack);
-      const fn = (id: string) => new LambdaFunction(stack, id, { runtime: LAMBDA_RUNTIME, handler: 'index.handler', code: Code.fromInline('exports.handler = async () => ({})') });
+      const fn = (id: string) =>
+        new LambdaFunction(stack, id, { runtime: LAMBDA_RUNTIME, handler: 'index.handler', code: Code.fromInline('exports.handler = async () => ({})') });
       const route = API_ROUTES[0];
 
       // Act
-      new WorkspaceRestApi(stack, 'Api', { config, authorizerHandler: fn('Auth'), routes: [{ route, handler: fn('Route') }], publicRoutes: [{ path: WEBHOOK_PATH, methods: ['GET', 'POST'], handler: fn('Webhook') }] });
+      new WorkspaceRestApi(stack, 'Api', {
+        config,
+        authorizerHandler: fn('Auth'),
+        routes: [{ route, handler: fn('Route') }],
+        publicRoutes: [{ path: WEBHOOK_PATH, methods: ['GET', 'POST'], handler: fn('Webhook') }],
+      });
       const methods = methodsByRoute(Template.fromStack(stack).toJSON().Resources);
 
       // Assess
@@ -498,7 +552,11 @@ describe('WorkspaceApiStack', () => {
       expect(rules.get('AnonymousRatePerIp').Statement.RateBasedStatement).toMatchObject({ Limit: 300, AggregateKeyType: 'IP' });
       expect(rules.get('RatePerIp').Statement.RateBasedStatement).toMatchObject({ Limit: 15000, AggregateKeyType: 'IP' });
       expect(rules.get('RatePerIp').Action.Block.CustomResponse.ResponseHeaders).toEqual([{ Name: 'Retry-After', Value: String(RETRY_AFTER_SECONDS) }]);
-      expect(JSON.parse(acl.Properties.CustomResponseBodies.unauthorized.Content)).toEqual({ success: false, error: 'unauthorized', message: expect.any(String) });
+      expect(JSON.parse(acl.Properties.CustomResponseBodies.unauthorized.Content)).toEqual({
+        success: false,
+        error: 'unauthorized',
+        message: expect.any(String),
+      });
       expect(customAcl.Properties.Rules[1].Statement.RateBasedStatement.Limit).toBe(100);
     });
 
@@ -512,7 +570,9 @@ describe('WorkspaceApiStack', () => {
         const group = resourceOf(built, built.stack.restApi.executionLogs);
 
         // Assess
-        expect(group.Properties.LogGroupName).toEqual({ 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApiId }, `/${built === prod ? 'prod' : 'dev'}`]] });
+        expect(group.Properties.LogGroupName).toEqual({
+          'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApiId }, `/${built === prod ? 'prod' : 'dev'}`]],
+        });
         expect(group.Properties.RetentionInDays).toBe(built === prod ? 90 : 14);
         expect(stage.DependsOn).toContain(logicalId(built.stack, built.stack.restApi.executionLogs.node.defaultChild));
       }
@@ -587,7 +647,9 @@ describe('WorkspaceApiStack', () => {
       const delivererId = logicalId(dev.stack, dev.stack.functions.get('EventDeliverer')!.function.node.defaultChild);
       const redriveId = logicalId(dev.stack, dev.stack.functions.get('EventRedrive')!.function.node.defaultChild);
       // Act
-      const mappings = Object.values(dev.template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.FunctionName.Ref === delivererId);
+      const mappings = Object.values(dev.template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+        (m) => m.Properties.FunctionName.Ref === delivererId,
+      );
       const rules = Object.values(dev.template.findResources('AWS::Events::Rule')).filter((r) => r.Properties.Targets[0].Arn['Fn::GetAtt'][0] === redriveId);
       // Assess
       expect(dev.resources[queueId].Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 });
@@ -640,16 +702,29 @@ describe('WorkspaceApiStack', () => {
       const mappings = Object.values(dev.template.findResources('AWS::Lambda::EventSourceMapping'));
       const rules = Object.values(dev.template.findResources('AWS::Events::Rule'));
       const redriveStatements = Object.values(dev.resources)
-        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === logicalId(dev.stack, redrive.function.role!.node.defaultChild)))
+        .filter(
+          (r) =>
+            r.Type === 'AWS::IAM::Policy' &&
+            r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === logicalId(dev.stack, redrive.function.role!.node.defaultChild)),
+        )
         .flatMap((p) => p.Properties.PolicyDocument.Statement);
       // Assess
       const runnerMappings = mappings.filter((m) => m.Properties.FunctionName.Ref === runnerId);
       const redriveRules = rules.filter((r) => r.Properties.Targets[0].Arn['Fn::GetAtt'][0] === redriveId);
       expect(runnerMappings).toHaveLength(1);
-      expect(runnerMappings[0].Properties).toMatchObject({ FunctionName: { Ref: runnerId }, EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      expect(runnerMappings[0].Properties).toMatchObject({
+        FunctionName: { Ref: runnerId },
+        EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
       expect(redriveRules).toHaveLength(1);
       expect(redriveRules[0].Properties.ScheduleExpression).toBe('rate(1 minute)');
-      expect(redriveStatements).toContainEqual(expect.objectContaining({ Action: 'dynamodb:Query', Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }) }));
+      expect(redriveStatements).toContainEqual(
+        expect.objectContaining({
+          Action: 'dynamodb:Query',
+          Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }),
+        }),
+      );
     });
 
     it('runs the message-content sweep every hour, reading the outbox index (its RETAIN# shards)', () => {
@@ -663,12 +738,18 @@ describe('WorkspaceApiStack', () => {
       // Assess
       expect(rules).toHaveLength(1);
       expect(rules[0].Properties.ScheduleExpression).toMatch(/^rate\((1 hour|60 minutes)\)$/);
-      expect(statementsOf(dev, sweep)).toContainEqual(expect.objectContaining({ Action: 'dynamodb:Query', Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }) }));
+      expect(statementsOf(dev, sweep)).toContainEqual(
+        expect.objectContaining({
+          Action: 'dynamodb:Query',
+          Resource: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining(['/index/outbox'])]) }),
+        }),
+      );
     });
 
     it('gives only the functions that page a generated cursor-signing key, and every function the retention period when one is set', () => {
       // Prepare
-      const variables = (built: Built, name: string) => built.resources[logicalId(built.stack, built.stack.functions.get(name)!.function.node.defaultChild)].Properties.Environment.Variables;
+      const variables = (built: Built, name: string) =>
+        built.resources[logicalId(built.stack, built.stack.functions.get(name)!.function.node.defaultChild)].Properties.Environment.Variables;
       const signers = API_ROUTES.filter((route) => route.signsCursors).map((route) => route.name);
       // Act
       const withKey = [...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY !== undefined);
@@ -684,7 +765,16 @@ describe('WorkspaceApiStack', () => {
     it('gives the table the sparse outbox index and no other', () => {
       // Act / Assess
       dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
-        GlobalSecondaryIndexes: [{ IndexName: 'outbox', KeySchema: [{ AttributeName: 'outboxShard', KeyType: 'HASH' }, { AttributeName: 'outboxAt', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } }],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'outbox',
+            KeySchema: [
+              { AttributeName: 'outboxShard', KeyType: 'HASH' },
+              { AttributeName: 'outboxAt', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+        ],
       });
     });
 
@@ -727,7 +817,9 @@ describe('WorkspaceApiStack', () => {
 
       // Act
       const failures = filters.find((f) => f.Properties.MetricTransformations[0].MetricName === 'AuthorizerFailures')!;
-      const [alarm] = Object.values(dev.template.findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmName: 'workspace-api-dev-AuthorizerFailures' } }));
+      const [alarm] = Object.values(
+        dev.template.findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmName: 'workspace-api-dev-AuthorizerFailures' } }),
+      );
 
       // Assess
       expect(failures.Properties.FilterPattern).toBe(`{ ${AUTHORIZER_FAILURE_TYPES.map((type) => `($.errorType = "${type}")`).join(' || ')} }`);
@@ -744,7 +836,9 @@ describe('WorkspaceApiStack', () => {
       const body = JSON.stringify(dashboard.Properties.DashboardBody);
 
       // Assess
-      expect(body).toContain(String.raw`SEARCH('{WorkspaceApi,service,stage,messageType} MetricName=\\\"MessagesSent\\\" service=\\\"workspace-api\\\" stage=\\\"dev\\\"'`);
+      expect(body).toContain(
+        String.raw`SEARCH('{WorkspaceApi,service,stage,messageType} MetricName=\\\"MessagesSent\\\" service=\\\"workspace-api\\\" stage=\\\"dev\\\"'`,
+      );
       expect(body).toContain(String.raw`[\"WorkspaceApi\",\"AutomationsTriggered\",\"service\",\"workspace-api\",\"stage\",\"dev\"`);
     });
 

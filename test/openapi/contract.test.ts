@@ -66,7 +66,9 @@ describe('the contract check of test/support/contract.ts', () => {
 
   it('expects the gateway’s 404 envelope for paths the document does not have', () => {
     // Act
-    const notFound = contractViolations(channelsList({ url: `${BASE}/contacts/purge`, status: 404, body: { success: false, error: 'not_found', message: 'No endpoint.' } }));
+    const notFound = contractViolations(
+      channelsList({ url: `${BASE}/contacts/purge`, status: 404, body: { success: false, error: 'not_found', message: 'No endpoint.' } }),
+    );
     const found = contractViolations(channelsList({ url: `${BASE}/contacts/purge` }));
 
     // Assess

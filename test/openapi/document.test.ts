@@ -154,7 +154,17 @@ describe('the OpenAPI document', () => {
 
     // Assess
     expect(components.ErrorResponse).toMatchObject({ required: ['success', 'error'], additionalProperties: false });
-    expect(Object.keys(responses)).toEqual(['BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'Conflict', 'TooManyRequests', 'InternalError', 'BadGateway', 'ServiceUnavailable']);
+    expect(Object.keys(responses)).toEqual([
+      'BadRequest',
+      'Unauthorized',
+      'Forbidden',
+      'NotFound',
+      'Conflict',
+      'TooManyRequests',
+      'InternalError',
+      'BadGateway',
+      'ServiceUnavailable',
+    ]);
     expect(responses.TooManyRequests.headers['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer' } });
     for (const name of ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) {
       expect(responses.TooManyRequests.headers[name], name).toBeDefined();

@@ -132,7 +132,13 @@ describe('Retry-After', () => {
     // Prepare
     clock.freeze(Date.UTC(2026, 0, 1, 12, 0, 0));
     // Act
-    const values = [parseRetryAfter('3'), parseRetryAfter('Thu, 01 Jan 2026 12:00:07 GMT'), parseRetryAfter('soon'), parseRetryAfter(null), parseRetryAfter('-4')];
+    const values = [
+      parseRetryAfter('3'),
+      parseRetryAfter('Thu, 01 Jan 2026 12:00:07 GMT'),
+      parseRetryAfter('soon'),
+      parseRetryAfter(null),
+      parseRetryAfter('-4'),
+    ];
     // Assess
     expect(values).toEqual([3, 7, undefined, undefined, 0]);
   });
@@ -154,7 +160,10 @@ describe('a request with side effects', () => {
 
   it('waits out a 429 within the cap and tries again', async () => {
     // Prepare
-    script = [{ status: 429, headers: { 'Retry-After': '1' } }, { status: 200, body: { ok: true } }];
+    script = [
+      { status: 429, headers: { 'Retry-After': '1' } },
+      { status: 200, body: { ok: true } },
+    ];
     // Act
     const exchange = await exchangeWithoutRepeat(`${baseUrl}/hook`, POST, policy());
     // Assess

@@ -27,7 +27,13 @@ const tally = new Tally();
 const figures: Record<string, unknown> = {};
 
 afterAll(async () => {
-  recordFigures('concurrency', { ...figures, requestsSent: tally.get('requests'), lostUpdates: tally.get('lost'), duplicates: tally.get('duplicates'), tornRecords: tally.get('torn') });
+  recordFigures('concurrency', {
+    ...figures,
+    requestsSent: tally.get('requests'),
+    lostUpdates: tally.get('lost'),
+    duplicates: tally.get('duplicates'),
+    tornRecords: tally.get('torn'),
+  });
 });
 
 /** Keys of `users` API users of the tenant (the admin and team users assigned to its channel). */
@@ -94,7 +100,12 @@ describe('500 parallel contacts/manage calls for 100 numbers in mixed notations'
           // GET takes lists comma-separated (objects as JSON).
           // One local process stands in for 500 Lambda containers and one dynalite for DynamoDB, so
           // the burst takes longer than one request's 10 s budget; each call gets a minute here.
-          return callApi(manageContact, { apiKey: keys[(i + k) % keys.length], method, params: method === 'GET' ? { ...params, labelNames: params.labelNames.join(',') } : params, remainingTimeMs: 60_000 });
+          return callApi(manageContact, {
+            apiKey: keys[(i + k) % keys.length],
+            method,
+            params: method === 'GET' ? { ...params, labelNames: params.labelNames.join(',') } : params,
+            remainingTimeMs: 60_000,
+          });
         }),
       ),
     );
@@ -152,7 +163,9 @@ describe('parallel updates of one record', () => {
     await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phone, name: 'Merge Target' } });
     // Act: three rounds of 20 parallel calls, each setting one field
     for (let round = 0; round < 3; round++) {
-      const responses = await parallel(fields.map((name, i) => () => callApi(manageContact, { apiKey: by(i), params: { phoneNumber: phone, customFieldsData: { [name]: `r${round}` } } })));
+      const responses = await parallel(
+        fields.map((name, i) => () => callApi(manageContact, { apiKey: by(i), params: { phoneNumber: phone, customFieldsData: { [name]: `r${round}` } } })),
+      );
       expect(responses.every((r) => r.status === 200)).toBe(true);
     }
     const { contacts } = await allContacts(tenant.adminKey);
@@ -174,7 +187,10 @@ describe('parallel updates of one record', () => {
     const { contacts } = await allContacts(tenant.adminKey);
     // Assess
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    const final = contacts.find((c) => c.phone === '442079460958').labels.map((l: { name: string }) => l.name).sort();
+    const final = contacts
+      .find((c) => c.phone === '442079460958')
+      .labels.map((l: { name: string }) => l.name)
+      .sort();
     const isOneSet = sets.some((set) => JSON.stringify([...set].sort()) === JSON.stringify(final));
     if (!isOneSet) tally.add('torn');
     expect(isOneSet, `labels ${final} are no writer's set`).toBe(true);
@@ -184,8 +200,14 @@ describe('parallel updates of one record', () => {
     // Act
     const responses = await parallel([
       ...Array.from({ length: 8 }, (_, i) => () => callApi(manageContact, { apiKey: by(i), params: { phoneNumber: phone, name: `Name ${i}` } })),
-      ...Array.from({ length: 8 }, (_, i) => () => callApi(manageContact, { apiKey: by(i + 1), params: { phoneNumber: phone, email: `mail${i}@example.com` } })),
-      ...Array.from({ length: 8 }, (_, i) => () => callApi(manageContact, { apiKey: by(i + 2), params: { phoneNumber: phone, profilePictureUrl: `https://example.com/${i}.png` } })),
+      ...Array.from(
+        { length: 8 },
+        (_, i) => () => callApi(manageContact, { apiKey: by(i + 1), params: { phoneNumber: phone, email: `mail${i}@example.com` } }),
+      ),
+      ...Array.from(
+        { length: 8 },
+        (_, i) => () => callApi(manageContact, { apiKey: by(i + 2), params: { phoneNumber: phone, profilePictureUrl: `https://example.com/${i}.png` } }),
+      ),
     ]);
     const contact = responses.map((r) => r.body.data).find(Boolean);
     const listed = (await allContacts(tenant.adminKey)).contacts.find((c) => c.phone === '442079460958');
@@ -205,7 +227,12 @@ describe('parallel updates of one record', () => {
 
   it('creates one label for parallel creates of one name in any case, and merges parallel changes of its different fields', async () => {
     // Act
-    const creates = await parallel(['Promo', 'promo', 'PROMO', 'pRoMo', 'Promo ', ' promo'].flatMap((name, i) => [() => callApi(manageLabel, { apiKey: by(i), params: { name } }), () => callApi(manageLabel, { apiKey: by(i + 1), params: { name } })]));
+    const creates = await parallel(
+      ['Promo', 'promo', 'PROMO', 'pRoMo', 'Promo ', ' promo'].flatMap((name, i) => [
+        () => callApi(manageLabel, { apiKey: by(i), params: { name } }),
+        () => callApi(manageLabel, { apiKey: by(i + 1), params: { name } }),
+      ]),
+    );
     const updates = await parallel([
       ...Array.from({ length: 6 }, (_, i) => () => callApi(manageLabel, { apiKey: by(i), params: { name: 'promo', color: `#00000${i}` } })),
       ...Array.from({ length: 6 }, (_, i) => () => callApi(manageLabel, { apiKey: by(i + 1), params: { name: 'PROMO', description: `d${i}` } })),
@@ -227,7 +254,12 @@ describe('parallel updates of one record', () => {
 
   it('creates one custom field for parallel creates, and merges parallel changes of its different settings', async () => {
     // Act
-    const creates = await parallel(Array.from({ length: 10 }, (_, i) => () => callApi(manageField, { apiKey: by(i), params: { name: i % 2 ? 'Plan' : 'plan', type: 'dropdown', options: ['free', 'pro'] } })));
+    const creates = await parallel(
+      Array.from(
+        { length: 10 },
+        (_, i) => () => callApi(manageField, { apiKey: by(i), params: { name: i % 2 ? 'Plan' : 'plan', type: 'dropdown', options: ['free', 'pro'] } }),
+      ),
+    );
     const updates = await parallel([
       ...Array.from({ length: 5 }, (_, i) => () => callApi(manageField, { apiKey: by(i), params: { name: 'plan', isRequired: i % 2 === 0 } })),
       ...Array.from({ length: 5 }, (_, i) => () => callApi(manageField, { apiKey: by(i + 1), params: { name: 'PLAN', options: ['free', 'pro', `tier${i}`] } })),

@@ -48,7 +48,11 @@ async function raw(path: string, init: RequestInit & { query?: string } = {}) {
 }
 
 const post = (path: string, apiKey: string | undefined, params: unknown, headers: Record<string, string> = {}) =>
-  raw(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(apiKey ? { 'X-API-Key': apiKey } : {}), ...headers }, body: JSON.stringify(params) });
+  raw(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(apiKey ? { 'X-API-Key': apiKey } : {}), ...headers },
+    body: JSON.stringify(params),
+  });
 
 describe('SIGKILL in the middle of a write burst', () => {
   it('keeps every acknowledged write, and the invariants hold after the recount repair', { timeout: 120_000 }, async () => {
@@ -61,7 +65,11 @@ describe('SIGKILL in the middle of a write burst', () => {
     const next = (i: number) =>
       i % 3 === 2
         ? { kind: 'label' as const, path: 'labels/manage', params: { channelId, name: `crash-${run}-${i}` } }
-        : { kind: 'contact' as const, path: 'contacts/manage', params: { channelId, phoneNumber: `+44 20 79${String(100_000 + i).slice(-6)}`, name: `Crash ${run} ${i}` } };
+        : {
+            kind: 'contact' as const,
+            path: 'contacts/manage',
+            params: { channelId, phoneNumber: `+44 20 79${String(100_000 + i).slice(-6)}`, name: `Crash ${run} ${i}` },
+          };
     let counter = 0;
     const worker = async () => {
       while (!killed && counter < 2_000) {
@@ -69,7 +77,8 @@ describe('SIGKILL in the middle of a write burst', () => {
         sent++;
         try {
           const response = await post(path, adminKey, params);
-          if (response.status === 200) acknowledged.push({ kind, key: kind === 'contact' ? response.body.data.phone : params.name, name: params.name, id: response.body.data.id });
+          if (response.status === 200)
+            acknowledged.push({ kind, key: kind === 'contact' ? response.body.data.phone : params.name, name: params.name, id: response.body.data.id });
           else expect(response.status, JSON.stringify(response.body)).toBe(200);
         } catch {
           failedInFlight++;
@@ -142,7 +151,13 @@ describe('refusals of the gateway and of the keys, over HTTP', () => {
     // Act
     const responses = await Promise.all(attempts.map((headers) => raw('contacts/list', { method: 'POST', headers })));
     // Assess
-    const shape = (r: Awaited<ReturnType<typeof raw>>) => ({ status: r.status, body: r.body, type: r.headers.get('content-type'), cache: r.headers.get('cache-control'), sniff: r.headers.get('x-content-type-options') });
+    const shape = (r: Awaited<ReturnType<typeof raw>>) => ({
+      status: r.status,
+      body: r.body,
+      type: r.headers.get('content-type'),
+      cache: r.headers.get('cache-control'),
+      sniff: r.headers.get('x-content-type-options'),
+    });
     for (const response of responses) {
       expect(shape(response)).toEqual(shape(responses[0]));
       expect(response.text).not.toMatch(/wsk_|not-a-key/);
@@ -161,7 +176,11 @@ describe('refusals of the gateway and of the keys, over HTTP', () => {
       await raw('channels/list', { method: 'GET', query: `?access_token=${adminKey}`, headers: { 'X-API-Key': adminKey } }),
       await post('channels/list', adminKey, { apiKey: adminKey }),
       await post('labels/list', adminKey, { 'x-api-key': adminKey }),
-      await raw('channels/list', { method: 'POST', headers: { 'X-API-Key': adminKey, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `key=${adminKey}` }),
+      await raw('channels/list', {
+        method: 'POST',
+        headers: { 'X-API-Key': adminKey, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `key=${adminKey}`,
+      }),
     ];
     // Assess
     for (const answer of answers) {
@@ -175,7 +194,11 @@ describe('refusals of the gateway and of the keys, over HTTP', () => {
   it('refuses requests above the gateway’s limits with a 4xx before any handler, and keeps serving', { timeout: 60_000 }, async () => {
     // Act
     const longUrl = await raw('contacts/list', { method: 'GET', query: `?search=${'x'.repeat(100_000)}`, headers: { 'X-API-Key': adminKey } });
-    const hugeBody = await raw('labels/manage', { method: 'POST', headers: { 'X-API-Key': adminKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x', description: 'y'.repeat(11 * 1024 * 1024) }) });
+    const hugeBody = await raw('labels/manage', {
+      method: 'POST',
+      headers: { 'X-API-Key': adminKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x', description: 'y'.repeat(11 * 1024 * 1024) }),
+    });
     const overLimit = await post('labels/manage', adminKey, { name: 'x', description: 'y'.repeat(70_000) });
     const wrongType = await raw('labels/manage', { method: 'POST', headers: { 'X-API-Key': adminKey, 'Content-Type': 'text/plain' }, body: 'name=x' });
     const unknownPath = await post('contacts/purge', adminKey, {});

@@ -47,7 +47,8 @@ interface FaultKind {
   status: 500 | 503;
 }
 
-const timeoutError = () => Object.assign(new Error('Socket timed out without establishing a connection within 1000 ms'), { name: 'TimeoutError', $metadata: {} });
+const timeoutError = () =>
+  Object.assign(new Error('Socket timed out without establishing a connection within 1000 ms'), { name: 'TimeoutError', $metadata: {} });
 const KINDS: FaultKind[] = [
   { label: 'ThrottlingException', make: () => serviceError('ThrottlingException'), status: 503 },
   { label: 'ProvisionedThroughputExceededException', make: () => serviceError('ProvisionedThroughputExceededException'), status: 503 },
@@ -111,7 +112,10 @@ beforeAll(async () => {
   tenant = await createTenant(1);
   // Definitions every contacts/manage call validates against, and a first contact, so lists have something to read.
   await callApi(endpoints.find((e) => e.path === 'labels/manage')!.handler, { apiKey: tenant.adminKey, params: { name: 'Seed' } });
-  await callApi(endpoints.find((e) => e.path === 'contacts/manage')!.handler, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550100', labelNames: 'Seed' } });
+  await callApi(endpoints.find((e) => e.path === 'contacts/manage')!.handler, {
+    apiKey: tenant.adminKey,
+    params: { phoneNumber: '+14155550100', labelNames: 'Seed' },
+  });
   clock.freeze(Date.now());
 });
 
@@ -122,7 +126,13 @@ afterEach(async () => {
 
 afterAll(async () => {
   clock.reset();
-  recordFigures('faults', { ...figures, requestsSent: tally.get('requests'), faultsInjected: tally.get('faults'), scenarios: tally.get('scenarios'), invariantViolationsAfterRepair: tally.get('violations after repair') });
+  recordFigures('faults', {
+    ...figures,
+    requestsSent: tally.get('requests'),
+    faultsInjected: tally.get('faults'),
+    scenarios: tally.get('scenarios'),
+    invariantViolationsAfterRepair: tally.get('violations after repair'),
+  });
   restoreLimits();
   await store.close();
 });
@@ -139,76 +149,80 @@ async function sendAs(caller: Tenant, endpoint: Endpoint, params: Record<string,
 }
 
 describe.each(endpoints)('DynamoDB faults in $path', (endpoint) => {
-  it('retries transient faults at every call away, and after a lasting fault or an outage from any call leaves nothing half-written once repaired', { timeout: 120_000 }, async () => {
-    // Backoff sleeps are skipped here (Math.random → 0); their worst case has its own test below.
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    // Prepare: how many DynamoDB calls a fresh request makes on a warm container (caches filled), and what it answers
-    await send(endpoint, freshRequest(endpoint));
-    const counter = faultAt(0, KINDS[0]);
-    const dry = await send(endpoint, freshRequest(endpoint));
-    counter.remove();
-    const positions = counter.calls();
-    expect(dry.response.status).toBeLessThan(500);
-    const perEndpoint = { calls: positions, transientRetried: 0, lasting: 0, needsRepair: [] as number[] };
-    for (let position = 1; position <= positions; position++) {
-      const kind = KINDS[(position + endpoints.indexOf(endpoint)) % KINDS.length];
-      // Act 1: a transient fault (three failed attempts, the fourth succeeds)
-      await refillRetryQuota();
-      const transient = faultAt(position, kind, 3);
-      const retried = await send(endpoint, freshRequest(endpoint));
-      transient.remove();
-      tally.add('faults', transient.count());
-      // Assess 1
-      expect(retried.response.status, `${kind.label} at call ${position}: ${JSON.stringify(retried.response.body)}`).toBe(dry.response.status);
-      expect(transient.count()).toBe(3);
-      perEndpoint.transientRetried++;
-      // Act 2: a lasting fault at the same call
-      await refillRetryQuota();
-      const lasting = faultAt(position, kind);
-      const params = freshRequest(endpoint);
-      const failed = await send(endpoint, params);
-      lasting.remove();
-      tally.add('faults', lasting.count());
-      tally.add('scenarios');
-      // Assess 2: a clean envelope, after four attempts, within the budget
-      expect(failed.response.status, `${kind.label} at call ${position}: ${JSON.stringify(failed.response.body)}`).toBe(kind.status);
-      expectEnvelope(failed.response);
-      expect(failed.response.body.error).toBe(kind.status === 503 ? 'service_unavailable' : 'internal_error');
-      if (kind.status === 503) expect(failed.response.headers['Retry-After']).toBe('1');
-      expect(JSON.stringify(failed.response.body)).not.toMatch(/arn:aws|secret|Exception|InternalFailure|TimeoutError|Socket/);
-      expect(lasting.count()).toBe(4);
-      expect(failed.ms).toBeLessThan(LAMBDA_BUDGET_MS);
-      // Assess 3: what a crash at this call leaves, then the repair, then the invariants
-      const before = await checkInvariants();
-      if (before.violations.length) perEndpoint.needsRepair.push(position);
-      const after = await repairAndCheck();
-      tally.add('violations after repair', after.violations.length);
-      expect(after.violations, `after ${kind.label} at call ${position} and the repair`).toEqual([]);
-      // Assess 4: the same request, sent again, succeeds and keeps the invariants
-      const again = await send(endpoint, params);
-      expect(again.response.status, JSON.stringify(again.response.body)).toBe(dry.response.status);
-      expect((await checkInvariants()).violations).toEqual([]);
-      perEndpoint.lasting++;
-      // Act 5: an outage from this call on (every later call fails too, clean-ups included)
-      await refillRetryQuota();
-      const outage = faultAt(position, kind, Number.POSITIVE_INFINITY, true);
-      const outageParams = freshRequest(endpoint);
-      const down = await send(endpoint, outageParams);
-      outage.remove();
-      tally.add('faults', outage.count());
-      tally.add('scenarios');
-      // Assess 5: the same clean envelope; after the repair, the invariants; then the request succeeds
-      expect(down.response.status, `outage from call ${position}: ${JSON.stringify(down.response.body)}`).toBe(kind.status);
-      expectEnvelope(down.response);
-      if ((await checkInvariants()).violations.length && !perEndpoint.needsRepair.includes(position)) perEndpoint.needsRepair.push(position);
-      const repaired = await repairAndCheck();
-      tally.add('violations after repair', repaired.violations.length);
-      expect(repaired.violations, `after an outage from call ${position} and the repair`).toEqual([]);
-      expect((await send(endpoint, outageParams)).response.status).toBe(dry.response.status);
-      expect((await checkInvariants()).violations).toEqual([]);
-    }
-    figures[endpoint.path] = perEndpoint;
-  });
+  it(
+    'retries transient faults at every call away, and after a lasting fault or an outage from any call leaves nothing half-written once repaired',
+    { timeout: 120_000 },
+    async () => {
+      // Backoff sleeps are skipped here (Math.random → 0); their worst case has its own test below.
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      // Prepare: how many DynamoDB calls a fresh request makes on a warm container (caches filled), and what it answers
+      await send(endpoint, freshRequest(endpoint));
+      const counter = faultAt(0, KINDS[0]);
+      const dry = await send(endpoint, freshRequest(endpoint));
+      counter.remove();
+      const positions = counter.calls();
+      expect(dry.response.status).toBeLessThan(500);
+      const perEndpoint = { calls: positions, transientRetried: 0, lasting: 0, needsRepair: [] as number[] };
+      for (let position = 1; position <= positions; position++) {
+        const kind = KINDS[(position + endpoints.indexOf(endpoint)) % KINDS.length];
+        // Act 1: a transient fault (three failed attempts, the fourth succeeds)
+        await refillRetryQuota();
+        const transient = faultAt(position, kind, 3);
+        const retried = await send(endpoint, freshRequest(endpoint));
+        transient.remove();
+        tally.add('faults', transient.count());
+        // Assess 1
+        expect(retried.response.status, `${kind.label} at call ${position}: ${JSON.stringify(retried.response.body)}`).toBe(dry.response.status);
+        expect(transient.count()).toBe(3);
+        perEndpoint.transientRetried++;
+        // Act 2: a lasting fault at the same call
+        await refillRetryQuota();
+        const lasting = faultAt(position, kind);
+        const params = freshRequest(endpoint);
+        const failed = await send(endpoint, params);
+        lasting.remove();
+        tally.add('faults', lasting.count());
+        tally.add('scenarios');
+        // Assess 2: a clean envelope, after four attempts, within the budget
+        expect(failed.response.status, `${kind.label} at call ${position}: ${JSON.stringify(failed.response.body)}`).toBe(kind.status);
+        expectEnvelope(failed.response);
+        expect(failed.response.body.error).toBe(kind.status === 503 ? 'service_unavailable' : 'internal_error');
+        if (kind.status === 503) expect(failed.response.headers['Retry-After']).toBe('1');
+        expect(JSON.stringify(failed.response.body)).not.toMatch(/arn:aws|secret|Exception|InternalFailure|TimeoutError|Socket/);
+        expect(lasting.count()).toBe(4);
+        expect(failed.ms).toBeLessThan(LAMBDA_BUDGET_MS);
+        // Assess 3: what a crash at this call leaves, then the repair, then the invariants
+        const before = await checkInvariants();
+        if (before.violations.length) perEndpoint.needsRepair.push(position);
+        const after = await repairAndCheck();
+        tally.add('violations after repair', after.violations.length);
+        expect(after.violations, `after ${kind.label} at call ${position} and the repair`).toEqual([]);
+        // Assess 4: the same request, sent again, succeeds and keeps the invariants
+        const again = await send(endpoint, params);
+        expect(again.response.status, JSON.stringify(again.response.body)).toBe(dry.response.status);
+        expect((await checkInvariants()).violations).toEqual([]);
+        perEndpoint.lasting++;
+        // Act 5: an outage from this call on (every later call fails too, clean-ups included)
+        await refillRetryQuota();
+        const outage = faultAt(position, kind, Number.POSITIVE_INFINITY, true);
+        const outageParams = freshRequest(endpoint);
+        const down = await send(endpoint, outageParams);
+        outage.remove();
+        tally.add('faults', outage.count());
+        tally.add('scenarios');
+        // Assess 5: the same clean envelope; after the repair, the invariants; then the request succeeds
+        expect(down.response.status, `outage from call ${position}: ${JSON.stringify(down.response.body)}`).toBe(kind.status);
+        expectEnvelope(down.response);
+        if ((await checkInvariants()).violations.length && !perEndpoint.needsRepair.includes(position)) perEndpoint.needsRepair.push(position);
+        const repaired = await repairAndCheck();
+        tally.add('violations after repair', repaired.violations.length);
+        expect(repaired.violations, `after an outage from call ${position} and the repair`).toEqual([]);
+        expect((await send(endpoint, outageParams)).response.status).toBe(dry.response.status);
+        expect((await checkInvariants()).violations).toEqual([]);
+      }
+      figures[endpoint.path] = perEndpoint;
+    },
+  );
 });
 
 describe('half-written contacts', () => {
@@ -273,16 +287,35 @@ describe('the recount repair rebuilds the contact index', () => {
   }
 
   const setEntry = (own: Tenant, sk: string, phone: string, name: string) =>
-    db.send(new UpdateCommand({ TableName: tableName(), Key: { pk: pkOf(own), sk }, UpdateExpression: 'SET #p = :n', ExpressionAttributeNames: { '#p': phone }, ExpressionAttributeValues: { ':n': name } }));
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: pkOf(own), sk },
+        UpdateExpression: 'SET #p = :n',
+        ExpressionAttributeNames: { '#p': phone },
+        ExpressionAttributeValues: { ':n': name },
+      }),
+    );
   const removeEntry = (own: Tenant, phone: string) =>
-    db.send(new UpdateCommand({ TableName: tableName(), Key: { pk: pkOf(own), sk: bucketSk(contactIndexBucketOf(phone)) }, UpdateExpression: 'REMOVE #p', ExpressionAttributeNames: { '#p': phone } }));
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: pkOf(own), sk: bucketSk(contactIndexBucketOf(phone)) },
+        UpdateExpression: 'REMOVE #p',
+        ExpressionAttributeNames: { '#p': phone },
+      }),
+    );
 
   /** Each contact (phone → current name) sits in exactly the bucket contactIndexBucketOf names, lowercased, and no other CIDX item exists. */
   async function expectIndexOf(own: Tenant, contacts: Record<string, string>) {
     const items = await indexItems(own);
     const expectedBuckets = new Set(Object.keys(contacts).map((phone) => bucketSk(contactIndexBucketOf(phone))));
     expect(items.map((item) => item.sk).sort()).toEqual([...expectedBuckets].sort());
-    const entries = items.flatMap((item) => Object.entries(item).filter(([key]) => key !== 'pk' && key !== 'sk').map(([phone, name]) => ({ sk: item.sk, phone, name })));
+    const entries = items.flatMap((item) =>
+      Object.entries(item)
+        .filter(([key]) => key !== 'pk' && key !== 'sk')
+        .map(([phone, name]) => ({ sk: item.sk, phone, name })),
+    );
     expect(entries.sort((a, b) => a.phone.localeCompare(b.phone))).toEqual(
       Object.entries(contacts)
         .map(([phone, name]) => ({ sk: bucketSk(contactIndexBucketOf(phone)), phone, name: name.toLowerCase() }))
@@ -293,7 +326,11 @@ describe('the recount repair rebuilds the contact index', () => {
   it('migrates old-format buckets, corrects stale names, drops entries without a contact and adds missing contacts, then counts', async () => {
     // Prepare: five contacts through contacts/manage, one renamed
     const own = await createTenant(1);
-    const [alice, bob, carol] = [await manage(own, '+14155550201', 'Alice'), await manage(own, '+14155550202', 'Bob'), await manage(own, '+14155550203', 'Carol')];
+    const [alice, bob, carol] = [
+      await manage(own, '+14155550201', 'Alice'),
+      await manage(own, '+14155550202', 'Bob'),
+      await manage(own, '+14155550203', 'Carol'),
+    ];
     await manage(own, '+14155550204', 'Dave');
     await manage(own, '+14155550205', 'Erin');
     await manage(own, '+14155550202', 'Beatrice');
@@ -414,7 +451,10 @@ describe('faults per call with aws-sdk-client-mock', () => {
   it('answers a clean 503 for a timeout at any call of contacts/manage and leaves the table consistent after the repair', async () => {
     // Prepare: the mock forwards every command to the store, except the one it fails
     const endpoint = endpoints.find((e) => e.path === 'contacts/manage')!;
-    const real = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: store.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), { marshallOptions: { removeUndefinedValues: true } });
+    const real = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: store.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      { marshallOptions: { removeUndefinedValues: true } },
+    );
     const commands = [GetCommand, PutCommand, UpdateCommand, QueryCommand, BatchGetCommand, DeleteCommand] as const;
     const run = async (failAt: number) => {
       let calls = 0;

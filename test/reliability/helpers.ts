@@ -24,7 +24,11 @@ export function isolateChatNetwork(): void {
 export const HANG_MS = 5_000;
 
 /** Calls a handler and fails when it takes longer than {@link HANG_MS} ("never a hang"). */
-export async function callWithin(callApi: (handler: Handler, options: CallOptions) => Promise<ApiResponse>, handler: Handler, options: CallOptions): Promise<ApiResponse> {
+export async function callWithin(
+  callApi: (handler: Handler, options: CallOptions) => Promise<ApiResponse>,
+  handler: Handler,
+  options: CallOptions,
+): Promise<ApiResponse> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms: ${JSON.stringify(options).slice(0, 300)}`)), HANG_MS);

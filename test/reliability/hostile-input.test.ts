@@ -63,7 +63,8 @@ function insertControlChar(endpoint: Endpoint, name: string, at: number, char: s
   const i = 1 + (at % (valid.length - 1));
   return valid.slice(0, i) + char + valid.slice(i);
 }
-const withControlChar = (endpoint: Endpoint, name: string) => fc.tuple(fc.nat(), fc.constantFrom(...CONTROL_CHARS)).map(([at, char]) => insertControlChar(endpoint, name, at, char));
+const withControlChar = (endpoint: Endpoint, name: string) =>
+  fc.tuple(fc.nat(), fc.constantFrom(...CONTROL_CHARS)).map(([at, char]) => insertControlChar(endpoint, name, at, char));
 
 /** Values no parameter of any endpoint may accept: the documented maxima and the character rules. */
 const universallyInvalid = (endpoint: Endpoint, name: string, method: Method) =>
@@ -73,10 +74,26 @@ const universallyInvalid = (endpoint: Endpoint, name: string, method: Method) =>
     deeplyNested,
     withControlChar(endpoint, name),
     // contacts/import's rows take any array of objects: a bad row (such as {}) is reported in data.errors, not refused as a whole.
-    ...(method === 'POST' ? [fc.constant(null), ...(parameterAccepts(endpoint, name, [{}], method) ? [] : [fc.constant([{}])]), fc.constant({ nested: { deeper: { deepest: true } } })] : []),
+    ...(method === 'POST'
+      ? [
+          fc.constant(null),
+          ...(parameterAccepts(endpoint, name, [{}], method) ? [] : [fc.constant([{}])]),
+          fc.constant({ nested: { deeper: { deepest: true } } }),
+        ]
+      : []),
   );
 
-const PHONE_BASES = ['14155550100', '442079460958', '4915112345678', '33142685300', '5511987654321', '819012345678', '61412345678', '27821234567', '919876543210'];
+const PHONE_BASES = [
+  '14155550100',
+  '442079460958',
+  '4915112345678',
+  '33142685300',
+  '5511987654321',
+  '819012345678',
+  '61412345678',
+  '27821234567',
+  '919876543210',
+];
 
 /** One real number in one of the notations people use, with what it must normalize to (or be refused). */
 const phoneInOddFormat = fc.tuple(fc.constantFrom(...PHONE_BASES), fc.nat({ max: 16 })).map(([digits, style]) => {
@@ -169,7 +186,28 @@ const oddValue = fc.oneof(
 const extraName = (endpoint: Endpoint) =>
   fc
     .oneof(
-      fc.constantFrom('__proto__', 'constructor', 'prototype', 'workspaceId', 'userId', 'role', 'channelIds', 'keyId', 'principalId', 'pk', 'sk', 'entity', 'id', 'createdAt', 'indexPending', 'contactCount', 'isAdmin', 'toString', 'hasOwnProperty', 'valueOf'),
+      fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'prototype',
+        'workspaceId',
+        'userId',
+        'role',
+        'channelIds',
+        'keyId',
+        'principalId',
+        'pk',
+        'sk',
+        'entity',
+        'id',
+        'createdAt',
+        'indexPending',
+        'contactCount',
+        'isAdmin',
+        'toString',
+        'hasOwnProperty',
+        'valueOf',
+      ),
       fc.string({ minLength: 1, maxLength: 12 }),
     )
     .filter((name) => !(name in endpoint.params) && !KEY_NAMES.has(name.toLowerCase()) && !/^body\d+$/i.test(name));
@@ -213,16 +251,33 @@ const rawRequest = (endpoint: Endpoint): fc.Arbitrary<RawRequest> => {
   };
   return fc.oneof(
     fc
-      .tuple(fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim() !== '' && notJson(s)), fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', undefined))
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim() !== '' && notJson(s)),
+        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', undefined),
+      )
       .map(([body, contentType]) => ({ body, contentType, parameter: 'body' as const, label: 'invalid JSON' })),
-    fc.constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", '{"a":1}}', '\u0000{}', '{"a":NaN}', '[{"a":1}', 'undefined').map((body) => ({ body, contentType: 'application/json', parameter: 'body' as const, label: 'invalid JSON' })),
+    fc
+      .constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", '{"a":1}}', '\u0000{}', '{"a":NaN}', '[{"a":1}', 'undefined')
+      .map((body) => ({ body, contentType: 'application/json', parameter: 'body' as const, label: 'invalid JSON' })),
     fc
       .jsonValue({ maxDepth: 3 })
       .filter((value) => value === null || typeof value !== 'object' || Array.isArray(value))
       .map((value) => ({ body: JSON.stringify(value), contentType: 'application/json', parameter: 'body' as const, label: 'JSON that is not an object' })),
     fc
       .oneof(
-        fc.constantFrom('text/plain', 'application/xml', 'text/html', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/jsonp', 'text/json', 'application/javascript', 'image/png', '*/*', 'json'),
+        fc.constantFrom(
+          'text/plain',
+          'application/xml',
+          'text/html',
+          'multipart/form-data; boundary=x',
+          'application/octet-stream',
+          'application/jsonp',
+          'text/json',
+          'application/javascript',
+          'image/png',
+          '*/*',
+          'json',
+        ),
         fc.stringMatching(/^[a-z]{1,10}\/[a-z0-9.+-]{1,14}$/),
       )
       .filter((type) => !JSON_TYPE.test(type) && !FORM_TYPE.test(type))
@@ -275,7 +330,12 @@ afterAll(async () => {
   await store.close();
 });
 
-async function send(endpoint: Endpoint, apiKey: string, method: Method, request: { params?: Record<string, unknown>; body?: string; headers?: Record<string, string> }) {
+async function send(
+  endpoint: Endpoint,
+  apiKey: string,
+  method: Method,
+  request: { params?: Record<string, unknown>; body?: string; headers?: Record<string, string> },
+) {
   tally.add('requests');
   const response = await callWithin(callApi, endpoint.handler, { apiKey, method, ...request });
   tally.add(response.status >= 500 ? '5xx' : response.status >= 400 ? '4xx' : '2xx');
@@ -307,19 +367,26 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
       // Prepare
       const before = await snapshotTable();
       const invalidSet = names.length
-        ? fc.constantFrom(...names).chain((name) =>
-            fc
-              .oneof(
-                { weight: 2, arbitrary: universallyInvalid(endpoint, name, method) },
-                { weight: 3, arbitrary: oddValue.filter((value) => !parameterAccepts(endpoint, name, value, method)) },
-              )
-              .map((value): Mutation => ({ kind: 'set', name, value })),
-          )
+        ? fc
+            .constantFrom(...names)
+            .chain((name) =>
+              fc
+                .oneof(
+                  { weight: 2, arbitrary: universallyInvalid(endpoint, name, method) },
+                  { weight: 3, arbitrary: oddValue.filter((value) => !parameterAccepts(endpoint, name, value, method)) },
+                )
+                .map((value): Mutation => ({ kind: 'set', name, value })),
+            )
         : undefined;
       const removal = endpoint.required.length ? fc.constantFrom(...endpoint.required).map((name): Mutation => ({ kind: 'remove', name })) : undefined;
       const mutation = [invalidSet, removal].filter((arb): arb is fc.Arbitrary<Mutation> => arb !== undefined);
       const parameterLevel = mutation.length
-        ? fc.record({ mutations: fc.array(fc.oneof(...mutation), { minLength: 1, maxLength: 3 }), extras: fc.dictionary(extraName(endpoint), oddValue, { maxKeys: 3 }) }).map((r) => ({ kind: 'params' as const, ...r }))
+        ? fc
+            .record({
+              mutations: fc.array(fc.oneof(...mutation), { minLength: 1, maxLength: 3 }),
+              extras: fc.dictionary(extraName(endpoint), oddValue, { maxKeys: 3 }),
+            })
+            .map((r) => ({ kind: 'params' as const, ...r }))
         : undefined;
       const requestLevel = rawRequest(endpoint).map((raw) => ({ kind: 'raw' as const, raw }));
       const hostile = parameterLevel ? fc.oneof(parameterLevel, requestLevel) : requestLevel;
@@ -330,7 +397,10 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
           let named: Set<string>;
           if (attempt.kind === 'raw') {
             tally.add('bad inputs');
-            response = await send(endpoint, rejecting.adminKey, method, { body: attempt.raw.body, headers: attempt.raw.contentType ? { 'Content-Type': attempt.raw.contentType } : {} });
+            response = await send(endpoint, rejecting.adminKey, method, {
+              body: attempt.raw.body,
+              headers: attempt.raw.contentType ? { 'Content-Type': attempt.raw.contentType } : {},
+            });
             named = new Set([attempt.raw.parameter]);
           } else {
             tally.add('bad inputs', attempt.mutations.length);
@@ -351,7 +421,12 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
 
     it('answers every odd value (unicode, types, prototype keys, odd phone notations, extra parameters) below 500, naming the parameter when it refuses', async () => {
       // Prepare
-      const sets = names.length ? fc.array(fc.constantFrom(...names).chain((name) => oddValue.map((value): Mutation => ({ kind: 'set', name, value }))), { minLength: 1, maxLength: 3 }) : fc.constant([] as Mutation[]);
+      const sets = names.length
+        ? fc.array(
+            fc.constantFrom(...names).chain((name) => oddValue.map((value): Mutation => ({ kind: 'set', name, value }))),
+            { minLength: 1, maxLength: 3 },
+          )
+        : fc.constant([] as Mutation[]);
       // Act + Assess
       await fc.assert(
         fc.asyncProperty(sets, fc.dictionary(extraName(endpoint), fc.oneof(oddValue, deeplyNested), { maxKeys: 4 }), async (mutations, extras) => {
@@ -402,7 +477,26 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
   it('ignores parameters it does not define and never stores them', async () => {
     // Prepare
     const marker = unique('extra_');
-    const forged = ['workspaceId', 'userId', 'keyId', 'role', 'channelIds', 'id', 'pk', 'sk', 'entity', 'createdAt', 'indexPending', 'contactCount', 'revoked', 'isAdmin', 'constructor', 'prototype', '__proto__', marker];
+    const forged = [
+      'workspaceId',
+      'userId',
+      'keyId',
+      'role',
+      'channelIds',
+      'id',
+      'pk',
+      'sk',
+      'entity',
+      'createdAt',
+      'indexPending',
+      'contactCount',
+      'revoked',
+      'isAdmin',
+      'constructor',
+      'prototype',
+      '__proto__',
+      marker,
+    ];
     const extras: Record<string, unknown> = {};
     for (const name of forged.filter((name) => !(name in endpoint.params))) defineOwn(extras, name, `${marker}-${name}`);
     // Act
@@ -427,12 +521,16 @@ describe('documented clamps and number rules', () => {
 
   it('clamps a contacts/list limit above 200 to 200, GET and POST alike, and keeps 1–200 as given', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...METHODS), fc.oneof(fc.integer({ min: 201, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: 200 })), async (method, limit) => {
-        tally.add('bad inputs');
-        const response = await send(list, rejecting.adminKey, method, { params: { limit: method === 'GET' ? String(limit) : limit } });
-        expect(response.status, JSON.stringify(response.body)).toBe(200);
-        expect(response.body.pagination.limit).toBe(Math.min(limit, 200));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...METHODS),
+        fc.oneof(fc.integer({ min: 201, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: 200 })),
+        async (method, limit) => {
+          tally.add('bad inputs');
+          const response = await send(list, rejecting.adminKey, method, { params: { limit: method === 'GET' ? String(limit) : limit } });
+          expect(response.status, JSON.stringify(response.body)).toBe(200);
+          expect(response.body.pagination.limit).toBe(Math.min(limit, 200));
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -460,7 +558,12 @@ describe('documented clamps and number rules', () => {
 describe('phone numbers in every odd notation', () => {
   const phoneParams = endpoints.flatMap((endpoint) =>
     Object.keys(endpoint.params)
-      .filter((name) => parameterAccepts(endpoint, name, '+1 (415) 555-0100', 'POST') && !parameterAccepts(endpoint, name, 'probe_1', 'POST') && !parameterAccepts(endpoint, name, 'https://example.com/probe.png', 'POST'))
+      .filter(
+        (name) =>
+          parameterAccepts(endpoint, name, '+1 (415) 555-0100', 'POST') &&
+          !parameterAccepts(endpoint, name, 'probe_1', 'POST') &&
+          !parameterAccepts(endpoint, name, 'https://example.com/probe.png', 'POST'),
+      )
       .map((name) => ({ endpoint, name })),
   );
 
@@ -468,28 +571,31 @@ describe('phone numbers in every odd notation', () => {
     expect(phoneParams.map(({ endpoint, name }) => `${endpoint.path}:${name}`)).toContain('contacts/manage:phoneNumber');
   });
 
-  it.each(phoneParams.map(({ endpoint, name }) => [`${endpoint.path} ${name}`, endpoint, name] as const))('%s: normalizes to the one right number or refuses naming it; never another number', async (_label, endpoint, name) => {
-    const tenant = await createTenant(1);
-    const outcomes = new Map<string, string>();
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...METHODS), phoneInOddFormat, fc.boolean(), async (method, { written, digits }, asNumber) => {
-        tally.add('bad inputs');
-        const value = asNumber && /^\d+$/.test(written) ? Number(written) : written;
-        const response = await send(endpoint, tenant.adminKey, method, { params: { ...endpoint.base, [name]: value } });
-        expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
-        expectEnvelope(response);
-        if (response.status === 400 && ['invalid_parameter', 'missing_parameter'].includes(response.body.error) && namedParameter(response) === name) return;
-        // Accepted: whatever the answer, the number it worked on is the real one.
-        const echoed = response.body.data?.phone ?? response.body.data?.to;
-        if (echoed !== undefined) expect(echoed, `${JSON.stringify(written)} became ${echoed}`).toBe(digits);
-        outcomes.set(String(written), digits);
-      }),
-      { numRuns: 30 },
-    );
-    const report = await checkInvariants({ workspaceId: tenant.workspaceId });
-    expect(report.violations).toEqual([]);
-    expect(report.contacts).toBeLessThanOrEqual(new Set(outcomes.values()).size);
-  });
+  it.each(phoneParams.map(({ endpoint, name }) => [`${endpoint.path} ${name}`, endpoint, name] as const))(
+    '%s: normalizes to the one right number or refuses naming it; never another number',
+    async (_label, endpoint, name) => {
+      const tenant = await createTenant(1);
+      const outcomes = new Map<string, string>();
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...METHODS), phoneInOddFormat, fc.boolean(), async (method, { written, digits }, asNumber) => {
+          tally.add('bad inputs');
+          const value = asNumber && /^\d+$/.test(written) ? Number(written) : written;
+          const response = await send(endpoint, tenant.adminKey, method, { params: { ...endpoint.base, [name]: value } });
+          expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+          expectEnvelope(response);
+          if (response.status === 400 && ['invalid_parameter', 'missing_parameter'].includes(response.body.error) && namedParameter(response) === name) return;
+          // Accepted: whatever the answer, the number it worked on is the real one.
+          const echoed = response.body.data?.phone ?? response.body.data?.to;
+          if (echoed !== undefined) expect(echoed, `${JSON.stringify(written)} became ${echoed}`).toBe(digits);
+          outcomes.set(String(written), digits);
+        }),
+        { numRuns: 30 },
+      );
+      const report = await checkInvariants({ workspaceId: tenant.workspaceId });
+      expect(report.violations).toEqual([]);
+      expect(report.contacts).toBeLessThanOrEqual(new Set(outcomes.values()).size);
+    },
+  );
 });
 
 describe('custom field values', () => {
@@ -505,7 +611,11 @@ describe('custom field values', () => {
     for (const method of METHODS) {
       for (const char of CONTROL_CHARS) {
         tally.add('bad inputs');
-        responses.push(await send(manageContact, tenant.adminKey, method, { params: { phoneNumber: '+14155550100', customFieldsData: method === 'GET' ? `city:Par${char}is` : { city: `Par${char}is` } } }));
+        responses.push(
+          await send(manageContact, tenant.adminKey, method, {
+            params: { phoneNumber: '+14155550100', customFieldsData: method === 'GET' ? `city:Par${char}is` : { city: `Par${char}is` } },
+          }),
+        );
       }
     }
     // Assess
@@ -567,7 +677,11 @@ describe('object internals as names: stored like any name or refused, never drop
           const params =
             method === 'POST'
               ? { phoneNumber: `+${phone}`, customFieldsData, labelNames }
-              : { phoneNumber: phone, customFieldsData: getForm === 'json' ? JSON.stringify(customFieldsData) : keys.map((key) => `${key}:${value}`).join(','), labelNames: JSON.stringify(labelNames) };
+              : {
+                  phoneNumber: phone,
+                  customFieldsData: getForm === 'json' ? JSON.stringify(customFieldsData) : keys.map((key) => `${key}:${value}`).join(','),
+                  labelNames: JSON.stringify(labelNames),
+                };
           const response = await send(endpointAt('contacts/manage'), tenant.adminKey, method, { params });
           expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
           expectEnvelope(response);
@@ -580,7 +694,10 @@ describe('object internals as names: stored like any name or refused, never drop
             // Only a name that cannot be stored is refused, and the refusal names customFieldsData.
             expect(response.status).toBe(400);
             expect(namedParameter(response)).toBe('customFieldsData');
-            expect(keys.some((key) => refusedFields.has(key)), response.body.message).toBe(true);
+            expect(
+              keys.some((key) => refusedFields.has(key)),
+              response.body.message,
+            ).toBe(true);
           }
         },
       ),
@@ -615,7 +732,21 @@ describe('object internals as names: stored like any name or refused, never drop
 });
 
 describe('absurd numbers', () => {
-  const ABSURD = ['9'.repeat(400), '1e308', '-1e308', '9007199254740993', '18446744073709551616', '-0', '0x7fffffff', 'Infinity', 1e308, -1e308, Number.MAX_VALUE, 2 ** 53 + 2, -(2 ** 63)];
+  const ABSURD = [
+    '9'.repeat(400),
+    '1e308',
+    '-1e308',
+    '9007199254740993',
+    '18446744073709551616',
+    '-0',
+    '0x7fffffff',
+    'Infinity',
+    1e308,
+    -1e308,
+    Number.MAX_VALUE,
+    2 ** 53 + 2,
+    -(2 ** 63),
+  ];
 
   it.each([
     ['contacts/list', 'page'],
@@ -646,9 +777,38 @@ describe('absurd numbers', () => {
     const tenant = await createTenant(1);
     const channel = (await getChannel({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }))!;
     const chatmid = `wamid.hostile${Date.now()}`;
-    await attachChatmid({ chatmid, workspaceId: tenant.workspaceId, channelId: channel.id, messageId: 'msg_hostile', direction: 'outbound', type: 'text', content: { body: 'x' }, phone: '14155550100', at: Date.now(), phoneNumberId: channel.phoneNumberId });
+    await attachChatmid({
+      chatmid,
+      workspaceId: tenant.workspaceId,
+      channelId: channel.id,
+      messageId: 'msg_hostile',
+      direction: 'outbound',
+      type: 'text',
+      content: { body: 'x' },
+      phone: '14155550100',
+      at: Date.now(),
+      phoneNumberId: channel.phoneNumberId,
+    });
     const timestamp = fc.oneof(
-      fc.constantFrom('9000000000000', '99999999999999', '0', '-1', '1e3', '', ' ', 'NaN', '1700000000.5', 1e300, -5, 1.5, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, null, {}, []),
+      fc.constantFrom(
+        '9000000000000',
+        '99999999999999',
+        '0',
+        '-1',
+        '1e3',
+        '',
+        ' ',
+        'NaN',
+        '1700000000.5',
+        1e300,
+        -5,
+        1.5,
+        Number.MAX_SAFE_INTEGER,
+        2 ** 53 + 2,
+        null,
+        {},
+        [],
+      ),
       fc.stringMatching(/^\d{1,40}$/),
       fc.double(),
     );
@@ -656,20 +816,46 @@ describe('absurd numbers', () => {
     const id = fc.oneof(fc.constant(chatmid), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('x'.repeat(3_000), `wamid.${'y'.repeat(600)}`));
     // Act + Assess
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('sent', 'delivered', 'read', 'failed'), timestamp, code, id, fc.boolean(), async (status, ts, errorCode, statusId, inbound) => {
-        tally.add('signed webhook deliveries');
-        tally.add('absurd numbers');
-        const value = inbound
-          ? { contacts: [{ profile: { name: 'Odd' }, wa_id: '14155550100' }], messages: [{ from: '14155550100', id: statusId === chatmid ? `${chatmid}.in` : statusId, timestamp: ts, type: 'text', text: { body: 'hi' } }] }
-          : { statuses: [{ id: statusId, status, timestamp: ts, recipient_id: '14155550100', errors: [{ code: errorCode, title: 'Odd' }] }] };
-        const raw = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: channel.phoneNumberId }, ...value } }] }] });
-        const event = restProxyEvent({ method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(raw, process.env.WHATSAPP_APP_SECRET!) }, body: raw, requestId: 'hostile', stage: 'test', path: '/webhooks/whatsapp' });
-        const result = await webhook(event);
-        expect(result.statusCode, `${JSON.stringify(ts)} ${JSON.stringify(errorCode)}`).toBe(200);
-        const read = await send(endpointAt('chat/message/status'), tenant.adminKey, 'GET', { params: { chatmid } });
-        expect(read.status, JSON.stringify(read.body)).toBe(200);
-        for (const at of [read.body.data.timestamp, read.body.data.deliveredAt, read.body.data.readAt]) if (at !== null) expect(Number.isNaN(Date.parse(at))).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('sent', 'delivered', 'read', 'failed'),
+        timestamp,
+        code,
+        id,
+        fc.boolean(),
+        async (status, ts, errorCode, statusId, inbound) => {
+          tally.add('signed webhook deliveries');
+          tally.add('absurd numbers');
+          const value = inbound
+            ? {
+                contacts: [{ profile: { name: 'Odd' }, wa_id: '14155550100' }],
+                messages: [{ from: '14155550100', id: statusId === chatmid ? `${chatmid}.in` : statusId, timestamp: ts, type: 'text', text: { body: 'hi' } }],
+              }
+            : { statuses: [{ id: statusId, status, timestamp: ts, recipient_id: '14155550100', errors: [{ code: errorCode, title: 'Odd' }] }] };
+          const raw = JSON.stringify({
+            object: 'whatsapp_business_account',
+            entry: [
+              {
+                id: 'waba',
+                changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: channel.phoneNumberId }, ...value } }],
+              },
+            ],
+          });
+          const event = restProxyEvent({
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(raw, process.env.WHATSAPP_APP_SECRET!) },
+            body: raw,
+            requestId: 'hostile',
+            stage: 'test',
+            path: '/webhooks/whatsapp',
+          });
+          const result = await webhook(event);
+          expect(result.statusCode, `${JSON.stringify(ts)} ${JSON.stringify(errorCode)}`).toBe(200);
+          const read = await send(endpointAt('chat/message/status'), tenant.adminKey, 'GET', { params: { chatmid } });
+          expect(read.status, JSON.stringify(read.body)).toBe(200);
+          for (const at of [read.body.data.timestamp, read.body.data.deliveredAt, read.body.data.readAt])
+            if (at !== null) expect(Number.isNaN(Date.parse(at))).toBe(false);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -680,7 +866,9 @@ describe('list values with commas, newlines and runs of spaces', () => {
     // Prepare
     const endpoint = endpointAt('chat/templates/send');
     const before = await snapshotTable();
-    const bad = fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\t', '     ', '        '), fc.string({ maxLength: 8 })).map(([a, gap, b]) => `x${a}${gap}${b}x`);
+    const bad = fc
+      .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\t', '     ', '        '), fc.string({ maxLength: 8 }))
+      .map(([a, gap, b]) => `x${a}${gap}${b}x`);
     // Act + Assess
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...METHODS), fc.constantFrom('variables', 'body1', 'header'), bad, async (method, name, value) => {
@@ -697,7 +885,9 @@ describe('list values with commas, newlines and runs of spaces', () => {
     for (const method of METHODS) {
       tally.add('list values');
       const variables = ['Smith, Jr.', 'A-1, A-2'];
-      const response = await send(endpoint, rejecting.adminKey, method, { params: { ...endpoint.base, templateName: 'order_update', variables: method === 'GET' ? JSON.stringify(variables) : variables } });
+      const response = await send(endpoint, rejecting.adminKey, method, {
+        params: { ...endpoint.base, templateName: 'order_update', variables: method === 'GET' ? JSON.stringify(variables) : variables },
+      });
       // No template is stored in this file's store: the lookup answers, never a count error from a split value.
       expect(response.status, JSON.stringify(response.body)).toBe(404);
     }
@@ -706,19 +896,22 @@ describe('list values with commas, newlines and runs of spaces', () => {
 });
 
 describe('reserved apiReference prefix', () => {
-  it.each(['chat/templates/send', 'chat/message/send'])('%s refuses an apiReference in the automations namespace with a 400 naming it, and writes nothing', async (path) => {
-    // Prepare
-    const endpoint = endpointAt(path);
-    const before = await snapshotTable();
-    // Act + Assess
-    for (const method of METHODS) {
-      for (const reference of ['automation:ex_0123456789abcdef:0', ' automation:ex_x:1', 'automation:']) {
-        tally.add('reserved references');
-        const response = await send(endpoint, rejecting.adminKey, method, { params: { ...endpoint.base, apiReference: reference } });
-        expect(response.status, JSON.stringify(response.body)).toBe(400);
-        expect(namedParameter(response)).toBe('apiReference');
+  it.each(['chat/templates/send', 'chat/message/send'])(
+    '%s refuses an apiReference in the automations namespace with a 400 naming it, and writes nothing',
+    async (path) => {
+      // Prepare
+      const endpoint = endpointAt(path);
+      const before = await snapshotTable();
+      // Act + Assess
+      for (const method of METHODS) {
+        for (const reference of ['automation:ex_0123456789abcdef:0', ' automation:ex_x:1', 'automation:']) {
+          tally.add('reserved references');
+          const response = await send(endpoint, rejecting.adminKey, method, { params: { ...endpoint.base, apiReference: reference } });
+          expect(response.status, JSON.stringify(response.body)).toBe(400);
+          expect(namedParameter(response)).toBe('apiReference');
+        }
       }
-    }
-    await expectTableUnchanged(before);
-  });
+      await expectTableUnchanged(before);
+    },
+  );
 });

@@ -38,71 +38,80 @@ async function total(): Promise<number> {
 }
 
 /** Rows whose numbers start with `prefix` (a run's own numbers). */
-const rowsOf = (prefix: string, from: number, count: number) => Array.from({ length: count }, (_, i) => ({ phoneNumber: `+44 20 ${prefix}${String(from + i).padStart(6, '0')}`, name: `Import ${prefix} ${from + i}` }));
+const rowsOf = (prefix: string, from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ phoneNumber: `+44 20 ${prefix}${String(from + i).padStart(6, '0')}`, name: `Import ${prefix} ${from + i}` }));
 
 describe('contacts/import and a crash', () => {
-  it('leaves every contact exactly once, indexed and counted, when the stack is SIGKILLed mid-import and the imports are run again', { timeout: 240_000 }, async () => {
-    // Prepare: 4 calls of 400 rows, all in flight
-    const before = await total();
-    const calls = Array.from({ length: 4 }, (_, k) => rowsOf('79', k * 400, 400));
-    const sent = calls.map((contacts) => stack.call('contacts/import', { apiKey: adminKey, params: { channelId, contacts } }).catch(() => undefined));
-    // Act: kill once some contacts are in the table, restart, run the same calls again
-    const endpoint = await storeEndpoint();
-    for (let waited = 0; waited < 60_000; waited += 50) {
-      const { contacts } = await checkInvariants({ endpoint, channelId });
-      if (contacts > before + 100) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await stack.stop('SIGKILL');
-    await Promise.all(sent);
-    stack = await startStack({ dataDir: stack.dataDir, env: LIMITS });
-    const broken = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
-    const again = [];
-    for (const contacts of calls) again.push(await stack.call('contacts/import', { apiKey: adminKey, params: { channelId, contacts } }));
-    const rerun = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
-    const shortAfterRerun = before + 1600 - (await total());
-    const recount = await stack.admin('contacts', 'recount', '--channel', channelId);
-    const after = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
-    // Assess
-    for (const response of again) expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
-    expect(again.reduce((sum, response) => sum + response.body.data.failed, 0)).toBe(0);
-    expect(broken.contacts).toBeLessThan(before + 1600);
-    expectRerunComplete(rerun, before + 1600, shortAfterRerun);
-    expect(recount.code, recount.stderr).toBe(0);
-    expect(after.violations).toEqual([]);
-    expect(after.contacts).toBe(before + 1600);
-    expect(await total()).toBe(before + 1600);
-  });
+  it(
+    'leaves every contact exactly once, indexed and counted, when the stack is SIGKILLed mid-import and the imports are run again',
+    { timeout: 240_000 },
+    async () => {
+      // Prepare: 4 calls of 400 rows, all in flight
+      const before = await total();
+      const calls = Array.from({ length: 4 }, (_, k) => rowsOf('79', k * 400, 400));
+      const sent = calls.map((contacts) => stack.call('contacts/import', { apiKey: adminKey, params: { channelId, contacts } }).catch(() => undefined));
+      // Act: kill once some contacts are in the table, restart, run the same calls again
+      const endpoint = await storeEndpoint();
+      for (let waited = 0; waited < 60_000; waited += 50) {
+        const { contacts } = await checkInvariants({ endpoint, channelId });
+        if (contacts > before + 100) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await stack.stop('SIGKILL');
+      await Promise.all(sent);
+      stack = await startStack({ dataDir: stack.dataDir, env: LIMITS });
+      const broken = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
+      const again = [];
+      for (const contacts of calls) again.push(await stack.call('contacts/import', { apiKey: adminKey, params: { channelId, contacts } }));
+      const rerun = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
+      const shortAfterRerun = before + 1600 - (await total());
+      const recount = await stack.admin('contacts', 'recount', '--channel', channelId);
+      const after = await checkInvariants({ endpoint: await storeEndpoint(), channelId });
+      // Assess
+      for (const response of again) expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+      expect(again.reduce((sum, response) => sum + response.body.data.failed, 0)).toBe(0);
+      expect(broken.contacts).toBeLessThan(before + 1600);
+      expectRerunComplete(rerun, before + 1600, shortAfterRerun);
+      expect(recount.code, recount.stderr).toBe(0);
+      expect(after.violations).toEqual([]);
+      expect(after.contacts).toBe(before + 1600);
+      expect(await total()).toBe(before + 1600);
+    },
+  );
 
-  it('imports a CSV with the CLI: one JSON object on stdout, progress on stderr, failed rows with reasons in a file; a re-run creates nothing', { timeout: 240_000 }, async () => {
-    // Prepare: 2,500 rows with quoted cells, labels and a custom field; every 250th number bad
-    await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name: 'Imported' } });
-    await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name: 'VIP' } });
-    await stack.call('custom-fields/manage', { apiKey: adminKey, params: { channelId, name: 'city' } });
-    const file = await csv('71', 2500);
-    const before = await total();
-    // Act
-    const first = await stack.admin('contacts', 'import', '--channel', channelId, '--file', file);
-    const again = await stack.admin('contacts', 'import', '--channel', channelId, '--file', file, '--errors', `${file}.again.csv`);
-    const sample = await stack.call('contacts/list', { apiKey: adminKey, params: { channelId, search: 'Jane "1"' } });
-    // Assess
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout.trim().split('\n')).toHaveLength(1);
-    expect(first.json).toMatchObject({ channelId, rows: 2500, created: 2490, updated: 0, failed: 10, errorsFile: `${file}.errors.csv` });
-    expect(first.stderr).toMatch(/2500 rows \(100 %\), \d+ rows\/s, ETA 0 s — 2490 created, 0 updated, 10 failed/);
-    const errors = (await readFile(`${file}.errors.csv`, 'utf8')).trim().split('\r\n');
-    expect(errors).toHaveLength(11);
-    expect(errors[0]).toBe('phone,name,email,labels,city,error,message,line');
-    // Calls finish in any order, so failed rows are written in that order; `line` points into the file.
-    expect(errors.find((line) => line.includes('jane249@'))).toBe(
-      'not-a-number,"Doe, Jane ""249""",jane249@example.com,Imported;VIP,Paris,invalid_parameter,"Invalid parameter phoneNumber: must be a phone number with country code, e.g. +14155550100.",251',
-    );
-    expect(again.json).toMatchObject({ created: 0, updated: 2490, failed: 10 });
-    expect(sample.body.data[0]).toMatchObject({ name: 'Doe, Jane "1"', email: 'jane1@example.com', customFields: { city: 'Paris' } });
-    expect(sample.body.data[0].labels.map((label: { name: string }) => label.name)).toEqual(['Imported', 'VIP']);
-    expect(await total()).toBe(before + 2490);
-    expect((await checkInvariants({ endpoint: await storeEndpoint(), channelId })).violations).toEqual([]);
-  });
+  it(
+    'imports a CSV with the CLI: one JSON object on stdout, progress on stderr, failed rows with reasons in a file; a re-run creates nothing',
+    { timeout: 240_000 },
+    async () => {
+      // Prepare: 2,500 rows with quoted cells, labels and a custom field; every 250th number bad
+      await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name: 'Imported' } });
+      await stack.call('labels/manage', { apiKey: adminKey, params: { channelId, name: 'VIP' } });
+      await stack.call('custom-fields/manage', { apiKey: adminKey, params: { channelId, name: 'city' } });
+      const file = await csv('71', 2500);
+      const before = await total();
+      // Act
+      const first = await stack.admin('contacts', 'import', '--channel', channelId, '--file', file);
+      const again = await stack.admin('contacts', 'import', '--channel', channelId, '--file', file, '--errors', `${file}.again.csv`);
+      const sample = await stack.call('contacts/list', { apiKey: adminKey, params: { channelId, search: 'Jane "1"' } });
+      // Assess
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout.trim().split('\n')).toHaveLength(1);
+      expect(first.json).toMatchObject({ channelId, rows: 2500, created: 2490, updated: 0, failed: 10, errorsFile: `${file}.errors.csv` });
+      expect(first.stderr).toMatch(/2500 rows \(100 %\), \d+ rows\/s, ETA 0 s — 2490 created, 0 updated, 10 failed/);
+      const errors = (await readFile(`${file}.errors.csv`, 'utf8')).trim().split('\r\n');
+      expect(errors).toHaveLength(11);
+      expect(errors[0]).toBe('phone,name,email,labels,city,error,message,line');
+      // Calls finish in any order, so failed rows are written in that order; `line` points into the file.
+      expect(errors.find((line) => line.includes('jane249@'))).toBe(
+        'not-a-number,"Doe, Jane ""249""",jane249@example.com,Imported;VIP,Paris,invalid_parameter,"Invalid parameter phoneNumber: must be a phone number with country code, e.g. +14155550100.",251',
+      );
+      expect(again.json).toMatchObject({ created: 0, updated: 2490, failed: 10 });
+      expect(sample.body.data[0]).toMatchObject({ name: 'Doe, Jane "1"', email: 'jane1@example.com', customFields: { city: 'Paris' } });
+      expect(sample.body.data[0].labels.map((label: { name: string }) => label.name)).toEqual(['Imported', 'VIP']);
+      expect(await total()).toBe(before + 2490);
+      expect((await checkInvariants({ endpoint: await storeEndpoint(), channelId })).violations).toEqual([]);
+    },
+  );
 
   it('completes a CLI import SIGKILLed in the middle when it is run again', { timeout: 240_000 }, async () => {
     // Prepare
@@ -114,7 +123,11 @@ describe('contacts/import and a crash', () => {
     const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: stack.dataDir };
     delete env.DYNAMODB_ENDPOINT;
     delete env.TABLE_NAME;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), 'contacts', 'import', '--channel', channelId, '--file', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), 'contacts', 'import', '--channel', channelId, '--file', file], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
     let stderr = '';
     await new Promise<void>((resolvePromise) => {

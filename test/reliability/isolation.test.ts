@@ -63,7 +63,10 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
     const secrets = [channel.id, channelName, phoneNumberId];
     const ids: Record<string, string[]> = { channelId: [channel.id], chatmid: [], automationId: [], automationName: [], contactId: [], other: [] };
     const labelName = unique('isoAlabel');
-    const label = await callApi(manage('labels/manage').handler, { apiKey: admin.apiKey, params: { channelId: channel.id, name: labelName, description: unique('isoAdesc ') } });
+    const label = await callApi(manage('labels/manage').handler, {
+      apiKey: admin.apiKey,
+      params: { channelId: channel.id, name: labelName, description: unique('isoAdesc ') },
+    });
     expect(label.status, JSON.stringify(label.body)).toBe(200);
     secrets.push(labelName, label.body.data.id, label.body.data.description);
     ids.other.push(label.body.data.id);
@@ -77,7 +80,14 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
       const fieldValue = unique('isoAvalue');
       const contact = await callApi(manage('contacts/manage').handler, {
         apiKey: admin.apiKey,
-        params: { channelId: channel.id, phoneNumber: `+${phone}`, name: contactName, email, labelNames: [labelName], customFieldsData: { [fieldName]: fieldValue } },
+        params: {
+          channelId: channel.id,
+          phoneNumber: `+${phone}`,
+          name: contactName,
+          email,
+          labelNames: [labelName],
+          customFieldsData: { [fieldName]: fieldValue },
+        },
       });
       expect(contact.status, JSON.stringify(contact.body)).toBe(200);
       secrets.push(contact.body.data.phone, contactName, email, fieldValue, contact.body.data.id);
@@ -86,7 +96,19 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
       // A message of this contact, as a send or webhook leaves it (the chatmid pointer names its tenant).
       const chatmid = unique('wamid.isoA');
       const text = unique('isoA secret text ');
-      await createChatmidRecord({ chatmid, workspaceId, channelId: channel.id, messageId: newId('msg'), direction: 'outbound', type: 'text', content: { body: text }, phone: contact.body.data.phone, at: Date.now(), status: 'delivered', statusRank: 3 });
+      await createChatmidRecord({
+        chatmid,
+        workspaceId,
+        channelId: channel.id,
+        messageId: newId('msg'),
+        direction: 'outbound',
+        type: 'text',
+        content: { body: text },
+        phone: contact.body.data.phone,
+        at: Date.now(),
+        status: 'delivered',
+        statusRank: 3,
+      });
       secrets.push(chatmid, text);
       ids.chatmid.push(chatmid);
     }
@@ -154,7 +176,13 @@ beforeAll(async () => {
       label: 'team key of workspace A without channel A2',
       apiKey: a.teamKey,
       secrets: a2.secrets,
-      foreign: { channelId: [a2.id], chatmid: a2.ids.chatmid, automationId: [...a2.ids.automationId, ...a2.ids.other], automationName: a2.ids.automationName, contactId: a2.ids.contactId },
+      foreign: {
+        channelId: [a2.id],
+        chatmid: a2.ids.chatmid,
+        automationId: [...a2.ids.automationId, ...a2.ids.other],
+        automationName: a2.ids.automationName,
+        contactId: a2.ids.contactId,
+      },
       forged: { channelIds: `${a1.id},${a2.id}`, role: 'admin', channel: a2.id, channel_id: a2.id, channelID: a2.id },
     },
   ];
@@ -254,7 +282,11 @@ describe('the matrix itself', () => {
     expect(endpoints.length).toBeGreaterThanOrEqual(7);
     expect([...idParams]).toContain('channelId');
     // A route taking an id of another kind must get a row in FOREIGN_ID_STATUS (test/support/endpoints.ts).
-    const idLike = endpoints.flatMap((endpoint) => Object.keys(endpoint.params).filter((name) => /Id$|mid$/i.test(name) && !(name in FOREIGN_ID_STATUS)).map((name) => `${endpoint.path}:${name}`));
+    const idLike = endpoints.flatMap((endpoint) =>
+      Object.keys(endpoint.params)
+        .filter((name) => /Id$|mid$/i.test(name) && !(name in FOREIGN_ID_STATUS))
+        .map((name) => `${endpoint.path}:${name}`),
+    );
     expect(idLike).toEqual([]);
   });
 });

@@ -72,26 +72,35 @@ describe('keys at rest', () => {
 describe('keys in the query string or body', () => {
   const NAMES = ['apiKey', 'APIKEY', 'api_key', 'Api_Key', 'x-api-key', 'key', 'access_token'];
 
-  it.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s refuses a key in the query string, the JSON body or a form body with 401, beside a valid header', async (_path, endpoint) => {
-    // Prepare
-    const tenant = await createTenant(1);
-    const key = tenant.adminKey;
-    // Act
-    const answers = [];
-    for (const name of NAMES) {
-      answers.push(await callApi(endpoint.handler, { apiKey: key, method: 'GET', query: { ...endpoint.base, [name]: key } }));
-      answers.push(await callApi(endpoint.handler, { apiKey: key, method: 'POST', params: { ...endpoint.base, [name]: key } }));
-      answers.push(await callApi(endpoint.handler, { apiKey: key, body: new URLSearchParams({ ...endpoint.base, [name]: key }).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
-    }
-    tally.add('requests', answers.length);
-    // Assess
-    for (const answer of answers) {
-      expect(answer.status).toBe(401);
-      expect(answer.body).toMatchObject({ success: false, error: 'unauthorized' });
-      expect(JSON.stringify(answer)).not.toContain(key);
-    }
-    figures.keyPlacementsRefused = (Number(figures.keyPlacementsRefused) || 0) + answers.length;
-  });
+  it.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+    '%s refuses a key in the query string, the JSON body or a form body with 401, beside a valid header',
+    async (_path, endpoint) => {
+      // Prepare
+      const tenant = await createTenant(1);
+      const key = tenant.adminKey;
+      // Act
+      const answers = [];
+      for (const name of NAMES) {
+        answers.push(await callApi(endpoint.handler, { apiKey: key, method: 'GET', query: { ...endpoint.base, [name]: key } }));
+        answers.push(await callApi(endpoint.handler, { apiKey: key, method: 'POST', params: { ...endpoint.base, [name]: key } }));
+        answers.push(
+          await callApi(endpoint.handler, {
+            apiKey: key,
+            body: new URLSearchParams({ ...endpoint.base, [name]: key }).toString(),
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          }),
+        );
+      }
+      tally.add('requests', answers.length);
+      // Assess
+      for (const answer of answers) {
+        expect(answer.status).toBe(401);
+        expect(answer.body).toMatchObject({ success: false, error: 'unauthorized' });
+        expect(JSON.stringify(answer)).not.toContain(key);
+      }
+      figures.keyPlacementsRefused = (Number(figures.keyPlacementsRefused) || 0) + answers.length;
+    },
+  );
 });
 
 describe('unknown, revoked and expired keys', () => {
@@ -107,10 +116,11 @@ describe('unknown, revoked and expired keys', () => {
     await keyRevoke(neverUsedRevoked.keyId);
     const expired = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', expiresAt: new Date(start - 1).toISOString() });
     const status = async (apiKey: string) => (await callApi(list.handler, { apiKey })).status;
-    const refusal = (apiKey: string) => authorize({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:local:1:api/test/POST/x', headers: { 'X-API-Key': apiKey } } as never).then(
-      () => 'allowed',
-      (error: Error) => error.message,
-    );
+    const refusal = (apiKey: string) =>
+      authorize({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:local:1:api/test/POST/x', headers: { 'X-API-Key': apiKey } } as never).then(
+        () => 'allowed',
+        (error: Error) => error.message,
+      );
     // Act
     const first = [await status(revoked.apiKey), await status(expiring.apiKey)];
     await keyRevoke(revoked.keyId);
@@ -118,7 +128,14 @@ describe('unknown, revoked and expired keys', () => {
     const cached = [await status(revoked.apiKey), await status(expiring.apiKey)];
     clock.freeze(start + KEY_CACHE_MS);
     const after = [await status(revoked.apiKey), await status(expiring.apiKey)];
-    const refusals = [await refusal(generateApiKey()), await refusal(neverUsedRevoked.apiKey), await refusal(expired.apiKey), await refusal(revoked.apiKey), await refusal('wsk_short'), await refusal('')];
+    const refusals = [
+      await refusal(generateApiKey()),
+      await refusal(neverUsedRevoked.apiKey),
+      await refusal(expired.apiKey),
+      await refusal(revoked.apiKey),
+      await refusal('wsk_short'),
+      await refusal(''),
+    ];
     // Assess
     expect(first).toEqual([200, 200]);
     expect(cached).toEqual([200, 401]); // revocation takes up to the cache time; a known expiry is never outlived
@@ -134,8 +151,18 @@ describe('response headers of the public functions', () => {
 
   it.each(publicWriters.map((fn) => [fn.publicPath!, fn] as const))('%s answers no-store and nosniff, refusals included', async (_path, fn) => {
     // Prepare: no secret configured (fails closed) and no signature
-    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(resolve(import.meta.dirname, '..', '..', fn.entry)).href)) as { handler: (event: unknown) => Promise<{ statusCode: number; headers?: Record<string, string> }> };
-    const event = (httpMethod: string) => ({ httpMethod, path: fn.publicPath, headers: {}, queryStringParameters: { 'hub.mode': 'subscribe' }, body: '{}', isBase64Encoded: false, requestContext: { requestId: 'r' } });
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(resolve(import.meta.dirname, '..', '..', fn.entry)).href)) as {
+      handler: (event: unknown) => Promise<{ statusCode: number; headers?: Record<string, string> }>;
+    };
+    const event = (httpMethod: string) => ({
+      httpMethod,
+      path: fn.publicPath,
+      headers: {},
+      queryStringParameters: { 'hub.mode': 'subscribe' },
+      body: '{}',
+      isBase64Encoded: false,
+      requestContext: { requestId: 'r' },
+    });
     // Act
     const answers = [];
     for (const method of fn.publicMethods ?? ['POST']) answers.push(await handler(event(method)));
@@ -157,8 +184,15 @@ describe('logs', () => {
     // Act
     const lines = await captureLogs(async () => {
       for (const phone of phones) {
-        await callApi(byPath('contacts/manage')!.handler, { apiKey: tenant.adminKey, params: { phoneNumber: phone, name: 'Log Person', email: 'log.person@example.com' } });
-        await callApi(byPath('contacts/manage')!.handler, { apiKey: tenant.adminKey, method: 'GET', params: { phoneNumber: phone, customFieldsData: 'unknown:1' } });
+        await callApi(byPath('contacts/manage')!.handler, {
+          apiKey: tenant.adminKey,
+          params: { phoneNumber: phone, name: 'Log Person', email: 'log.person@example.com' },
+        });
+        await callApi(byPath('contacts/manage')!.handler, {
+          apiKey: tenant.adminKey,
+          method: 'GET',
+          params: { phoneNumber: phone, customFieldsData: 'unknown:1' },
+        });
         await callApi(byPath('contacts/list')!.handler, { apiKey: tenant.adminKey, params: { search: phone } });
         for (const endpoint of endpoints) {
           for (const name of Object.keys(endpoint.params).filter((n) => ['to', 'phoneNumber'].includes(n))) {
@@ -195,6 +229,13 @@ describe('logs', () => {
       '{"workspaceId":"ws_6y6ky7erebjqjv7c","channelId":"ch_1234567890123456","at":1764110863000}',
     ];
     const leaks = findLeaks(lines.join('\n'), 'synthetic.log', ['chat-test-app-secret']);
-    expect(leaks.map((leak) => `${leak.line}:${leak.kind}`)).toEqual(['1:api key', '2:access token', '3:bearer credential', '4:secret', '5:phone number', '6:phone number']);
+    expect(leaks.map((leak) => `${leak.line}:${leak.kind}`)).toEqual([
+      '1:api key',
+      '2:access token',
+      '3:bearer credential',
+      '4:secret',
+      '5:phone number',
+      '6:phone number',
+    ]);
   });
 });

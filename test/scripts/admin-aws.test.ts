@@ -1,8 +1,22 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  DeleteApiKeyCommand,
+  DeleteUsagePlanKeyCommand,
+  UpdateApiKeyCommand,
+} from '@aws-sdk/client-api-gateway';
 import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { awsSettingsFromEnv, channelSecretName, configureWebhookSecret, createUsagePlanKey, putChannelToken, removeUsagePlanKey } from '../../scripts/admin/aws';
+import {
+  awsSettingsFromEnv,
+  channelSecretName,
+  configureWebhookSecret,
+  createUsagePlanKey,
+  putChannelToken,
+  removeUsagePlanKey,
+} from '../../scripts/admin/aws';
 
 // AWS is not reachable here: these calls are checked against mocked clients.
 const gateway = mockClient(APIGatewayClient);
@@ -78,7 +92,10 @@ describe('the operator CLI against AWS', () => {
     const result = await configureWebhookSecret(settings, 'meta-app-secret');
     // Assess
     expect(result).toEqual({ secretName: 'workspace-api/prod/webhook', verifyToken: 'generated-token' });
-    expect(JSON.parse(secrets.commandCalls(PutSecretValueCommand)[0].args[0].input.SecretString!)).toEqual({ appSecret: 'meta-app-secret', verifyToken: 'generated-token' });
+    expect(JSON.parse(secrets.commandCalls(PutSecretValueCommand)[0].args[0].input.SecretString!)).toEqual({
+      appSecret: 'meta-app-secret',
+      verifyToken: 'generated-token',
+    });
   });
 
   it('needs USAGE_PLAN_ID against AWS', () => {

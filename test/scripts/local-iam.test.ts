@@ -9,7 +9,12 @@ const tableArn = (name: string) => `arn:aws:dynamodb:local:000000000000:table/${
 /** A reader's policy as infra/functions.ts grants it: read actions, plus UpdateItem on rate-limit partitions only. */
 const READER: PolicyStatementLocal[] = [
   { effect: 'Allow', actions: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'], resources: [TABLE], conditions: {} },
-  { effect: 'Allow', actions: ['dynamodb:UpdateItem'], resources: [TABLE], conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WS#*#RL#*'] } } },
+  {
+    effect: 'Allow',
+    actions: ['dynamodb:UpdateItem'],
+    resources: [TABLE],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WS#*#RL#*'] } },
+  },
 ];
 
 describe('the local IAM check of recorded AWS calls', () => {
@@ -49,17 +54,35 @@ describe('the local IAM check of recorded AWS calls', () => {
 
   it('authorizes a transaction item by item, an index query on the index ARN, and batch calls with every leading key', () => {
     // Act
-    const transaction = dynamodbCalls('ContactsManage', 'TransactWriteItems', {
-      TransactItems: [{ Put: { TableName: 'workspace-api', Item: { pk: { S: 'WS#a' } } } }, { ConditionCheck: { TableName: 'workspace-api', Key: { pk: { S: 'WS#b' } } } }],
-    }, tableArn);
-    const indexQuery = dynamodbCalls('AutomationRedrive', 'Query', {
-      TableName: 'workspace-api',
-      IndexName: 'outbox',
-      KeyConditionExpression: '#s = :shard AND outboxAt <= :now',
-      ExpressionAttributeNames: { '#s': 'outboxShard' },
-      ExpressionAttributeValues: { ':shard': { S: 'OUTBOX#3' }, ':now': { N: '1' } },
-    }, tableArn);
-    const batch = dynamodbCalls('LabelsList', 'BatchGetItem', { RequestItems: { 'workspace-api': { Keys: [{ pk: { S: 'WS#a' } }, { pk: { S: 'WS#b' } }] } } }, tableArn);
+    const transaction = dynamodbCalls(
+      'ContactsManage',
+      'TransactWriteItems',
+      {
+        TransactItems: [
+          { Put: { TableName: 'workspace-api', Item: { pk: { S: 'WS#a' } } } },
+          { ConditionCheck: { TableName: 'workspace-api', Key: { pk: { S: 'WS#b' } } } },
+        ],
+      },
+      tableArn,
+    );
+    const indexQuery = dynamodbCalls(
+      'AutomationRedrive',
+      'Query',
+      {
+        TableName: 'workspace-api',
+        IndexName: 'outbox',
+        KeyConditionExpression: '#s = :shard AND outboxAt <= :now',
+        ExpressionAttributeNames: { '#s': 'outboxShard' },
+        ExpressionAttributeValues: { ':shard': { S: 'OUTBOX#3' }, ':now': { N: '1' } },
+      },
+      tableArn,
+    );
+    const batch = dynamodbCalls(
+      'LabelsList',
+      'BatchGetItem',
+      { RequestItems: { 'workspace-api': { Keys: [{ pk: { S: 'WS#a' } }, { pk: { S: 'WS#b' } }] } } },
+      tableArn,
+    );
     // Assess
     expect(transaction.map((call) => [call.action, call.leadingKeys])).toEqual([
       ['dynamodb:PutItem', ['WS#a']],
@@ -93,7 +116,11 @@ describe('the local IAM check of recorded AWS calls', () => {
       resolveValue(template, { Ref: 'TableCD117FA1' }, local),
       resolveValue(template, { 'Fn::GetAtt': ['TableCD117FA1', 'Arn'] }, local),
       resolveValue(template, { Ref: 'AutomationQueue64CD8D32' }, local),
-      resolveValue(template, { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':secret:x/*']] }, local),
+      resolveValue(
+        template,
+        { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':secret:x/*']] },
+        local,
+      ),
     ];
     // Assess
     expect(values).toEqual(['workspace-api', TABLE, 'http://127.0.0.1:1/000000000000/AutomationQueue', 'arn:aws:secretsmanager:local:000000000000:secret:x/*']);

@@ -16,7 +16,11 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 
 function samEnv(dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sam-env.ts')], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sam-env.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -26,7 +30,13 @@ function samEnv(dataDir: string): Promise<{ code: number; stdout: string; stderr
 }
 
 /** What SAM gives every function besides its template variables (samcli/local/lambdafn/env_vars.py, without credentials configured). */
-const SAM_AWS_VARIABLES = { AWS_SAM_LOCAL: 'true', AWS_REGION: 'us-east-1', AWS_DEFAULT_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'defaultkey', AWS_SECRET_ACCESS_KEY: 'defaultsecret' };
+const SAM_AWS_VARIABLES = {
+  AWS_SAM_LOCAL: 'true',
+  AWS_REGION: 'us-east-1',
+  AWS_DEFAULT_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'defaultkey',
+  AWS_SECRET_ACCESS_KEY: 'defaultsecret',
+};
 
 /**
  * Invokes a function of the samLocal template as `sam local` runs it: its asset's
@@ -35,9 +45,15 @@ const SAM_AWS_VARIABLES = { AWS_SAM_LOCAL: 'true', AWS_REGION: 'us-east-1', AWS_
  * env-vars file's values over them. Resolves to the handler's result.
  */
 function invokeAsSam(template: CfnTemplate, file: Record<string, Record<string, string>>, functionName: string, event: unknown): Promise<unknown> {
-  const [id, resource] = Object.entries(template.Resources).find(([logicalId, candidate]) => candidate.Type === 'AWS::Lambda::Function' && resourceName(template, logicalId) === functionName)!;
+  const [id, resource] = Object.entries(template.Resources).find(
+    ([logicalId, candidate]) => candidate.Type === 'AWS::Lambda::Function' && resourceName(template, logicalId) === functionName,
+  )!;
   const variables = resource.Properties!.Environment.Variables as Record<string, unknown>;
-  const env = { ...SAM_AWS_VARIABLES, AWS_LAMBDA_FUNCTION_NAME: id, ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, file[id]?.[name] ?? (typeof value === 'string' ? value : '')])) };
+  const env = {
+    ...SAM_AWS_VARIABLES,
+    AWS_LAMBDA_FUNCTION_NAME: id,
+    ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, file[id]?.[name] ?? (typeof value === 'string' ? value : '')])),
+  };
   const bundle = join(SAM_CDK_OUT, resource.Metadata!['aws:asset:path'] as string, 'index.mjs');
   // The handler's result goes to fd 3: stdout carries the function's log lines.
   const script = [
@@ -72,7 +88,9 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
     // Assess
     expect(result.code, result.stderr).toBe(0);
     const printed = JSON.parse(result.stdout) as { envVarsFile: string; template: string; command: string };
-    expect(printed.command).toBe(`sam local start-api -t ${printed.template} --env-vars ${printed.envVarsFile.replace(`${ROOT}/`, '')} --docker-network host --port 3001`);
+    expect(printed.command).toBe(
+      `sam local start-api -t ${printed.template} --env-vars ${printed.envVarsFile.replace(`${ROOT}/`, '')} --docker-network host --port 3001`,
+    );
     const file = JSON.parse(await readFile(printed.envVarsFile, 'utf8')) as Record<string, Record<string, string>>;
     const { template } = readTemplate(SAM_CDK_OUT);
     const stackInfo = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
@@ -103,21 +121,40 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
     const senders = functions.filter(([, resource]) => 'AUTOMATION_QUEUE_URL' in resource.Properties!.Environment.Variables);
     expect(senders.length).toBeGreaterThan(0);
     expect(stackInfo.stepQueueUrl).toBe(`${stackInfo.sqsEndpoint}/000000000000/AutomationQueue`);
-    for (const [id] of senders) expect(file[id], id).toMatchObject({ AUTOMATION_QUEUE_URL: stackInfo.stepQueueUrl, AWS_ENDPOINT_URL_SQS: stackInfo.sqsEndpoint });
+    for (const [id] of senders)
+      expect(file[id], id).toMatchObject({ AUTOMATION_QUEUE_URL: stackInfo.stepQueueUrl, AWS_ENDPOINT_URL_SQS: stackInfo.sqsEndpoint });
   }, 240_000);
 
   it('lets a trigger run as SAM runs it send its step through npm start\u2019s SQS endpoint into the table queue, which the runner loop runs', async () => {
     // Prepare: the env-vars file, and the authorizer's context for the team key, both as SAM would have them
     const result = await samEnv(stack.dataDir);
     expect(result.code, result.stderr).toBe(0);
-    const file = JSON.parse(await readFile((JSON.parse(result.stdout) as { envVarsFile: string }).envVarsFile, 'utf8')) as Record<string, Record<string, string>>;
+    const file = JSON.parse(await readFile((JSON.parse(result.stdout) as { envVarsFile: string }).envVarsFile, 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
     const { template } = readTemplate(SAM_CDK_OUT);
     const teamKey = stack.demo.workspaces[0].keys.find((key) => key.role === 'team')!.apiKey;
     const headers = { 'X-API-Key': teamKey, 'Content-Type': 'application/json' };
-    const authorizerEvent = { type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:123456789012:sam/Prod/POST/api/workspace/v1/automations/trigger', headers, queryStringParameters: null };
-    const auth = (await invokeAsSam(template, file, SUPPORT_FUNCTIONS.authorizer.name, authorizerEvent)) as { principalId: string; context: Record<string, unknown> };
+    const authorizerEvent = {
+      type: 'REQUEST',
+      methodArn: 'arn:aws:execute-api:us-east-1:123456789012:sam/Prod/POST/api/workspace/v1/automations/trigger',
+      headers,
+      queryStringParameters: null,
+    };
+    const auth = (await invokeAsSam(template, file, SUPPORT_FUNCTIONS.authorizer.name, authorizerEvent)) as {
+      principalId: string;
+      context: Record<string, unknown>;
+    };
     const phone = '14155550199';
-    const event = restProxyEvent({ method: 'POST', headers, body: JSON.stringify({ phoneNumber: `+${phone}`, automationName: 'Welcome Flow' }), requestId: 'sam-local-trigger', stage: 'Prod', authorizer: { ...auth.context, principalId: auth.principalId } });
+    const event = restProxyEvent({
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ phoneNumber: `+${phone}`, automationName: 'Welcome Flow' }),
+      requestId: 'sam-local-trigger',
+      stage: 'Prod',
+      authorizer: { ...auth.context, principalId: auth.principalId },
+    });
     const trigger = API_ROUTES.find((route) => route.path === 'automations/trigger')!.name;
     // Act
     const triggered = (await invokeAsSam(template, file, trigger, event)) as { statusCode: number; body: string };

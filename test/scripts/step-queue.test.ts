@@ -41,7 +41,10 @@ describe('the step queue adapter', () => {
     const url = process.env.AUTOMATION_QUEUE_URL;
     delete process.env.AUTOMATION_QUEUE_URL;
     // Act
-    const outcome = await enqueueStep(step('ex_none', 0)).then(() => 'enqueued', (error: Error) => error.message);
+    const outcome = await enqueueStep(step('ex_none', 0)).then(
+      () => 'enqueued',
+      (error: Error) => error.message,
+    );
     // Assess
     if (url !== undefined) process.env.AUTOMATION_QUEUE_URL = url;
     expect(outcome).toContain('AUTOMATION_QUEUE_URL');

@@ -13,7 +13,11 @@ const event = (headers: Record<string, string>, query: Record<string, string> | 
 /** When the cache tests freeze the clock. */
 const START = Date.UTC(2026, 0, 1, 12, 0, 0);
 /** Whether the authorizer lets the key through now. */
-const outcome = (apiKey: string) => authorize(event({ 'x-api-key': apiKey })).then(() => 'allowed', () => 'refused');
+const outcome = (apiKey: string) =>
+  authorize(event({ 'x-api-key': apiKey })).then(
+    () => 'allowed',
+    () => 'refused',
+  );
 
 describe('the API key authorizer', () => {
   afterEach(() => {
@@ -40,9 +44,23 @@ describe('the API key authorizer', () => {
     const expired = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', expiresAt: new Date(clock.now() - 1000).toISOString() });
     const revoked = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin' });
     await keyRevoke(revoked.keyId);
-    const attempts: Record<string, string>[] = [{ 'x-api-key': generateApiKey() }, { 'x-api-key': 'not-a-key' }, {}, { authorization: `Basic ${tenant.adminKey}` }, { 'x-api-key': expired.apiKey }, { 'x-api-key': revoked.apiKey }];
+    const attempts: Record<string, string>[] = [
+      { 'x-api-key': generateApiKey() },
+      { 'x-api-key': 'not-a-key' },
+      {},
+      { authorization: `Basic ${tenant.adminKey}` },
+      { 'x-api-key': expired.apiKey },
+      { 'x-api-key': revoked.apiKey },
+    ];
     // Act
-    const outcomes = await Promise.all(attempts.map((headers) => authorize(event(headers)).then(() => 'allowed', (error: Error) => error.message)));
+    const outcomes = await Promise.all(
+      attempts.map((headers) =>
+        authorize(event(headers)).then(
+          () => 'allowed',
+          (error: Error) => error.message,
+        ),
+      ),
+    );
     // Assess
     expect(outcomes).toEqual(Array(attempts.length).fill('Unauthorized'));
   });

@@ -92,9 +92,20 @@ describe('data-layer primitives against dynalite', () => {
         .append('outcomes', [{ step: 0 }])
         .setIfNotExists('createdAt', 'first')
         .sendReturning<Record<string, unknown>>();
-      const again = await update(key).append('outcomes', [{ step: 1 }]).setIfNotExists('createdAt', 'second').deleteFromSet('tags', new Set(['a'])).sendReturning<Record<string, unknown>>();
+      const again = await update(key)
+        .append('outcomes', [{ step: 1 }])
+        .setIfNotExists('createdAt', 'second')
+        .deleteFromSet('tags', new Set(['a']))
+        .sendReturning<Record<string, unknown>>();
       // Assess
-      expect(after).toMatchObject({ name: 'new', status: 'active', customFields: { 'shoe size': 43 }, count: 3, tags: new Set(['a', 'b']), createdAt: 'first' });
+      expect(after).toMatchObject({
+        name: 'new',
+        status: 'active',
+        customFields: { 'shoe size': 43 },
+        count: 3,
+        tags: new Set(['a', 'b']),
+        createdAt: 'first',
+      });
       expect(after).not.toHaveProperty('email');
       expect(after).not.toHaveProperty('ignored');
       expect(again).toMatchObject({ outcomes: [{ step: 0 }, { step: 1 }], createdAt: 'first', tags: new Set(['b']) });
@@ -104,7 +115,12 @@ describe('data-layer primitives against dynalite', () => {
       // Prepare
       const key = freshKey();
       // Act
-      const input = update(key).set('status', 'running').set('12345', 'x').add('count', 1).when(when.and(when.itemExists(), when.oneOf('status', ['triggered', 'running']))).input();
+      const input = update(key)
+        .set('status', 'running')
+        .set('12345', 'x')
+        .add('count', 1)
+        .when(when.and(when.itemExists(), when.oneOf('status', ['triggered', 'running'])))
+        .input();
       // Assess
       expect(input.UpdateExpression).toBe('SET #status = :v0, #n0 = :v1 ADD #count :v2');
       expect(input.ConditionExpression).toBe('(attribute_exists(pk)) AND (#status IN (:v3, :v4))');
@@ -152,7 +168,9 @@ describe('data-layer primitives against dynalite', () => {
       // Prepare
       const { pk } = freshKey();
       const big = 'x'.repeat(200_000);
-      await Promise.all(Array.from({ length: 12 }, (_, i) => putItem({ pk, sk: `ROW#${String(i).padStart(2, '0')}`, n: i, pending: i % 3 === 0, padding: big })));
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) => putItem({ pk, sk: `ROW#${String(i).padStart(2, '0')}`, n: i, pending: i % 3 === 0, padding: big })),
+      );
       await putItem({ pk, sk: 'OTHER#1', n: 99, pending: true });
       // Act
       const pending = await queryAll<{ n: number }>(pk, 'ROW#', { consistent: true, filter: when.eq('pending', true), attributes: ['n'] });

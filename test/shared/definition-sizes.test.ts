@@ -48,7 +48,8 @@ function valueSize(value: unknown): number {
   if (value instanceof Uint8Array) return value.byteLength;
   if (value instanceof Set) return [...value].reduce((total: number, member) => total + valueSize(member), 0);
   if (Array.isArray(value)) return 3 + value.reduce((total: number, element) => total + 1 + valueSize(element), 0);
-  if (typeof value === 'object') return 3 + Object.entries(value as object).reduce((total, [name, nested]) => total + 1 + Buffer.byteLength(name, 'utf8') + valueSize(nested), 0);
+  if (typeof value === 'object')
+    return 3 + Object.entries(value as object).reduce((total, [name, nested]) => total + 1 + Buffer.byteLength(name, 'utf8') + valueSize(nested), 0);
   throw new Error(`no DynamoDB size for ${typeof value}`);
 }
 
@@ -99,7 +100,9 @@ describe('labels/list and custom-fields/list stay one query page at the per-chan
     expect(item).toMatchObject({ name, description, displayOrder: -999_999 });
     expect(listed.body.data).toHaveLength(1);
     const size = itemSize(item);
-    expect(MAX_LABELS_PER_CHANNEL * size, `${MAX_LABELS_PER_CHANNEL} labels of ${size} B (${Object.keys(item).sort().join(', ')})`).toBeLessThanOrEqual(QUERY_PAGE_BYTES);
+    expect(MAX_LABELS_PER_CHANNEL * size, `${MAX_LABELS_PER_CHANNEL} labels of ${size} B (${Object.keys(item).sort().join(', ')})`).toBeLessThanOrEqual(
+      QUERY_PAGE_BYTES,
+    );
   });
 
   it(`${MAX_FIELDS_PER_CHANNEL} custom fields at their longest (dropdown, ${LIMITS.optionEntries} options of ${LIMITS.optionLength} characters of 3 bytes) fit one 1 MB page`, async () => {
@@ -110,8 +113,14 @@ describe('labels/list and custom-fields/list stay one query page at the per-chan
     // Distinct options (duplicates are dropped case-insensitively), each of 3-byte characters.
     const option = (i: number) => String.fromCharCode(0x4e00 + i).repeat(LIMITS.optionLength);
     const options = Array.from({ length: LIMITS.optionEntries }, (_, i) => option(i));
-    const tooMany = await callApi(manageField, { apiKey: tenant.adminKey, params: { name, type: 'dropdown', options: [...options, option(LIMITS.optionEntries)] } });
-    const tooLong = await callApi(manageField, { apiKey: tenant.adminKey, params: { name, type: 'dropdown', options: [...options.slice(1), `${options[0]}${WIDE}`] } });
+    const tooMany = await callApi(manageField, {
+      apiKey: tenant.adminKey,
+      params: { name, type: 'dropdown', options: [...options, option(LIMITS.optionEntries)] },
+    });
+    const tooLong = await callApi(manageField, {
+      apiKey: tenant.adminKey,
+      params: { name, type: 'dropdown', options: [...options.slice(1), `${options[0]}${WIDE}`] },
+    });
     const tooLongName = await callApi(manageField, { apiKey: tenant.adminKey, params: { name: WIDE.repeat(LIMITS.name + 1), type: 'dropdown', options } });
     // Act: the largest field ('dropdown' is the longest type name)
     const created = await callApi(manageField, { apiKey: tenant.adminKey, params: { name, type: 'dropdown', isRequired: true, options } });
@@ -125,6 +134,8 @@ describe('labels/list and custom-fields/list stay one query page at the per-chan
     expect(item).toMatchObject({ name, type: 'dropdown', options });
     expect(listed.body.data).toHaveLength(1);
     const size = itemSize(item);
-    expect(MAX_FIELDS_PER_CHANNEL * size, `${MAX_FIELDS_PER_CHANNEL} custom fields of ${size} B (${Object.keys(item).sort().join(', ')})`).toBeLessThanOrEqual(QUERY_PAGE_BYTES);
+    expect(MAX_FIELDS_PER_CHANNEL * size, `${MAX_FIELDS_PER_CHANNEL} custom fields of ${size} B (${Object.keys(item).sort().join(', ')})`).toBeLessThanOrEqual(
+      QUERY_PAGE_BYTES,
+    );
   });
 });

@@ -28,9 +28,17 @@ describe('the shared middleware stack', () => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
-    const form = await callApi(manageLabel, { apiKey: tenant.adminKey, body: 'name=formed&color=%23ABCDEF', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await callApi(manageLabel, {
+      apiKey: tenant.adminKey,
+      body: 'name=formed&color=%23ABCDEF',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const empty = await callApi(listChannels, { apiKey: tenant.adminKey, body: '' });
-    const curlJson = await callApi(manageLabel, { apiKey: tenant.adminKey, body: '{"name":"curled"}', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const curlJson = await callApi(manageLabel, {
+      apiKey: tenant.adminKey,
+      body: '{"name":"curled"}',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     // Assess
     expect(form.body.data).toMatchObject({ name: 'formed', color: '#ABCDEF' });
     expect(curlJson.body.data).toMatchObject({ name: 'curled' });
@@ -91,7 +99,11 @@ describe('the shared middleware stack', () => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
-    const response = await callApi(manageLabel, { apiKey: tenant.adminKey, body: '{"name":"p","__proto__":{"polluted":true},"constructor":{"x":1},"workspaceId":"other","id":"lb_forged"}', headers: { 'content-type': 'application/json' } });
+    const response = await callApi(manageLabel, {
+      apiKey: tenant.adminKey,
+      body: '{"name":"p","__proto__":{"polluted":true},"constructor":{"x":1},"workspaceId":"other","id":"lb_forged"}',
+      headers: { 'content-type': 'application/json' },
+    });
     // Assess
     expect(response.status).toBe(200);
     expect(response.body.data.id).not.toBe('lb_forged');
@@ -136,7 +148,12 @@ describe('channel selection', () => {
     // Assess
     for (const response of [foreign, unassigned, unknown]) {
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ success: false, error: 'forbidden', message: 'This API key may not use that channel.', details: { parameter: 'channelId' } });
+      expect(response.body).toEqual({
+        success: false,
+        error: 'forbidden',
+        message: 'This API key may not use that channel.',
+        details: { parameter: 'channelId' },
+      });
     }
   });
 });

@@ -44,5 +44,4 @@ describe('keys.ts builds and parses every key', () => {
     expect(indexed.startsWith(contactSearchKey('ADA X'))).toBe(true);
     expect(contactIndexName(undefined)).toBe('');
   });
-
 });

@@ -98,8 +98,18 @@ describe('observability', () => {
 
       // Assess
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toEqual({ level: 'WARN', message: 'slow call', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), service: 'workspace-api', latencyMs: 12 });
-      expect(lines[1]).toMatchObject({ level: 'ERROR', message: 'request failed', error: { name: 'TypeError', message: 'boom', stack: expect.stringContaining('boom') } });
+      expect(lines[0]).toEqual({
+        level: 'WARN',
+        message: 'slow call',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        service: 'workspace-api',
+        latencyMs: 12,
+      });
+      expect(lines[1]).toMatchObject({
+        level: 'ERROR',
+        message: 'request failed',
+        error: { name: 'TypeError', message: 'boom', stack: expect.stringContaining('boom') },
+      });
     } finally {
       if (previous === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
       else process.env.POWERTOOLS_LOG_LEVEL = previous;

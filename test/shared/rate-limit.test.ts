@@ -42,7 +42,12 @@ describe('per-user rate limits', () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ success: false, error: 'rate_limited' });
-    expect(refused.headers).toMatchObject({ 'Retry-After': '30', 'RateLimit-Policy': '"api_read";q=120;w=60', RateLimit: '"api_read";r=0;t=30', 'RateLimit-Remaining': '0' });
+    expect(refused.headers).toMatchObject({
+      'Retry-After': '30',
+      'RateLimit-Policy': '"api_read";q=120;w=60',
+      RateLimit: '"api_read";r=0;t=30',
+      'RateLimit-Remaining': '0',
+    });
   });
 
   it('lets exactly 300 api_write requests through, the default of the write class', async () => {
@@ -62,7 +67,10 @@ describe('per-user rate limits', () => {
     const tenant = await createTenant(1);
     // Act
     const results = [];
-    for (let i = 0; i < 21; i++) results.push(await countRequest(tenant.workspaceId, tenant.adminUserId, 'api_automation_trigger', DEFAULT_RATE_LIMITS.api_automation_trigger, MID_WINDOW));
+    for (let i = 0; i < 21; i++)
+      results.push(
+        await countRequest(tenant.workspaceId, tenant.adminUserId, 'api_automation_trigger', DEFAULT_RATE_LIMITS.api_automation_trigger, MID_WINDOW),
+      );
     // Assess
     expect(results.filter((r) => r.allowed)).toHaveLength(20);
     expect(results[20].allowed).toBe(false);

@@ -77,7 +77,12 @@ export async function callApi(handler: Handler, options: CallOptions = {}): Prom
   const requestId = randomUUID();
   const event = restProxyEvent({ method, headers, query, body, requestId, stage: 'test' });
   try {
-    const auth = await authorize({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:local:1:api/test/POST/x', headers, queryStringParameters: query ?? null } as never);
+    const auth = await authorize({
+      type: 'REQUEST',
+      methodArn: 'arn:aws:execute-api:local:1:api/test/POST/x',
+      headers,
+      queryStringParameters: query ?? null,
+    } as never);
     (event.requestContext as { authorizer?: unknown }).authorizer = { ...auth.context, principalId: auth.principalId };
   } catch {
     return { status: 401, headers: {}, body: { success: false, error: 'unauthorized' } };

@@ -42,7 +42,9 @@ export async function startChatNetwork(): Promise<ChatNetwork> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const result = await handler(webhookEvent(req.method ?? 'POST', Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>, Object.fromEntries(url.searchParams)));
+    const result = await handler(
+      webhookEvent(req.method ?? 'POST', Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>, Object.fromEntries(url.searchParams)),
+    );
     webhookAnswers.push(result.statusCode);
     res.writeHead(result.statusCode).end(result.body);
   });
@@ -60,7 +62,12 @@ export async function startChatNetwork(): Promise<ChatNetwork> {
 }
 
 /** A REST proxy event for the webhook, as API Gateway builds it. */
-export function webhookEvent(method: string, body: string | null, headers: Record<string, string> = {}, query: Record<string, string> = {}): APIGatewayProxyEvent {
+export function webhookEvent(
+  method: string,
+  body: string | null,
+  headers: Record<string, string> = {},
+  query: Record<string, string> = {},
+): APIGatewayProxyEvent {
   return {
     httpMethod: method,
     path: '/webhooks/whatsapp',
@@ -118,7 +125,12 @@ export async function createChatTenant(network: ChatNetwork, count = 1, sync = t
       accessToken: `EAAtest${digits(20)}`,
       displayPhoneNumber: `1555${digits(7)}`,
     });
-    network.sandbox.registerPhoneNumber({ phoneNumberId, wabaId: channel.wabaId!, accessToken: channel.accessToken!, displayPhoneNumber: channel.displayPhoneNumber! });
+    network.sandbox.registerPhoneNumber({
+      phoneNumberId,
+      wabaId: channel.wabaId!,
+      accessToken: channel.accessToken!,
+      displayPhoneNumber: channel.displayPhoneNumber!,
+    });
     if (sync) await syncTemplates(channel);
     channels.push(channel);
   }

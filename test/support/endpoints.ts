@@ -42,7 +42,22 @@ export function schemaEntries(schema: v.GenericSchema): Record<string, v.Generic
 }
 
 /** Values tried, in order, to find one a parameter accepts (GET delivers strings, so strings come first). */
-const VALID_SHAPED: string[] = ['probe_1', 'probe.cursor_1', '+14155550123', 'https://example.com/probe.png', 'probe@example.com', '#FF8800', 'en', 'text', 'image', 'active', 'pending', '1', 'true', '[{"phoneNumber":"+14155550123"}]'];
+const VALID_SHAPED: string[] = [
+  'probe_1',
+  'probe.cursor_1',
+  '+14155550123',
+  'https://example.com/probe.png',
+  'probe@example.com',
+  '#FF8800',
+  'en',
+  'text',
+  'image',
+  'active',
+  'pending',
+  '1',
+  'true',
+  '[{"phoneNumber":"+14155550123"}]',
+];
 
 export function validShapedValue(name: string, schema: v.GenericSchema): string {
   const found = VALID_SHAPED.find((value) => v.safeParse(schema, value).success);

@@ -30,7 +30,10 @@ export function useMemoryEventQueue(): MemoryEventQueue {
           continue;
         }
         queue.messages = queue.messages.filter((entry) => !due.includes(entry));
-        const { batchItemFailures } = await deliverer(sqsEvent(due.map((entry) => ({ messageId: String(entry.id), body: JSON.stringify(entry.message), receiveCount: ++entry.receiveCount }))), {} as Context);
+        const { batchItemFailures } = await deliverer(
+          sqsEvent(due.map((entry) => ({ messageId: String(entry.id), body: JSON.stringify(entry.message), receiveCount: ++entry.receiveCount }))),
+          {} as Context,
+        );
         for (const failure of batchItemFailures) {
           const entry = due.find((candidate) => String(candidate.id) === failure.itemIdentifier)!;
           if (entry.receiveCount < 5) queue.messages.push(entry);

@@ -61,7 +61,9 @@ registerInvariant('every contact an import ledger created is claimed in it (inde
   entities(channel, 'contactImport').flatMap((ledger) => {
     const id = String(ledger.sk).slice('CIMP#'.length);
     const counted = new Set<string>(ledger.counted ?? []);
-    return [...channel.contacts.values()].filter((contact) => contact.importedBy === id && !counted.has(contact.phone)).map((contact) => `contact ${contact.phone} created by import ${id} is not claimed`);
+    return [...channel.contacts.values()]
+      .filter((contact) => contact.importedBy === id && !counted.has(contact.phone))
+      .map((contact) => `contact ${contact.phone} created by import ${id} is not claimed`);
   }),
 );
 
@@ -69,7 +71,8 @@ registerInvariant('every index entry has its contact, in its own bucket', (chann
   const problems: string[] = [];
   for (const [phone, entry] of channel.index) {
     if (!channel.contacts.has(phone)) problems.push(`index entry ${phone} has no contact`);
-    if (entry.bucket !== contactIndexBucketOf(phone)) problems.push(`index entry ${phone} sits in bucket ${entry.bucket}, belongs in ${contactIndexBucketOf(phone)}`);
+    if (entry.bucket !== contactIndexBucketOf(phone))
+      problems.push(`index entry ${phone} sits in bucket ${entry.bucket}, belongs in ${contactIndexBucketOf(phone)}`);
   }
   return problems;
 });
@@ -96,7 +99,8 @@ registerInvariant('contacts reference existing labels and defined custom fields'
   const problems: string[] = [];
   for (const contact of channel.contacts.values()) {
     for (const id of contact.labelIds ?? []) if (!labelIds.has(id)) problems.push(`contact ${contact.phone} has unknown label ${id}`);
-    for (const name of Object.keys(contact.customFields ?? {})) if (!fieldNames.has(name)) problems.push(`contact ${contact.phone} has undefined custom field ${name}`);
+    for (const name of Object.keys(contact.customFields ?? {}))
+      if (!fieldNames.has(name)) problems.push(`contact ${contact.phone} has undefined custom field ${name}`);
   }
   return problems;
 });
@@ -156,16 +160,20 @@ registerInvariant('every history entry has its message and its contact, with the
 registerInvariant('every contact has its id pointer, and every pointer its contact', (channel) => {
   const pointers = new Map(entities(channel, 'contactId').map((pointer) => [pointer.contactId, pointer.phone]));
   const problems: string[] = [];
-  for (const contact of channel.contacts.values()) if (pointers.get(contact.id) !== contact.phone) problems.push(`contact ${contact.id} has no id pointer to ${contact.phone}`);
+  for (const contact of channel.contacts.values())
+    if (pointers.get(contact.id) !== contact.phone) problems.push(`contact ${contact.id} has no id pointer to ${contact.phone}`);
   for (const [id, phone] of pointers) if (channel.contacts.get(String(phone))?.id !== id) problems.push(`id pointer ${id} names no contact`);
   return problems;
 });
 
 registerInvariant('no contact left half-erased, and the opted-out sets match the contacts', (channel) => {
   const problems = [...channel.contacts.values()].filter((contact) => contact.erasing !== undefined).map((contact) => `contact ${contact.id} is still erasing`);
-  const optedOut = new Set(channel.items.filter((item) => item.sk.startsWith('OPTOUT#')).flatMap((item) => Object.keys(item).filter((key) => key !== 'pk' && key !== 'sk')));
+  const optedOut = new Set(
+    channel.items.filter((item) => item.sk.startsWith('OPTOUT#')).flatMap((item) => Object.keys(item).filter((key) => key !== 'pk' && key !== 'sk')),
+  );
   for (const contact of channel.contacts.values()) {
-    if ((contact.status === 'opted_out') !== optedOut.has(contact.phone)) problems.push(`contact ${contact.phone} is ${contact.status ?? 'active'} but ${optedOut.has(contact.phone) ? 'in' : 'not in'} the opted-out set`);
+    if ((contact.status === 'opted_out') !== optedOut.has(contact.phone))
+      problems.push(`contact ${contact.phone} is ${contact.status ?? 'active'} but ${optedOut.has(contact.phone) ? 'in' : 'not in'} the opted-out set`);
   }
   for (const phone of optedOut) if (!channel.contacts.has(phone)) problems.push(`opted-out entry ${phone} has no contact`);
   return problems;
@@ -212,7 +220,8 @@ export function droppedValues(sent: SentContactValues, contact: TableItem | unde
     if (!field) problems.push(`customFieldsData key ${JSON.stringify(key)} has no field definition`);
     else if (value === null || value === '') {
       if (Object.hasOwn(stored, field.name)) problems.push(`custom field ${JSON.stringify(field.name)} was cleared but is still stored`);
-    } else if (!Object.hasOwn(stored, field.name)) problems.push(`custom field ${JSON.stringify(field.name)} (sent as ${JSON.stringify(key)}) is not on the stored contact`);
+    } else if (!Object.hasOwn(stored, field.name))
+      problems.push(`custom field ${JSON.stringify(field.name)} (sent as ${JSON.stringify(key)}) is not on the stored contact`);
   }
   const labels = channel.byEntity.get('label') ?? [];
   const labelIds: string[] = contact.labelIds ?? [];
@@ -299,4 +308,3 @@ export async function repairChannel(channelId: string): Promise<number> {
   const { contactsRecount } = await import('../../scripts/admin/commands');
   return (await contactsRecount(channelId)).contactCount;
 }
-

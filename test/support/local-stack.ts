@@ -39,7 +39,10 @@ export interface RunningStack {
   /** The typed client (client/index.ts) for this stack and key; every response is checked against docs/openapi.json. */
   client(apiKey?: string): WorkspaceClient;
   /** Calls an endpoint below /api/workspace/v1 with an API key; the response is checked against docs/openapi.json. */
-  call(path: string, options?: { apiKey?: string; method?: 'GET' | 'POST'; params?: Record<string, unknown>; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Headers; body: any }>;
+  call(
+    path: string,
+    options?: { apiKey?: string; method?: 'GET' | 'POST'; params?: Record<string, unknown>; headers?: Record<string, string>; body?: string },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -61,7 +64,16 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wsapi-e2e-')));
   stackDataDirs.add(dataDir);
   const source = options.source ?? (process.env.STACK_SOURCE === 'template' ? 'template' : 'routes');
-  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, PREBUILT_BUNDLES: '1', DYNAMODB_ENDPOINT: '', TABLE_NAME: '', STACK_SOURCE: source, ...options.env };
+  const env = {
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    PREBUILT_BUNDLES: '1',
+    DYNAMODB_ENDPOINT: '',
+    TABLE_NAME: '',
+    STACK_SOURCE: source,
+    ...options.env,
+  };
   delete (env as Record<string, string | undefined>).DYNAMODB_ENDPOINT;
   delete (env as Record<string, string | undefined>).TABLE_NAME;
   const [node, args] = tsx('scripts/start.ts');

@@ -25,7 +25,8 @@ const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}/gi;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?/g;
 /** Values of these keys are numbers that identify no person (business phone-number ids, WABA ids, times). */
-const NON_PERSONAL_KEYS = /"(phoneNumberId|phone_number_id|wabaId|displayPhoneNumber|display_phone_number|timestamp|at|latencyMs|requestTimeEpoch|xray_trace_id|windowStart|expiresAt|outboxAt)"\s*:\s*("[^"]*"|-?\d+(\.\d+)?)/g;
+const NON_PERSONAL_KEYS =
+  /"(phoneNumberId|phone_number_id|wabaId|displayPhoneNumber|display_phone_number|timestamp|at|latencyMs|requestTimeEpoch|xray_trace_id|windowStart|expiresAt|outboxAt)"\s*:\s*("[^"]*"|-?\d+(\.\d+)?)/g;
 /** A run of digits as people write phone numbers: optional +, spaces, dots, dashes, brackets. */
 const PHONE_LIKE = /(?<![\w./#*-])\+?\(?\d[\d ().-]{6,22}\d(?![\w*])/g;
 
@@ -94,7 +95,11 @@ export interface AuditReport {
 
 /** Reads every captured file of a run (and its stacks' service logs) and searches them. */
 export async function auditLogs(dir: string): Promise<AuditReport> {
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.log')).map((name) => join(dir, name)) : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.log'))
+        .map((name) => join(dir, name))
+    : [];
   const stackDirs = existsSync(join(dir, 'stacks.txt')) ? [...new Set(readFileSync(join(dir, 'stacks.txt'), 'utf8').split('\n').filter(Boolean))] : [];
   for (const stackDir of stackDirs) {
     const logs = join(stackDir, 'logs');
@@ -137,7 +142,9 @@ export function recordFigures(section: string, figures: Record<string, unknown>)
 export function mergeFigures(): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   if (existsSync(FIGURES_DIR)) {
-    for (const name of readdirSync(FIGURES_DIR).filter((file) => file.endsWith('.json')).sort()) {
+    for (const name of readdirSync(FIGURES_DIR)
+      .filter((file) => file.endsWith('.json'))
+      .sort()) {
       merged[name.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(FIGURES_DIR, name), 'utf8'));
     }
   }
@@ -148,10 +155,19 @@ export function mergeFigures(): Record<string, unknown> {
 /** The teardown's audit: prints findings and sets a failing exit code when anything leaked. */
 export async function auditRun(dir: string): Promise<void> {
   const report = await auditLogs(dir);
-  recordFigures('log-audit', { files: report.files, lines: report.lines, bytes: report.bytes, localStacks: report.stacks, literalSecretsSearched: report.secretsSearched, leaks: report.leaks.length });
+  recordFigures('log-audit', {
+    files: report.files,
+    lines: report.lines,
+    bytes: report.bytes,
+    localStacks: report.stacks,
+    literalSecretsSearched: report.secretsSearched,
+    leaks: report.leaks.length,
+  });
   mergeFigures();
   if (report.leaks.length === 0) {
-    console.log(`Log audit: ${report.lines} log lines in ${report.files} files (${report.stacks} local stacks) searched; no key, token, secret or unmasked phone number.`);
+    console.log(
+      `Log audit: ${report.lines} log lines in ${report.files} files (${report.stacks} local stacks) searched; no key, token, secret or unmasked phone number.`,
+    );
     // A clean run's capture is not kept (a failing one is, for the findings).
     rmSync(dir, { recursive: true, force: true });
     return;

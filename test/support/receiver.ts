@@ -35,7 +35,11 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(req.headers['webhook-id']),
+      'webhook-timestamp': String(req.headers['webhook-timestamp']),
+      'webhook-signature': String(req.headers['webhook-signature']),
+    };
     const verifiedBy = receiver.secrets.filter((secret) => {
       try {
         new Webhook(secret).verify(body, headers);
@@ -45,7 +49,15 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
       }
     });
     const answer = receiver.script.shift() ?? receiver.fallback;
-    receiver.received.push({ webhookId: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body, event: JSON.parse(body), verifiedBy, answered: answer });
+    receiver.received.push({
+      webhookId: headers['webhook-id'],
+      timestamp: headers['webhook-timestamp'],
+      signature: headers['webhook-signature'],
+      body,
+      event: JSON.parse(body),
+      verifiedBy,
+      answered: answer,
+    });
     if (answer === 'hang') return;
     res.writeHead(answer).end('ok');
   });

@@ -43,7 +43,10 @@ export function workspaceFilter(workspaceId: string): Pick<ScanCommandInput, 'Fi
 }
 
 /** Every raw item of the table (optionally filtered), following pagination. */
-export async function scanRaw(target: TableTarget = {}, filter: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeValues'> = {}): Promise<RawItem[]> {
+export async function scanRaw(
+  target: TableTarget = {},
+  filter: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeValues'> = {},
+): Promise<RawItem[]> {
   const { client, tableName } = resolveTarget(target);
   const items: RawItem[] = [];
   let startKey: RawItem | undefined;
@@ -85,7 +88,10 @@ export interface TableSnapshot {
  * A byte-for-byte snapshot of the table (or one workspace's items), leaving out
  * rate-limit windows and anything `exclude` names.
  */
-export async function snapshotTable(target: TableTarget = {}, options: { workspaceId?: string; exclude?: (item: RawItem) => boolean } = {}): Promise<TableSnapshot> {
+export async function snapshotTable(
+  target: TableTarget = {},
+  options: { workspaceId?: string; exclude?: (item: RawItem) => boolean } = {},
+): Promise<TableSnapshot> {
   const raw = await scanRaw(target, options.workspaceId ? workspaceFilter(options.workspaceId) : {});
   const lines = raw
     .filter((item) => !isRateLimitItem(item) && !options.exclude?.(item))

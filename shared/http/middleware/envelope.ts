@@ -25,7 +25,13 @@ export function responseEnvelope(route: ApiRoute) {
     },
     onError: function wrapFailure(request: ApiRequest) {
       // Errors thrown before openScope ran (none today) still get an envelope.
-      request.context.api ??= { route, requestId: request.context.awsRequestId ?? 'local', startedAt: clock.now(), headers: baseHeaders(request.context.awsRequestId ?? 'local'), params: {} };
+      request.context.api ??= {
+        route,
+        requestId: request.context.awsRequestId ?? 'local',
+        startedAt: clock.now(),
+        headers: baseHeaders(request.context.awsRequestId ?? 'local'),
+        params: {},
+      };
       const error = toAppError(request.error);
       // The log keeps what the caller never sees: the original error and its causes.
       if (statusOf(error) >= 500) logger.error('request failed', { error: request.error as Error });
