@@ -46,27 +46,9 @@ export interface AutomationQueue {
  * 5 times move to the DLQ.
  */
 export function createAutomationQueue(scope: Construct, config: StageConfig): AutomationQueue {
-  const deadLetterQueue = new Queue(scope, 'AutomationDlq', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    retentionPeriod: Duration.days(14),
-    removalPolicy: config.removalPolicy,
-  });
-  const queue = new Queue(scope, 'AutomationQueue', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    // 6 × the runner's timeout + the batching window (AWS's rule for SQS event sources):
-    // never redelivered mid-run. A failed step is retried after this long.
-    visibilityTimeout: config.automationVisibilityTimeout,
-    retentionPeriod: Duration.days(4),
-    deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
-    removalPolicy: config.removalPolicy,
-  });
-
-  Validations.of(deadLetterQueue).acknowledge({
-    id: 'AwsSolutions-SQS3',
-    reason: 'This queue is the dead-letter queue of the automation queue; it has no DLQ of its own.',
-  });
+  // 6 × the runner's timeout + the batching window (AWS's rule for SQS event sources):
+  // never redelivered mid-run. A failed step is retried after this long.
+  const { queue, deadLetterQueue } = queueWithDeadLetters(scope, 'Automation', 'automation queue', config);
   return { queue, deadLetterQueue };
 }
 
@@ -129,16 +111,32 @@ export interface EventDelivery {
  * the schedule through delayed wake-ups) goes to the DLQ, which alarms.
  */
 export function createEventDelivery(scope: Construct, config: StageConfig): EventDelivery {
-  const deadLetterQueue = new Queue(scope, 'EventDlq', {
+  // As the automation queue: 6 × the deliverer's timeout (the background functions' sizing) + the batching window.
+  const { queue, deadLetterQueue } = queueWithDeadLetters(scope, 'Event', 'event queue', config);
+  const secretsKey = new Key(scope, 'WebhookSecretsKey', {
+    description: "workspace-api: integrators' webhook signing secrets",
+    enableKeyRotation: true,
+    removalPolicy: config.removalPolicy,
+  });
+  return { queue, deadLetterQueue, secretsKey };
+}
+
+/**
+ * An encrypted, TLS-only queue whose messages move to its dead-letter queue after 5
+ * receives; the visibility timeout is 6 × the background functions' timeout + the
+ * batching window (config.automationVisibilityTimeout), so a message is never
+ * redelivered while its consumer still runs. Construct ids: `<name>Queue`, `<name>Dlq`.
+ */
+function queueWithDeadLetters(scope: Construct, name: string, purpose: string, config: StageConfig): { queue: Queue; deadLetterQueue: Queue } {
+  const deadLetterQueue = new Queue(scope, `${name}Dlq`, {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     retentionPeriod: Duration.days(14),
     removalPolicy: config.removalPolicy,
   });
-  const queue = new Queue(scope, 'EventQueue', {
+  const queue = new Queue(scope, `${name}Queue`, {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
-    // As the automation queue: 6 × the deliverer's timeout (the background functions' sizing) + the batching window.
     visibilityTimeout: config.automationVisibilityTimeout,
     retentionPeriod: Duration.days(4),
     deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
@@ -146,12 +144,7 @@ export function createEventDelivery(scope: Construct, config: StageConfig): Even
   });
   Validations.of(deadLetterQueue).acknowledge({
     id: 'AwsSolutions-SQS3',
-    reason: 'This queue is the dead-letter queue of the event queue; it has no DLQ of its own.',
+    reason: `This queue is the dead-letter queue of the ${purpose}; it has no DLQ of its own.`,
   });
-  const secretsKey = new Key(scope, 'WebhookSecretsKey', {
-    description: "workspace-api: integrators' webhook signing secrets",
-    enableKeyRotation: true,
-    removalPolicy: config.removalPolicy,
-  });
-  return { queue, deadLetterQueue, secretsKey };
+  return { queue, deadLetterQueue };
 }

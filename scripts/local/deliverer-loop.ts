@@ -1,5 +1,4 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
+import type { SqsBatchConsumer } from './table-step-queue';
 
 /**
  * The local stand-in for the event queue's SQS event source: one receiver reads the
@@ -10,7 +9,7 @@ import { randomUUID } from 'node:crypto';
  * no delivery: a restart resumes the queue, retries included.
  */
 
-type DelivererHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+type DelivererHandler = SqsBatchConsumer;
 type RedriveHandler = () => Promise<{ redriven: number }>;
 
 export interface DelivererLoopOptions {
@@ -42,30 +41,7 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   }
 
   async function handle(messages: Awaited<ReturnType<typeof queue.receiveLocalMessages>>): Promise<void> {
-    const event: SQSEvent = {
-      Records: messages.map((message) => ({
-        messageId: message.messageId,
-        receiptHandle: message.messageId,
-        body: message.body,
-        attributes: {
-          ApproximateReceiveCount: String(message.receiveCount),
-          SentTimestamp: String(Date.now()),
-          SenderId: 'local',
-          ApproximateFirstReceiveTimestamp: String(Date.now()),
-        },
-        messageAttributes: {},
-        md5OfBody: '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: 'arn:aws:sqs:local:000000000000:event-queue',
-        awsRegion: 'local',
-      })),
-    };
-    const response = await options.deliverer(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 } as Context);
-    const failed = new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
-    for (const message of messages) {
-      if (failed.has(message.messageId)) await queue.retryOrDeadLetter(message, RETRY_DELAY_MS * message.receiveCount, MAX_RECEIVES);
-      else await queue.deleteLocalMessage(message);
-    }
+    await queue.consumeLocalBatch(messages, 'event-queue', options.deliverer, { delayMs: RETRY_DELAY_MS, maxReceives: MAX_RECEIVES });
   }
 
   // One receiver (receivers racing for the same messages would each write a hidden copy and

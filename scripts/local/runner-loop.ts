@@ -1,5 +1,4 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
+import type { SqsBatchConsumer } from './table-step-queue';
 
 /**
  * The local stand-in for SQS's event source mapping: reads the durable table queue
@@ -9,7 +8,7 @@ import { randomUUID } from 'node:crypto';
  * message-content retention sweep at start and every 30 s. Everything lives in the table, so a restart resumes where it stopped.
  */
 
-type RunnerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+type RunnerHandler = SqsBatchConsumer;
 type RedriveHandler = () => Promise<{ redriven: number }>;
 
 export interface RunnerLoopOptions {
@@ -39,30 +38,7 @@ export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ sto
     }
     const messages = await queue.receiveLocalMessages(10);
     if (messages.length === 0) return;
-    const event: SQSEvent = {
-      Records: messages.map((message) => ({
-        messageId: message.messageId,
-        receiptHandle: message.messageId,
-        body: message.body,
-        attributes: {
-          ApproximateReceiveCount: String(message.receiveCount),
-          SentTimestamp: String(Date.now()),
-          SenderId: 'local',
-          ApproximateFirstReceiveTimestamp: String(Date.now()),
-        },
-        messageAttributes: {},
-        md5OfBody: '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: 'arn:aws:sqs:local:000000000000:automation-queue',
-        awsRegion: 'local',
-      })),
-    };
-    const response = await options.runner(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 } as Context);
-    const failed = new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
-    for (const message of messages) {
-      if (failed.has(message.messageId)) await queue.retryOrDeadLetter(message, RETRY_DELAY_MS * message.receiveCount, MAX_RECEIVES);
-      else await queue.deleteLocalMessage(message);
-    }
+    await queue.consumeLocalBatch(messages, 'automation-queue', options.runner, { delayMs: RETRY_DELAY_MS, maxReceives: MAX_RECEIVES });
   }
 
   async function loop() {

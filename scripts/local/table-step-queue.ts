@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../../shared/clock';
 import { db, sendIfCondition, tableName } from '../../shared/data/client';
@@ -135,4 +137,44 @@ export async function localQueueDepth(queue = STEP_QUEUE): Promise<{ queued: num
       )
     ).Count ?? 0;
   return { queued: await count(queue), dead: await count(localKeys.deadLetter('', queue).pk) };
+}
+
+/** A queue consumer as Lambda invokes it from an SQS event source, with partial batch responses. */
+export type SqsBatchConsumer = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+
+/**
+ * Hands received messages to a queue consumer as Lambda's SQS event source would (one
+ * SQS-shaped event, partial batch response), then deletes what succeeded and retries what
+ * failed with a growing delay, dead-lettering it after `maxReceives` receives.
+ */
+export async function consumeLocalBatch(
+  messages: LocalMessage[],
+  queueName: string,
+  consumer: SqsBatchConsumer,
+  retry: { delayMs: number; maxReceives: number },
+): Promise<void> {
+  const event: SQSEvent = {
+    Records: messages.map((message) => ({
+      messageId: message.messageId,
+      receiptHandle: message.messageId,
+      body: message.body,
+      attributes: {
+        ApproximateReceiveCount: String(message.receiveCount),
+        SentTimestamp: String(Date.now()),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
+      awsRegion: 'local',
+    })),
+  };
+  const response = await consumer(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 } as Context);
+  const failed = new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
+  for (const message of messages) {
+    if (failed.has(message.messageId)) await retryOrDeadLetter(message, retry.delayMs * message.receiveCount, retry.maxReceives);
+    else await deleteLocalMessage(message);
+  }
 }
