@@ -51,7 +51,10 @@ function statusBody(message: AcceptedMessage, status: 'sent' | 'delivered' | 'fa
 }
 
 /** The `whatsapp_business_account` envelope of one change of a business number. */
-export function webhookEnvelope(number: SandboxPhoneNumber, value: Record<string, unknown>): Record<string, unknown> {
+export function webhookEnvelope(
+  number: Pick<SandboxPhoneNumber, 'wabaId' | 'phoneNumberId' | 'displayPhoneNumber'>,
+  value: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     object: 'whatsapp_business_account',
     entry: [

@@ -7,6 +7,7 @@ import { handler as webhookDeliveries } from '../../functions/webhooks-deliverie
 import { handler as listWebhooks } from '../../functions/webhooks-list';
 import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { handler as redeliver } from '../../functions/webhooks-redeliver';
+import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { callApi } from '../support/api';
 import { newRecipient, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
@@ -59,25 +60,13 @@ async function subscribe(events?: string[]): Promise<{ receiver: Receiver; webho
 /** An inbound message from `from`, as Meta delivers it (signed), through the real webhook handler. */
 async function inbound(from: string, text = 'Hello', chatmid = newChatmid()) {
   const channel = tenant.channels[0];
-  const body = {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: channel.wabaId,
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId },
-              contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
-              messages: [{ from, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  const body = webhookEnvelope(
+    { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
+    {
+      contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
+      messages: [{ from, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+    },
+  );
   const result = await webhook(signedWebhook(body));
   expect(result.statusCode).toBe(200);
   return { body, chatmid };
@@ -265,24 +254,11 @@ describe('order per contact under concurrent status webhooks', () => {
     for (let i = 0; i < 3; i++)
       chatmids.push((await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to, templateName: 'hello_world' } })).body.data.chatmid);
     const channel = tenant.channels[0];
-    const status = (chatmid: string, value: string) => ({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: channel.wabaId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId },
-                statuses: [{ id: chatmid, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }],
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const status = (chatmid: string, value: string) =>
+      webhookEnvelope(
+        { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
+        { statuses: [{ id: chatmid, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }] },
+      );
     // Act: every message read, all webhooks at once (besides the sandbox's own sent and delivered)
     await Promise.all(chatmids.map((chatmid) => webhook(signedWebhook(status(chatmid, 'read')))));
     const readOf = (chatmid: string) => receiver.received.some((d) => d.event.data.chatmid === chatmid && d.event.data.status === 'read');
