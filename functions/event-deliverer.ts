@@ -1,18 +1,19 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { handleEventMessage, type EventQueueMessage } from '../shared/domain/event-delivery';
-
-const processor = new BatchProcessor(EventType.SQS);
-
-async function handleRecord(record: SQSRecord): Promise<void> {
-  await handleEventMessage(JSON.parse(record.body) as EventQueueMessage);
-}
+import { inContactOrder, type EventQueueMessage } from '../shared/domain/event-delivery';
 
 /**
  * The event deliverer, fed by the event queue (SQS in AWS, the table queue locally):
  * records and fans out new events, and delivers each lane's events in order
- * (shared/domain/event-delivery.ts). Partial batch responses: a failed record is
+ * (shared/domain/event-delivery.ts). A contact's new events in one batch are handled
+ * oldest first, one after another. Partial batch responses: a failed record is
  * redelivered alone, and goes to the dead-letter queue after the queue's maxReceiveCount.
+ * A processor per invocation: it keeps the batch's state, and the local stack runs
+ * several invocations of this module at once.
  */
-export const handler = (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false });
+export const handler = (event: SQSEvent, context: Context) => {
+  const messages = new Map(event.Records.map((record) => [record.messageId, JSON.parse(record.body) as EventQueueMessage]));
+  const handleInTurn = inContactOrder([...messages.values()]);
+  const handleRecord = (record: SQSRecord) => handleInTurn(messages.get(record.messageId)!);
+  return processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
+};

@@ -61,6 +61,38 @@ export async function handleEventMessage(message: EventQueueMessage): Promise<vo
   await Promise.all(lanes.map((sub) => workLane(message.workspaceId, message.channelId, sub.id, message.contactKey, { ...known, sub })));
 }
 
+/**
+ * Handles one batch's messages in contact order: a contact's new events one after
+ * another, oldest event first, so an earlier event's fan-out reaches the lane before a
+ * later one is sent; other contacts' messages (and lane wake-ups) concurrently. Returns
+ * the handler to run for each message of `messages`; the batch processor starts them all
+ * at once and each waits for its turn.
+ */
+export function inContactOrder(
+  messages: EventQueueMessage[],
+  handle: (message: EventQueueMessage) => Promise<void> = handleEventMessage,
+): (message: EventQueueMessage) => Promise<void> {
+  const turns = new Map<EventQueueMessage, { after: Promise<void>; done: () => void }>();
+  const lastOfContact = new Map<string, Promise<void>>();
+  const events = messages.filter((message) => message.kind === 'event').sort((a, b) => a.event.id.localeCompare(b.event.id));
+  for (const message of events) {
+    const contact = `${message.workspaceId}/${message.channelId}/${message.contactKey}`;
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    turns.set(message, { after: lastOfContact.get(contact) ?? Promise.resolve(), done });
+    lastOfContact.set(contact, finished);
+  }
+  return async function handleInTurn(message) {
+    const turn = turns.get(message);
+    await turn?.after;
+    try {
+      await handle(message);
+    } finally {
+      turn?.done();
+    }
+  };
+}
+
 /** What the fan-out has just read or written, so the first attempt need not read it again. */
 interface Known {
   eventId: string;
