@@ -74,30 +74,10 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     // Act
     const workspace = await stack.admin('workspace', 'create', '--name', 'E2E Co');
     const admin = await stack.admin('key', 'create', '--workspace', workspace.json.id, '--role', 'admin', '--name', 'ci');
-    const channel = await stack.admin(
-      'channel',
-      'create',
-      '--workspace',
-      workspace.json.id,
-      '--owner',
-      admin.json.userId,
-      '--name',
-      'E2E line',
-      '--phone-number-id',
-      `e2e${Date.now()}`,
-    );
-    const duplicate = await stack.admin(
-      'channel',
-      'create',
-      '--workspace',
-      workspace.json.id,
-      '--owner',
-      admin.json.userId,
-      '--name',
-      'Again',
-      '--phone-number-id',
-      channel.json.phoneNumberId,
-    );
+    const createChannel = (name: string, phoneNumberId: string) =>
+      stack.admin('channel', 'create', '--workspace', workspace.json.id, '--owner', admin.json.userId, '--name', name, '--phone-number-id', phoneNumberId);
+    const channel = await createChannel('E2E line', `e2e${Date.now()}`);
+    const duplicate = await createChannel('Again', channel.json.phoneNumberId);
     const team = await stack.admin('key', 'create', '--workspace', workspace.json.id, '--role', 'team');
     const assigned = await stack.admin('channel', 'assign', '--channel', channel.json.id, '--user', team.json.userId);
     const listed = await stack.client(admin.json.apiKey).POST('/channels/list');

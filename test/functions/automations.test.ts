@@ -47,6 +47,9 @@ describe('automations', () => {
   afterEach(() => clock.reset());
 
   const trigger = (params: Record<string, unknown>, apiKey = tenant.adminKey) => callApi(triggerAutomation, { apiKey, params });
+  /** The queue message body of an execution's first step, as the trigger enqueued it. */
+  const firstStepMessage = (executionId: string) =>
+    JSON.stringify({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], executionId, step: 0, notBefore: 0 });
 
   it('triggers by id and by name in any case, creating the contact and conversation, without waiting for the steps', async () => {
     // Prepare
@@ -135,13 +138,7 @@ describe('automations', () => {
     const phone = newRecipient();
     await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Once ${phone}`, [{ type: 'send_template', templateName: 'hello_world' }]);
     const triggered = await trigger({ phoneNumber: phone, automationName: `once ${phone}` });
-    const body = JSON.stringify({
-      workspaceId: tenant.workspaceId,
-      channelId: tenant.channelIds[0],
-      executionId: triggered.body.data.executionId,
-      step: 0,
-      notBefore: 0,
-    });
+    const body = firstStepMessage(triggered.body.data.executionId);
     // Act
     await runner(sqsEvent([{ messageId: 'a', body, receiveCount: 1 }]), {} as Context);
     await runner(sqsEvent([{ messageId: 'b', body, receiveCount: 2 }]), {} as Context);
@@ -277,13 +274,7 @@ describe('automations', () => {
     const phone = newRecipient();
     await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Flaky ${phone}`, [{ type: 'add_labels', labels: ['lead'] }]);
     const triggered = await trigger({ phoneNumber: phone, automationName: `flaky ${phone}` });
-    const body = JSON.stringify({
-      workspaceId: tenant.workspaceId,
-      channelId: tenant.channelIds[0],
-      executionId: triggered.body.data.executionId,
-      step: 0,
-      notBefore: 0,
-    });
+    const body = firstStepMessage(triggered.body.data.executionId);
     // The definitions query (labels and fields) fails: a store outage while the step runs.
     const faults = injectFaults((command, input) =>
       command === 'QueryCommand' && JSON.stringify(input).includes('"DEF#"') ? serviceError('InternalServerError', 500) : undefined,

@@ -37,6 +37,21 @@ useChatTenant(1, (started, created) => {
 });
 
 const channel = () => tenant.channels[0];
+
+/** Attaches `chatmid` to an outbound text of the test channel, as a send does once the chat network answers. */
+const attachOutboundText = (chatmid: string, messageId: string, phone: string, at: number) =>
+  attachChatmid({
+    chatmid,
+    workspaceId: tenant.workspaceId,
+    channelId: tenant.channelIds[0],
+    messageId,
+    direction: 'outbound',
+    type: 'text',
+    content: { body: 'hello' },
+    phone,
+    at,
+    phoneNumberId: channel().phoneNumberId,
+  });
 const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
@@ -214,18 +229,7 @@ describe('webhook deliveries (POST)', () => {
     // Prepare
     const chatmid = newChatmid();
     const t = Date.now();
-    await attachChatmid({
-      chatmid,
-      workspaceId: tenant.workspaceId,
-      channelId: tenant.channelIds[0],
-      messageId: 'msg_x',
-      direction: 'outbound',
-      type: 'text',
-      content: { body: 'x' },
-      phone: '14155550100',
-      at: t,
-      phoneNumberId: channel().phoneNumberId,
-    });
+    await attachOutboundText(chatmid, 'msg_x', '14155550100', t);
     // Act
     await webhook(signedWebhook(statusEvent(chatmid, 'read', t, '14155550100')));
     // Assess
@@ -260,18 +264,7 @@ describe('webhook deliveries (POST)', () => {
     await webhook(signedWebhook(statusEvent(chatmid, 'delivered', t, '14155550199')));
     const early = await getChatmidRecord(chatmid);
     // Act
-    await attachChatmid({
-      chatmid,
-      workspaceId: tenant.workspaceId,
-      channelId: tenant.channelIds[0],
-      messageId: 'msg_y',
-      direction: 'outbound',
-      type: 'text',
-      content: { body: 'y' },
-      phone: '14155550199',
-      at: t,
-      phoneNumberId: channel().phoneNumberId,
-    });
+    await attachOutboundText(chatmid, 'msg_y', '14155550199', t);
     // Assess
     expect(early).toMatchObject({ status: 'delivered', expiresAt: expect.any(Number) });
     expect(early!.workspaceId).toBeUndefined();
