@@ -8,10 +8,20 @@ import { describe, expect, it } from 'vitest';
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function layerErrors(filePath: string, source: string): Promise<string[]> {
+async function lintErrors(filePath: string, source: string, ruleId: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message);
 }
+
+const layerErrors = (filePath: string, source: string) => lintErrors(filePath, source, 'no-restricted-imports');
+const tableAccessErrors = (filePath: string, source: string) => lintErrors(filePath, source, 'no-restricted-syntax');
+
+const RAW_GET = [
+  "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
+  "import { db, tableName } from './client';",
+  "export const x = () => db.send(new GetCommand({ TableName: tableName(), Key: { pk: 'a', sk: 'b' } }));",
+  '',
+].join('\n');
 
 describe('layer rules (npm run lint)', () => {
   it.each([
@@ -52,6 +62,39 @@ describe('layer rules (npm run lint)', () => {
   ])('accepts the allowed imports in %s', async (filePath, source) => {
     // Act
     const errors = await layerErrors(filePath, source);
+
+    // Assess
+    expect(errors).toEqual([]);
+  });
+
+  it.each([['shared/data/fixture.ts'], ['shared/domain/fixture.ts'], ['functions/fixture.ts']])(
+    'refuses a raw command naming TableName in %s',
+    async (filePath) => {
+      // Prepare: a raw lib-dynamodb GetCommand with its own TableName, outside the primitives
+
+      // Act
+      const errors = await tableAccessErrors(filePath, RAW_GET);
+
+      // Assess
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/primitives of shared\/data\/client\.ts/);
+    },
+  );
+
+  it('accepts TableName in the primitives themselves (shared/data/client.ts)', async () => {
+    // Act
+    const errors = await tableAccessErrors('shared/data/client.ts', RAW_GET);
+
+    // Assess
+    expect(errors).toEqual([]);
+  });
+
+  it('accepts the same call through a primitive', async () => {
+    // Act
+    const errors = await tableAccessErrors(
+      'shared/data/fixture.ts',
+      "import { getItem } from './client';\nexport const x = () => getItem({ pk: 'a', sk: 'b' });\n",
+    );
 
     // Assess
     expect(errors).toEqual([]);
