@@ -5,6 +5,7 @@ import { contactIndexBucketOf } from '../shared/data/keys';
 import { DOCS_PATH, OPENAPI_PATH } from '../shared/routes';
 import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
+import { MESSAGE_HISTORY_TARGET } from './budgets';
 import { BENCH_TENANT, chatmidItem, templateItem } from './fixtures';
 import { lambdaContext, type RequestSpec } from './events';
 
@@ -230,7 +231,10 @@ const INBOUND_ROW = {
 };
 const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 4 };
 const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 4 (+3 when the status stays the same)' };
-const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
+const HISTORY_ROW = {
+  row: MESSAGE_HISTORY_TARGET.path,
+  budget: `${MESSAGE_HISTORY_TARGET.byPhoneNumber} (by phoneNumber) / ${MESSAGE_HISTORY_TARGET.byContactId} (by contactId); 1 less for a page without a sent message`,
+};
 const DELETE_ROW = {
   row: 'contacts/delete',
   budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record',
@@ -484,7 +488,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'chat/messages/list',
     chat: true,
     doc: HISTORY_ROW,
-    budget: 4,
+    budget: MESSAGE_HISTORY_TARGET.byPhoneNumber,
     prepare: async (context) => {
       await inboundFrom(context, '14155550124');
       await context.call('chat/message/send', post({ to: '+14155550124', body: 'Hello back' }));
@@ -496,7 +500,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'chat/messages/list',
     chat: true,
     doc: HISTORY_ROW,
-    budget: 5,
+    budget: MESSAGE_HISTORY_TARGET.byContactId,
     prepare: async (context) => {
       // Two sends after the inbound message (times in ms, so they are the two newest): page 2 holds a sent message.
       await inboundFrom(context, '14155550125');
