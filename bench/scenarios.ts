@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, SQSBatchResponse } fr
 import type { ChannelRecord } from '../shared/data/channels';
 import type { AutomationStep } from '../shared/domain/automation-steps';
 import { contactIndexBucketOf } from '../shared/data/keys';
+import { webhookEnvelope } from '../scripts/local/sandbox-webhooks';
 import { DOCS_PATH, OPENAPI_PATH } from '../shared/routes';
 import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
@@ -146,14 +147,10 @@ async function inboundFrom(context: ScenarioContext, phone: string) {
   await network.sandbox.deliverInbound({ phoneNumberId: channel.phoneNumberId, from: phone, text: 'Hi there' });
 }
 
-/** A webhook delivery in the Cloud API shape for the scenario's channel (as test/functions/chat-webhook.test.ts builds them). */
+/** A webhook delivery in the Cloud API shape for the scenario's channel (the sandbox chat network's own envelope). */
 function delivery(context: ScenarioContext, value: Record<string, unknown>) {
   const { channel } = chatOf(context);
-  const metadata = { display_phone_number: channel.displayPhoneNumber, phone_number_id: channel.phoneNumberId };
-  return {
-    object: 'whatsapp_business_account',
-    entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }] }],
-  };
+  return webhookEnvelope({ wabaId: channel.wabaId!, phoneNumberId: channel.phoneNumberId, displayPhoneNumber: channel.displayPhoneNumber! }, value);
 }
 
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));

@@ -312,6 +312,8 @@ describe('webhook deliveries (POST)', () => {
     const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, unknown.body.details.messageId);
     expect(message).toMatchObject({ sendState: 'accepted', chatmid });
     expect((await readStatus(chatmid)).body.data).toMatchObject({ status: 'sent', direction: 'outbound', type: 'template' });
+    // The pointer is attached as a send's answer attaches it: its status events name the apiReference.
+    expect(await getChatmidRecord(chatmid)).toMatchObject({ apiReference: 'settle-1', phone: to, messageId: message!.id });
     expect(replay.status).toBe(200);
     expect(replay.body.data).toMatchObject({ chatmid, to, templateName: 'hello_world' });
     expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to))!.unsettledMessageIds ?? new Set()).not.toContain(
