@@ -171,14 +171,8 @@ async function signedDelivery(handler: SupportHandler, body: unknown): Promise<I
 
 /** Calls the runner with one SQS record for step `step` of the saved execution, as the event source mapping does. */
 async function runStep(handler: SupportHandler, context: ScenarioContext, step: number): Promise<Invocation> {
-  const { sqsEvent } = await import('../test/support/automations');
-  const body = JSON.stringify({
-    workspaceId: context.tenant.workspaceId,
-    channelId: context.tenant.channelIds[0],
-    executionId: context.saved.executionId,
-    step,
-    notBefore: 0,
-  });
+  const { sqsEvent, stepMessageBody } = await import('../test/support/automations');
+  const body = stepMessageBody({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, context.saved.executionId, step);
   const result = (await handler(sqsEvent([{ messageId: `bench-step-${step}`, body, receiveCount: 1 }]), lambdaContext())) as SQSBatchResponse;
   return { status: result.batchItemFailures.length ? 500 : 200, body: result };
 }

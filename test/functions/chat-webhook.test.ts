@@ -27,6 +27,7 @@ import {
 } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 import { logger } from '../../shared/observability/logger';
+import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
@@ -40,29 +41,30 @@ const channel = () => tenant.channels[0];
 const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
-/** A webhook body in the Cloud API shape for the test channel. */
-function delivery(value: Record<string, unknown>, phoneNumberId = channel().phoneNumberId) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: channel().wabaId,
-        changes: [
-          {
-            field: 'messages',
-            value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value },
-          },
-        ],
-      },
-    ],
-  };
-}
+/** A webhook body in the Cloud API shape for the test channel (the sandbox chat network's envelope). */
+const delivery = (value: Record<string, unknown>, phoneNumberId = channel().phoneNumberId) =>
+  webhookEnvelope({ phoneNumberId, wabaId: channel().wabaId!, displayPhoneNumber: '15550000000' }, value);
 
 const statusEvent = (chatmid: string, status: string, atMs: number, recipient: string, extra: Record<string, unknown> = {}) =>
   delivery({ statuses: [{ id: chatmid, status, timestamp: seconds(atMs), recipient_id: recipient, ...extra }] });
 
 const inboundEvent = (chatmid: string, from: string, text: string, atMs = Date.now(), name = 'Ann Customer') =>
   delivery({ contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: seconds(atMs), type: 'text', text: { body: text } }] });
+
+/** Attaches a chatmid to an outbound text of this tenant's channel, as a send's answer would. */
+const attachText = (chatmid: string, messageId: string, phone: string, at: number) =>
+  attachChatmid({
+    chatmid,
+    workspaceId: tenant.workspaceId,
+    channelId: tenant.channelIds[0],
+    messageId,
+    direction: 'outbound',
+    type: 'text',
+    content: { body: messageId },
+    phone,
+    at,
+    phoneNumberId: channel().phoneNumberId,
+  });
 
 const readStatus = (chatmid: string) => callApi(messageStatus, { apiKey: tenant.adminKey, params: { chatmid } });
 
@@ -214,18 +216,7 @@ describe('webhook deliveries (POST)', () => {
     // Prepare
     const chatmid = newChatmid();
     const t = Date.now();
-    await attachChatmid({
-      chatmid,
-      workspaceId: tenant.workspaceId,
-      channelId: tenant.channelIds[0],
-      messageId: 'msg_x',
-      direction: 'outbound',
-      type: 'text',
-      content: { body: 'x' },
-      phone: '14155550100',
-      at: t,
-      phoneNumberId: channel().phoneNumberId,
-    });
+    await attachText(chatmid, 'msg_x', '14155550100', t);
     // Act
     await webhook(signedWebhook(statusEvent(chatmid, 'read', t, '14155550100')));
     // Assess
@@ -260,18 +251,7 @@ describe('webhook deliveries (POST)', () => {
     await webhook(signedWebhook(statusEvent(chatmid, 'delivered', t, '14155550199')));
     const early = await getChatmidRecord(chatmid);
     // Act
-    await attachChatmid({
-      chatmid,
-      workspaceId: tenant.workspaceId,
-      channelId: tenant.channelIds[0],
-      messageId: 'msg_y',
-      direction: 'outbound',
-      type: 'text',
-      content: { body: 'y' },
-      phone: '14155550199',
-      at: t,
-      phoneNumberId: channel().phoneNumberId,
-    });
+    await attachText(chatmid, 'msg_y', '14155550199', t);
     // Assess
     expect(early).toMatchObject({ status: 'delivered', expiresAt: expect.any(Number) });
     expect(early!.workspaceId).toBeUndefined();
