@@ -74,7 +74,7 @@ export const LAYER_RULES = [
 /**
  * Table access goes through the data-layer primitives (docs/ARCHITECTURE.md, shared/data):
  * only shared/data/client.ts (getItem, putItem, update…, queryPage) and shared/data/batch.ts
- * name the table, so no call site builds a raw command with hand-written expressions.
+ * name the table (a `TableName` property, or `tableName()` for a batch's request map), so no call site builds a raw command with hand-written expressions.
  * Tooling (scripts/, test/, bench/) may still send raw commands.
  */
 export const TABLE_ACCESS_RULE = {
@@ -92,7 +92,8 @@ export const TABLE_ACCESS_RULE = {
     'no-restricted-syntax': [
       'error',
       {
-        selector: "Property[key.name='TableName'], Property[key.value='TableName']",
+        // The property, and the name a batch request is keyed by (`RequestItems: { [tableName()]: … }`).
+        selector: "Property[key.name='TableName'], Property[key.value='TableName'], CallExpression[callee.name='tableName']",
         message:
           'Table access rule (docs/ARCHITECTURE.md): build table calls with the primitives of shared/data/client.ts and shared/data/batch.ts (getItem, putItem, update(key)…, queryPage), never a raw command naming TableName.',
       },

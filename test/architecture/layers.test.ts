@@ -18,8 +18,15 @@ const tableAccessErrors = (filePath: string, source: string) => lintErrors(fileP
 
 const RAW_GET = [
   "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
+  "import { db } from './client';",
+  "export const x = () => db.send(new GetCommand({ TableName: 'workspace-api', Key: { pk: 'a', sk: 'b' } }));",
+  '',
+].join('\n');
+
+const RAW_BATCH_WRITE = [
+  "import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';",
   "import { db, tableName } from './client';",
-  "export const x = () => db.send(new GetCommand({ TableName: tableName(), Key: { pk: 'a', sk: 'b' } }));",
+  'export const x = () => db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: [] } }));',
   '',
 ].join('\n');
 
@@ -67,19 +74,21 @@ describe('layer rules (npm run lint)', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each([['shared/data/fixture.ts'], ['shared/domain/fixture.ts'], ['functions/fixture.ts']])(
-    'refuses a raw command naming TableName in %s',
-    async (filePath) => {
-      // Prepare: a raw lib-dynamodb GetCommand with its own TableName, outside the primitives
+  it.each([
+    ['shared/data/fixture.ts', 'TableName', RAW_GET],
+    ['shared/domain/fixture.ts', 'TableName', RAW_GET],
+    ['functions/fixture.ts', 'TableName', RAW_GET],
+    ['shared/data/fixture.ts', 'tableName()', RAW_BATCH_WRITE],
+  ])('refuses a raw command naming the table in %s (%s)', async (filePath, _how, source) => {
+    // Prepare: a raw lib-dynamodb command naming the table itself, outside the primitives
 
-      // Act
-      const errors = await tableAccessErrors(filePath, RAW_GET);
+    // Act
+    const errors = await tableAccessErrors(filePath, source);
 
-      // Assess
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatch(/primitives of shared\/data\/client\.ts/);
-    },
-  );
+    // Assess
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/primitives of shared\/data\/client\.ts/);
+  });
 
   it('accepts TableName in the primitives themselves (shared/data/client.ts)', async () => {
     // Act
