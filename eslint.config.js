@@ -71,6 +71,36 @@ export const LAYER_RULES = [
   layer(['shared/openapi/**/*.ts'], ['http', 'data', 'chat', 'queue'], 'the OpenAPI generator reads the route table, schemas and domain types only.'),
 ];
 
+/**
+ * Table access goes through the data-layer primitives (docs/ARCHITECTURE.md, shared/data):
+ * only shared/data/client.ts (getItem, putItem, update…, queryPage) and shared/data/batch.ts
+ * name the table (a `TableName` property, or `tableName()` for a batch's request map), so no call site builds a raw command with hand-written expressions.
+ * Tooling (scripts/, test/, bench/) may still send raw commands.
+ */
+export const TABLE_ACCESS_RULE = {
+  files: ['shared/**/*.ts', 'functions/**/*.ts'],
+  ignores: [
+    'shared/data/client.ts',
+    'shared/data/batch.ts',
+    // Temporary: being converted to the primitives in other branches; the integrator removes
+    // these three lines when those branches merge.
+    'shared/data/events.ts',
+    'shared/data/contact-import.ts',
+    'shared/data/contact-index-stream.ts',
+  ],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        // The property, and the name a batch request is keyed by (`RequestItems: { [tableName()]: … }`).
+        selector: "Property[key.name='TableName'], Property[key.value='TableName'], CallExpression[callee.name='tableName']",
+        message:
+          'Table access rule (docs/ARCHITECTURE.md): build table calls with the primitives of shared/data/client.ts and shared/data/batch.ts (getItem, putItem, update(key)…, queryPage), never a raw command naming TableName.',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', 'cdk.out.sam/', 'coverage/', 'client/generated/', 'docs/', 'bench/tmp/', 'test/artifacts/'] },
   js.configs.recommended,
@@ -98,4 +128,5 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   ...LAYER_RULES,
+  TABLE_ACCESS_RULE,
 );

@@ -51,3 +51,21 @@ export function readDocBudgets(text = readFileSync(ARCHITECTURE_DOC, 'utf8')): M
   }
   return rows;
 }
+
+/**
+ * chat/messages/list is a list endpoint with its own round-trip target: one contact's
+ * history is not a query of the channel. It checks the contact first (an unknown number
+ * or id is a 404, not an empty page; a contactId needs its pointer), queries that
+ * contact's history entries, and reads the page's delivery statuses in one batch (they
+ * live on the chatmid pointers, which status webhooks update without touching the
+ * history). Every one of those calls is constant in the channel's size and the history's
+ * length. bench/scenarios.ts measures both cases against these numbers and names the
+ * docs/ARCHITECTURE.md row "chat/messages/list", which must state them
+ * (test/bench/round-trips.test.ts).
+ */
+const HISTORY_CALLS = { byPhoneNumber: 4, byContactId: 5 };
+export const MESSAGE_HISTORY_TARGET = {
+  path: 'chat/messages/list',
+  ...HISTORY_CALLS,
+  target: `chat/messages/list: ≤ ${HISTORY_CALLS.byPhoneNumber} DynamoDB calls by phoneNumber, ≤ ${HISTORY_CALLS.byContactId} by contactId (limiter, [id pointer], the contact, one history query page, one status batch: constant in channel and history size)`,
+};

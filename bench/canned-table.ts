@@ -28,6 +28,7 @@ interface CommandInput {
   ExpressionAttributeValues?: Record<string, unknown>;
   ExpressionAttributeNames?: Record<string, string>;
   ProjectionExpression?: string;
+  FilterExpression?: string;
   ExclusiveStartKey?: { sk: string };
   Limit?: number;
   ScanIndexForward?: boolean;
@@ -68,16 +69,32 @@ export class CannedTable {
     let sks = [...(partition?.keys() ?? [])].sort();
     if (prefixName) sks = sks.filter((sk) => sk.startsWith(String(values[prefixName])));
     if (exactName) sks = sks.filter((sk) => sk === values[exactName]);
+    // Ranges of the sort key: `sk BETWEEN :a AND :b` (the events log, the delivery log) and comparisons.
+    const between = /sk\s+BETWEEN\s+(:\w+)\s+AND\s+(:\w+)/i.exec(expression);
+    if (between) sks = sks.filter((sk) => sk >= String(values[between[1]]) && sk <= String(values[between[2]]));
+    const compared = /sk\s*(<=|>=|<|>)\s*(:\w+)/.exec(expression);
+    if (compared) {
+      const bound = String(values[compared[2]]);
+      const holds = { '<=': (sk: string) => sk <= bound, '>=': (sk: string) => sk >= bound, '<': (sk: string) => sk < bound, '>': (sk: string) => sk > bound };
+      sks = sks.filter(holds[compared[1] as keyof typeof holds]);
+    }
     if (input.ScanIndexForward === false) sks.reverse();
     const start = input.ExclusiveStartKey?.sk;
     if (start !== undefined) sks = sks.slice(sks.indexOf(start) + 1);
     const limited = input.Limit !== undefined && sks.length > input.Limit;
     if (limited) sks = sks.slice(0, input.Limit);
-    const projection = input.ProjectionExpression?.split(',').map((name) => input.ExpressionAttributeNames?.[name.trim()] ?? name.trim());
-    const items = sks.map((sk) => {
-      const item = partition!.get(sk)!;
-      return projection ? Object.fromEntries(projection.filter((name) => name in item).map((name) => [name, item[name]])) : { ...item };
-    });
+    const nameOf = (name: string) => input.ExpressionAttributeNames?.[name.trim()] ?? name.trim();
+    const projection = input.ProjectionExpression?.split(',').map(nameOf);
+    // A filter of equalities joined by AND (the erasure's `contactKey`, the delivery log's `status`), applied after
+    // Limit as DynamoDB does; any other filter keeps every item.
+    const filter = String(input.FilterExpression ?? '');
+    const equalities = /\bOR\b|<|>/.test(filter)
+      ? []
+      : [...filter.matchAll(/(#?\w+)\s*=\s*(:\w+)/g)].map(([, name, value]) => [nameOf(name), values[value]] as const);
+    const items = sks
+      .map((sk) => partition!.get(sk)!)
+      .filter((item) => equalities.every(([name, value]) => item[name] === value))
+      .map((item) => (projection ? Object.fromEntries(projection.filter((name) => name in item).map((name) => [name, item[name]])) : { ...item }));
     return { Items: items, Count: items.length, ...(limited ? { LastEvaluatedKey: { pk, sk: sks[sks.length - 1] } } : {}) };
   }
 

@@ -26,6 +26,7 @@ const CLIENTS = {
     code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nimport { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nclients.push(DynamoDBDocumentClient.from(new DynamoDBClient({})));`,
   },
   sqs: { package: '@aws-sdk/client-sqs', code: `import { SQSClient } from '@aws-sdk/client-sqs';\nclients.push(new SQSClient({}));` },
+  kms: { package: '@aws-sdk/client-kms', code: `import { KMSClient } from '@aws-sdk/client-kms';\nclients.push(new KMSClient({}));` },
   'secrets-manager': {
     package: '@aws-sdk/client-secrets-manager',
     code: `import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';\nclients.push(new SecretsManagerClient({}));`,
@@ -42,7 +43,7 @@ export interface FunctionInfo {
   entry: string;
   kind: 'api' | 'support';
   path?: string;
-  /** Clients the route table declares (readsSecrets, sendsToQueue, …), plus DynamoDB when the function loads it. */
+  /** Clients the route table declares (readsSecrets, sendsToQueue, sendsToEventQueue, sealsWebhookSecrets, …), plus DynamoDB when the function loads it. */
   declaredClients: ClientName[];
   /** Clients whose package the bundle actually contains. */
   bundledClients: ClientName[];
@@ -55,7 +56,9 @@ export function functionInventory(): FunctionInfo[] {
     // The table client is added below only if the bundle has it (the docs functions never touch the table).
     const clients: ClientName[] = [];
     if (flags.readsSecrets) clients.push('secrets-manager');
-    if (flags.sendsToQueue) clients.push('sqs');
+    // Both queues are SQS: the automation queue (sendsToQueue) and the event queue (sendsToEventQueue).
+    if (flags.sendsToQueue || flags.sendsToEventQueue) clients.push('sqs');
+    if (flags.sealsWebhookSecrets || flags.opensWebhookSecrets) clients.push('kms');
     if (Object.entries(flags).some(([key, value]) => /schedul/i.test(key) && value === true)) clients.push('scheduler');
     return clients;
   };

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { webhookEnvelope } from '../scripts/local/sandbox-webhooks';
 import { signPayload } from '../shared/chat/signature';
 import { eventIdTime } from '../shared/events/event-types';
 import { API_BASE_PATH, WEBHOOK_PATH } from '../shared/routes';
@@ -59,33 +60,20 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
     if (subscribed.status !== 200) throw new Error(`webhooks/manage answered ${subscribed.status}`);
     const inbound = (i: number) => {
       const from = `1415556${String(i).padStart(4, '0')}`;
-      const body = JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            id: channel.wabaId,
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: { display_phone_number: channel.displayPhoneNumber, phone_number_id: channel.phoneNumberId },
-                  contacts: [{ profile: { name: `Bench ${i}` }, wa_id: from }],
-                  messages: [
-                    {
-                      from,
-                      id: `wamid.bench${randomBytes(12).toString('hex')}`,
-                      timestamp: String(Math.floor(Date.now() / 1000)),
-                      type: 'text',
-                      text: { body: `hello ${i}` },
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        ],
-      });
+      const body = JSON.stringify(
+        webhookEnvelope(channel, {
+          contacts: [{ profile: { name: `Bench ${i}` }, wa_id: from }],
+          messages: [
+            {
+              from,
+              id: `wamid.bench${randomBytes(12).toString('hex')}`,
+              timestamp: String(Math.floor(Date.now() / 1000)),
+              type: 'text',
+              text: { body: `hello ${i}` },
+            },
+          ],
+        }),
+      );
       return fetch(`${url}${WEBHOOK_PATH}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(body, demo.chatNetwork.appSecret) },

@@ -271,11 +271,68 @@ export function automationItems(workspaceId: string, channelId: string, i: numbe
   ];
 }
 
+/** The bench channel's webhook subscription (webhooks/deliveries and webhooks/redeliver address it). */
+export const BENCH_WEBHOOK_ID = 'wh_bench';
+/** The events of the fixture began an hour before the process started: inside events/list's 8-day retention. */
+const EVENTS_FROM = Date.now() - 60 * 60 * 1000;
+/** Event i's id, as shared/domain/event-builders.ts makes them: its time (base 36, 9 characters), then 16 hex digits. */
+export const benchEventId = (i: number) => `evt_${(EVENTS_FROM + i * 1000).toString(36).padStart(9, '0')}${i.toString(16).padStart(16, '0')}`;
+
+/**
+ * A channel's webhook subscription, `events` events in its events log (message.status, the chat
+ * contact's) and each one's delivery to the subscription, as the deliverer leaves them.
+ */
+export function webhookItems(workspaceId: string, channelId: string, events: number): Item[] {
+  const channel = { workspaceId, channelId };
+  const phone = contactPhone(CHAT_CONTACT);
+  const subscription = {
+    id: BENCH_WEBHOOK_ID,
+    url: 'https://example.com/hooks/events',
+    events: ['*'],
+    isActive: true,
+    description: null,
+    createdAt: ISO,
+    // Never opened by the measured endpoints (only the deliverer signs).
+    secrets: [{ sealed: 'gcm:AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA==.AAAA', createdAt: ISO }],
+    disabledReason: null,
+    lastDeliveryAt: ISO,
+    lastStatusCode: 200,
+  };
+  const items: Item[] = [{ ...keys.webhookSubscriptions(channel), entity: 'webhookSubscriptions', subs: { [BENCH_WEBHOOK_ID]: subscription }, version: 1 }];
+  for (let i = 0; i < events; i++) {
+    const id = benchEventId(i);
+    const timestamp = new Date(EVENTS_FROM + i * 1000).toISOString();
+    const body = {
+      id,
+      type: 'message.status',
+      timestamp,
+      data: { channelId, chatmid: BENCH_TENANT.chatmid, status: 'delivered', error: null, apiReference: null, to: phone, timestamp },
+    };
+    items.push({ ...keys.event(channel, id), entity: 'event', id, type: body.type, body: JSON.stringify(body), contactKey: phone });
+    items.push({
+      ...keys.eventDelivery(channel, BENCH_WEBHOOK_ID, id),
+      entity: 'delivery',
+      webhookId: BENCH_WEBHOOK_ID,
+      eventId: id,
+      type: body.type,
+      contactKey: phone,
+      status: 'succeeded',
+      attempts: 1,
+      lastAttemptAt: timestamp,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
+  }
+  return items;
+}
+
 /**
  * What one channel of the warm-CPU fixture holds: a page of contacts, definitions,
- * templates, automations, the channel (its access token in Secrets Manager) and the
+ * templates, automations, the channel (its access token in Secrets Manager), the
  * chat contact's conversation, whose last inbound message is an hour before `now`
- * (inside the 24-hour session window).
+ * (inside the 24-hour session window), and a webhook subscription with 60 events and
+ * their deliveries.
  */
 export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templates = 8, automations = 3, now = Date.now()): Item[] {
   const { workspaceId, channelId } = BENCH_TENANT;
@@ -307,5 +364,6 @@ export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templa
     ...historyItems(workspaceId, channelId, CHAT_CONTACT, 60),
     conversationItem(workspaceId, channelId, CHAT_CONTACT, now - 60 * 60 * 1000),
     waIdItem(workspaceId, channelId, contactPhone(CHAT_CONTACT)),
+    ...webhookItems(workspaceId, channelId, 60),
   ];
 }

@@ -6,7 +6,7 @@ import type { ManageContactInput } from '../shared/domain/contacts';
 import type { RegularSendInput } from '../shared/domain/messaging';
 import type { TemplateSendInput } from '../shared/domain/template-input';
 import { paramsOf, principalOf, type RequestSpec } from './events';
-import { automationName, BENCH_TENANT, CHAT_CONTACT, contactPhone, templateItem } from './fixtures';
+import { automationName, BENCH_TENANT, BENCH_WEBHOOK_ID, benchEventId, CHAT_CONTACT, contactPhone, templateItem } from './fixtures';
 
 /**
  * Warm-CPU floors and cases. A case is the request an endpoint is timed with (against
@@ -80,9 +80,13 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
     note: 'create or update by url (the canned table keeps nothing)',
   },
   'webhooks/list': { method: 'GET', params: {} },
-  'webhooks/deliveries': { method: 'GET', params: { webhookId: 'wh_bench' }, note: 'an unknown subscription: 404' },
-  'webhooks/redeliver': { method: 'POST', params: { webhookId: 'wh_bench', eventId: 'evt_000000000aaaaaaaaaaaaaaaa' }, note: 'an unknown subscription: 404' },
-  'events/list': { method: 'GET', params: { limit: '100' } },
+  'webhooks/deliveries': { method: 'GET', params: { webhookId: BENCH_WEBHOOK_ID }, note: 'page 1 of 60 deliveries (limit 50)' },
+  'webhooks/redeliver': {
+    method: 'POST',
+    params: { webhookId: BENCH_WEBHOOK_ID, eventId: benchEventId(59) },
+    note: 'a delivered event again (the canned table keeps nothing: the delivery is reset afresh each time)',
+  },
+  'events/list': { method: 'GET', params: { limit: '100' }, note: '60 events from the start of the log' },
 };
 
 type Floor = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
@@ -267,10 +271,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { webhookDeliveries } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'webhooks/deliveries');
-      const { deliveries, nextCursor } = await webhookDeliveries({ workspaceId, channelId }, { webhookId: String(params.webhookId) }).catch(() => ({
-        deliveries: [],
-        nextCursor: null,
-      }));
+      const { deliveries, nextCursor } = await webhookDeliveries({ workspaceId, channelId }, { webhookId: String(params.webhookId) });
       return ok({ data: deliveries, nextCursor });
     };
   },
@@ -278,7 +279,7 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { redeliverEvent } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
       const { params, workspaceId, channelId } = await bare(event, 'webhooks/redeliver');
-      return ok({ data: await redeliverEvent({ workspaceId, channelId }, String(params.webhookId), String(params.eventId)).catch(() => null) });
+      return ok({ data: await redeliverEvent({ workspaceId, channelId }, String(params.webhookId), String(params.eventId)) });
     };
   },
   'events/list': async () => {

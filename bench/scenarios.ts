@@ -2,9 +2,11 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, SQSBatchResponse } fr
 import type { ChannelRecord } from '../shared/data/channels';
 import type { AutomationStep } from '../shared/domain/automation-steps';
 import { contactIndexBucketOf } from '../shared/data/keys';
+import { webhookEnvelope } from '../scripts/local/sandbox-webhooks';
 import { DOCS_PATH, OPENAPI_PATH } from '../shared/routes';
 import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
+import { MESSAGE_HISTORY_TARGET } from './budgets';
 import { BENCH_TENANT, chatmidItem, templateItem } from './fixtures';
 import { lambdaContext, type RequestSpec } from './events';
 
@@ -145,14 +147,10 @@ async function inboundFrom(context: ScenarioContext, phone: string) {
   await network.sandbox.deliverInbound({ phoneNumberId: channel.phoneNumberId, from: phone, text: 'Hi there' });
 }
 
-/** A webhook delivery in the Cloud API shape for the scenario's channel (as test/functions/chat-webhook.test.ts builds them). */
+/** A webhook delivery in the Cloud API shape for the scenario's channel (the sandbox chat network's own envelope). */
 function delivery(context: ScenarioContext, value: Record<string, unknown>) {
   const { channel } = chatOf(context);
-  const metadata = { display_phone_number: channel.displayPhoneNumber, phone_number_id: channel.phoneNumberId };
-  return {
-    object: 'whatsapp_business_account',
-    entry: [{ id: channel.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }] }],
-  };
+  return webhookEnvelope({ wabaId: channel.wabaId!, phoneNumberId: channel.phoneNumberId, displayPhoneNumber: channel.displayPhoneNumber! }, value);
 }
 
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
@@ -173,14 +171,8 @@ async function signedDelivery(handler: SupportHandler, body: unknown): Promise<I
 
 /** Calls the runner with one SQS record for step `step` of the saved execution, as the event source mapping does. */
 async function runStep(handler: SupportHandler, context: ScenarioContext, step: number): Promise<Invocation> {
-  const { sqsEvent } = await import('../test/support/automations');
-  const body = JSON.stringify({
-    workspaceId: context.tenant.workspaceId,
-    channelId: context.tenant.channelIds[0],
-    executionId: context.saved.executionId,
-    step,
-    notBefore: 0,
-  });
+  const { sqsEvent, stepMessageBody } = await import('../test/support/automations');
+  const body = stepMessageBody({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, context.saved.executionId, step);
   const result = (await handler(sqsEvent([{ messageId: `bench-step-${step}`, body, receiveCount: 1 }]), lambdaContext())) as SQSBatchResponse;
   return { status: result.batchItemFailures.length ? 500 : 200, body: result };
 }
@@ -230,7 +222,10 @@ const INBOUND_ROW = {
 };
 const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 4 };
 const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 4 (+3 when the status stays the same)' };
-const HISTORY_ROW = { row: 'chat/messages/list', budget: '4 (by phoneNumber) / 5 (by contactId); 1 less for a page without a sent message' };
+const HISTORY_ROW = {
+  row: MESSAGE_HISTORY_TARGET.path,
+  budget: `${MESSAGE_HISTORY_TARGET.byPhoneNumber} (by phoneNumber) / ${MESSAGE_HISTORY_TARGET.byContactId} (by contactId); 1 less for a page without a sent message`,
+};
 const DELETE_ROW = {
   row: 'contacts/delete',
   budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record',
@@ -484,7 +479,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'chat/messages/list',
     chat: true,
     doc: HISTORY_ROW,
-    budget: 4,
+    budget: MESSAGE_HISTORY_TARGET.byPhoneNumber,
     prepare: async (context) => {
       await inboundFrom(context, '14155550124');
       await context.call('chat/message/send', post({ to: '+14155550124', body: 'Hello back' }));
@@ -496,7 +491,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'chat/messages/list',
     chat: true,
     doc: HISTORY_ROW,
-    budget: 5,
+    budget: MESSAGE_HISTORY_TARGET.byContactId,
     prepare: async (context) => {
       // Two sends after the inbound message (times in ms, so they are the two newest): page 2 holds a sent message.
       await inboundFrom(context, '14155550125');

@@ -86,6 +86,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/manage',
     rateLimitClass: 'api_write',
     tableAccess: 'write',
+    // A status change (opt-out or opt-in) produces an event: its hand-off needs the event queue.
+    sendsToEventQueue: true,
     tag: 'Contacts',
     summary: 'Create a contact, or update the one matched by phone number',
   },
@@ -93,6 +95,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/import',
     rateLimitClass: 'api_write',
     tableAccess: 'write',
+    sendsToEventQueue: true,
     maxBodyBytes: 1024 * 1024,
     memoryMb: 1024,
     timeoutSeconds: 29,

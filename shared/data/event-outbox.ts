@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, sendIfCondition, tableName, type UpdateBuilder } from './client';
-import { eventOutboxShardOf, OUTBOX_SHARDS, type Key } from './keys';
+import { queryIndexUpTo } from './batch';
+import { getItem, update, when, type UpdateBuilder } from './client';
+import { EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShard, eventOutboxShardOf, OUTBOX_SHARDS, type Key } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**
@@ -42,38 +42,28 @@ export function pendingEventAttributes(key: Key, event: PendingEvent, nowMs: num
  * clears it later). False when the condition did not hold.
  */
 export async function clearPendingEvents(key: Key, count: number): Promise<boolean> {
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'REMOVE pendingEvents, outboxShard, outboxAt',
-      ConditionExpression: `${count === 0 ? 'attribute_not_exists(pendingEvents)' : 'size(pendingEvents) = :count'} AND begins_with(outboxShard, :prefix)`,
-      ExpressionAttributeValues: { ...(count === 0 ? {} : { ':count': count }), ':prefix': 'EVOUTBOX#' },
-    }),
-  );
+  return update(key)
+    .remove('pendingEvents', OUTBOX_INDEX.partitionKey, OUTBOX_INDEX.sortKey)
+    .when(
+      when.and(
+        count === 0 ? when.notExists('pendingEvents') : when.sizeIs('pendingEvents', count),
+        when.beginsWith(OUTBOX_INDEX.partitionKey, EVENT_OUTBOX_SHARD_PREFIX),
+      ),
+    )
+    .send();
 }
 
 /** Items in the event outbox since before `before` (ms), from every shard: the event re-drive's work list. */
 export async function dueEventOutboxKeys(before: number, limitPerShard = 100): Promise<Key[]> {
   const found: Key[] = [];
   for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-    const { Items = [] } = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: OUTBOX_INDEX.indexName,
-        KeyConditionExpression: '#shard = :shard AND #at <= :before',
-        ExpressionAttributeNames: { '#shard': OUTBOX_INDEX.partitionKey, '#at': OUTBOX_INDEX.sortKey },
-        ExpressionAttributeValues: { ':shard': `EVOUTBOX#${shard}`, ':before': before },
-        Limit: limitPerShard,
-      }),
-    );
-    for (const item of Items) found.push({ pk: String(item.pk), sk: String(item.sk) });
+    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, eventOutboxShard(shard), before, limitPerShard);
+    for (const item of items) found.push({ pk: String(item.pk), sk: String(item.sk) });
   }
   return found;
 }
 
 /** The item an outbox entry names (consistent), with its pending events. */
 export async function getOutboxItem(key: Key): Promise<(Record<string, unknown> & { pendingEvents?: PendingEvent[] }) | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return Item;
+  return getItem(key, { consistent: true });
 }

@@ -84,6 +84,16 @@ export const when = {
   eq: compare('='),
   lt: compare('<'),
   lte: compare('<='),
+  /** A string attribute starts with `prefix`. */
+  beginsWith:
+    (path: AttributePath, prefix: string): Condition =>
+    (scope) =>
+      `begins_with(${scope.path(path)}, ${scope.value(prefix)})`,
+  /** A list, map, set or string attribute has exactly `size` elements (characters). */
+  sizeIs:
+    (path: AttributePath, size: number): Condition =>
+    (scope) =>
+      `size(${scope.path(path)}) = ${scope.value(size)}`,
   oneOf:
     (path: AttributePath, values: readonly unknown[]): Condition =>
     (scope) =>

@@ -249,7 +249,13 @@ export function parseExecutionKey(key: Key): { workspaceId: string; channelId: s
   return { workspaceId: channel[1], channelId: channel[2], executionId: key.sk.slice(EXECUTION_PREFIX.length) };
 }
 
-/** The event-outbox shard of a source item (the same sparse GSI `outbox`; the automation re-drive reads only `OUTBOX#` shards). */
+/** What every event-outbox shard name begins with (the automation re-drive reads only `OUTBOX#` shards). */
+export const EVENT_OUTBOX_SHARD_PREFIX = 'EVOUTBOX#';
+
+/** The event-outbox index partition of shard number `shard` (0 … OUTBOX_SHARDS − 1). */
+export const eventOutboxShard = (shard: number) => `${EVENT_OUTBOX_SHARD_PREFIX}${shard}`;
+
+/** The event-outbox shard of a source item (the same sparse GSI `outbox`). */
 export function eventOutboxShardOf(sourceKey: Key): string {
-  return `EVOUTBOX#${contactIndexBucketOf(`${sourceKey.pk}|${sourceKey.sk}`) % OUTBOX_SHARDS}`;
+  return eventOutboxShard(contactIndexBucketOf(`${sourceKey.pk}|${sourceKey.sk}`) % OUTBOX_SHARDS);
 }

@@ -165,6 +165,27 @@ export async function attachChatmid(
     .sendOrThrow();
 }
 
+/**
+ * Attaches the chatmid the chat network gave an outbound message (a send's answer, or a
+ * status webhook that settles a send of unknown outcome): the pointer {@link attachChatmid}
+ * writes, filled from the message itself, its apiReference included.
+ */
+export function attachSentMessage(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<void> {
+  return attachChatmid({
+    chatmid,
+    workspaceId: channel.workspaceId,
+    channelId: channel.channelId,
+    messageId: message.id,
+    direction: 'outbound',
+    type: message.type,
+    content: message.content,
+    phone: message.phone,
+    at: message.at,
+    phoneNumberId,
+    apiReference: message.apiReference,
+  });
+}
+
 /** Creates a chatmid pointer (an inbound message, or a status ahead of its send); false when it exists. */
 export async function createChatmidRecord(record: ChatmidRecord, event?: PendingEvent): Promise<boolean> {
   const key = keys.messageByChatmid(record.chatmid);

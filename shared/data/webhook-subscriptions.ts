@@ -1,5 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, sendIfCondition, tableName } from './client';
+import { getItem, putItem, update, when } from './client';
 import { keys, type ChannelRef } from './keys';
 
 /**
@@ -42,8 +41,8 @@ export interface SubscriptionSet {
 
 /** Reads the channel's subscriptions (consistent: manage decides on it). */
 export async function getSubscriptions(channel: ChannelRef): Promise<SubscriptionSet> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookSubscriptions(channel), ConsistentRead: true }));
-  return { subs: (Item?.subs as Record<string, SubscriptionRecord> | undefined) ?? {}, version: (Item?.version as number | undefined) ?? 0 };
+  const item = await getItem<Partial<SubscriptionSet>>(keys.webhookSubscriptions(channel), { consistent: true });
+  return { subs: item?.subs ?? {}, version: item?.version ?? 0 };
 }
 
 /**
@@ -52,49 +51,25 @@ export async function getSubscriptions(channel: ChannelRef): Promise<Subscriptio
  */
 export async function addSubscription(channel: ChannelRef, sub: SubscriptionRecord, version: number): Promise<boolean> {
   const key = keys.webhookSubscriptions(channel);
-  if (version === 0) {
-    return sendIfCondition(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...key, entity: 'webhookSubscriptions', subs: { [sub.id]: sub }, version: 1 },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  }
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET subs.#id = :sub, version = :next',
-      ConditionExpression: 'version = :version',
-      ExpressionAttributeNames: { '#id': sub.id },
-      ExpressionAttributeValues: { ':sub': sub, ':version': version, ':next': version + 1 },
-    }),
-  );
+  if (version === 0) return putItem({ ...key, entity: 'webhookSubscriptions', subs: { [sub.id]: sub }, version: 1 }, when.itemAbsent());
+  return update(key)
+    .set(['subs', sub.id], sub)
+    .set('version', version + 1)
+    .when(when.eq('version', version))
+    .send();
 }
 
 export type SubscriptionChanges = Partial<Pick<SubscriptionRecord, 'events' | 'isActive' | 'description' | 'secrets' | 'disabledReason'>>;
 
 /** Sets the managed fields of an existing subscription if the set is still at `version`. */
 export async function updateSubscription(channel: ChannelRef, id: string, changes: SubscriptionChanges, version: number): Promise<boolean> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const names: Record<string, string> = { '#id': id };
-  const values: Record<string, unknown> = { ':version': version, ':next': version + 1 };
-  const sets = entries.map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    return `subs.#id.#f${i} = :v${i}`;
-  });
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookSubscriptions(channel),
-      UpdateExpression: `SET ${[...sets, 'version = :next'].join(', ')}`,
-      ConditionExpression: 'version = :version AND attribute_exists(subs.#id)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const builder = update(keys.webhookSubscriptions(channel));
+  // An undefined change sets nothing (the builder skips it); null is written as null.
+  for (const [field, value] of Object.entries(changes)) builder.set(['subs', id, field], value);
+  return builder
+    .set('version', version + 1)
+    .when(when.and(when.eq('version', version), when.exists(['subs', id])))
+    .send();
 }
 
 export interface DeliveryOutcome {
@@ -110,21 +85,11 @@ export interface DeliveryOutcome {
 
 /** Records a delivery attempt's outcome on its subscription, field by field (no version: statistics never race manage calls). */
 export async function recordSubscriptionOutcome(channel: ChannelRef, id: string, outcome: DeliveryOutcome): Promise<void> {
-  const sets = ['subs.#id.lastDeliveryAt = :at', 'subs.#id.lastStatusCode = :code'];
-  const values: Record<string, unknown> = { ':at': outcome.at, ':code': outcome.statusCode };
-  if (outcome.failing) sets.push('subs.#id.failingSince = if_not_exists(subs.#id.failingSince, :at)');
-  if (outcome.gone) {
-    sets.push('subs.#id.isActive = :false', 'subs.#id.disabledReason = :gone');
-    Object.assign(values, { ':false': false, ':gone': 'gone' });
-  }
-  await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookSubscriptions(channel),
-      UpdateExpression: `SET ${sets.join(', ')}${outcome.succeeded ? ' REMOVE subs.#id.failingSince' : ''}`,
-      ConditionExpression: 'attribute_exists(subs.#id)',
-      ExpressionAttributeNames: { '#id': id },
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const field = (name: keyof SubscriptionRecord) => ['subs', id, name];
+  const builder = update(keys.webhookSubscriptions(channel)).set(field('lastDeliveryAt'), outcome.at).set(field('lastStatusCode'), outcome.statusCode);
+  if (outcome.failing) builder.setIfNotExists(field('failingSince'), outcome.at);
+  if (outcome.gone) builder.set(field('isActive'), false).set(field('disabledReason'), 'gone');
+  if (outcome.succeeded) builder.remove(field('failingSince'));
+  // A subscription deleted meanwhile keeps no statistics: the condition fails, nothing is written.
+  await builder.when(when.exists(['subs', id])).send();
 }

@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import type { ChannelRef } from '../data/keys';
 import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import { addToLane, createDelivery, getEventLog, listDeliveries, listEventLog, updateDelivery, type DeliveryStatus } from '../data/events';
+import { addToLane, createDelivery, getEventLog, listDeliveries, listEventLog, updateDelivery, type DeliveryRecord, type DeliveryStatus } from '../data/events';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
 import { secretBox } from '../events/secret-box';
 import { newWebhookSecret } from '../events/signing';
@@ -23,13 +23,18 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** Each lost race means another call won, so at most one try per subscription a channel may hold, and a few spare. */
 const MANAGE_ATTEMPTS = MAX_WEBHOOKS_PER_CHANNEL + 3;
 
-export interface WebhookView {
+/** What every answer about a subscription shows (`webhookEntries` of shared/openapi/responses.ts). */
+interface WebhookFields {
   id: string;
   channelId: string;
   url: string;
   events: string[];
   isActive: boolean;
   description: string | null;
+}
+
+/** A subscription as webhooks/list shows it: its fields and how its deliveries fare. */
+export interface WebhookView extends WebhookFields {
   disabledReason: string | null;
   lastDeliveryAt: string | null;
   lastStatusCode: number | null;
@@ -45,13 +50,8 @@ export interface ManageWebhookInput {
   rotateSecret?: boolean;
 }
 
-export interface ManagedWebhook {
-  id: string;
-  channelId: string;
-  url: string;
-  events: string[];
-  isActive: boolean;
-  description: string | null;
+/** webhooks/manage's answer: the subscription's fields, whether it was created, and a new secret when one was made. */
+export interface ManagedWebhook extends WebhookFields {
   created: boolean;
   secret?: string;
 }
@@ -74,14 +74,13 @@ function canonicalUrl(raw: string): string {
   return checkWebhookUrl(raw, urlPolicyFromEnv()).href;
 }
 
+function fields(channelId: string, sub: SubscriptionRecord): WebhookFields {
+  return { id: sub.id, channelId, url: sub.url, events: sub.events, isActive: sub.isActive, description: sub.description };
+}
+
 function view(channelId: string, sub: SubscriptionRecord): WebhookView {
   return {
-    id: sub.id,
-    channelId,
-    url: sub.url,
-    events: sub.events,
-    isActive: sub.isActive,
-    description: sub.description,
+    ...fields(channelId, sub),
     disabledReason: sub.disabledReason ?? null,
     lastDeliveryAt: sub.lastDeliveryAt ?? null,
     lastStatusCode: sub.lastStatusCode ?? null,
@@ -153,7 +152,7 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
 
 function managed(channelId: string, sub: SubscriptionRecord, created: boolean): ManagedWebhook {
-  return { id: sub.id, channelId, url: sub.url, events: sub.events, isActive: sub.isActive, description: sub.description, created };
+  return { ...fields(channelId, sub), created };
 }
 
 /** webhooks/list: the channel's subscriptions, oldest first, never a secret. */
@@ -176,16 +175,8 @@ export async function findWebhook(channel: ChannelRef, webhookId: string): Promi
 
 // ---- the delivery log, redelivery and the events feed --------------------------------
 
-export interface DeliveryView {
-  eventId: string;
-  type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-}
+/** A delivery as webhooks/deliveries shows it: the record without the keys it is filed under. */
+export type DeliveryView = Omit<DeliveryRecord, 'webhookId' | 'contactKey'>;
 
 /** webhooks/deliveries: a subscription's deliveries, newest event first, cursor-paged. */
 export async function webhookDeliveries(

@@ -9,7 +9,7 @@ import { getChannel } from '../data/channels';
 import { upsertContact } from '../data/contacts';
 import { addUnsettledMessage, ensureConversation, getConversation, rememberWaId } from '../data/conversations';
 import {
-  attachChatmid,
+  attachSentMessage,
   claimReference,
   getReference,
   putMessageIntent,
@@ -222,19 +222,7 @@ async function recordAccepted(
   const channel = scope;
   countMessageSent(message.type);
   await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
-  await attachChatmid({
-    chatmid: result.chatmid,
-    workspaceId: channel.workspaceId,
-    channelId: channel.channelId,
-    messageId: message.id,
-    direction: 'outbound',
-    type: message.type,
-    content: message.content,
-    phone: message.phone,
-    at: message.at,
-    phoneNumberId,
-    apiReference: message.apiReference,
-  });
+  await attachSentMessage(channel, message, result.chatmid, phoneNumberId);
   // The pointer first (status webhooks may already be arriving), then the history entry learns the chatmid.
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one

@@ -8,7 +8,7 @@ import { upsertContact, type ContactChanges } from '../data/contacts';
 import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
 import {
   applyStatus,
-  attachChatmid,
+  attachSentMessage,
   createChatmidRecord,
   getChatmidRecord,
   getMessage,
@@ -97,18 +97,7 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
   const message = messages[0];
   if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: event.chatmid });
-  await attachChatmid({
-    chatmid: event.chatmid,
-    workspaceId: channel.workspaceId,
-    channelId: channel.channelId,
-    messageId: message.id,
-    direction: 'outbound',
-    type: message.type,
-    content: message.content,
-    phone,
-    at: message.at,
-    phoneNumberId: event.phoneNumberId,
-  });
+  await attachSentMessage(channel, message, event.chatmid, event.phoneNumberId);
   await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
     await settleReference(channel, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CUSTOM_FIELD_TYPES } from '../domain/definitions';
+import { EVENT_TYPES } from '../events/event-types';
 
 /**
  * What each endpoint answers, as valibot schemas: the `data` of the success envelope
@@ -280,18 +281,7 @@ export const Redelivery = v.strictObject({
 
 export const Event = v.strictObject({
   id: described(v.string(), 'Event id (the `webhook-id` of its deliveries)', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
-  type: described(
-    v.picklist([
-      'message.received',
-      'message.status',
-      'automation.execution.completed',
-      'automation.execution.failed',
-      'contact.opted_out',
-      'contact.opted_in',
-    ]),
-    'Event type',
-    'message.status',
-  ),
+  type: described(v.picklist(EVENT_TYPES), 'Event type', 'message.status'),
   timestamp: timestamp('When the change happened'),
   data: described(v.record(v.string(), v.unknown()), 'The event\'s fields by type (README, "Events to your systems")', {
     channelId: 'ch_demoacmesupport',

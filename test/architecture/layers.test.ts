@@ -8,10 +8,27 @@ import { describe, expect, it } from 'vitest';
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function layerErrors(filePath: string, source: string): Promise<string[]> {
+async function lintErrors(filePath: string, source: string, ruleId: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message);
 }
+
+const layerErrors = (filePath: string, source: string) => lintErrors(filePath, source, 'no-restricted-imports');
+const tableAccessErrors = (filePath: string, source: string) => lintErrors(filePath, source, 'no-restricted-syntax');
+
+const RAW_GET = [
+  "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
+  "import { db } from './client';",
+  "export const x = () => db.send(new GetCommand({ TableName: 'workspace-api', Key: { pk: 'a', sk: 'b' } }));",
+  '',
+].join('\n');
+
+const RAW_BATCH_WRITE = [
+  "import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';",
+  "import { db, tableName } from './client';",
+  'export const x = () => db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: [] } }));',
+  '',
+].join('\n');
 
 describe('layer rules (npm run lint)', () => {
   it.each([
@@ -52,6 +69,41 @@ describe('layer rules (npm run lint)', () => {
   ])('accepts the allowed imports in %s', async (filePath, source) => {
     // Act
     const errors = await layerErrors(filePath, source);
+
+    // Assess
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['shared/data/fixture.ts', 'TableName', RAW_GET],
+    ['shared/domain/fixture.ts', 'TableName', RAW_GET],
+    ['functions/fixture.ts', 'TableName', RAW_GET],
+    ['shared/data/fixture.ts', 'tableName()', RAW_BATCH_WRITE],
+  ])('refuses a raw command naming the table in %s (%s)', async (filePath, _how, source) => {
+    // Prepare: a raw lib-dynamodb command naming the table itself, outside the primitives
+
+    // Act
+    const errors = await tableAccessErrors(filePath, source);
+
+    // Assess
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/primitives of shared\/data\/client\.ts/);
+  });
+
+  it('accepts TableName in the primitives themselves (shared/data/client.ts)', async () => {
+    // Act
+    const errors = await tableAccessErrors('shared/data/client.ts', RAW_GET);
+
+    // Assess
+    expect(errors).toEqual([]);
+  });
+
+  it('accepts the same call through a primitive', async () => {
+    // Act
+    const errors = await tableAccessErrors(
+      'shared/data/fixture.ts',
+      "import { getItem } from './client';\nexport const x = () => getItem({ pk: 'a', sk: 'b' });\n",
+    );
 
     // Assess
     expect(errors).toEqual([]);

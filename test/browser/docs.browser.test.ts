@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, DOCS_PATH } from '../../shared/routes';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 
 /**
  * The docs page in a real browser: headless Chromium (Debian's chromium package)
@@ -73,10 +73,10 @@ describe('the docs page (/docs) in headless Chromium', () => {
 
   it('sends a first request with the demo key: Authorize, then channels/list with Try it out', async () => {
     // Prepare
-    const demoKey = stack.demo.workspaces[0].keys.find((key) => key.role === 'admin')!.apiKey;
+    const adminKey = demoKey(stack);
     await page.click('.auth-wrapper .authorize');
     const apiKeyForm = page.locator('.modal-ux .auth-container').filter({ hasText: 'ApiKeyAuth' });
-    await apiKeyForm.locator('input').fill(demoKey);
+    await apiKeyForm.locator('input').fill(adminKey);
     await apiKeyForm.locator('button.authorize').click();
     await page.click('.modal-ux .btn-done');
 
@@ -96,7 +96,7 @@ describe('the docs page (/docs) in headless Chromium', () => {
       data: [expect.objectContaining({ id: 'ch_demoacmesales' }), expect.objectContaining({ id: 'ch_demoacmesupport' })],
     });
     expect(await operation.locator('.request-url').innerText()).toContain(`${stack.url}/api/workspace/v1/channels/list`);
-    expect(await operation.locator('.curl-command').innerText()).toContain(`X-API-Key: ${demoKey}`);
+    expect(await operation.locator('.curl-command').innerText()).toContain(`X-API-Key: ${adminKey}`);
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'docs.png'), fullPage: true });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../../scripts/openapi';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 
 describe('the local stack end to end (npm start + operator CLI)', () => {
   let stack: RunningStack;
@@ -10,9 +10,8 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    const acme = stack.demo.workspaces[0];
-    adminKey = acme.keys.find((k) => k.role === 'admin')!.apiKey;
-    teamKey = acme.keys.find((k) => k.role === 'team')!.apiKey;
+    adminKey = demoKey(stack);
+    teamKey = demoKey(stack, 'team');
   });
   afterAll(async () => stack?.stop());
 

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 
 /**
  * The local stack's own files and gateway (npm start), over HTTP: what it writes to
@@ -18,7 +18,7 @@ describe('the local stack keeps its secrets private and reads every parameter na
     await writeFile(join(dataDir, 'demo.json'), '{}', { mode: 0o644 });
     await chmod(join(dataDir, 'demo.json'), 0o644);
     stack = await startStack({ dataDir });
-    adminKey = stack.demo.workspaces[0].keys.find((key) => key.role === 'admin')!.apiKey;
+    adminKey = demoKey(stack);
   });
   afterAll(async () => stack?.stop());
 

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../shared/chat/signature';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 
 /**
  * The README's messaging walk-through against `npm start`: list templates, send
@@ -16,9 +16,7 @@ describe('messaging end to end (npm start, sandbox chat network, operator CLI)',
 
   beforeAll(async () => {
     stack = await startStack();
-    const acme = stack.demo.workspaces[0];
-    adminKey = acme.keys.find((key) => key.role === 'admin')!.apiKey;
-    channelId = acme.channels[0].id;
+    ({ adminKey, channelId } = demoAdmin(stack));
   });
   afterAll(async () => stack?.stop());
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionPolicies, unexercisedGrants, type CallVerdict } from '../../scripts/local/iam';
 import { awsCallsFile } from '../../scripts/local/template-stack';
 import { CDK_OUT, ensureSynth, readTemplate, type CfnTemplate } from '../../scripts/local/template';
-import { stackDataDirs, startStack } from '../support/local-stack';
+import { demoKey, stackDataDirs, startStack } from '../support/local-stack';
 
 /**
  * The end-to-end scenarios once more, against `STACK_SOURCE=template npm start`: the
@@ -55,8 +55,8 @@ describe('the template-driven stack, by its own means', () => {
     const stack = await startStack({ source: 'template', env: { STACK_TEMPLATE_FILE: file } });
     stackDataDirs.delete(stack.dataDir); // its refusals are the point, not a finding
     try {
-      const adminKey = stack.demo.workspaces[0].keys.find((key) => key.role === 'admin')!.apiKey;
-      const teamKey = stack.demo.workspaces[0].keys.find((key) => key.role === 'team')!.apiKey;
+      const adminKey = demoKey(stack);
+      const teamKey = demoKey(stack, 'team');
       // Act
       const response = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': adminKey } });
       const other = await fetch(`${stack.baseUrl}/labels/list`, { headers: { 'X-API-Key': teamKey } });

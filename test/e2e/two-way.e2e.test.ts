@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 
 /**
  * The two-way walk-through of the README against `npm start`, as a new user follows it:
@@ -16,9 +16,7 @@ describe('two-way messaging end to end (npm start, sandbox chat network, operato
 
   beforeAll(async () => {
     stack = await startStack();
-    const acme = stack.demo.workspaces[0];
-    adminKey = acme.keys.find((key) => key.role === 'admin')!.apiKey;
-    channelId = acme.channels[0].id;
+    ({ adminKey, channelId } = demoAdmin(stack));
   });
   afterAll(async () => stack?.stop());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -17,9 +17,7 @@ const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   stack = await startStack({ env: ENV });
-  const acme = stack.demo.workspaces[0];
-  adminKey = acme.keys.find((k) => k.role === 'admin')!.apiKey;
-  channelId = acme.channels[0].id;
+  ({ adminKey, channelId } = demoAdmin(stack));
 });
 
 afterAll(async () => {

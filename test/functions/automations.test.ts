@@ -15,7 +15,7 @@ import { getConversation } from '../../shared/data/conversations';
 import { parseSteps } from '../../shared/domain/automation-steps';
 import { MAX_RECEIVES } from '../../shared/domain/automation-runner';
 import { callApi } from '../support/api';
-import { drainQueue, makeAutomation, sqsEvent } from '../support/automations';
+import { drainQueue, makeAutomation, sqsEvent, stepMessageBody } from '../support/automations';
 import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 import { createTenant } from '../support/tenants';
@@ -47,9 +47,6 @@ describe('automations', () => {
   afterEach(() => clock.reset());
 
   const trigger = (params: Record<string, unknown>, apiKey = tenant.adminKey) => callApi(triggerAutomation, { apiKey, params });
-  /** The queue message body of an execution's first step, as the trigger enqueued it. */
-  const firstStepMessage = (executionId: string) =>
-    JSON.stringify({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0], executionId, step: 0, notBefore: 0 });
 
   it('triggers by id and by name in any case, creating the contact and conversation, without waiting for the steps', async () => {
     // Prepare
@@ -138,7 +135,7 @@ describe('automations', () => {
     const phone = newRecipient();
     await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Once ${phone}`, [{ type: 'send_template', templateName: 'hello_world' }]);
     const triggered = await trigger({ phoneNumber: phone, automationName: `once ${phone}` });
-    const body = firstStepMessage(triggered.body.data.executionId);
+    const body = stepMessageBody({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
     // Act
     await runner(sqsEvent([{ messageId: 'a', body, receiveCount: 1 }]), {} as Context);
     await runner(sqsEvent([{ messageId: 'b', body, receiveCount: 2 }]), {} as Context);
@@ -274,7 +271,7 @@ describe('automations', () => {
     const phone = newRecipient();
     await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Flaky ${phone}`, [{ type: 'add_labels', labels: ['lead'] }]);
     const triggered = await trigger({ phoneNumber: phone, automationName: `flaky ${phone}` });
-    const body = firstStepMessage(triggered.body.data.executionId);
+    const body = stepMessageBody({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
     // The definitions query (labels and fields) fails: a store outage while the step runs.
     const faults = injectFaults((command, input) =>
       command === 'QueryCommand' && JSON.stringify(input).includes('"DEF#"') ? serviceError('InternalServerError', 500) : undefined,

@@ -27,6 +27,7 @@ import {
 } from '../support/chat';
 import { injectFaults, serviceError } from '../support/faults';
 import { logger } from '../../shared/observability/logger';
+import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
@@ -37,9 +38,21 @@ useChatTenant(1, (started, created) => {
 });
 
 const channel = () => tenant.channels[0];
+const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
+const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
-/** Attaches `chatmid` to an outbound text of the test channel, as a send does once the chat network answers. */
-const attachOutboundText = (chatmid: string, messageId: string, phone: string, at: number) =>
+/** A webhook body in the Cloud API shape for the test channel (the sandbox chat network's envelope). */
+const delivery = (value: Record<string, unknown>, phoneNumberId = channel().phoneNumberId) =>
+  webhookEnvelope({ phoneNumberId, wabaId: channel().wabaId!, displayPhoneNumber: '15550000000' }, value);
+
+const statusEvent = (chatmid: string, status: string, atMs: number, recipient: string, extra: Record<string, unknown> = {}) =>
+  delivery({ statuses: [{ id: chatmid, status, timestamp: seconds(atMs), recipient_id: recipient, ...extra }] });
+
+const inboundEvent = (chatmid: string, from: string, text: string, atMs = Date.now(), name = 'Ann Customer') =>
+  delivery({ contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: seconds(atMs), type: 'text', text: { body: text } }] });
+
+/** Attaches a chatmid to an outbound text of this tenant's channel, as a send's answer would. */
+const attachText = (chatmid: string, messageId: string, phone: string, at: number) =>
   attachChatmid({
     chatmid,
     workspaceId: tenant.workspaceId,
@@ -47,37 +60,11 @@ const attachOutboundText = (chatmid: string, messageId: string, phone: string, a
     messageId,
     direction: 'outbound',
     type: 'text',
-    content: { body: 'hello' },
+    content: { body: messageId },
     phone,
     at,
     phoneNumberId: channel().phoneNumberId,
   });
-const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
-const seconds = (ms: number) => String(Math.floor(ms / 1000));
-
-/** A webhook body in the Cloud API shape for the test channel. */
-function delivery(value: Record<string, unknown>, phoneNumberId = channel().phoneNumberId) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: channel().wabaId,
-        changes: [
-          {
-            field: 'messages',
-            value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-const statusEvent = (chatmid: string, status: string, atMs: number, recipient: string, extra: Record<string, unknown> = {}) =>
-  delivery({ statuses: [{ id: chatmid, status, timestamp: seconds(atMs), recipient_id: recipient, ...extra }] });
-
-const inboundEvent = (chatmid: string, from: string, text: string, atMs = Date.now(), name = 'Ann Customer') =>
-  delivery({ contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id: chatmid, timestamp: seconds(atMs), type: 'text', text: { body: text } }] });
 
 const readStatus = (chatmid: string) => callApi(messageStatus, { apiKey: tenant.adminKey, params: { chatmid } });
 
@@ -229,7 +216,7 @@ describe('webhook deliveries (POST)', () => {
     // Prepare
     const chatmid = newChatmid();
     const t = Date.now();
-    await attachOutboundText(chatmid, 'msg_x', '14155550100', t);
+    await attachText(chatmid, 'msg_x', '14155550100', t);
     // Act
     await webhook(signedWebhook(statusEvent(chatmid, 'read', t, '14155550100')));
     // Assess
@@ -264,7 +251,7 @@ describe('webhook deliveries (POST)', () => {
     await webhook(signedWebhook(statusEvent(chatmid, 'delivered', t, '14155550199')));
     const early = await getChatmidRecord(chatmid);
     // Act
-    await attachOutboundText(chatmid, 'msg_y', '14155550199', t);
+    await attachText(chatmid, 'msg_y', '14155550199', t);
     // Assess
     expect(early).toMatchObject({ status: 'delivered', expiresAt: expect.any(Number) });
     expect(early!.workspaceId).toBeUndefined();
@@ -305,6 +292,8 @@ describe('webhook deliveries (POST)', () => {
     const message = await getMessage({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, unknown.body.details.messageId);
     expect(message).toMatchObject({ sendState: 'accepted', chatmid });
     expect((await readStatus(chatmid)).body.data).toMatchObject({ status: 'sent', direction: 'outbound', type: 'template' });
+    // The pointer is attached as a send's answer attaches it: its status events name the apiReference.
+    expect(await getChatmidRecord(chatmid)).toMatchObject({ apiReference: 'settle-1', phone: to, messageId: message!.id });
     expect(replay.status).toBe(200);
     expect(replay.body.data).toMatchObject({ chatmid, to, templateName: 'hello_world' });
     expect((await getConversation({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, to))!.unsettledMessageIds ?? new Set()).not.toContain(

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../support/invariants';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 import { recordFigures } from '../support/log-audit';
 import { Tally, unique } from './helpers';
 
@@ -23,9 +23,7 @@ const LIMITS = { RATE_LIMIT_API_WRITE: '1000000', RATE_LIMIT_API_READ: '1000000'
 
 beforeAll(async () => {
   stack = await startStack({ env: LIMITS });
-  const acme = stack.demo.workspaces[0];
-  adminKey = acme.keys.find((k) => k.role === 'admin')!.apiKey;
-  channelId = acme.channels[1].id;
+  ({ adminKey, channelId } = demoAdmin(stack, 1));
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../support/invariants';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 import { unique } from './helpers';
 
 /**
@@ -22,9 +22,7 @@ let channelId: string;
 
 beforeAll(async () => {
   stack = await startStack({ env: LIMITS });
-  const acme = stack.demo.workspaces[0];
-  adminKey = acme.keys.find((k) => k.role === 'admin')!.apiKey;
-  channelId = acme.channels[1].id;
+  ({ adminKey, channelId } = demoAdmin(stack, 1));
 });
 
 afterAll(async () => {

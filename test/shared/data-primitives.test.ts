@@ -143,6 +143,22 @@ describe('data-layer primitives against dynalite', () => {
       expect(await getItem(key, { consistent: true })).toMatchObject({ stepIndex: 3 });
     });
 
+    it('holds a condition on a prefix and on a size', async () => {
+      // Prepare
+      const key = freshKey();
+      await putItem({ ...key, shard: 'EVOUTBOX#3', events: ['a', 'b'] });
+      // Act
+      const wrongPrefix = await update(key).set('seen', 1).when(when.beginsWith('shard', 'OUTBOX#')).send();
+      const wrongSize = await update(key).set('seen', 2).when(when.sizeIs('events', 1)).send();
+      const both = await update(key)
+        .set('seen', 3)
+        .when(when.and(when.beginsWith('shard', 'EVOUTBOX#'), when.sizeIs('events', 2)))
+        .send();
+      // Assess
+      expect([wrongPrefix, wrongSize, both]).toEqual([false, false, true]);
+      expect(await getItem(key, { consistent: true })).toMatchObject({ seen: 3 });
+    });
+
     it('returns only the updated attributes when asked for UPDATED_NEW', async () => {
       // Prepare
       const key = freshKey();

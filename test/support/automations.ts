@@ -1,6 +1,7 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { createAutomation, type AutomationStatus } from '../../shared/data/automations';
 import { parseSteps } from '../../shared/domain/automation-steps';
+import type { StepMessage } from '../../shared/queue/step-queue';
 import { deleteLocalMessage, receiveLocalMessages, retryOrDeadLetter, type LocalMessage } from '../../scripts/local/table-step-queue';
 
 type RunnerHandler = (event: SQSEvent, context: Context) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
@@ -10,6 +11,12 @@ export async function makeAutomation(workspaceId: string, channelId: string, nam
   const automation = await createAutomation({ workspaceId, channelId }, { name, status, steps: parseSteps(steps) });
   if (!automation) throw new Error(`automation ${name} exists`);
   return automation;
+}
+
+/** The body of the queue message that runs step `step` of an execution now (a StepMessage, as enqueueStep sends it). */
+export function stepMessageBody(channel: { workspaceId: string; channelId: string }, executionId: string, step = 0): string {
+  const message: StepMessage = { workspaceId: channel.workspaceId, channelId: channel.channelId, executionId, step, notBefore: 0 };
+  return JSON.stringify(message);
 }
 
 /** An SQS event carrying these local queue messages, as the event source mapping builds it. */

@@ -46,6 +46,16 @@ export interface RunningStack {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The API key of `role` in the stack's first demo workspace (demo.json): the one the README's walkthroughs use. */
+export function demoKey(stack: Pick<RunningStack, 'demo'>, role: 'admin' | 'team' = 'admin'): string {
+  return stack.demo.workspaces[0].keys.find((key) => key.role === role)!.apiKey;
+}
+
+/** The first demo workspace's admin key and its channel number `channel` (0: the one with the sandbox's first number). */
+export function demoAdmin(stack: Pick<RunningStack, 'demo'>, channel = 0): { adminKey: string; channelId: string } {
+  return { adminKey: demoKey(stack), channelId: stack.demo.workspaces[0].channels[channel].id };
+}
+
 /** Every DATA_DIR a stack of this test file ran with (the template-mode suite reads their aws-calls.jsonl). */
 export const stackDataDirs = new Set<string>();
 
