@@ -31,6 +31,8 @@ export interface DelivererLoopOptions {
   /** How often, at most, the table is read for messages this process did not write. */
   pollMs?: number;
   redriveEveryMs?: number;
+  /** A failed message is visible again after this × its receive count. */
+  retryDelayMs?: number;
 }
 
 const MAX_RECEIVES = 5;
@@ -38,6 +40,8 @@ const RETRY_DELAY_MS = 2_000;
 
 export async function startDelivererLoop(options: DelivererLoopOptions): Promise<{ stop(): Promise<void> }> {
   const queue = await import('./table-step-queue');
+  // The queue's visibility times are the service clock's (tests move it).
+  const { clock } = await import('../../shared/clock');
   const workers = options.workers ?? 8;
   const batchSize = options.batchSize ?? 10;
   const pollMs = options.pollMs ?? 250;
@@ -78,7 +82,7 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
 
   /** Up to a batch of due waiting messages, oldest first, now taken. */
   function takeDue(): LocalMessage[] {
-    const now = Date.now();
+    const now = clock.now();
     const due = [...waiting.entries()].filter(([, message]) => message.visibleAt <= now).sort(([a], [b]) => (a < b ? -1 : 1));
     return due.slice(0, batchSize).map(([key, message]) => {
       waiting.delete(key);
@@ -92,7 +96,7 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   function nextDueIn(): number | undefined {
     let next: number | undefined;
     for (const message of waiting.values()) next = Math.min(next ?? Infinity, message.visibleAt);
-    return next === undefined ? undefined : Math.max(0, next - Date.now());
+    return next === undefined ? undefined : Math.max(0, next - clock.now());
   }
 
   /** Deletes handled messages, several batches' in one BatchWriteItem when they finish together. */
@@ -119,7 +123,7 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
         .invokeWithLocalBatch(messages, 'event-queue', options.deliverer)
         .catch(() => new Set(messages.map((message) => message.messageId)));
       for (const message of messages.filter((candidate) => failed.has(candidate.messageId))) {
-        await queue.retryOrDeadLetter(message, RETRY_DELAY_MS * message.receiveCount, MAX_RECEIVES);
+        await queue.retryOrDeadLetter(message, (options.retryDelayMs ?? RETRY_DELAY_MS) * message.receiveCount, MAX_RECEIVES);
         settled.push(message);
       }
       const succeeded = messages.filter((message) => !failed.has(message.messageId));
