@@ -54,30 +54,32 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   /** Handed to the deliverer, until deleted or retried. */
   const taken = new Set<string>();
   /**
-   * Deleted meanwhile, with the number of table reads started by then: a read started
-   * before the delete may still return the message, so it is ignored until a read
-   * started after the delete has come back.
+   * Deleted (handled, retried or dead-lettered) in the last minute, with when: a table
+   * read that started before the delete, or the news of a write that a read had already
+   * brought, may still name the message, and must not bring it back.
    */
   const deleted = new Map<string, number>();
-  let readsStarted = 0;
+  const DELETED_KEPT_MS = 60_000;
+  const known = (key: string) => taken.has(key) || deleted.has(key);
 
   let wake: (() => void) | undefined;
   const stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
-    waiting.set(queue.localMessageKey(message), message);
+    const key = queue.localMessageKey(message);
+    if (known(key)) return;
+    waiting.set(key, message);
     wake?.();
   });
 
   /** Reads due messages from the table: those of other processes, delayed ones, and what a killed process left. */
   async function readTable(): Promise<void> {
-    const read = ++readsStarted;
     lastRead = Date.now();
     // Held messages are still in the table and come first: read past them.
     const found = await queue.peekLocalMessages(Math.min(1000, taken.size + waiting.size + workers * batchSize), queue.EVENT_QUEUE);
     for (const message of found) {
       const key = queue.localMessageKey(message);
-      if (!taken.has(key) && !deleted.has(key)) waiting.set(key, message);
+      if (!known(key)) waiting.set(key, message);
     }
-    for (const [key, at] of deleted) if (at <= read) deleted.delete(key);
+    for (const [key, at] of deleted) if (Date.now() - at > DELETED_KEPT_MS) deleted.delete(key);
   }
 
   /** Up to a batch of due waiting messages, oldest first, now taken. */
@@ -132,7 +134,7 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
     } finally {
       // Settled ones are gone from the table; any other is still there, and a later read takes it again.
       for (const message of messages) taken.delete(queue.localMessageKey(message));
-      for (const message of settled) deleted.set(queue.localMessageKey(message), readsStarted);
+      for (const message of settled) deleted.set(queue.localMessageKey(message), Date.now());
     }
   }
 

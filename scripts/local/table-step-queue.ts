@@ -99,7 +99,10 @@ export async function peekLocalMessages(limit: number, queue = STEP_QUEUE): Prom
       ConsistentRead: true,
     }),
   );
-  return Items.map((item) => ({ ...(item as LocalMessage), queue }));
+  return Items.map((item) => {
+    const { messageId, body, visibleAt, receiveCount } = item as LocalMessage;
+    return { messageId, body, visibleAt, receiveCount, queue };
+  });
 }
 
 /** Deletes processed local messages with BatchWriteItem (25 a call), retrying what the table left unprocessed. */
@@ -161,7 +164,8 @@ export async function retryOrDeadLetter(message: LocalMessage, delayMs: number, 
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...localKeys.deadLetter(message.messageId, message.queue), entity: 'localDeadLetter', ...message, deadAt: clock.nowIso() },
+        // The keys last: a received message may still carry its queue item's own (which the delete below removes).
+        Item: { ...message, ...localKeys.deadLetter(message.messageId, message.queue), entity: 'localDeadLetter', deadAt: clock.nowIso() },
       }),
     );
     await deleteLocalMessage(message);

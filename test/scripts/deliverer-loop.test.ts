@@ -48,6 +48,26 @@ async function until(condition: () => boolean | Promise<boolean>, what: string) 
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** A message written straight into the table queue, as another process (or one killed after a receive) leaves it. */
+async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number) {
+  const now = Date.now();
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: EVENT_QUEUE,
+        sk: `${String(now).padStart(15, '0')}#${messageId}`,
+        entity: 'localQueueMessage',
+        messageId,
+        body: JSON.stringify(message),
+        visibleAt: now,
+        receiveCount,
+        queue: EVENT_QUEUE,
+      },
+    }),
+  );
+}
+
 afterEach(async () => {
   for (const loop of loops) await loop.stop();
   loops = [];
@@ -73,25 +93,7 @@ describe('the local event queue receiver', () => {
 
   it('takes what another process wrote straight into the table, and what a killed receiver left there, each once', async () => {
     // Prepare: messages in the table before the loop starts, as another process or a killed stack leaves them
-    const now = Date.now();
-    for (const [i, contactKey] of ['14155550302', '14155550303', '14155550304'].entries()) {
-      const messageId = `msg_loop${i}`;
-      await db.send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            pk: EVENT_QUEUE,
-            sk: `${String(now).padStart(15, '0')}#${messageId}`,
-            entity: 'localQueueMessage',
-            messageId,
-            body: JSON.stringify(lane(contactKey)),
-            visibleAt: now,
-            receiveCount: i,
-            queue: EVENT_QUEUE,
-          },
-        }),
-      );
-    }
+    for (const [i, contactKey] of ['14155550302', '14155550303', '14155550304'].entries()) await writeToTable(`msg_loop${i}`, lane(contactKey), i);
     const { handed, deliverer } = recordingDeliverer();
     // Act
     await start({ deliverer, pollMs: 20 });
@@ -104,17 +106,19 @@ describe('the local event queue receiver', () => {
     ]);
   });
 
-  it('retries a failed message with its receive count and dead-letters it after 5 receives, the others handled once', async () => {
+  it('retries a failed message with its receive count and dead-letters it after 5 receives (also one read from the table), the others handled once', async () => {
     // Prepare
-    const { handed, deliverer } = recordingDeliverer(new Set(['14155550305']));
+    const { handed, deliverer } = recordingDeliverer(new Set(['14155550305', '14155550307']));
+    await writeToTable('msg_loop_fourth', lane('14155550307'), 4);
     await start({ deliverer, pollMs: 20, retryDelayMs: 1 });
     // Act
     await tableEventQueue.enqueue(lane('14155550305'));
     await tableEventQueue.enqueue(lane('14155550306'));
-    await until(async () => (await localQueueDepth(EVENT_QUEUE)).dead === 1, 'the dead letter');
+    await until(async () => (await localQueueDepth(EVENT_QUEUE)).dead === 2, 'the dead letters');
     // Assess
     expect(handed.filter((entry) => entry.contactKey === '14155550305').map((entry) => entry.receiveCount)).toEqual([1, 2, 3, 4, 5]);
     expect(handed.filter((entry) => entry.contactKey === '14155550306')).toEqual([{ contactKey: '14155550306', receiveCount: 1 }]);
-    expect(await localQueueDepth(EVENT_QUEUE)).toEqual({ queued: 0, dead: 1 });
+    expect(handed.filter((entry) => entry.contactKey === '14155550307')).toEqual([{ contactKey: '14155550307', receiveCount: 5 }]);
+    expect(await localQueueDepth(EVENT_QUEUE)).toEqual({ queued: 0, dead: 2 });
   });
 });
