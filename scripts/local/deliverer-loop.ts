@@ -48,6 +48,8 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   let stopped = false;
   let lastRedrive = 0;
   let lastRead = 0;
+  /** The last read filled its page: more may be due in the table right now. */
+  let readFull = false;
 
   /** In the table and not handed out yet, by item key. */
   const waiting = new Map<string, LocalMessage>();
@@ -74,7 +76,9 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   async function readTable(): Promise<void> {
     lastRead = Date.now();
     // Held messages are still in the table and come first: read past them.
-    const found = await queue.peekLocalMessages(Math.min(1000, taken.size + waiting.size + workers * batchSize), queue.EVENT_QUEUE);
+    const limit = Math.min(1000, taken.size + waiting.size + 2 * workers * batchSize);
+    const found = await queue.peekLocalMessages(limit, queue.EVENT_QUEUE);
+    readFull = found.length === limit;
     for (const message of found) {
       const key = queue.localMessageKey(message);
       if (!known(key)) waiting.set(key, message);
@@ -150,8 +154,9 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
           lastRedrive = Date.now();
           await options.redrive();
         }
-        // The table is read at most every pollMs (in-process messages need no read), also while this process's keep coming.
-        if (Date.now() - lastRead >= pollMs) await readTable();
+        // The table is read every pollMs (in-process messages need no read), also while this process's keep coming,
+        // and at once while the last read found a full page and too little is left here to fill the workers.
+        if (Date.now() - lastRead >= pollMs || (readFull && waiting.size < workers * batchSize)) await readTable();
         const messages = takeDue();
         if (messages.length) {
           const run: Promise<void> = handle(messages)
