@@ -55,8 +55,8 @@ type EventMessage = EventQueueMessage & { kind: 'event' };
 
 /** What one batch shares: its new events recorded in the log in one write, each channel's subscriptions read once. */
 export interface BatchContext {
-  /** Resolves once every new event of the batch is in the events log. */
-  recorded(): Promise<void>;
+  /** Resolves once `message`'s event is in the events log (with the batch's other due events, in one write). */
+  recorded(message: EventMessage): Promise<void>;
   subscriptions(channel: ChannelRef): Promise<SubscriptionSet>;
 }
 
@@ -76,16 +76,18 @@ const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
  * applies from the next batch on, as it would had the batch been read a moment later).
  */
 export function batchContext(messages: EventQueueMessage[]): BatchContext {
-  let recorded: Promise<void> | undefined;
+  let recorded: { events: Set<EventMessage>; written: Promise<void> } | undefined;
   const subscriptions = new Map<string, Promise<SubscriptionSet>>();
+  const logEntry = (message: EventMessage) => ({ channel: { workspaceId: message.workspaceId, channelId: message.channelId }, event: logRecordOf(message) });
   return {
-    recorded() {
-      const events = messages.filter((message): message is EventMessage => message.kind === 'event' && isDue(message));
-      recorded ??= putEventLogs(
-        events.map((message) => ({ channel: { workspaceId: message.workspaceId, channelId: message.channelId }, event: logRecordOf(message) })),
-        clock.now(),
-      );
-      return recorded;
+    async recorded(message) {
+      if (!recorded) {
+        const events = new Set(messages.filter((candidate): candidate is EventMessage => candidate.kind === 'event' && isDue(candidate)));
+        recorded = { events, written: putEventLogs([...events].map(logEntry), clock.now()) };
+      }
+      await recorded.written;
+      // Not due when the batch was written (its wait ended while it waited for its turn): on its own.
+      if (!recorded.events.has(message)) await putEventLogs([logEntry(message)], clock.now());
     },
     subscriptions(channel) {
       const key = `${channel.workspaceId}/${channel.channelId}`;
@@ -188,7 +190,7 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
   const { workspaceId, channelId, contactKey, event } = message;
   const channel = { workspaceId, channelId };
   const now = clock.now();
-  await batch.recorded();
+  await batch.recorded(message);
   const { body } = logRecordOf(message);
   const { subs } = await batch.subscriptions(channel);
   const lanes: Array<{ known: Known; held?: Held }> = [];
