@@ -12,7 +12,9 @@ import type { StepQueue } from '../../shared/queue/step-queue';
  * The local stand-in for SQS: a durable queue kept in the table (the LOCALQ partition),
  * which the local runner loop (runner-loop.ts) reads; a SIGKILL loses nothing. The
  * local stack and the tests provide it with `provideStepQueue`; it is never part of a
- * Lambda bundle (production uses SQS: shared/queue/step-queue.ts).
+ * Lambda bundle (production uses SQS: shared/queue/step-queue.ts). The event queue
+ * (`LOCALQ#events`) has one receiver, deliverer-loop.ts, which takes messages without
+ * hiding them (`peekLocalMessages`) and hears of this process's writes (`onLocalMessage`).
  */
 
 /** The queue's items: ordered by visibility time, so a query reads the due ones; dead letters apart. */
