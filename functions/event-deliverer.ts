@@ -1,19 +1,21 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { inContactOrder, type EventQueueMessage } from '../shared/domain/event-delivery';
+import { handleBatch, type EventQueueMessage } from '../shared/domain/event-delivery';
 
 /**
  * The event deliverer, fed by the event queue (SQS in AWS, the table queue locally):
  * records and fans out new events, and delivers each lane's events in order
  * (shared/domain/event-delivery.ts). A contact's new events in one batch are handled
- * oldest first, one after another. Partial batch responses: a failed record is
- * redelivered alone, and goes to the dead-letter queue after the queue's maxReceiveCount.
+ * oldest first, one after another; the batch's new events go into the events log in one
+ * write, and each channel's subscriptions are read once per batch. Partial batch
+ * responses: a failed record is redelivered alone, and goes to the dead-letter queue
+ * after the queue's maxReceiveCount.
  * A processor per invocation: it keeps the batch's state, and the local stack runs
  * several invocations of this module at once.
  */
 export const handler = (event: SQSEvent, context: Context) => {
   const messages = new Map(event.Records.map((record) => [record.messageId, JSON.parse(record.body) as EventQueueMessage]));
-  const handleInTurn = inContactOrder([...messages.values()]);
+  const handleInTurn = handleBatch([...messages.values()]);
   const handleRecord = (record: SQSRecord) => handleInTurn(messages.get(record.messageId)!);
   return processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
 };

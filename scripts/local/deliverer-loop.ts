@@ -1,12 +1,21 @@
-import type { SqsBatchConsumer } from './table-step-queue';
+import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
 
 /**
- * The local stand-in for the event queue's SQS event source: one receiver reads the
- * durable table queue (`LOCALQ#events`, table-step-queue.ts) and invokes the deliverer
- * bundle with SQS-shaped events, deletes what succeeded and retries what failed (dead
- * letters after 5 receives, as the AWS queue's maxReceiveCount). It also runs the event
- * re-drive at start and every 30 s. Everything lives in the table, so a SIGKILL loses
- * no delivery: a restart resumes the queue, retries included.
+ * The local stand-in for the event queue's SQS event source: the one receiver of the
+ * durable table queue (`LOCALQ#events`, table-step-queue.ts) invokes the deliverer bundle
+ * with SQS-shaped events, deletes what succeeded and retries what failed (dead letters
+ * after 5 receives, as the AWS queue's maxReceiveCount). It also runs the event re-drive
+ * at start and every 30 s.
+ *
+ * A message costs the table one write to enqueue and a share of one BatchWriteItem to
+ * delete: being the queue's only receiver (one `npm start` per DATA_DIR), the loop keeps
+ * what it has taken in memory instead of moving each message to a hidden copy (two
+ * writes a message), hears of the messages this process writes as soon as they are in
+ * the table (no poll between a hand-off and its delivery), and reads the table for the
+ * others (another process's, delayed ones, and what a killed process left) at least
+ * every `pollMs`. Everything lives in the table until handled, so a SIGKILL loses no
+ * delivery: a restart resumes the queue, retries included. (The receive count is written
+ * with a retry; a kill during a message's handling does not count as a receive.)
  */
 
 type DelivererHandler = SqsBatchConsumer;
@@ -17,8 +26,13 @@ export interface DelivererLoopOptions {
   redrive: RedriveHandler;
   /** Concurrent invocations of the deliverer: a slow receiver (up to 10 s an attempt) holds up only its own batch. */
   workers?: number;
+  /** Messages per invocation (SQS's batch size). */
+  batchSize?: number;
+  /** How often, at most, the table is read for messages this process did not write. */
   pollMs?: number;
   redriveEveryMs?: number;
+  /** A failed message is visible again after this × its receive count. */
+  retryDelayMs?: number;
 }
 
 const MAX_RECEIVES = 5;
@@ -26,54 +40,154 @@ const RETRY_DELAY_MS = 2_000;
 
 export async function startDelivererLoop(options: DelivererLoopOptions): Promise<{ stop(): Promise<void> }> {
   const queue = await import('./table-step-queue');
+  // The queue's visibility times are the service clock's (tests move it).
+  const { clock } = await import('../../shared/clock');
+  const workers = options.workers ?? 8;
+  const batchSize = options.batchSize ?? 10;
+  const pollMs = options.pollMs ?? 250;
   let stopped = false;
   let lastRedrive = 0;
-  const running: Promise<void>[] = [];
+  let lastRead = 0;
+  /** The last read filled its page: more may be due in the table right now. */
+  let readFull = false;
 
-  /** Receives one batch (hidden from other receivers until handled) and the redrive when due; undefined when none is due. */
-  async function receive() {
-    if (Date.now() - lastRedrive >= (options.redriveEveryMs ?? 30_000)) {
-      lastRedrive = Date.now();
-      await options.redrive();
+  /** In the table and not handed out yet, by item key. */
+  const waiting = new Map<string, LocalMessage>();
+  /** Handed to the deliverer, until deleted or retried. */
+  const taken = new Set<string>();
+  /**
+   * Deleted (handled, retried or dead-lettered) in the last minute, with when: a table
+   * read that started before the delete, or the news of a write that a read had already
+   * brought, may still name the message, and must not bring it back.
+   */
+  const deleted = new Map<string, number>();
+  const DELETED_KEPT_MS = 60_000;
+  const known = (key: string) => taken.has(key) || deleted.has(key);
+
+  let wake: (() => void) | undefined;
+  const stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
+    const key = queue.localMessageKey(message);
+    if (known(key)) return;
+    waiting.set(key, message);
+    wake?.();
+  });
+
+  /** Reads due messages from the table: those of other processes, delayed ones, and what a killed process left. */
+  async function readTable(): Promise<void> {
+    lastRead = Date.now();
+    // Held messages are still in the table and come first: read past them.
+    const limit = Math.min(1000, taken.size + waiting.size + 2 * workers * batchSize);
+    const found = await queue.peekLocalMessages(limit, queue.EVENT_QUEUE);
+    readFull = found.length === limit;
+    for (const message of found) {
+      const key = queue.localMessageKey(message);
+      if (!known(key)) waiting.set(key, message);
     }
-    const messages = await queue.receiveLocalMessages(10, queue.EVENT_QUEUE);
-    return messages.length ? messages : undefined;
+    for (const [key, at] of deleted) if (Date.now() - at > DELETED_KEPT_MS) deleted.delete(key);
   }
 
-  async function handle(messages: Awaited<ReturnType<typeof queue.receiveLocalMessages>>): Promise<void> {
-    await queue.consumeLocalBatch(messages, 'event-queue', options.deliverer, { delayMs: RETRY_DELAY_MS, maxReceives: MAX_RECEIVES });
+  /** Up to a batch of due waiting messages, oldest first, now taken. */
+  function takeDue(): LocalMessage[] {
+    const now = clock.now();
+    const due = [...waiting.entries()].filter(([, message]) => message.visibleAt <= now).sort(([a], [b]) => (a < b ? -1 : 1));
+    return due.slice(0, batchSize).map(([key, message]) => {
+      waiting.delete(key);
+      taken.add(key);
+      // Received once more, as SQS counts it (written with a retry; see above).
+      return { ...message, receiveCount: message.receiveCount + 1 };
+    });
   }
 
-  // One receiver (receivers racing for the same messages would each write a hidden copy and
-  // delete it again), handing each batch to one of `workers` concurrent invocations, as
-  // Lambda's event source mapping scales out: a slow receiver holds up only its own batch.
+  /** When the next waiting message becomes due (ms from now), if any. */
+  function nextDueIn(): number | undefined {
+    let next: number | undefined;
+    for (const message of waiting.values()) next = Math.min(next ?? Infinity, message.visibleAt);
+    return next === undefined ? undefined : Math.max(0, next - clock.now());
+  }
+
+  /** Deletes handled messages, several batches' in one BatchWriteItem when they finish together. */
+  let deleting: { messages: LocalMessage[]; done: Promise<void> } | undefined;
+  function deleteLater(messages: LocalMessage[]): Promise<void> {
+    if (deleting) {
+      deleting.messages.push(...messages);
+      return deleting.done;
+    }
+    const pending = { messages: [...messages], done: Promise.resolve() };
+    // One macrotask of waiting gathers the batches that end at the same time.
+    pending.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
+      deleting = undefined;
+      return queue.deleteLocalMessages(pending.messages);
+    });
+    deleting = pending;
+    return pending.done;
+  }
+
+  async function handle(messages: LocalMessage[]): Promise<void> {
+    const settled: LocalMessage[] = [];
+    try {
+      const failed = await queue
+        .invokeWithLocalBatch(messages, 'event-queue', options.deliverer)
+        .catch(() => new Set(messages.map((message) => message.messageId)));
+      for (const message of messages.filter((candidate) => failed.has(candidate.messageId))) {
+        await queue.retryOrDeadLetter(message, (options.retryDelayMs ?? RETRY_DELAY_MS) * message.receiveCount, MAX_RECEIVES);
+        settled.push(message);
+      }
+      const succeeded = messages.filter((message) => !failed.has(message.messageId));
+      await deleteLater(succeeded);
+      settled.push(...succeeded);
+    } finally {
+      // Settled ones are gone from the table; any other is still there, and a later read takes it again.
+      for (const message of messages) taken.delete(queue.localMessageKey(message));
+      for (const message of settled) deleted.set(queue.localMessageKey(message), Date.now());
+    }
+  }
+
   const inFlight = new Set<Promise<void>>();
   async function loop() {
     while (!stopped) {
-      if (inFlight.size >= (options.workers ?? 4)) {
+      if (inFlight.size >= workers) {
         await Promise.race(inFlight);
         continue;
       }
-      const messages = await receive().catch((error: unknown) => {
+      try {
+        if (Date.now() - lastRedrive >= (options.redriveEveryMs ?? 30_000)) {
+          lastRedrive = Date.now();
+          await options.redrive();
+        }
+        // The table is read every pollMs (in-process messages need no read), also while this process's keep coming,
+        // and at once while the last read found a full page and too little is left here to fill the workers.
+        if (Date.now() - lastRead >= pollMs || (readFull && waiting.size < workers * batchSize)) await readTable();
+        const messages = takeDue();
+        if (messages.length) {
+          const run: Promise<void> = handle(messages)
+            .catch((error: unknown) => console.error('local deliverer error', error))
+            .finally(() => inFlight.delete(run));
+          inFlight.add(run);
+          continue;
+        }
+      } catch (error) {
         console.error('local deliverer error', error);
-        return undefined;
-      });
-      if (!messages) {
-        await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
-        continue;
       }
-      const run: Promise<void> = handle(messages)
-        .catch((error: unknown) => console.error('local deliverer error', error))
-        .finally(() => inFlight.delete(run));
-      inFlight.add(run);
+      // Nothing due: sleep until a message is written here, the next one is due, or the next read of the table.
+      const untilRead = Math.max(0, pollMs - (Date.now() - lastRead));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(untilRead, nextDueIn() ?? Infinity));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
     }
   }
-  running.push(loop());
+  const running = loop();
   return {
     async stop() {
       stopped = true;
-      await Promise.all(running);
+      wake?.();
+      await running;
       await Promise.all(inFlight);
+      stopListening();
     },
   };
 }

@@ -87,10 +87,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await seedDemo();
   await connectChannelsToSandbox(sandbox);
 
+  // SQS for callers outside this thread (the functions `sam local` runs, npm run sam-env; the event deliverer's worker): SendMessage into the same table queue.
+  const { startSqsEndpoint } = await import('./aws-endpoint');
+  const { sendLocalMessage } = await import('./table-step-queue');
+  const sqs = await startSqsEndpoint({
+    [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
+    [LOCAL_EVENT_QUEUE_NAME]: async (body, delaySeconds) => sendLocalMessage(body, delaySeconds, (await import('./table-step-queue')).EVENT_QUEUE),
+  });
+
   const served =
     process.env.STACK_SOURCE === 'template'
       ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets)
-      : await serveRouteTable();
+      : await serveRouteTable(sqs.url);
   const gateway = await startGateway({
     port: options.port,
     routes: served.routes,
@@ -103,14 +111,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
   const delivererLoop = served.events ? await startDelivererLoop(served.events) : undefined;
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
-
-  // SQS for processes outside this one (the functions `sam local` runs, npm run sam-env): SendMessage into the same table queue.
-  const { startSqsEndpoint } = await import('./aws-endpoint');
-  const { sendLocalMessage } = await import('./table-step-queue');
-  const sqs = await startSqsEndpoint({
-    [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
-    [LOCAL_EVENT_QUEUE_NAME]: async (body, delaySeconds) => sendLocalMessage(body, delaySeconds, (await import('./table-step-queue')).EVENT_QUEUE),
-  });
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
   const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
@@ -138,9 +138,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     baseUrl,
     demoFile,
     async close() {
-      await sqs.close();
       await runnerLoop.stop();
+      // Before the SQS endpoint: the deliverer's worker hands its retries over through it.
       await delivererLoop?.stop();
+      await sqs.close();
       await sandbox.close();
       await gateway.close();
       await served.close();
@@ -163,11 +164,34 @@ interface Served {
   close(): Promise<void>;
 }
 
-/** Route-table mode (the default): the bundles scripts/build.ts builds, imported into this process. */
-async function serveRouteTable(): Promise<Served> {
+/**
+ * Route-table mode (the default): the bundles scripts/build.ts builds, imported into this
+ * process — except the event deliverer, which runs in a worker thread of its own (as in
+ * the template-driven mode), so its table calls' client work and its POSTs run beside the
+ * gateway's and dynalite's instead of between them. Its hand-offs (retries, wake-ups)
+ * reach the table queue through the local SQS endpoint at `sqsEndpoint`.
+ */
+async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
   await buildBundles();
   const description = describeRouteTable();
   const load = async <T>(name: string) => ((await import(pathToFileURL(description.functions[name].bundle).href)) as { handler: T }).handler;
+  const deliverer = SUPPORT_FUNCTIONS.eventDeliverer.name;
+  const { createFunctionHost } = await import('./function-host');
+  const workers = createFunctionHost({
+    [deliverer]: {
+      ...description.functions[deliverer],
+      environment: {
+        ...(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined)) as Record<string, string>),
+        EVENT_QUEUE_URL: `${sqsEndpoint}/${LOCAL_ACCOUNT}/${LOCAL_EVENT_QUEUE_NAME}`,
+        AWS_ENDPOINT_URL_SQS: sqsEndpoint,
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+      },
+    },
+  });
+  const invokeDeliverer = workers.invoke(deliverer);
+  // Started now (an empty batch), not by the first event: its load would be that event's delay.
+  await invokeDeliverer({ Records: [] });
   const routes: GatewayRoute[] = [];
   for (const route of description.routes)
     routes.push({ path: route.path, methods: route.methods, handler: await load<ProxyHandler>(route.functionName), authorized: route.authorized });
@@ -177,8 +201,8 @@ async function serveRouteTable(): Promise<Served> {
     runner: await load(description.queueConsumer),
     redrive: await load(description.scheduled),
     sweep: await sweepOf(description.alsoScheduled.map((name) => load<() => Promise<unknown>>(name))),
-    events: { deliverer: await load(SUPPORT_FUNCTIONS.eventDeliverer.name), redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name) },
-    close: async () => undefined,
+    events: { deliverer: (event) => invokeDeliverer(event), redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name) },
+    close: () => workers.close(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../../shared/clock';
 import { db, sendIfCondition, tableName } from '../../shared/data/client';
 import type { Key } from '../../shared/data/keys';
@@ -12,7 +12,9 @@ import type { StepQueue } from '../../shared/queue/step-queue';
  * The local stand-in for SQS: a durable queue kept in the table (the LOCALQ partition),
  * which the local runner loop (runner-loop.ts) reads; a SIGKILL loses nothing. The
  * local stack and the tests provide it with `provideStepQueue`; it is never part of a
- * Lambda bundle (production uses SQS: shared/queue/step-queue.ts).
+ * Lambda bundle (production uses SQS: shared/queue/step-queue.ts). The event queue
+ * (`LOCALQ#events`) has one receiver, deliverer-loop.ts, which takes messages without
+ * hiding them (`peekLocalMessages`) and hears of this process's writes (`onLocalMessage`).
  */
 
 /** The queue's items: ordered by visibility time, so a query reads the due ones; dead letters apart. */
@@ -57,6 +59,9 @@ export async function sendLocalMessage(body: string, delaySeconds: number, queue
   return messageId;
 }
 
+/** Who hears of each message written to a queue by this process (once it is in the table). */
+const listeners = new Map<string, Set<(message: LocalMessage) => void>>();
+
 async function putLocalMessage(body: string, visibleAt: number, receiveCount: number, messageId = newId('msg'), queue = STEP_QUEUE): Promise<void> {
   await db.send(
     new PutCommand({
@@ -64,6 +69,56 @@ async function putLocalMessage(body: string, visibleAt: number, receiveCount: nu
       Item: { ...localKeys.message(visibleAt, messageId, queue), entity: 'localQueueMessage', messageId, body, visibleAt, receiveCount, queue },
     }),
   );
+  // Written: a receiver in this process may take it from here instead of reading the table for it.
+  for (const listener of listeners.get(queue) ?? []) listener({ messageId, body, visibleAt, receiveCount, queue });
+}
+
+/**
+ * Calls `listener` with every message this process writes to `queue`, once the write
+ * has succeeded (so the message is durable before anyone hears of it); returns the
+ * function that stops it. Messages written by other processes are only in the table.
+ */
+export function onLocalMessage(queue: string, listener: (message: LocalMessage) => void): () => void {
+  const set = listeners.get(queue) ?? new Set();
+  listeners.set(queue, set.add(listener));
+  return () => set.delete(listener);
+}
+
+/** The key of a local message's item (its visibility time and id): what a receiver tells copies apart by. */
+export const localMessageKey = (message: LocalMessage): string => localKeys.message(message.visibleAt, message.messageId, message.queue).sk;
+
+/**
+ * Reads up to `limit` due messages (one consistent Query) without hiding them: for the
+ * single receiver of a queue, which keeps what it holds in memory (deliverer-loop.ts).
+ */
+export async function peekLocalMessages(limit: number, queue = STEP_QUEUE): Promise<LocalMessage[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk <= :due',
+      ExpressionAttributeValues: { ':pk': queue, ':due': `${String(clock.now()).padStart(15, '0')}~` },
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map((item) => {
+    const { messageId, body, visibleAt, receiveCount } = item as LocalMessage;
+    return { messageId, body, visibleAt, receiveCount, queue };
+  });
+}
+
+/** Deletes processed local messages with BatchWriteItem (25 a call), retrying what the table left unprocessed. */
+export async function deleteLocalMessages(messages: LocalMessage[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += 25) {
+    let requests = messages
+      .slice(i, i + 25)
+      .map((message) => ({ DeleteRequest: { Key: localKeys.message(message.visibleAt, message.messageId, message.queue) } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
 }
 
 /**
@@ -111,7 +166,8 @@ export async function retryOrDeadLetter(message: LocalMessage, delayMs: number, 
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...localKeys.deadLetter(message.messageId, message.queue), entity: 'localDeadLetter', ...message, deadAt: clock.nowIso() },
+        // The keys last: a received message may still carry its queue item's own (which the delete below removes).
+        Item: { ...message, ...localKeys.deadLetter(message.messageId, message.queue), entity: 'localDeadLetter', deadAt: clock.nowIso() },
       }),
     );
     await deleteLocalMessage(message);
@@ -153,6 +209,15 @@ export async function consumeLocalBatch(
   consumer: SqsBatchConsumer,
   retry: { delayMs: number; maxReceives: number },
 ): Promise<void> {
+  const failed = await invokeWithLocalBatch(messages, queueName, consumer);
+  for (const message of messages) {
+    if (failed.has(message.messageId)) await retryOrDeadLetter(message, retry.delayMs * message.receiveCount, retry.maxReceives);
+    else await deleteLocalMessage(message);
+  }
+}
+
+/** Invokes a queue consumer with one SQS-shaped event of `messages`, as Lambda's SQS event source would; the ids of the messages that failed. */
+export async function invokeWithLocalBatch(messages: LocalMessage[], queueName: string, consumer: SqsBatchConsumer): Promise<Set<string>> {
   const event: SQSEvent = {
     Records: messages.map((message) => ({
       messageId: message.messageId,
@@ -172,9 +237,5 @@ export async function consumeLocalBatch(
     })),
   };
   const response = await consumer(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 } as Context);
-  const failed = new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
-  for (const message of messages) {
-    if (failed.has(message.messageId)) await retryOrDeadLetter(message, retry.delayMs * message.receiveCount, retry.maxReceives);
-    else await deleteLocalMessage(message);
-  }
+  return new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, queryPage, tableName } from './client';
 import { ExpressionScope, type Condition } from './expressions';
 import type { Key } from './keys';
@@ -80,4 +80,50 @@ export async function queryIndexUpTo<T>(
   const keyCondition = `${scope.path(index.partitionKey)} = ${scope.value(partition)} AND ${scope.path(index.sortKey)} <= ${scope.value(upTo)}`;
   const result = await queryPage({ IndexName: index.indexName, KeyConditionExpression: keyCondition, Limit: limit, ...scope.attributes() });
   return (result.Items ?? []) as T[];
+}
+
+const BATCH_WRITE_MAX_ITEMS = 25;
+
+/**
+ * Writes whole items with BatchWriteItem (25 a call, no conditions), retrying
+ * unprocessed items with backoff. Items of one key must not repeat within `items`.
+ */
+export async function batchPutAll(items: Array<Key & Record<string, unknown>>): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH_WRITE_MAX_ITEMS) {
+    let pending = items.slice(i, i + BATCH_WRITE_MAX_ITEMS).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt) * Math.random());
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (result.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
+}
+
+export interface RangeQueryOptions extends Omit<QueryOptions, 'attributes'> {
+  /** Newest (highest sort key) first. */
+  reverse?: boolean;
+  /** Where the previous page stopped (its LastEvaluatedKey). */
+  startKey?: Record<string, unknown>;
+}
+
+/** One page (one Query) of one partition's items with sort keys from `from` to `to`, both included. */
+export async function queryRangePage<T>(
+  pk: string,
+  from: string,
+  to: string,
+  options: RangeQueryOptions = {},
+): Promise<{ items: T[]; lastKey?: Record<string, unknown> }> {
+  const scope = new ExpressionScope();
+  const keyCondition = `${scope.path('pk')} = ${scope.value(pk)} AND ${scope.path('sk')} BETWEEN ${scope.value(from)} AND ${scope.value(to)}`;
+  const filter = options.filter?.(scope);
+  const result = await queryPage({
+    KeyConditionExpression: keyCondition,
+    ...(filter ? { FilterExpression: filter } : {}),
+    ...(options.consistent ? { ConsistentRead: true } : {}),
+    ...(options.limit !== undefined ? { Limit: options.limit } : {}),
+    ...(options.reverse ? { ScanIndexForward: false } : {}),
+    ...(options.startKey ? { ExclusiveStartKey: options.startKey } : {}),
+    ...scope.attributes(),
+  });
+  return { items: (result.Items ?? []) as T[], lastKey: result.LastEvaluatedKey };
 }

@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, sendIfCondition, tableName } from './client';
-import { keys, type ChannelRef } from './keys';
+import { batchPutAll, queryRangePage } from './batch';
+import { getItem, putIfAbsent, putItem, update, when } from './client';
+import { keys, type ChannelRef, type Key } from './keys';
 
 /**
  * The events log (events/list), the delivery log (webhooks/deliveries) and the delivery
@@ -24,19 +23,26 @@ export interface EventLogRecord {
   contactKey: string;
 }
 
+const eventLogItem = (channel: ChannelRef, event: EventLogRecord, nowMs: number): Key & Record<string, unknown> => ({
+  ...keys.event(channel, event.id),
+  entity: 'event',
+  ...event,
+  expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS,
+});
+
 /** Records an event in the log (idempotent: the same event id writes the same item). */
 export async function putEventLog(channel: ChannelRef, event: EventLogRecord, nowMs: number): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.event(channel, event.id), entity: 'event', ...event, expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS },
-    }),
-  );
+  await putItem(eventLogItem(channel, event, nowMs));
+}
+
+/** Records several events in the log with BatchWriteItem (25 a call; idempotent as {@link putEventLog}). */
+export async function putEventLogs(entries: Array<{ channel: ChannelRef; event: EventLogRecord }>, nowMs: number): Promise<void> {
+  const items = new Map(entries.map(({ channel, event }) => [`${channel.workspaceId}/${channel.channelId}/${event.id}`, eventLogItem(channel, event, nowMs)]));
+  await batchPutAll([...items.values()]);
 }
 
 export async function getEventLog(channel: ChannelRef, eventId: string): Promise<EventLogRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.event(channel, eventId) }));
-  return Item as EventLogRecord | undefined;
+  return getItem<EventLogRecord>(keys.event(channel, eventId));
 }
 
 /** Events after `afterId` (exclusive; from the oldest when undefined), oldest first, younger than the retention. */
@@ -45,16 +51,7 @@ export async function listEventLog(channel: ChannelRef, afterId: string | undefi
   // Event ids begin with their time: the key condition starts at the oldest event still kept (TTL deletion lags, and dynalite never deletes).
   const oldestKept = `evt_${(nowMs - EVENT_RETENTION_SECONDS * 1000).toString(36).padStart(9, '0')}`;
   const from = afterId && afterId > oldestKept ? `${skPrefix}${afterId}~` : `${skPrefix}${oldestKept}`;
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :end',
-      ExpressionAttributeValues: { ':pk': pk, ':from': from, ':end': `${skPrefix}~` },
-      Limit: limit,
-      ConsistentRead: true,
-    }),
-  );
-  return Items as EventLogRecord[];
+  return (await queryRangePage<EventLogRecord>(pk, from, `${skPrefix}~`, { limit, consistent: true })).items;
 }
 
 // ---- deliveries ---------------------------------------------------------------------
@@ -76,37 +73,24 @@ export interface DeliveryRecord {
 
 /** Creates an event's delivery to a subscription; false when it exists (a repeated fan-out). */
 export async function createDelivery(channel: ChannelRef, delivery: DeliveryRecord, nowMs: number): Promise<boolean> {
-  return sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.eventDelivery(channel, delivery.webhookId, delivery.eventId),
-        entity: 'eventDelivery',
-        ...delivery,
-        expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  const item = {
+    ...keys.eventDelivery(channel, delivery.webhookId, delivery.eventId),
+    entity: 'eventDelivery',
+    ...delivery,
+    expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS,
+  };
+  return (await putIfAbsent(item)) === 'created';
 }
 
 export async function getDelivery(channel: ChannelRef, webhookId: string, eventId: string): Promise<DeliveryRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.eventDelivery(channel, webhookId, eventId), ConsistentRead: true }));
-  return Item as DeliveryRecord | undefined;
+  return getItem<DeliveryRecord>(keys.eventDelivery(channel, webhookId, eventId), { consistent: true });
 }
 
 /** Writes a delivery's state after an attempt (or a redelivery's reset); the TTL moves with it. */
 export async function updateDelivery(channel: ChannelRef, webhookId: string, eventId: string, changes: Partial<DeliveryRecord>, nowMs: number): Promise<void> {
-  const entries = Object.entries({ ...changes, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS });
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.eventDelivery(channel, webhookId, eventId),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-    }),
-  );
+  await update(keys.eventDelivery(channel, webhookId, eventId))
+    .setAll({ ...changes, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS })
+    .sendOrThrow();
 }
 
 /**
@@ -120,46 +104,26 @@ export async function listDeliveries(
   options: { status?: DeliveryStatus; beforeEventId?: string; limit: number },
 ): Promise<{ deliveries: DeliveryRecord[]; more: boolean }> {
   const { pk, skPrefix } = keys.eventDeliveryPrefix(channel, webhookId);
+  const to = options.beforeEventId ? `${skPrefix}${options.beforeEventId}` : `${skPrefix}~`;
   const deliveries: DeliveryRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   for (let page = 0; page < 10; page++) {
-    const { Items = [], LastEvaluatedKey } = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ...(options.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-        ExpressionAttributeValues: {
-          ':pk': pk,
-          ':from': skPrefix,
-          ':to': options.beforeEventId ? `${skPrefix}${options.beforeEventId}` : `${skPrefix}~`,
-          ...(options.status ? { ':status': options.status } : {}),
-        },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-        Limit: options.limit + 1,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of Items) {
-      const delivery = item as DeliveryRecord;
+    const { items, lastKey } = await queryRangePage<DeliveryRecord>(pk, skPrefix, to, {
+      filter: options.status ? when.eq('status', options.status) : undefined,
+      reverse: true,
+      startKey,
+      limit: options.limit + 1,
+      consistent: true,
+    });
+    for (const delivery of items) {
       if (delivery.eventId === options.beforeEventId) continue;
       if (deliveries.length === options.limit) return { deliveries, more: true };
       deliveries.push(delivery);
     }
-    if (!LastEvaluatedKey) return { deliveries, more: false };
-    startKey = LastEvaluatedKey;
+    if (!lastKey) return { deliveries, more: false };
+    startKey = lastKey;
   }
   return { deliveries, more: true };
-}
-
-/** Sends a conditional update: its output when the condition held, undefined when it did not. */
-async function updateIfCondition(command: UpdateCommand): Promise<UpdateCommandOutput | undefined> {
-  try {
-    return await db.send(command);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
 }
 
 // ---- lanes --------------------------------------------------------------------------
@@ -172,26 +136,54 @@ export interface LaneState {
   lockedUntil?: number;
 }
 
-function laneState(item: Record<string, unknown> | undefined): LaneState {
-  const waiting = item?.waiting as Set<string> | undefined;
+interface LaneItem {
+  waiting?: Set<string>;
+  nextAttemptAt?: number;
+  lockOwner?: string;
+  lockedUntil?: number;
+}
+
+function laneState(item: LaneItem | undefined): LaneState | undefined {
+  if (!item) return undefined;
   return {
-    waiting: waiting ? [...waiting].sort() : [],
-    nextAttemptAt: item?.nextAttemptAt as number | undefined,
-    lockOwner: item?.lockOwner as string | undefined,
-    lockedUntil: item?.lockedUntil as number | undefined,
+    waiting: item.waiting ? [...item.waiting].sort() : [],
+    nextAttemptAt: item.nextAttemptAt,
+    lockOwner: item.lockOwner,
+    lockedUntil: item.lockedUntil,
   };
 }
 
+/** The lane's lock is free (never taken, or its lease ended) or already this owner's. */
+const lockFreeFor = (owner: string, nowMs: number) => when.or(when.notExists('lockedUntil'), when.lt('lockedUntil', nowMs), when.eq('lockOwner', owner));
+
 /** Adds an event to its lane (idempotent: a string set). */
 export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.deliveryLane(channel, webhookId, contactKey),
-      UpdateExpression: 'SET entity = :entity ADD waiting :event',
-      ExpressionAttributeValues: { ':entity': 'deliveryLane', ':event': new Set([eventId]) },
-    }),
-  );
+  await update(keys.deliveryLane(channel, webhookId, contactKey))
+    .set('entity', 'deliveryLane')
+    .add('waiting', new Set([eventId]))
+    .sendOrThrow();
+}
+
+/**
+ * Adds an event to its lane and takes the lane's lock until `until` (ms), in one write,
+ * unless another deliverer holds the lock: then nothing is written (undefined), and the
+ * caller adds the event with {@link addToLane}. The lane's state when taken.
+ */
+export async function addToLaneAndLock(
+  channel: ChannelRef,
+  webhookId: string,
+  contactKey: string,
+  eventId: string,
+  lock: { owner: string; nowMs: number; until: number },
+): Promise<LaneState | undefined> {
+  const item = await update(keys.deliveryLane(channel, webhookId, contactKey))
+    .set('entity', 'deliveryLane')
+    .add('waiting', new Set([eventId]))
+    .set('lockOwner', lock.owner)
+    .set('lockedUntil', lock.until)
+    .when(lockFreeFor(lock.owner, lock.nowMs))
+    .sendReturning<LaneItem>();
+  return laneState(item);
 }
 
 /** Takes the lane's lock until `until` (ms) unless another deliverer holds it; the lane's state when taken. */
@@ -203,17 +195,12 @@ export async function lockLane(
   nowMs: number,
   until: number,
 ): Promise<LaneState | undefined> {
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.deliveryLane(channel, webhookId, contactKey),
-      UpdateExpression: 'SET lockOwner = :owner, lockedUntil = :until',
-      ConditionExpression: 'attribute_not_exists(lockedUntil) OR lockedUntil < :now OR lockOwner = :owner',
-      ExpressionAttributeValues: { ':owner': owner, ':until': until, ':now': nowMs },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result ? laneState(result.Attributes) : undefined;
+  const item = await update(keys.deliveryLane(channel, webhookId, contactKey))
+    .set('lockOwner', owner)
+    .set('lockedUntil', until)
+    .when(lockFreeFor(owner, nowMs))
+    .sendReturning<LaneItem>();
+  return laneState(item);
 }
 
 /** Takes a finished event out of the lane (and any retry wait), keeping the lock; the lane's state after. */
@@ -225,30 +212,35 @@ export async function finishLaneEvent(
   eventId: string,
   until: number,
 ): Promise<LaneState | undefined> {
-  const result = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.deliveryLane(channel, webhookId, contactKey),
-      UpdateExpression: 'SET lockedUntil = :until DELETE waiting :event REMOVE nextAttemptAt',
-      ConditionExpression: 'lockOwner = :owner',
-      ExpressionAttributeValues: { ':owner': owner, ':until': until, ':event': new Set([eventId]) },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result ? laneState(result.Attributes) : undefined;
+  const item = await update(keys.deliveryLane(channel, webhookId, contactKey))
+    .set('lockedUntil', until)
+    .deleteFromSet('waiting', new Set([eventId]))
+    .remove('nextAttemptAt')
+    .when(when.eq('lockOwner', owner))
+    .sendReturning<LaneItem>();
+  return laneState(item);
+}
+
+/**
+ * Takes a finished event out of the lane and releases the lock in one write, only when
+ * it is the only event waiting (the lane is then empty). False when the condition did
+ * not hold — another event waits (or the lock is lost): nothing written, and the caller
+ * goes on with {@link finishLaneEvent}.
+ */
+export async function finishLastLaneEvent(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, eventId: string): Promise<boolean> {
+  return update(keys.deliveryLane(channel, webhookId, contactKey))
+    .deleteFromSet('waiting', new Set([eventId]))
+    .remove('nextAttemptAt', 'lockOwner', 'lockedUntil')
+    .when(when.and(when.eq('lockOwner', owner), when.sizeIs('waiting', 1), when.contains('waiting', eventId)))
+    .send();
 }
 
 /** Records when the lane's head is tried again. */
 export async function deferLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, nextAttemptAt: number): Promise<void> {
-  await sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.deliveryLane(channel, webhookId, contactKey),
-      UpdateExpression: 'SET nextAttemptAt = :next',
-      ConditionExpression: 'lockOwner = :owner',
-      ExpressionAttributeValues: { ':owner': owner, ':next': nextAttemptAt },
-    }),
-  );
+  await update(keys.deliveryLane(channel, webhookId, contactKey))
+    .set('nextAttemptAt', nextAttemptAt)
+    .when(when.eq('lockOwner', owner))
+    .send();
 }
 
 /**
@@ -257,20 +249,15 @@ export async function deferLane(channel: ChannelRef, webhookId: string, contactK
  * release fail, so the holder goes on and nothing waits without a deliverer.
  */
 export async function releaseLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, nowMs: number): Promise<boolean> {
-  return sendIfCondition(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.deliveryLane(channel, webhookId, contactKey),
-      UpdateExpression: 'REMOVE lockOwner, lockedUntil',
-      ConditionExpression: 'lockOwner = :owner AND (attribute_not_exists(waiting) OR nextAttemptAt > :now)',
-      ExpressionAttributeValues: { ':owner': owner, ':now': nowMs },
-    }),
-  );
+  return update(keys.deliveryLane(channel, webhookId, contactKey))
+    .remove('lockOwner', 'lockedUntil')
+    .when(when.and(when.eq('lockOwner', owner), when.or(when.notExists('waiting'), when.gt('nextAttemptAt', nowMs))))
+    .send();
 }
 
 /** Clears a lane's retry wait, so a redelivery goes out at the next wake-up. */
 export async function clearLaneWait(channel: ChannelRef, webhookId: string, contactKey: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({ TableName: tableName(), Key: keys.deliveryLane(channel, webhookId, contactKey), UpdateExpression: 'REMOVE nextAttemptAt' }),
-  );
+  await update(keys.deliveryLane(channel, webhookId, contactKey))
+    .remove('nextAttemptAt')
+    .sendOrThrow();
 }

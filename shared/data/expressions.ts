@@ -100,6 +100,17 @@ export const when = {
       `${scope.path(path)} IN (${values.map((value) => scope.value(value)).join(', ')})`,
   and: join('AND'),
   or: join('OR'),
+  gt: compare('>'),
+  /** A set (or string) attribute holds `value`. */
+  contains:
+    (path: AttributePath, value: unknown): Condition =>
+    (scope) =>
+      `contains(${scope.path(path)}, ${scope.value(value)})`,
+  /** A set, list, map or string attribute has `size` elements (characters). */
+  sizeIs:
+    (path: AttributePath, size: number): Condition =>
+    (scope) =>
+      `size(${scope.path(path)}) = ${scope.value(size)}`,
 };
 
 /** An update's clauses, in the order they are added. */

@@ -3,18 +3,23 @@ import { clock } from '../clock';
 import { clearPendingEvents } from '../data/event-outbox';
 import {
   addToLane,
+  addToLaneAndLock,
   createDelivery,
   deferLane,
   finishLaneEvent,
+  finishLastLaneEvent,
   getDelivery,
   getEventLog,
   lockLane,
-  putEventLog,
+  putEventLogs,
   releaseLane,
   updateDelivery,
+  type DeliveryRecord,
+  type EventLogRecord,
   type LaneState,
 } from '../data/events';
-import { getSubscriptions, recordSubscriptionOutcome, type SubscriptionRecord } from '../data/webhook-subscriptions';
+import type { ChannelRef } from '../data/keys';
+import { getSubscriptions, recordSubscriptionOutcome, type SubscriptionRecord, type SubscriptionSet } from '../data/webhook-subscriptions';
 import { subscribedTo } from '../events/event-types';
 import { postWebhook } from '../events/post-webhook';
 import { nextRetryDelaySeconds, parseRetrySchedule } from '../events/retry-schedule';
@@ -46,9 +51,59 @@ const schedule = parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE);
 const timeoutMs = Number(process.env.WEBHOOK_DELIVERY_TIMEOUT_MS) || undefined;
 const secrets = new TtlCache<string, string>({ maxAgeMs: 5 * 60_000 });
 
+type EventMessage = EventQueueMessage & { kind: 'event' };
+
+/** What one batch shares: its new events recorded in the log in one write, each channel's subscriptions read once. */
+export interface BatchContext {
+  /** Resolves once `message`'s event is in the events log (with the batch's other due events, in one write). */
+  recorded(message: EventMessage): Promise<void>;
+  subscriptions(channel: ChannelRef): Promise<SubscriptionSet>;
+}
+
+const isDue = (message: EventQueueMessage) => message.notBefore === undefined || message.notBefore <= clock.now();
+
+const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
+  id: event.id,
+  type: event.type,
+  body: JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data }),
+  contactKey,
+});
+
+/**
+ * The context of one batch: its due new events go into the log with one BatchWriteItem
+ * (before any of them is fanned out; a failure fails them all, and the queue retries
+ * them), and a channel's subscriptions are read once for the batch (a change to them
+ * applies from the next batch on, as it would had the batch been read a moment later).
+ */
+export function batchContext(messages: EventQueueMessage[]): BatchContext {
+  let recorded: { events: Set<EventMessage>; written: Promise<void> } | undefined;
+  const subscriptions = new Map<string, Promise<SubscriptionSet>>();
+  const logEntry = (message: EventMessage) => ({ channel: { workspaceId: message.workspaceId, channelId: message.channelId }, event: logRecordOf(message) });
+  return {
+    async recorded(message) {
+      if (!recorded) {
+        const events = new Set(messages.filter((candidate): candidate is EventMessage => candidate.kind === 'event' && isDue(candidate)));
+        recorded = { events, written: putEventLogs([...events].map(logEntry), clock.now()) };
+      }
+      await recorded.written;
+      // Not due when the batch was written (its wait ended while it waited for its turn): on its own.
+      if (!recorded.events.has(message)) await putEventLogs([logEntry(message)], clock.now());
+    },
+    subscriptions(channel) {
+      const key = `${channel.workspaceId}/${channel.channelId}`;
+      let read = subscriptions.get(key);
+      if (!read) subscriptions.set(key, (read = getSubscriptions(channel)));
+      return read;
+    },
+  };
+}
+
+/** One message on its own: the context of a batch of one. */
+const singleContext = (message: EventQueueMessage): BatchContext => batchContext([message]);
+
 /** Handles one queue message; throws on a transient failure so the queue retries it. */
-export async function handleEventMessage(message: EventQueueMessage): Promise<void> {
-  if (message.notBefore !== undefined && message.notBefore > clock.now()) {
+export async function handleEventMessage(message: EventQueueMessage, batch: BatchContext = singleContext(message)): Promise<void> {
+  if (!isDue(message)) {
     // A wait longer than the queue's delay travels as a chain of hops.
     await enqueueEvent(message);
     return;
@@ -57,8 +112,17 @@ export async function handleEventMessage(message: EventQueueMessage): Promise<vo
     await workLane(message.workspaceId, message.channelId, message.webhookId, message.contactKey);
     return;
   }
-  const { lanes, known } = await recordAndFanOut(message);
-  await Promise.all(lanes.map((sub) => workLane(message.workspaceId, message.channelId, sub.id, message.contactKey, { ...known, sub })));
+  const lanes = await recordAndFanOut(message, batch);
+  await Promise.all(lanes.map((lane) => workLane(message.workspaceId, message.channelId, lane.known.sub.id, message.contactKey, lane.known, lane.held)));
+}
+
+/**
+ * The handler of one queue batch: a contact's new events one after another, oldest
+ * first ({@link inContactOrder}), sharing the batch's log write and subscription reads.
+ */
+export function handleBatch(messages: EventQueueMessage[]): (message: EventQueueMessage) => Promise<void> {
+  const batch = batchContext(messages);
+  return inContactOrder(messages, (message) => handleEventMessage(message, batch));
 }
 
 /**
@@ -98,48 +162,75 @@ interface Known {
   eventId: string;
   body: string;
   sub: SubscriptionRecord;
+  /** The delivery as this fan-out created it (while holding the lane's lock, so no attempt came between). */
+  delivery?: DeliveryRecord;
 }
 
-/** Records the event in the log and gives each subscribed, active subscription its delivery; the ids of the lanes to work. */
-async function recordAndFanOut(message: EventQueueMessage & { kind: 'event' }): Promise<{ lanes: SubscriptionRecord[]; known: Omit<Known, 'sub'> }> {
+/** A lane's lock as the fan-out took it, with the lane's state then. */
+interface Held {
+  owner: string;
+  state: LaneState;
+}
+
+/** A lane's lock lease from now. */
+const lease = () => clock.now() + LANE_LEASE_MS;
+
+/**
+ * Records the event in the log (the batch's one write) and gives each subscribed, active
+ * subscription its delivery and a place in the contact's lane; the lanes to work, each
+ * with its lock when the fan-out could take it.
+ *
+ * The event joins the lane and takes its lock in one write, before its delivery is
+ * created: a delivery this fan-out creates has had no attempt (none could be made
+ * without the lock), so the first attempt need not read it back. When another
+ * deliverer holds the lock, the delivery is created first and then the event joins
+ * the lane, as that deliverer may work it at once.
+ */
+async function recordAndFanOut(message: EventMessage, batch: BatchContext): Promise<Array<{ known: Known; held?: Held }>> {
   const { workspaceId, channelId, contactKey, event } = message;
+  const channel = { workspaceId, channelId };
   const now = clock.now();
-  const body = JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data });
-  await putEventLog({ workspaceId, channelId }, { id: event.id, type: event.type, body, contactKey }, now);
-  const { subs } = await getSubscriptions({ workspaceId, channelId });
-  const lanes: SubscriptionRecord[] = [];
+  await batch.recorded(message);
+  const { body } = logRecordOf(message);
+  const { subs } = await batch.subscriptions(channel);
+  const lanes: Array<{ known: Known; held?: Held }> = [];
   for (const sub of Object.values(subs)) {
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
-    const created = await createDelivery(
-      { workspaceId, channelId },
-      {
-        webhookId: sub.id,
-        eventId: event.id,
-        type: event.type,
-        contactKey,
-        status: 'pending',
-        attempts: 0,
-        lastAttemptAt: null,
-        lastStatusCode: null,
-        lastError: null,
-        nextAttemptAt: null,
-      },
-      now,
-    );
+    const delivery: DeliveryRecord = {
+      webhookId: sub.id,
+      eventId: event.id,
+      type: event.type,
+      contactKey,
+      status: 'pending',
+      attempts: 0,
+      lastAttemptAt: null,
+      lastStatusCode: null,
+      lastError: null,
+      nextAttemptAt: null,
+    };
+    const owner = randomUUID();
+    const state = await addToLaneAndLock(channel, sub.id, contactKey, event.id, { owner, nowMs: clock.now(), until: lease() });
+    const created = await createDelivery(channel, delivery, now);
+    const known = { eventId: event.id, body, sub, delivery: created && state ? delivery : undefined };
+    if (state) {
+      // A repeated fan-out that finds its delivery done has put the event back in the lane: the lane's worker takes it out unsent.
+      lanes.push({ known, held: { owner, state } });
+      continue;
+    }
     // A repeated fan-out joins the lane only while the delivery is still pending (a crash may have come between).
-    if (!created && (await getDelivery({ workspaceId, channelId }, sub.id, event.id))?.status !== 'pending') continue;
-    await addToLane({ workspaceId, channelId }, sub.id, contactKey, event.id);
-    lanes.push(sub);
+    if (!created && (await getDelivery(channel, sub.id, event.id))?.status !== 'pending') continue;
+    await addToLane(channel, sub.id, contactKey, event.id);
+    lanes.push({ known });
   }
   if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
-  return { lanes, known: { eventId: event.id, body } };
+  return lanes;
 }
 
-/** Works a lane while it has a due event and this deliverer holds its lock. */
-export async function workLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, known?: Known): Promise<void> {
-  const owner = randomUUID();
-  const lease = () => clock.now() + LANE_LEASE_MS;
-  let state: LaneState | undefined = await lockLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now(), lease());
+/** Works a lane while it has a due event and this deliverer holds its lock (`held`: taken by the fan-out already). */
+export async function workLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, known?: Known, held?: Held): Promise<void> {
+  const channel = { workspaceId, channelId };
+  const owner = held?.owner ?? randomUUID();
+  let state: LaneState | undefined = held?.state ?? (await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease()));
   if (!state) {
     // Another deliverer holds it: it sees what was added (its release fails while events wait). Should it have
     // died holding the lock, this wake-up works the lane once the lease ends.
@@ -149,19 +240,22 @@ export async function workLane(workspaceId: string, channelId: string, webhookId
   for (;;) {
     const head = state.waiting[0];
     if (!head || (state.nextAttemptAt !== undefined && state.nextAttemptAt > clock.now())) {
-      if (await releaseLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now())) return;
-      state = await lockLane({ workspaceId, channelId }, webhookId, contactKey, owner, clock.now(), lease());
+      if (await releaseLane(channel, webhookId, contactKey, owner, clock.now())) return;
+      state = await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease());
       if (!state) return;
       continue;
     }
-    // The event the fan-out just recorded needs no second read of itself or its subscription.
+    // The event the fan-out just recorded needs no second read of itself or its subscription (in its first attempt only).
     const retryAt = await attempt(workspaceId, channelId, webhookId, head, known?.eventId === head ? known : undefined);
+    if (known?.eventId === head) known = undefined;
     if (retryAt === undefined) {
-      state = await finishLaneEvent({ workspaceId, channelId }, webhookId, contactKey, owner, head, lease());
+      // The last event waiting: out of the lane and the lock released in one write (unless one was added meanwhile).
+      if (state.waiting.length === 1 && (await finishLastLaneEvent(channel, webhookId, contactKey, owner, head))) return;
+      state = await finishLaneEvent(channel, webhookId, contactKey, owner, head, lease());
       if (!state) return;
       continue;
     }
-    await deferLane({ workspaceId, channelId }, webhookId, contactKey, owner, retryAt);
+    await deferLane(channel, webhookId, contactKey, owner, retryAt);
     await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey, notBefore: retryAt });
     state = { ...state, nextAttemptAt: retryAt };
   }
@@ -196,7 +290,7 @@ async function signingSecrets(workspaceId: string, channelId: string, sub: Subsc
  * (delivered, failed for good, or nothing to do); else when to try again (ms).
  */
 async function attempt(workspaceId: string, channelId: string, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
-  const delivery = await getDelivery({ workspaceId, channelId }, webhookId, eventId);
+  const delivery = known?.delivery ?? (await getDelivery({ workspaceId, channelId }, webhookId, eventId));
   if (delivery?.status !== 'pending') return undefined;
   const now = clock.now();
   const sub = known?.sub ?? (await getSubscriptions({ workspaceId, channelId })).subs[webhookId];

@@ -10,6 +10,7 @@ import { handler as redeliver } from '../../functions/webhooks-redeliver';
 import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { callApi } from '../support/api';
 import { newRecipient, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
+import { enqueueEvent } from '../../shared/queue/event-queue';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createTenant } from '../support/tenants';
@@ -122,16 +123,28 @@ describe('signed deliveries', () => {
     expect(head.body.nextCursor).toBeNull();
   });
 
-  it('makes one event of a status Meta delivers twice', async () => {
+  it("makes one event of a status Meta delivers twice, sends it once when its hand-off comes again (the re-drive's repeat), and the contact's lane goes on", async () => {
     // Prepare
-    const { receiver } = await subscribe(['message.received']);
+    const { receiver, webhookId } = await subscribe(['message.received']);
     const from = newRecipient();
-    const { body } = await inbound(from);
-    // Act: the same inbound delivery again
+    const { body } = await inbound(from, 'first');
+    const handOff = queue.messages.find(
+      (entry) => entry.message.kind === 'event' && (entry.message.event.data.contact as { phone?: string } | undefined)?.phone === from,
+    )!.message;
+    // Act: the same inbound delivery again; once delivered, the same hand-off again; then the contact's next message
     await webhook(signedWebhook(body));
     await queue.drain(deliverer, { maxMs: 2000 });
+    await enqueueEvent(structuredClone(handOff));
+    await queue.drain(deliverer, { maxMs: 1000 });
+    await inbound(from, 'second');
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 2 });
+    await until(async () => (await deliveriesOf(webhookId)).data.length === 2, 'both deliveries recorded');
     // Assess
-    expect(receiver.received.filter((delivery) => delivery.event.data.contact.phone === from)).toHaveLength(1);
+    expect(receiver.received.map((delivery) => delivery.event.data.content.body)).toEqual(['first', 'second']);
+    expect((await deliveriesOf(webhookId)).data).toEqual([
+      expect.objectContaining({ status: 'succeeded', attempts: 1 }),
+      expect.objectContaining({ eventId: receiver.received[0].webhookId, status: 'succeeded', attempts: 1 }),
+    ]);
   });
 });
 

@@ -1,0 +1,124 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { usePrivateStore } from '../support/private-store';
+
+/**
+ * The local event queue's receiver (scripts/local/deliverer-loop.ts) over the durable
+ * table queue, with a stand-in deliverer that records what it is handed. The file has a
+ * store of its own: the loop takes every message of `LOCALQ#events`, and other test
+ * files' handlers write there.
+ */
+
+const store = await usePrivateStore();
+const { startDelivererLoop } = await import('../../scripts/local/deliverer-loop');
+const { EVENT_QUEUE, localQueueDepth, tableEventQueue } = await import('../../scripts/local/table-step-queue');
+const { db, tableName } = await import('../../shared/data/client');
+const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+type EventQueueMessage = import('../../shared/queue/event-queue').EventQueueMessage;
+
+const lane = (contactKey: string): EventQueueMessage => ({ kind: 'lane', workspaceId: 'ws_loop', channelId: 'ch_loop', webhookId: 'wh_loop', contactKey });
+
+/** A deliverer that records each record it is handed (its contact and receive count) and fails the contacts in `failing`. */
+function recordingDeliverer(failing = new Set<string>()) {
+  const handed: Array<{ contactKey: string; receiveCount: number }> = [];
+  const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const failures: Array<{ itemIdentifier: string }> = [];
+    for (const record of event.Records) {
+      const { contactKey } = JSON.parse(record.body) as EventQueueMessage;
+      handed.push({ contactKey, receiveCount: Number(record.attributes.ApproximateReceiveCount) });
+      if (failing.has(contactKey)) failures.push({ itemIdentifier: record.messageId });
+    }
+    return { batchItemFailures: failures };
+  };
+  return { handed, deliverer };
+}
+
+let loops: Array<{ stop(): Promise<void> }> = [];
+const start = async (options: Omit<Parameters<typeof startDelivererLoop>[0], 'redrive'>) => {
+  const loop = await startDelivererLoop({ redrive: async () => ({ redriven: 0 }), ...options });
+  loops.push(loop);
+  return loop;
+};
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 400; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A message written straight into the table queue, as another process (or one killed after a receive) leaves it. */
+async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number) {
+  const now = Date.now();
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: EVENT_QUEUE,
+        sk: `${String(now).padStart(15, '0')}#${messageId}`,
+        entity: 'localQueueMessage',
+        messageId,
+        body: JSON.stringify(message),
+        visibleAt: now,
+        receiveCount,
+        queue: EVENT_QUEUE,
+      },
+    }),
+  );
+}
+
+afterEach(async () => {
+  for (const loop of loops) await loop.stop();
+  loops = [];
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+describe('the local event queue receiver', () => {
+  it('hands over a message this process writes without reading the table for it, and deletes it once handled', async () => {
+    // Prepare: the table is read once at start, then not for ten minutes
+    const { handed, deliverer } = recordingDeliverer();
+    await start({ deliverer, pollMs: 600_000 });
+    // Act
+    await tableEventQueue.enqueue(lane('14155550301'));
+    await until(() => handed.length === 1, 'the hand-over');
+    await until(async () => (await localQueueDepth(EVENT_QUEUE)).queued === 0, 'the delete');
+    // Assess
+    expect(handed).toEqual([{ contactKey: '14155550301', receiveCount: 1 }]);
+    expect(await localQueueDepth(EVENT_QUEUE)).toEqual({ queued: 0, dead: 0 });
+  });
+
+  it('takes what another process wrote straight into the table, and what a killed receiver left there, each once', async () => {
+    // Prepare: messages in the table before the loop starts, as another process or a killed stack leaves them
+    for (const [i, contactKey] of ['14155550302', '14155550303', '14155550304'].entries()) await writeToTable(`msg_loop${i}`, lane(contactKey), i);
+    const { handed, deliverer } = recordingDeliverer();
+    // Act
+    await start({ deliverer, pollMs: 20 });
+    await until(async () => (await localQueueDepth(EVENT_QUEUE)).queued === 0, 'the queue drained');
+    // Assess
+    expect(handed.sort((a, b) => a.contactKey.localeCompare(b.contactKey))).toEqual([
+      { contactKey: '14155550302', receiveCount: 1 },
+      { contactKey: '14155550303', receiveCount: 2 },
+      { contactKey: '14155550304', receiveCount: 3 },
+    ]);
+  });
+
+  it('retries a failed message with its receive count and dead-letters it after 5 receives (also one read from the table), the others handled once', async () => {
+    // Prepare
+    const { handed, deliverer } = recordingDeliverer(new Set(['14155550305', '14155550307']));
+    await writeToTable('msg_loop_fourth', lane('14155550307'), 4);
+    await start({ deliverer, pollMs: 20, retryDelayMs: 1 });
+    // Act
+    await tableEventQueue.enqueue(lane('14155550305'));
+    await tableEventQueue.enqueue(lane('14155550306'));
+    await until(async () => (await localQueueDepth(EVENT_QUEUE)).dead === 2, 'the dead letters');
+    // Assess
+    expect(handed.filter((entry) => entry.contactKey === '14155550305').map((entry) => entry.receiveCount)).toEqual([1, 2, 3, 4, 5]);
+    expect(handed.filter((entry) => entry.contactKey === '14155550306')).toEqual([{ contactKey: '14155550306', receiveCount: 1 }]);
+    expect(handed.filter((entry) => entry.contactKey === '14155550307')).toEqual([{ contactKey: '14155550307', receiveCount: 5 }]);
+    expect(await localQueueDepth(EVENT_QUEUE)).toEqual({ queued: 0, dead: 2 });
+  });
+});
