@@ -84,6 +84,7 @@ export const when = {
   eq: compare('='),
   lt: compare('<'),
   lte: compare('<='),
+  gt: compare('>'),
   /** A string attribute starts with `prefix`. */
   beginsWith:
     (path: AttributePath, prefix: string): Condition =>
@@ -100,17 +101,11 @@ export const when = {
       `${scope.path(path)} IN (${values.map((value) => scope.value(value)).join(', ')})`,
   and: join('AND'),
   or: join('OR'),
-  gt: compare('>'),
   /** A set (or string) attribute holds `value`. */
   contains:
     (path: AttributePath, value: unknown): Condition =>
     (scope) =>
       `contains(${scope.path(path)}, ${scope.value(value)})`,
-  /** A set, list, map or string attribute has `size` elements (characters). */
-  sizeIs:
-    (path: AttributePath, size: number): Condition =>
-    (scope) =>
-      `size(${scope.path(path)}) = ${scope.value(size)}`,
 };
 
 /** An update's clauses, in the order they are added. */
