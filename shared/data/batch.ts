@@ -64,6 +64,21 @@ export async function queryAll<T>(pk: string, skPrefix: string, options: QueryOp
   return items;
 }
 
+/**
+ * Queries every item under a sort-key prefix of one partition page by page, handing
+ * each page (≤ 1 MB) to `visit` and then dropping it: memory stays at one page,
+ * whatever the partition holds.
+ */
+export async function forEachQueryPage<T>(pk: string, skPrefix: string, visit: (items: T[]) => void, options: QueryOptions = {}): Promise<void> {
+  const input = prefixQuery(pk, skPrefix, options);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await queryPage({ ...input, ExclusiveStartKey: startKey });
+    visit((result.Items ?? []) as T[]);
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+}
+
 /** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items. */
 export async function queryFirstPage<T>(pk: string, skPrefix: string, options: QueryOptions = {}): Promise<T[]> {
   return ((await queryPage(prefixQuery(pk, skPrefix, options))).Items ?? []) as T[];

@@ -1,7 +1,7 @@
 import { queryAll } from './batch';
 import { deleteItem, getItem, putItem, update, when } from './client';
 import type { ContactRecord } from './contacts';
-import { contactIndexBucketOf, keys, type ChannelRef, type Key } from './keys';
+import { contactIdPointer, contactIndexBucketOf, keys, type ChannelRef, type Key } from './keys';
 
 /**
  * Contact ids and the erasure of contacts (contacts/delete). The steps are single-item
@@ -10,14 +10,30 @@ import { contactIndexBucketOf, keys, type ChannelRef, type Key } from './keys';
  * last, so running the delete again, or `admin contacts recount`, finishes it.
  */
 
-/** Pointer `CTID#<id>` → the contact's phone; written with the contact's index entry (idempotent). */
+/**
+ * The pointer of a contact id → the contact's phone (idempotent): `CTID#<id>` for a
+ * random id, the id's attribute of its group's item for a grouped id (keys.ts,
+ * `contactIdPointer`: contacts/import writes a whole group at once, `writeIdPointers`).
+ */
 export async function putContactIdPointer(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone'>): Promise<void> {
-  await putItem({ ...keys.contactById(channel, contact.id), entity: 'contactId', contactId: contact.id, phone: contact.phone });
+  const pointer = contactIdPointer(channel, contact.id);
+  if (pointer.grouped) await update(pointer.key).set('entity', 'contactIds').set(pointer.attribute, contact.phone).send();
+  else await putItem({ ...pointer.key, entity: 'contactId', contactId: contact.id, phone: contact.phone });
 }
 
 /** The phone a contact id names, or undefined (the caller checks the contact item still carries that id). */
 export async function phoneOfContactId(channel: ChannelRef, contactId: string): Promise<string | undefined> {
-  return (await getItem<{ phone: string }>(keys.contactById(channel, contactId), { consistent: true }))?.phone;
+  const pointer = contactIdPointer(channel, contactId);
+  const item = await getItem<Record<string, unknown>>(pointer.key, { consistent: true, attributes: [pointer.attribute] });
+  const phone = item?.[pointer.attribute];
+  return typeof phone === 'string' ? phone : undefined;
+}
+
+/** Deletes a contact id's pointer (erasure): its item, or its attribute of its group's item. */
+export async function deleteContactIdPointer(channel: ChannelRef, contactId: string): Promise<void> {
+  const pointer = contactIdPointer(channel, contactId);
+  if (pointer.grouped) await update(pointer.key).remove(pointer.attribute).when(when.itemExists()).send();
+  else await deleteItem(pointer.key);
 }
 
 /**

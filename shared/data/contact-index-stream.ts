@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { forEachQueryPage } from './batch';
+import { getItem } from './client';
 import { keys, type ChannelRef } from './keys';
 
 /**
@@ -11,27 +11,18 @@ import { keys, type ChannelRef } from './keys';
  */
 export async function streamContactIndex(channel: ChannelRef, visit: (phone: string, name: string) => void): Promise<void> {
   const { pk, skPrefix } = keys.contactIndexPrefix(channel);
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const bucket of (result.Items ?? []) as Array<Record<string, string>>) {
+  await forEachQueryPage<Record<string, string>>(pk, skPrefix, (buckets) => {
+    for (const bucket of buckets) {
       for (const phone in bucket) if (phone !== 'pk' && phone !== 'sk') visit(phone, bucket[phone]);
     }
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  });
 }
 
 /** The head's count and phones version (consistent): what deep pages check their cached phone order against. */
 export async function readPhonesVersion(channel: ChannelRef): Promise<{ contactCount: number; phonesVersion: number }> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.contactHead(channel), ProjectionExpression: 'contactCount, phonesVersion', ConsistentRead: true }),
-  );
-  return { contactCount: Number(Item?.contactCount ?? 0), phonesVersion: Number(Item?.phonesVersion ?? 0) };
+  const head = await getItem<{ contactCount?: number; phonesVersion?: number }>(keys.contactHead(channel), {
+    consistent: true,
+    attributes: ['contactCount', 'phonesVersion'],
+  });
+  return { contactCount: Number(head?.contactCount ?? 0), phonesVersion: Number(head?.phonesVersion ?? 0) };
 }

@@ -133,7 +133,7 @@ export const keys = {
   messageHistoryPrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `${HISTORY_PREFIX}${phone}#` }),
   /** Every apiReference claim of one recipient (erasure deletes them: their answers name the number). */
   apiReferencePrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `APIREF#${phone}#` }),
-  /** Pointer: a contact id → its phone number (contactId parameters, erasure). */
+  /** Pointer: a contact id → its phone number (contactId parameters, erasure). Use {@link contactIdPointer}, which also knows grouped ids. */
   contactById: (channel: ChannelRef, contactId: string): Key => ({ pk: channelPk(channel), sk: `CTID#${contactId}` }),
   /** An audit record of a contact's opt-out status change (when, how, by whom); the id makes a repeated webhook overwrite its own record. */
   contactStatusChange: (channel: ChannelRef, phone: string, at: number, changeId: string): Key => ({
@@ -252,4 +252,37 @@ export function parseExecutionKey(key: Key): { workspaceId: string; channelId: s
 /** The event-outbox shard of a source item (the same sparse GSI `outbox`; the automation re-drive reads only `OUTBOX#` shards). */
 export function eventOutboxShardOf(sourceKey: Key): string {
   return `EVOUTBOX#${contactIndexBucketOf(`${sourceKey.pk}|${sourceKey.sk}`) % OUTBOX_SHARDS}`;
+}
+
+/**
+ * Contact ids of bulk creates. A contact created by contacts/manage has a random id
+ * (`ct_` + 16 characters of `newId`'s alphabet) and its own pointer item `CTID#<id>`
+ * (1 write, ≥ 1 WRU a contact). contacts/import gives the contacts of one call ids of
+ * one *group* instead: `ct_<13 random characters>u<2 characters: the row's place in the
+ * call>` — `u` is not in `newId`'s alphabet, so no random id looks like one — and
+ * writes one pointer item for the whole group, `CTID#ct_<13>u`, attribute `s<2>` →
+ * phone (≈ 18 B a contact: one PutItem of ≈ 18 KB for 1,000 contacts, ≈ 0.02 WRU a
+ * contact). A lookup by id reads the pointer the id names either way (one GetItem).
+ */
+const GROUPED_CONTACT_ID = /^(ct_[0-9a-z]{13}u)([0-9a-z]{2})$/;
+const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** Contacts one id group can name (two characters of the 32-character alphabet). */
+export const CONTACT_ID_GROUP_SIZE = ID_ALPHABET.length ** 2;
+
+/** The group of contact ids a random id (`newId('ct')`) starts: its first 13 random characters. */
+export const contactIdGroupOf = (randomId: string): string => `${randomId.slice(0, 'ct_'.length + 13)}u`;
+
+/** The `place`-th contact id (0 … CONTACT_ID_GROUP_SIZE − 1) of an id group. */
+export function groupedContactId(group: string, place: number): string {
+  if (!Number.isInteger(place) || place < 0 || place >= CONTACT_ID_GROUP_SIZE) throw new RangeError(`No place ${place} in a contact id group`);
+  return `${group}${ID_ALPHABET[place >> 5]}${ID_ALPHABET[place & 31]}`;
+}
+
+/** Where a contact id's pointer is: the item, and the attribute holding the phone. */
+export function contactIdPointer(channel: ChannelRef, contactId: string): { key: Key; attribute: string; grouped: boolean } {
+  const grouped = GROUPED_CONTACT_ID.exec(contactId);
+  return grouped
+    ? { key: { pk: channelPk(channel), sk: `CTID#${grouped[1]}` }, attribute: `s${grouped[2]}`, grouped: true }
+    : { key: keys.contactById(channel, contactId), attribute: 'phone', grouped: false };
 }

@@ -14,7 +14,7 @@ import {
 } from '../data/contact-import';
 import { upsertContact, type ContactChanges, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
-import type { ChannelRef } from '../data/keys';
+import { CONTACT_ID_GROUP_SIZE, contactIdGroupOf, groupedContactId, type ChannelRef } from '../data/keys';
 import { contactChanges, definedValues, missingFieldsError, type Definitions, type ManageContactInput } from './contacts';
 import { missingRequiredFields } from './custom-field-values';
 import { changeContactStatus } from './opt-out';
@@ -165,8 +165,16 @@ async function applyWave(
       toCreate.map((row) => row.phone),
     );
   }
-  await mapLimit(toCreate, IMPORT_WRITE_CONCURRENCY, async (row) => {
-    const contact = await createImportedContact(channel, row.phone, row.changes, ledgerId);
+  // The call's new contacts get ids of one group: one pointer item for all of them (keys.ts, groupedContactId).
+  const idGroup = contactIdGroupOf(newId('ct'));
+  await mapLimit(toCreate, IMPORT_WRITE_CONCURRENCY, async (row, place) => {
+    const contact = await createImportedContact(
+      channel,
+      row.phone,
+      row.changes,
+      ledgerId,
+      place < CONTACT_ID_GROUP_SIZE ? groupedContactId(idGroup, place) : undefined,
+    );
     // Created meanwhile by someone else: update it, as contacts/manage converges.
     if (contact) {
       createdContacts.push(contact);
@@ -176,7 +184,7 @@ async function applyWave(
   await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, upsert);
   if (createdContacts.length > 0) {
     await writeIndexEntries(channel, createdContacts);
-    await writeIdPointers(channel, createdContacts);
+    await writeIdPointers(channel, createdContacts, true);
     await claimAndCount(
       channel,
       ledgerId,

@@ -159,6 +159,10 @@ registerInvariant('every history entry has its message and its contact, with the
 
 registerInvariant('every contact has its id pointer, and every pointer its contact', (channel) => {
   const pointers = new Map(entities(channel, 'contactId').map((pointer) => [pointer.contactId, pointer.phone]));
+  // An id group's item (contacts/import): attribute `s<2>` → phone for the id `<group><2>`.
+  for (const group of entities(channel, 'contactIds'))
+    for (const [attribute, phone] of Object.entries(group))
+      if (/^s[0-9a-z]{2}$/.test(attribute)) pointers.set(`${group.sk.slice('CTID#'.length)}${attribute.slice(1)}`, phone);
   const problems: string[] = [];
   for (const contact of channel.contacts.values())
     if (pointers.get(contact.id) !== contact.phone) problems.push(`contact ${contact.id} has no id pointer to ${contact.phone}`);
