@@ -1,5 +1,6 @@
 import { queryAll } from './batch';
 import { deleteItem, getItem, putItem, update, when } from './client';
+import { countPhonesChange } from './contact-index-stream';
 import type { ContactRecord } from './contacts';
 import { contactIdPointer, contactIndexBucketOf, keys, type ChannelRef, type Key } from './keys';
 
@@ -64,7 +65,8 @@ export async function uncountContact(channel: ChannelRef, phone: string): Promis
     .set('uncounted', true)
     .when(when.and(when.exists('erasing'), when.notExists('uncounted'), when.notExists('indexPending')))
     .send();
-  if (claimed) await update(keys.contactHead(channel)).add('contactCount', -1).send();
+  // The phones version and an emptied recent log with it: no kept log holds the number past this write.
+  if (claimed) await countPhonesChange(channel, -1);
 }
 
 /** Deletes the wa_id map entry when it still points at this phone. */

@@ -2,6 +2,7 @@ import { clock } from '../clock';
 import { batchGetAll, queryAll } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
+import { countPhonesChange } from './contact-index-stream';
 import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
 import { contactIdPointer, contactIndexBucketOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
 
@@ -176,8 +177,9 @@ export async function claimAndCount(channel: ChannelRef, ledgerId: string, phone
 }
 
 async function addToCount(channel: ChannelRef, n: number): Promise<void> {
-  // phonesVersion: the channel's set of phones changed (deep pages' cached phone order, shared/domain/contact-index-select.ts).
-  await update(keys.contactHead(channel)).add('contactCount', n).add('phonesVersion', n).send();
+  // With the phones version, and the head's recent log emptied (a chunk would push the head past 1 KB): deep pages'
+  // kept phone orders older than this are read again from the index (contact-index-stream.ts, shared/domain/contact-index-select.ts).
+  await countPhonesChange(channel, n);
 }
 
 /** Step 5: the call's own ledger, once everything it created is indexed and counted. */

@@ -34,8 +34,11 @@ export async function recountContacts(channel: ChannelRef): Promise<number> {
       async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { attributes: ['pk'], consistent: true })).length,
     ),
   );
-  // phonesVersion: deep pages' cached phone orders are rebuilt after a recount.
-  await update(keys.contactHead(channel)).setAll({ contactCount: count, labelCount: labels, fieldCount: fields }).add('phonesVersion', 1).send();
+  // phonesVersion and an empty recent log: deep pages' kept phone orders are read again after a recount.
+  await update(keys.contactHead(channel))
+    .setAll({ contactCount: count, labelCount: labels, fieldCount: fields, recentPhones: [] })
+    .add('phonesVersion', 1)
+    .send();
   return count;
 }
 

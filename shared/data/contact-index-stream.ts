@@ -1,5 +1,5 @@
 import { forEachQueryPage } from './batch';
-import { getItem } from './client';
+import { getItem, update, when } from './client';
 import { keys, type ChannelRef } from './keys';
 
 /**
@@ -18,11 +18,59 @@ export async function streamContactIndex(channel: ChannelRef, visit: (phone: str
   });
 }
 
-/** The head's count and phones version (consistent): what deep pages check their cached phone order against. */
-export async function readPhonesVersion(channel: ChannelRef): Promise<{ contactCount: number; phonesVersion: number }> {
-  const head = await getItem<{ contactCount?: number; phonesVersion?: number }>(keys.contactHead(channel), {
+/**
+ * The head's log of the phones most recently counted (`recentPhones`), one entry per
+ * unit of `phonesVersion`: the last entry is version `phonesVersion`, the one before it
+ * `phonesVersion − 1`, … So a container whose kept phone order is a few creates old
+ * brings it up to date from the head it reads anyway, without reading the index. Any
+ * other change of the phones (an erasure, a bulk import's chunk, the recount) empties
+ * the log in its count write: those containers read the index once. So the log never
+ * holds an erased number (an erasure empties it), and it stays short, so the head stays
+ * within 1 KB (1 WRU a count write, 1 RRU a consistent read): trimmed to
+ * {@link RECENT_PHONES_KEPT} entries once longer than {@link RECENT_PHONES_MAX}.
+ */
+export const RECENT_PHONES_KEPT = 40;
+export const RECENT_PHONES_MAX = 56;
+
+/** The head as deep pages read it: count, phones version and the phones counted last. */
+export interface PhonesHead {
+  contactCount: number;
+  phonesVersion: number;
+  recentPhones: string[];
+}
+
+/** The head's count, phones version and recent log (one consistent GetItem): what deep pages check their kept phone order against. */
+export async function readPhonesHead(channel: ChannelRef): Promise<PhonesHead> {
+  const head = await getItem<Partial<PhonesHead>>(keys.contactHead(channel), {
     consistent: true,
-    attributes: ['contactCount', 'phonesVersion'],
+    attributes: ['contactCount', 'phonesVersion', 'recentPhones'],
   });
-  return { contactCount: Number(head?.contactCount ?? 0), phonesVersion: Number(head?.phonesVersion ?? 0) };
+  return { contactCount: Number(head?.contactCount ?? 0), phonesVersion: Number(head?.phonesVersion ?? 0), recentPhones: head?.recentPhones ?? [] };
+}
+
+/**
+ * The count write of one created contact: adds 1 to the count and the phones version
+ * and appends the phone to the recent log, in one write; trims the log when it grew
+ * past {@link RECENT_PHONES_MAX} (one more write, about once in 16 creates, only while
+ * no other change came in between).
+ */
+export async function countCreatedContact(channel: ChannelRef, phone: string): Promise<void> {
+  const head = keys.contactHead(channel);
+  const after = await update(head)
+    .add('contactCount', 1)
+    .add('phonesVersion', 1)
+    .append('recentPhones', [phone])
+    .sendReturning<Partial<PhonesHead>>('UPDATED_NEW');
+  const log = after?.recentPhones ?? [];
+  if (log.length <= RECENT_PHONES_MAX) return;
+  await update(head).set('recentPhones', log.slice(-RECENT_PHONES_KEPT)).when(when.eq('phonesVersion', after!.phonesVersion)).send();
+}
+
+/** The count write of any other change of the channel's phones (`delta` contacts): the phones version moves on and the recent log is emptied. */
+export async function countPhonesChange(channel: ChannelRef, delta: number): Promise<void> {
+  await update(keys.contactHead(channel))
+    .add('contactCount', delta)
+    .add('phonesVersion', Math.max(1, Math.abs(delta)))
+    .set('recentPhones', [])
+    .send();
 }

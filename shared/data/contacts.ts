@@ -3,6 +3,7 @@ import { newId } from '../ids';
 import { batchGetAll, queryAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
+import { countCreatedContact } from './contact-index-stream';
 import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
@@ -142,8 +143,8 @@ export async function finishIndexing(channel: ChannelRef, contact: ContactRecord
   await putContactIdPointer(channel, contact);
   const claimed = await update(keys.contact(channel, contact.phone)).remove('indexPending').when(when.eq('indexPending', true)).send();
   if (!claimed) return;
-  // phonesVersion: the channel's set of phones changed (deep pages' cached phone order, shared/domain/contact-index-select.ts).
-  await update(keys.contactHead(channel)).add('contactCount', 1).add('phonesVersion', 1).send();
+  // With the count: the phones version and its recent log (deep pages' kept phone order, shared/domain/contact-index-select.ts).
+  await countCreatedContact(channel, contact.phone);
 }
 
 export interface ContactHead {
