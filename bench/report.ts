@@ -224,8 +224,7 @@ function largeChannelTargets(large: LargeChannelResult | undefined): Target[] {
         ok: page1.calls <= 2 && page1.total === contacts,
         detail: `${page1.calls} calls, ${page1.readUnits} RRU, total ${page1.total}`,
       });
-    const deep = reads(contacts, 'deep page');
-    if (deep)
+    for (const deep of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('deep page')))
       targets.push({
         area: 'large channel',
         target: `${deep.case} at ${contacts} contacts: ≤ 3 table reads`,
