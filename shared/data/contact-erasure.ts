@@ -2,7 +2,7 @@ import { queryAll } from './batch';
 import { deleteItem, getItem, putItem, update, when } from './client';
 import { countPhonesChange } from './contact-index-stream';
 import type { ContactRecord } from './contacts';
-import { contactIdPointer, contactIndexBucketOf, keys, type ChannelRef, type Key } from './keys';
+import { contactIdPointer, contactIndexItemOf, keys, type ChannelRef, type Key } from './keys';
 
 /**
  * Contact ids and the erasure of contacts (contacts/delete). The steps are single-item
@@ -56,10 +56,9 @@ export async function beginErasure(channel: ChannelRef, phone: string, contactId
  * entry's removal is idempotent, and only the caller that sets `uncounted` subtracts.
  * A crash between the two leaves the count one too high until `admin contacts recount`.
  */
-export async function uncountContact(channel: ChannelRef, phone: string): Promise<void> {
-  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(phone)))
-    .remove(phone)
-    .send();
+export async function uncountContact(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone'>): Promise<void> {
+  const { phone } = contact;
+  await update(contactIndexItemOf(channel, contact)).remove(phone).send();
   // A contact still pending was never counted.
   const claimed = await update(keys.contact(channel, phone))
     .set('uncounted', true)

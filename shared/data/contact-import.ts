@@ -4,7 +4,7 @@ import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './clien
 import { putContactIdPointer } from './contact-erasure';
 import { countPhonesChange } from './contact-index-stream';
 import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
-import { contactIdPointer, contactIndexBucketOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
+import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
 
 /**
  * Table access of contacts/import (bulk creates). contacts/manage makes a new contact
@@ -89,21 +89,23 @@ export async function createImportedContact(
 }
 
 /**
- * Step 3: writes these contacts' index entries (idempotent), one UpdateItem per bucket
- * touched, each setting all of that bucket's entries.
+ * Step 3: writes these contacts' index entries (idempotent), one UpdateItem per index
+ * item touched (keys.ts `contactIndexItemOf`: the call's id group files its contacts in
+ * chunks of 32, others go to their phone's hash bucket), each setting all of that
+ * item's entries.
  */
-export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'phone' | 'name'>>): Promise<void> {
-  const byBucket = new Map<number, Array<Pick<ContactRecord, 'phone' | 'name'>>>();
+export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone' | 'name'>>): Promise<void> {
+  const byItem = new Map<string, { key: Key; entries: Array<Pick<ContactRecord, 'phone' | 'name'>> }>();
   for (const contact of contacts) {
-    const bucket = contactIndexBucketOf(contact.phone);
-    const entries = byBucket.get(bucket);
-    if (entries) entries.push(contact);
-    else byBucket.set(bucket, [contact]);
+    const key = contactIndexItemOf(channel, contact);
+    const item = byItem.get(key.sk);
+    if (item) item.entries.push(contact);
+    else byItem.set(key.sk, { key, entries: [contact] });
   }
-  await mapLimit([...byBucket], IMPORT_WRITE_CONCURRENCY, async ([bucket, entries]) => {
-    const bucketUpdate = update(keys.contactIndexBucket(channel, bucket));
-    for (const entry of entries) bucketUpdate.set(entry.phone, indexName(entry.name));
-    await bucketUpdate.send();
+  await mapLimit([...byItem.values()], IMPORT_WRITE_CONCURRENCY, async ({ key, entries }) => {
+    const itemUpdate = update(key);
+    for (const entry of entries) itemUpdate.set(entry.phone, indexName(entry.name));
+    await itemUpdate.send();
   });
 }
 

@@ -4,7 +4,7 @@ import { batchGetAll, queryAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
 import { countCreatedContact } from './contact-index-stream';
-import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
+import { contactIndexItemOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
  * Contacts of a channel. One item per real phone number (the normalized number is
@@ -125,10 +125,8 @@ async function updateContact(channel: ChannelRef, phone: string, changes: Contac
 }
 
 /** Writes the contact's compact index entry (idempotent): attribute `<phone digits>` = `indexName(name)` of its bucket item. */
-export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'phone' | 'name'>): Promise<void> {
-  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(contact.phone)))
-    .set(contact.phone, indexName(contact.name))
-    .send();
+export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone' | 'name'>): Promise<void> {
+  await update(contactIndexItemOf(channel, contact)).set(contact.phone, indexName(contact.name)).send();
 }
 
 /**

@@ -49,7 +49,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   const now = clock.now();
   const contact = await beginErasure(channel, phone, contactId, now);
   if (!contact) return 0;
-  await uncountContact(channel, phone);
+  await uncountContact(channel, contact);
   const entries = await allHistoryEntries(channel, phone);
   await inBatches(entries, async (entry) => {
     await eraseMessageContent(channel, entry.messageId, entry.chatmid, now);

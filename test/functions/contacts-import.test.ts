@@ -289,7 +289,7 @@ describe('contacts/import', () => {
     await expectExact(tenant, 300);
   });
 
-  it("names a call's new contacts by ids of one group with one pointer item: each found by its contactId, and an erasure takes its phone out", async () => {
+  it("names a call's new contacts by ids of one group (one pointer item, index chunks): found by contactId and by search after a rename, an erasure takes its phone out", async () => {
     // Prepare
     const tenant = await createTenant(1);
     const rows = Array.from({ length: 40 }, (_, i) => ({ phoneNumber: phoneOf(i), name: `Grouped ${i}` }));
@@ -302,6 +302,10 @@ describe('contacts/import', () => {
     const deleted = await callApi(deleteContact, { apiKey: tenant.adminKey, params: { contactId: erased.id } });
     const afterErasure = await callApi(messagesList, { apiKey: tenant.adminKey, params: { contactId: erased.id } });
     const otherAfter = await callApi(messagesList, { apiKey: tenant.adminKey, params: { contactId: kept.id } });
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: `+${kept.phone}`, name: 'Renamed Later' } });
+    const byNewName = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'renamed later' } });
+    const byOldName = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'grouped 4' } });
+    const recounted = await contactsRecount(tenant.channelIds[0]);
     // Assess
     expect(imported.body.data).toMatchObject({ created: 40, failed: 0 });
     expect(new Set(listed.map((contact) => contact.id.slice(0, -2))).size).toBe(1);
@@ -310,6 +314,9 @@ describe('contacts/import', () => {
     expect(deleted.body.data).toEqual({ id: erased.id, deleted: true });
     expect(afterErasure.status).toBe(404);
     expect(otherAfter.status).toBe(200);
+    expect(byNewName.body.data.map((contact: { id: string }) => contact.id)).toEqual([kept.id]);
+    expect(byOldName.body.pagination.total).toBe(0);
+    expect(recounted.contactCount).toBe(39);
     const texts = (await scanItems({}, tenant.workspaceId)).map((item) => JSON.stringify(item));
     expect(texts.filter((text) => text.includes(erased.phone))).toEqual([]);
     await expectExact(tenant, 39);

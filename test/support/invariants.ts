@@ -1,4 +1,4 @@
-import { contactIndexBucketOf } from '../../shared/data/keys';
+import { contactIndexItemOf } from '../../shared/data/keys';
 import { scanItems, type TableItem, type TableTarget } from './table';
 
 /**
@@ -20,8 +20,8 @@ export interface ChannelPartition {
   head?: TableItem;
   /** Contacts by phone. */
   contacts: Map<string, TableItem>;
-  /** Index entries (phone → indexed name) and the bucket each sits in. */
-  index: Map<string, { name: string; bucket: number }>;
+  /** Index entries (phone → indexed name) and the index item (sort key) each sits in. */
+  index: Map<string, { name: string; sk: string }>;
   /** Every item of the partition by entity (`label`, `customField`, `message`, `execution`, …). */
   byEntity: Map<string, TableItem[]>;
   items: TableItem[];
@@ -70,9 +70,11 @@ registerInvariant('every contact an import ledger created is claimed in it (inde
 registerInvariant('every index entry has its contact, in its own bucket', (channel) => {
   const problems: string[] = [];
   for (const [phone, entry] of channel.index) {
-    if (!channel.contacts.has(phone)) problems.push(`index entry ${phone} has no contact`);
-    if (entry.bucket !== contactIndexBucketOf(phone))
-      problems.push(`index entry ${phone} sits in bucket ${entry.bucket}, belongs in ${contactIndexBucketOf(phone)}`);
+    const contact = channel.contacts.get(phone);
+    if (!contact) problems.push(`index entry ${phone} has no contact`);
+    // Its phone's hash bucket, or its id group's chunk for an imported contact (keys.ts, contactIndexItemOf).
+    const own = contact && contactIndexItemOf(channel, { id: contact.id, phone }).sk;
+    if (own && entry.sk !== own) problems.push(`index entry ${phone} sits in ${entry.sk}, belongs in ${own}`);
   }
   return problems;
 });
@@ -263,8 +265,7 @@ export function channelPartitions(items: TableItem[]): ChannelPartition[] {
     if (item.sk === 'CONTACT#') channel.head = item;
     else if (item.sk.startsWith('CONTACT#')) channel.contacts.set(String(item.phone ?? item.sk.slice('CONTACT#'.length)), item);
     else if (item.sk.startsWith('CIDX#')) {
-      const bucket = Number.parseInt(item.sk.slice('CIDX#'.length), 16);
-      for (const [phone, name] of Object.entries(item)) if (phone !== 'pk' && phone !== 'sk') channel.index.set(phone, { name: String(name), bucket });
+      for (const [phone, name] of Object.entries(item)) if (phone !== 'pk' && phone !== 'sk') channel.index.set(phone, { name: String(name), sk: item.sk });
     }
     if (typeof item.entity === 'string') {
       const list = channel.byEntity.get(item.entity) ?? [];
