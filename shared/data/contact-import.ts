@@ -9,9 +9,9 @@ import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, ke
 /**
  * Table access of contacts/import (bulk creates). contacts/manage makes a new contact
  * exact with a per-contact `indexPending` marker that its creator clears before counting
- * (≈ 4 writes a contact). An import creates up to 1,000 contacts a call and keeps the
+ * (≈ 5 writes a contact with its id pointer). An import creates up to 1,000 contacts a call and keeps the
  * same guarantees (one item per number, the index and the count exact, a crash finished
- * by re-running) for ≈ 2 writes a contact, with an **import ledger** instead of the
+ * by re-running) for ≈ 1.1 writes a contact (its conditional Put, plus a few writes a call), with an **import ledger** instead of the
  * per-contact marker:
  *
  * 1. the ledger item (`CIMP#<id>`: the phones this call is about to create) is written

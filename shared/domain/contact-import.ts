@@ -65,7 +65,7 @@ export function rowError(index: number, phoneNumber: string | null, error: AppEr
  * fields checked against the channel's definitions, read once and consistently for the
  * call; required fields enforced on creates only), reporting a refused row by its index
  * without stopping the others. New contacts are written in bulk under an import ledger
- * (shared/data/contact-import.ts: ≈ 2 writes a contact instead of contacts/manage's 4),
+ * (shared/data/contact-import.ts: ≈ 1.1 writes a contact instead of contacts/manage's 5),
  * existing ones updated as contacts/manage updates them, at most
  * `IMPORT_WRITE_CONCURRENCY` writes in flight. Importing the same rows again creates
  * nothing. Rows repeating a phone number apply in order, as consecutive calls would.
