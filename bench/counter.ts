@@ -83,7 +83,11 @@ function targetOf(input: Record<string, unknown>): string | undefined {
   if (typeof input.KeyConditionExpression === 'string') {
     const prefix = /begins_with\(\s*sk\s*,\s*(:\w+)\s*\)/.exec(input.KeyConditionExpression)?.[1];
     const value = prefix ? values?.[prefix] : undefined;
-    return value === undefined ? undefined : String(value);
+    if (value !== undefined) return String(value);
+    // A sort-key range (the compact index read as side-by-side ranges): named by its start's first part, `CIDX#`.
+    const from = /\bsk\s+BETWEEN\s+(:\w+)/.exec(input.KeyConditionExpression)?.[1];
+    const start = from ? values?.[from] : undefined;
+    return start === undefined ? undefined : `${String(start).split('#')[0]}#`;
   }
   const key = input.Key as Record<string, unknown> | undefined;
   const sk = key?.sk as string | undefined;

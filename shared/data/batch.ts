@@ -65,18 +65,19 @@ export async function queryAll<T>(pk: string, skPrefix: string, options: QueryOp
 }
 
 /**
- * Queries every item under a sort-key prefix of one partition page by page, handing
- * each page (≤ 1 MB) to `visit` and then dropping it: memory stays at one page,
- * whatever the partition holds.
+ * One page (one Query) of the items of one partition whose sort keys lie from `from` to
+ * `to` (both included), after `startKey` (which must lie in the range), and the key to
+ * continue from when there is more.
  */
-export async function forEachQueryPage<T>(pk: string, skPrefix: string, visit: (items: T[]) => void, options: QueryOptions = {}): Promise<void> {
-  const input = prefixQuery(pk, skPrefix, options);
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await queryPage({ ...input, ExclusiveStartKey: startKey });
-    visit((result.Items ?? []) as T[]);
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+export async function queryRangePage<T>(
+  pk: string,
+  range: { from: string; to: string },
+  startKey?: Record<string, unknown>,
+): Promise<{ items: T[]; next?: Record<string, unknown> }> {
+  const scope = new ExpressionScope();
+  const keyCondition = `${scope.path('pk')} = ${scope.value(pk)} AND ${scope.path('sk')} BETWEEN ${scope.value(range.from)} AND ${scope.value(range.to)}`;
+  const result = await queryPage({ KeyConditionExpression: keyCondition, ExclusiveStartKey: startKey, ...scope.attributes() });
+  return { items: (result.Items ?? []) as T[], next: result.LastEvaluatedKey };
 }
 
 /** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items. */

@@ -29,6 +29,9 @@ export interface ChannelRef {
  */
 export const CONTACT_INDEX_BUCKETS = 4096;
 
+/** Sort keys between compact-index items (none is an item's key): 4 ranges of hash buckets, 4 of import chunks. */
+const CONTACT_INDEX_SPLITS = ['CIDX#4', 'CIDX#8', 'CIDX#c', 'CIDX#ct_', 'CIDX#ct_8', 'CIDX#ct_h', 'CIDX#ct_s'];
+
 const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
 const channelPk = ({ workspaceId, channelId }: ChannelRef) => `WS#${workspaceId}#CH#${channelId}`;
 
@@ -77,6 +80,16 @@ export const keys = {
     sk: `CIDX#${bucket.toString(16).padStart(3, '0')}`,
   }),
   contactIndexPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'CIDX#' }),
+  /**
+   * The compact index's items from the first at or after `from` on, as sort-key ranges
+   * that can be read side by side: split at keys no index item has (between the hash
+   * buckets' first hex digits, and between the first random characters of the import
+   * chunks' ids), the last range ending at `CIDX$`, just past every `CIDX#…` key.
+   */
+  contactIndexRanges: (channel: ChannelRef, from = 'CIDX#') => {
+    const bounds = [from, ...CONTACT_INDEX_SPLITS.filter((split) => split > from), 'CIDX$'];
+    return { pk: channelPk(channel), ranges: bounds.slice(0, -1).map((start, i) => ({ from: start, to: bounds[i + 1] })) };
+  },
   /**
    * An import ledger: the phones one contacts/import call is about to create, and those
    * already counted. Written before the contacts, deleted when they are indexed and
