@@ -161,10 +161,17 @@ export async function largeChannel(options: { sizes: number[]; log: (line: strin
     // A contact created by contacts/manage before each call (not counted): the container's kept phone order is then one create old.
     const createOne = () =>
       callApi(manage, { apiKey: tenant.adminKey, params: { phoneNumber: `+1 416 ${String(creates).padStart(7, '0')}`, name: `Late ${creates++}` } });
+    const erase = await handlerFor('contacts/delete');
+    // A contact created and erased before each call: an erasure empties the head's recent log, so the kept order is read again.
+    const createAndErase = async () => {
+      await createOne();
+      await callApi(erase, { apiKey: tenant.adminKey, params: { phoneNumber: `+1 416 ${String(creates - 1).padStart(7, '0')}` } });
+    };
     const cases: Array<[string, Record<string, unknown>, (() => Promise<unknown>)?]> = [
       ['page 1 with total (limit 50)', { limit: '50' }],
       [`deep page ${lastPage}, the last (limit 50)`, { page: String(lastPage), limit: '50' }],
       [`deep page ${lastPage} after a create (contacts/manage) each time`, { page: String(lastPage), limit: '50' }, createOne],
+      [`deep page ${lastPage} after an erasure each time (the order read again)`, { page: String(lastPage), limit: '50' }, createAndErase],
       ['search by name, page 1', { search: 'person12 ', limit: '50' }],
       ['search by phone digits, page 1', { search: '4150001', limit: '50' }],
     ];

@@ -1,4 +1,4 @@
-import type { LargeChannelResult } from './large-channel';
+import type { LargeChannelRead, LargeChannelResult } from './large-channel';
 import type { ColdStartResult } from './cold-start';
 import { BORDERLINE_MARGIN, INIT_RATIO_TARGET, OVER_FLOOR_BYTES_TARGET } from './cold-start';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
@@ -224,14 +224,16 @@ function largeChannelTargets(large: LargeChannelResult | undefined): Target[] {
         ok: page1.calls <= 2 && page1.total === contacts,
         detail: `${page1.calls} calls, ${page1.readUnits} RRU, total ${page1.total}`,
       });
-    for (const deep of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('deep page')))
+    // A deep page whose kept order is read again (after an erasure) is measured as a search is: time and memory.
+    const readsIndex = (read: LargeChannelRead) => read.case.startsWith('search') || read.case.includes('read again');
+    for (const deep of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('deep page') && !readsIndex(read)))
       targets.push({
         area: 'large channel',
         target: `${deep.case} at ${contacts} contacts: ≤ 3 table reads`,
         ok: deep.calls - 1 <= 3,
         detail: `${deep.calls - 1} reads + the limiter, ${deep.readUnits} RRU, ${deep.latencyMs.toFixed(0)} ms, peak heap +${deep.peakHeapMb.toFixed(0)} MB`,
       });
-    for (const search of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('search'))) {
+    for (const search of large.reads.filter((read) => read.contacts === contacts && readsIndex(read))) {
       targets.push({
         area: 'large channel',
         target: `${search.case} at ${contacts} contacts: ≤ ${SEARCH_MS_TARGET / 1000} s locally, peak heap ≤ ${SEARCH_HEAP_MB_TARGET} MB`,
