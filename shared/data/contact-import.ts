@@ -19,10 +19,10 @@ import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, ke
  * 2. each contact is a conditional Put (`attribute_not_exists`, as every create: a
  *    number written meanwhile by anyone else is updated instead) carrying
  *    `importedBy: <ledger id>`;
- * 3. the index entries of the created contacts are written grouped by bucket (one
- *    UpdateItem per bucket touched), and their id pointers as one item (the call's
- *    contacts get ids of one group, keys.ts `groupedContactId`: one PutItem instead of
- *    one a contact);
+ * 3. the index entries of the created contacts are written grouped by index item (the
+ *    call's contacts get ids of one group, keys.ts `groupedContactId`, whose chunks of
+ *    32 hold their entries: one UpdateItem a chunk), and their id pointers as one item
+ *    (one PutItem instead of one a contact);
  * 4. the created phones are *claimed* in the ledger (string set `counted`, a condition
  *    per phone, 40 phones an update), and each claimed chunk is at once added to the
  *    head's `contactCount` (only what a caller claimed);
