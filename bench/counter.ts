@@ -52,8 +52,29 @@ export function valueSize(value: unknown): number {
   if (value instanceof Uint8Array) return value.byteLength;
   if (value instanceof Set) return [...value].reduce((total: number, member) => total + valueSize(member), 0);
   if (Array.isArray(value)) return 3 + value.reduce((total: number, element) => total + 1 + valueSize(element), 0);
-  if (typeof value === 'object') return 3 + Object.keys(value).length + itemSize(value as Record<string, unknown>);
+  if (typeof value === 'object') {
+    const raw = rawValue(value as Record<string, unknown>);
+    if (raw !== undefined) return valueSize(raw);
+    return 3 + Object.keys(value).length + itemSize(value as Record<string, unknown>);
+  }
   return 0;
+}
+
+const RAW_TYPES = new Set(['S', 'N', 'B', 'SS', 'NS', 'BS', 'M', 'L', 'NULL', 'BOOL']);
+
+/** The value a raw DynamoDB attribute value (`{ S: 'x' }`, from a read that skips the document client) stands for, else undefined. */
+function rawValue(value: Record<string, unknown>): unknown {
+  const types = Object.keys(value);
+  if (types.length !== 1 || !RAW_TYPES.has(types[0])) return undefined;
+  const [type] = types;
+  const inner = value[type];
+  if (type === 'N') return Number(inner);
+  if (type === 'SS' || type === 'NS' || type === 'BS') return new Set(inner as unknown[]);
+  if (type === 'L') return (inner as Array<Record<string, unknown>>).map(rawValue);
+  if (type === 'M')
+    return Object.fromEntries(Object.entries(inner as Record<string, Record<string, unknown>>).map(([name, member]) => [name, rawValue(member)]));
+  if (type === 'NULL') return null;
+  return inner;
 }
 
 export function itemSize(item: Record<string, unknown>): number {
@@ -83,7 +104,13 @@ function targetOf(input: Record<string, unknown>): string | undefined {
   if (typeof input.KeyConditionExpression === 'string') {
     const prefix = /begins_with\(\s*sk\s*,\s*(:\w+)\s*\)/.exec(input.KeyConditionExpression)?.[1];
     const value = prefix ? values?.[prefix] : undefined;
-    return value === undefined ? undefined : String(value);
+    if (value !== undefined) return String(value);
+    // A sort-key range (the compact index read as side-by-side ranges): named by its start's first part, `CIDX#`.
+    const from = /\bsk\s+BETWEEN\s+(:\w+)/.exec(input.KeyConditionExpression)?.[1];
+    const given = from ? values?.[from] : undefined;
+    // A raw read (no document client on its path) gives its values as `{ S: … }`.
+    const start = typeof given === 'object' && given !== null ? (given as { S?: string }).S : given;
+    return start === undefined ? undefined : `${String(start).split('#')[0]}#`;
   }
   const key = input.Key as Record<string, unknown> | undefined;
   const sk = key?.sk as string | undefined;

@@ -156,18 +156,33 @@ export async function largeChannel(options: { sizes: number[]; log: (line: strin
     const list = await handlerFor('contacts/list');
     const counter = countDbCalls(db, { consumedCapacity: true });
     const lastPage = Math.ceil(size / 50);
-    const cases: Array<[string, Record<string, unknown>]> = [
+    const manage = await handlerFor('contacts/manage');
+    let creates = 0;
+    // A contact created by contacts/manage before each call (not counted): the container's kept phone order is then one create old.
+    const createOne = () =>
+      callApi(manage, { apiKey: tenant.adminKey, params: { phoneNumber: `+1 416 ${String(creates).padStart(7, '0')}`, name: `Late ${creates++}` } });
+    const erase = await handlerFor('contacts/delete');
+    // A contact created and erased before each call: an erasure empties the head's recent log, so the kept order is read again.
+    const createAndErase = async () => {
+      await createOne();
+      await callApi(erase, { apiKey: tenant.adminKey, params: { phoneNumber: `+1 416 ${String(creates - 1).padStart(7, '0')}` } });
+    };
+    const cases: Array<[string, Record<string, unknown>, (() => Promise<unknown>)?]> = [
       ['page 1 with total (limit 50)', { limit: '50' }],
       [`deep page ${lastPage}, the last (limit 50)`, { page: String(lastPage), limit: '50' }],
+      [`deep page ${lastPage} after a create (contacts/manage) each time`, { page: String(lastPage), limit: '50' }, createOne],
+      [`deep page ${lastPage} after an erasure each time (the order read again)`, { page: String(lastPage), limit: '50' }, createAndErase],
       ['search by name, page 1', { search: 'person12 ', limit: '50' }],
       ['search by phone digits, page 1', { search: '4150001', limit: '50' }],
     ];
     try {
-      for (const [name, params] of cases) {
+      for (const [name, params, before] of cases) {
+        await before?.();
         await callApi(list, { apiKey: tenant.adminKey, params, remainingTimeMs: 600_000 });
         const latencies: number[] = [];
         let last: { calls: ReturnType<typeof summarize>; status: number; total?: number; peakHeapMb: number } | undefined;
         for (let run = 0; run < 3; run++) {
+          await before?.();
           counter.start();
           const t0 = performance.now();
           const { value: response, peakHeapMb } = await withPeakHeap(() => callApi(list, { apiKey: tenant.adminKey, params, remainingTimeMs: 600_000 }));

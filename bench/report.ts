@@ -1,4 +1,4 @@
-import type { LargeChannelResult } from './large-channel';
+import type { LargeChannelRead, LargeChannelResult } from './large-channel';
 import type { ColdStartResult } from './cold-start';
 import { BORDERLINE_MARGIN, INIT_RATIO_TARGET, OVER_FLOOR_BYTES_TARGET } from './cold-start';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
@@ -225,15 +225,16 @@ function largeChannelTargets(large: LargeChannelResult | undefined): Target[] {
         ok: page1.calls <= 2 && page1.total === contacts,
         detail: `${page1.calls} calls, ${page1.readUnits} RRU, total ${page1.total}`,
       });
-    const deep = reads(contacts, 'deep page');
-    if (deep)
+    // A deep page whose kept order is read again (after an erasure) is measured as a search is: time and memory.
+    const readsIndex = (read: LargeChannelRead) => read.case.startsWith('search') || read.case.includes('read again');
+    for (const deep of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('deep page') && !readsIndex(read)))
       targets.push({
         area: 'large channel',
         target: `${deep.case} at ${contacts} contacts: ≤ 3 table reads`,
         ok: deep.calls - 1 <= 3,
         detail: `${deep.calls - 1} reads + the limiter, ${deep.readUnits} RRU, ${deep.latencyMs.toFixed(0)} ms, peak heap +${deep.peakHeapMb.toFixed(0)} MB`,
       });
-    for (const search of large.reads.filter((read) => read.contacts === contacts && read.case.startsWith('search'))) {
+    for (const search of large.reads.filter((read) => read.contacts === contacts && readsIndex(read))) {
       targets.push({
         area: 'large channel',
         target: `${search.case} at ${contacts} contacts: ≤ ${SEARCH_MS_TARGET / 1000} s locally, peak heap ≤ ${SEARCH_HEAP_MB_TARGET} MB`,
@@ -599,12 +600,9 @@ export function costModel(results: Omit<BenchResults, 'targets' | 'costModel'>):
   add('read: a list page (contacts/list page 1, 50 contacts)', `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: page 1'));
   add('read: small list (labels/list, custom-fields/list, channels/list)', 'round trips', 'labels/list', trip('labels/list'));
   add('read: chat/message/status', 'round trips', 'chat/message/status', trip('chat/message/status'));
-  add(
-    `read: contacts/list deep page or search, ${largest} contacts`,
-    `scale, ${largest} contacts`,
-    'contacts/list',
-    scaled(largest, 'contacts/list: deep page'),
-  );
+  // A deep page reads the container's kept phone order (2 reads); a search still reads the whole index.
+  add(`read: contacts/list deep page, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: deep page'));
+  add(`read: contacts/list search, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: search by name'));
   add('write: contacts/manage update', 'round trips', 'contacts/manage', trip('contacts/manage update'));
   add(
     `write: contacts/manage create, ${largest} contacts`,

@@ -288,6 +288,16 @@ export async function scale(options: { sizes: number[]; labels?: boolean; log: (
   for (const r of rows.filter(
     (candidate) => candidate.contacts === sizes[sizes.length - 1] && candidate.path === 'contacts/list' && !candidate.case.startsWith('page 1'),
   )) {
+    if (r.case.startsWith('deep page')) {
+      // A deep page (no search) reads the container's kept phone order, not the index: measured warm, after one call
+      // that kept it, so the head (is the order current?) and the page's contacts, whatever the channel's size.
+      checks.push({
+        check: `${r.case} at ${r.contacts} contacts, warm: the kept phone order (limiter, head, the page's contacts: ≤ 3 calls, no index read, ≤ 50 contacts)`,
+        ok: r.status === 200 && r.calls <= 3 && r.indexBytes === 0 && r.contactItemsRead <= 50 && r.total === r.contacts,
+        detail: `${r.calls} calls (${r.commands.join(', ')}), ${(r.indexBytes / 1024).toFixed(0)} KB index, ${r.contactItemsRead} contact items read, ${r.readUnits} RCU, total ${r.total}`,
+      });
+      continue;
+    }
     checks.push({
       check: `${r.case} at ${r.contacts} contacts reads the compact index (≤ ${INDEX_BYTES_PER_CONTACT_TARGET} B a contact), not the contacts`,
       ok: r.status === 200 && (r.indexBytesPerContact ?? Infinity) <= INDEX_BYTES_PER_CONTACT_TARGET && r.contactItemsRead <= 50,

@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, SQSBatchResponse } from 'aws-lambda';
 import type { ChannelRecord } from '../shared/data/channels';
 import type { AutomationStep } from '../shared/domain/automation-steps';
-import { contactIndexBucketOf } from '../shared/data/keys';
 import { webhookEnvelope } from '../scripts/local/sandbox-webhooks';
 import { DOCS_PATH, OPENAPI_PATH } from '../shared/routes';
 import type { ChatNetwork } from '../test/support/chat';
@@ -115,13 +114,11 @@ async function withDefinitionsAndUncachedContact(context: ScenarioContext) {
   await withUncachedContact(context, '14155551000');
 }
 
-/** Ten contacts/import rows (new numbers, names, one label): the scenario's rows and the index buckets they touch. */
+/** Ten contacts/import rows (new numbers, names, one label). */
 const IMPORT_ROWS = Array.from({ length: 10 }, (_, i) => ({ phoneNumber: `+1415555${2000 + i}`, name: `Imported ${i}`, labelNames: ['VIP'] }));
-const IMPORT_BUCKETS = new Set(IMPORT_ROWS.map((row) => contactIndexBucketOf(row.phoneNumber.slice(1)))).size;
 const IMPORT_ROW = {
   row: 'contacts/import',
-  budget:
-    '2 + ⌈rows/100⌉ + (when it creates) 2 + 2 × new + 2 × ⌈new/40⌉ + index buckets touched + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
+  budget: '2 + ⌈rows/100⌉ + (when it creates) 3 + new + ⌈new/32⌉ + 2 × ⌈new/40⌉ + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
 };
 
 const MANAGE_UPDATE_ROW = { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' };
@@ -355,10 +352,10 @@ export const SCENARIOS: RoundTripScenario[] = [
     request: () => post({ phoneNumber: '+442079460958', name: 'New Contact' }),
   },
   {
-    name: `contacts/import, 10 new contacts (${IMPORT_BUCKETS} index buckets)`,
+    name: 'contacts/import, 10 new contacts (one index chunk, one id pointer item)',
     path: 'contacts/import',
     doc: IMPORT_ROW,
-    budget: 2 + 1 + 2 + 2 * 10 + 2 + IMPORT_BUCKETS,
+    budget: 2 + 1 + 3 + 10 + 1 + 2,
     prepare: (context) => withDefinitions(context),
     request: () => post({ contacts: IMPORT_ROWS }),
   },

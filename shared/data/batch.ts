@@ -1,3 +1,4 @@
+import { QueryCommand as RawQueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, queryPage, tableName } from './client';
 import { ExpressionScope, type Condition } from './expressions';
@@ -62,6 +63,28 @@ export async function queryAll<T>(pk: string, skPrefix: string, options: QueryOp
     startKey = result.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** A raw (not unmarshalled) item: attribute name → DynamoDB attribute value. */
+export type RawItem = Record<string, AttributeValue>;
+
+/**
+ * One page (one Query) of the items of one partition whose sort keys lie from `from` to
+ * `to` (both included), after `startKey` (a key from an earlier page, in the range), and
+ * the key to continue from when there is more — raw, without the document client's
+ * unmarshalling: items and keys as DynamoDB sends them. For reads of many small string
+ * attributes (the compact index: one attribute a contact), where unmarshalling each one
+ * was ≈ 30 % of the read's time locally.
+ */
+export async function queryRangePageRaw(pk: string, range: { from: string; to: string }, startKey?: RawItem): Promise<{ items: RawItem[]; next?: RawItem }> {
+  const scope = new ExpressionScope();
+  const keyCondition = `${scope.path('pk')} = ${scope.value(pk)} AND ${scope.path('sk')} BETWEEN ${scope.value(range.from)} AND ${scope.value(range.to)}`;
+  // The values are strings, written here as DynamoDB attribute values (no marshaller on this path).
+  const values = Object.fromEntries(Object.entries(scope.attributes().ExpressionAttributeValues ?? {}).map(([name, value]) => [name, { S: String(value) }]));
+  const result = await db.send(
+    new RawQueryCommand({ TableName: tableName(), KeyConditionExpression: keyCondition, ExpressionAttributeValues: values, ExclusiveStartKey: startKey }),
+  );
+  return { items: result.Items ?? [], next: result.LastEvaluatedKey };
 }
 
 /** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items. */

@@ -1,7 +1,8 @@
 import { queryAll } from './batch';
 import { deleteItem, getItem, putItem, update, when } from './client';
+import { countPhonesChange } from './contact-index-stream';
 import type { ContactRecord } from './contacts';
-import { contactIndexBucketOf, keys, type ChannelRef, type Key } from './keys';
+import { contactIdPointer, contactIndexItemOf, keys, type ChannelRef, type Key } from './keys';
 
 /**
  * Contact ids and the erasure of contacts (contacts/delete). The steps are single-item
@@ -10,14 +11,30 @@ import { contactIndexBucketOf, keys, type ChannelRef, type Key } from './keys';
  * last, so running the delete again, or `admin contacts recount`, finishes it.
  */
 
-/** Pointer `CTID#<id>` → the contact's phone; written with the contact's index entry (idempotent). */
+/**
+ * The pointer of a contact id → the contact's phone (idempotent): `CTID#<id>` for a
+ * random id, the id's attribute of its group's item for a grouped id (keys.ts,
+ * `contactIdPointer`: contacts/import writes a whole group at once, `writeIdPointers`).
+ */
 export async function putContactIdPointer(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone'>): Promise<void> {
-  await putItem({ ...keys.contactById(channel, contact.id), entity: 'contactId', contactId: contact.id, phone: contact.phone });
+  const pointer = contactIdPointer(channel, contact.id);
+  if (pointer.grouped) await update(pointer.key).set('entity', 'contactIds').set(pointer.attribute, contact.phone).send();
+  else await putItem({ ...pointer.key, entity: 'contactId', contactId: contact.id, phone: contact.phone });
 }
 
 /** The phone a contact id names, or undefined (the caller checks the contact item still carries that id). */
 export async function phoneOfContactId(channel: ChannelRef, contactId: string): Promise<string | undefined> {
-  return (await getItem<{ phone: string }>(keys.contactById(channel, contactId), { consistent: true }))?.phone;
+  const pointer = contactIdPointer(channel, contactId);
+  const item = await getItem<Record<string, unknown>>(pointer.key, { consistent: true, attributes: [pointer.attribute] });
+  const phone = item?.[pointer.attribute];
+  return typeof phone === 'string' ? phone : undefined;
+}
+
+/** Deletes a contact id's pointer (erasure): its item, or its attribute of its group's item. */
+export async function deleteContactIdPointer(channel: ChannelRef, contactId: string): Promise<void> {
+  const pointer = contactIdPointer(channel, contactId);
+  if (pointer.grouped) await update(pointer.key).remove(pointer.attribute).when(when.itemExists()).send();
+  else await deleteItem(pointer.key);
 }
 
 /**
@@ -39,16 +56,16 @@ export async function beginErasure(channel: ChannelRef, phone: string, contactId
  * entry's removal is idempotent, and only the caller that sets `uncounted` subtracts.
  * A crash between the two leaves the count one too high until `admin contacts recount`.
  */
-export async function uncountContact(channel: ChannelRef, phone: string): Promise<void> {
-  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(phone)))
-    .remove(phone)
-    .send();
+export async function uncountContact(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone'>): Promise<void> {
+  const { phone } = contact;
+  await update(contactIndexItemOf(channel, contact)).remove(phone).send();
   // A contact still pending was never counted.
   const claimed = await update(keys.contact(channel, phone))
     .set('uncounted', true)
     .when(when.and(when.exists('erasing'), when.notExists('uncounted'), when.notExists('indexPending')))
     .send();
-  if (claimed) await update(keys.contactHead(channel)).add('contactCount', -1).send();
+  // The phones version and an emptied recent log with it: no kept log holds the number past this write.
+  if (claimed) await countPhonesChange(channel, -1);
 }
 
 /** Deletes the wa_id map entry when it still points at this phone. */

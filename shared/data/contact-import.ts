@@ -1,17 +1,17 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock';
 import { batchGetAll, queryAll } from './batch';
-import { db, sendIfCondition, tableName } from './client';
+import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
+import { countPhonesChange } from './contact-index-stream';
 import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
-import { contactIndexBucketOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
+import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
 
 /**
  * Table access of contacts/import (bulk creates). contacts/manage makes a new contact
  * exact with a per-contact `indexPending` marker that its creator clears before counting
- * (≈ 4 writes a contact). An import creates up to 1,000 contacts a call and keeps the
+ * (≈ 5 writes a contact with its id pointer). An import creates up to 1,000 contacts a call and keeps the
  * same guarantees (one item per number, the index and the count exact, a crash finished
- * by re-running) for ≈ 2 writes a contact, with an **import ledger** instead of the
+ * by re-running) for ≈ 1.1 writes a contact (its conditional Put, plus a few writes a call), with an **import ledger** instead of the
  * per-contact marker:
  *
  * 1. the ledger item (`CIMP#<id>`: the phones this call is about to create) is written
@@ -19,8 +19,10 @@ import { contactIndexBucketOf, contactIndexName as indexName, keys, type Channel
  * 2. each contact is a conditional Put (`attribute_not_exists`, as every create: a
  *    number written meanwhile by anyone else is updated instead) carrying
  *    `importedBy: <ledger id>`;
- * 3. the index entries of the created contacts are written grouped by bucket (one
- *    UpdateItem per bucket touched);
+ * 3. the index entries of the created contacts are written grouped by index item (the
+ *    call's contacts get ids of one group, keys.ts `groupedContactId`, whose chunks of
+ *    32 hold their entries: one UpdateItem a chunk), and their id pointers as one item
+ *    (one PutItem instead of one a contact);
  * 4. the created phones are *claimed* in the ledger (string set `counted`, a condition
  *    per phone, 40 phones an update), and each claimed chunk is at once added to the
  *    head's `contactCount` (only what a caller claimed);
@@ -66,59 +68,84 @@ export async function readContacts(channel: ChannelRef, phones: string[]): Promi
 
 /** Step 1: the ledger of the phones this call is about to create (one Put, ≈ 16 B a phone). */
 export async function putImportLedger(channel: ChannelRef, ledgerId: string, phones: string[]): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.contactImportLedger(channel, ledgerId), entity: 'contactImport', phones, startedAt: clock.now() },
-    }),
-  );
-}
-
-/** Step 2: creates the contact unless its number exists (then undefined: the caller updates it instead). */
-export async function createImportedContact(channel: ChannelRef, phone: string, changes: ContactChanges, ledgerId: string): Promise<ContactRecord | undefined> {
-  const contact: ContactRecord = { ...newContactRecord(phone, changes), importedBy: ledgerId };
-  const created = await sendIfCondition(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.contact(channel, phone), entity: 'contact', ...contact },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return created ? contact : undefined;
+  await putItem({ ...keys.contactImportLedger(channel, ledgerId), entity: 'contactImport', phones, startedAt: clock.now() });
 }
 
 /**
- * Step 3: writes these contacts' index entries (idempotent), one UpdateItem per bucket
- * touched, each setting all of that bucket's entries (`SET #p0 = :n0, #p1 = :n1, …`).
+ * Step 2: creates the contact unless its number exists (then undefined: the caller
+ * updates it instead), with the id given (one of the call's id group) or a random one.
  */
-export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'phone' | 'name'>>): Promise<void> {
-  const byBucket = new Map<number, Array<Pick<ContactRecord, 'phone' | 'name'>>>();
+export async function createImportedContact(
+  channel: ChannelRef,
+  phone: string,
+  changes: ContactChanges,
+  ledgerId: string,
+  id?: string,
+): Promise<ContactRecord | undefined> {
+  const record = newContactRecord(phone, changes);
+  const contact: ContactRecord = { ...record, id: id ?? record.id, importedBy: ledgerId };
+  const created = await putIfAbsent({ ...keys.contact(channel, phone), entity: 'contact', ...contact });
+  return created === 'created' ? contact : undefined;
+}
+
+/**
+ * Step 3: writes these contacts' index entries (idempotent), one UpdateItem per index
+ * item touched (keys.ts `contactIndexItemOf`: the call's id group files its contacts in
+ * chunks of 32, others go to their phone's hash bucket), each setting all of that
+ * item's entries.
+ */
+export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone' | 'name'>>): Promise<void> {
+  const byItem = new Map<string, { key: Key; entries: Array<Pick<ContactRecord, 'phone' | 'name'>> }>();
   for (const contact of contacts) {
-    const bucket = contactIndexBucketOf(contact.phone);
-    byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), contact]);
+    const key = contactIndexItemOf(channel, contact);
+    const item = byItem.get(key.sk);
+    if (item) item.entries.push(contact);
+    else byItem.set(key.sk, { key, entries: [contact] });
   }
-  await mapLimit([...byBucket], IMPORT_WRITE_CONCURRENCY, async ([bucket, entries]) => {
-    const names: Record<string, string> = {};
-    const values: Record<string, string> = {};
-    entries.forEach((entry, i) => {
-      names[`#p${i}`] = entry.phone;
-      values[`:n${i}`] = indexName(entry.name);
-    });
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.contactIndexBucket(channel, bucket),
-        UpdateExpression: `SET ${entries.map((_, i) => `#p${i} = :n${i}`).join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+  await mapLimit([...byItem.values()], IMPORT_WRITE_CONCURRENCY, async ({ key, entries }) => {
+    const itemUpdate = update(key);
+    for (const entry of entries) itemUpdate.set(entry.phone, indexName(entry.name));
+    await itemUpdate.send();
   });
 }
 
-/** Step 3b: each new contact's id pointer (contactId parameters), as a contacts/manage create writes it with the index entry. */
-export async function writeIdPointers(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone'>>): Promise<void> {
-  await mapLimit(contacts, IMPORT_WRITE_CONCURRENCY, (contact) => putContactIdPointer(channel, contact));
+/** Grouped ids written in one UpdateItem by a finisher (each adds ≈ 20 characters to the expression, limited to 4 KB). */
+const POINTER_CHUNK = 100;
+
+/**
+ * Step 3b: the new contacts' id pointers (contactId parameters), as a contacts/manage
+ * create writes its own with the index entry. The owner of an id group (`wholeGroup`:
+ * the call that gave these ids, writing every contact it created with them) writes the
+ * group's item whole, one PutItem; a finisher, which may run beside a live owner, sets
+ * its entries attribute by attribute (the same values: nothing the owner wrote is lost
+ * either way). Random ids get their own pointer items.
+ */
+export async function writeIdPointers(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone'>>, wholeGroup = false): Promise<void> {
+  const groups = new Map<string, { key: Key; entries: Array<[string, string]> }>();
+  const single: Array<Pick<ContactRecord, 'id' | 'phone'>> = [];
+  for (const contact of contacts) {
+    const pointer = contactIdPointer(channel, contact.id);
+    if (!pointer.grouped) {
+      single.push(contact);
+      continue;
+    }
+    const group = groups.get(pointer.key.sk) ?? { key: pointer.key, entries: [] };
+    group.entries.push([pointer.attribute, contact.phone]);
+    groups.set(pointer.key.sk, group);
+  }
+  const writes: Array<() => Promise<unknown>> = single.map((contact) => () => putContactIdPointer(channel, contact));
+  for (const { key, entries } of groups.values()) {
+    if (wholeGroup) writes.push(() => putItem({ ...key, entity: 'contactIds', ...Object.fromEntries(entries) }));
+    else
+      for (let i = 0; i < entries.length; i += POINTER_CHUNK)
+        writes.push(() =>
+          update(key)
+            .set('entity', 'contactIds')
+            .setAll(Object.fromEntries(entries.slice(i, i + POINTER_CHUNK)))
+            .send(),
+        );
+  }
+  await mapLimit(writes, IMPORT_WRITE_CONCURRENCY, (write) => write());
 }
 
 /**
@@ -133,18 +160,10 @@ export async function claimAndCount(channel: ChannelRef, ledgerId: string, phone
   let claimed = 0;
   while (pending.length > 0) {
     const chunk = pending.slice(0, CLAIM_CHUNK);
-    const values: Record<string, unknown> = { ':set': new Set(chunk) };
-    chunk.forEach((phone, i) => (values[`:p${i}`] = phone));
-    const ok = await sendIfCondition(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD #counted :set',
-        ConditionExpression: ['attribute_exists(pk)', ...chunk.map((_, i) => `NOT contains(#counted, :p${i})`)].join(' AND '),
-        ExpressionAttributeNames: { '#counted': 'counted' },
-        ExpressionAttributeValues: values,
-      }),
-    );
+    const ok = await update(key)
+      .add('counted', new Set(chunk))
+      .when(when.and(when.itemExists(), ...chunk.map((phone) => when.notContains('counted', phone))))
+      .send();
     if (ok) {
       // Counted at once, chunk by chunk: a crash leaves at most one chunk claimed and not counted (the recount repairs it).
       await addToCount(channel, chunk.length);
@@ -160,20 +179,14 @@ export async function claimAndCount(channel: ChannelRef, ledgerId: string, phone
 }
 
 async function addToCount(channel: ChannelRef, n: number): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactHead(channel),
-      // phonesVersion: the channel's set of phones changed (deep pages' cached phone order, shared/domain/contact-index-select.ts).
-      UpdateExpression: 'ADD contactCount :n, phonesVersion :n',
-      ExpressionAttributeValues: { ':n': n },
-    }),
-  );
+  // With the phones version, and the head's recent log emptied (a chunk would push the head past 1 KB): deep pages'
+  // kept phone orders older than this are read again from the index (contact-index-stream.ts, shared/domain/contact-index-select.ts).
+  await countPhonesChange(channel, n);
 }
 
 /** Step 5: the call's own ledger, once everything it created is indexed and counted. */
 export async function deleteImportLedger(channel: ChannelRef, ledgerId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.contactImportLedger(channel, ledgerId) }));
+  await deleteItem(keys.contactImportLedger(channel, ledgerId));
 }
 
 type LedgerItem = Key & { phones?: string[]; counted?: Set<string>; startedAt?: number };
@@ -186,8 +199,8 @@ const toLedger = (item: LedgerItem): ImportLedger => ({
 });
 
 async function getImportLedger(channel: ChannelRef, ledgerId: string): Promise<ImportLedger | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.contactImportLedger(channel, ledgerId), ConsistentRead: true }));
-  return Item ? toLedger(Item as LedgerItem) : undefined;
+  const item = await getItem<LedgerItem>(keys.contactImportLedger(channel, ledgerId), { consistent: true });
+  return item ? toLedger(item) : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { queryAll } from './batch';
 import { finishAllImportLedgers } from './contact-import';
 import { deleteItem, putItem, update, when } from './client';
 import { finishIndexing, writeIndexEntry, type ContactRecord } from './contacts';
-import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
+import { contactIndexItemOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
  * The operator's repair of a channel's contact bookkeeping (`admin contacts recount`):
@@ -34,8 +34,11 @@ export async function recountContacts(channel: ChannelRef): Promise<number> {
       async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { attributes: ['pk'], consistent: true })).length,
     ),
   );
-  // phonesVersion: deep pages' cached phone orders are rebuilt after a recount.
-  await update(keys.contactHead(channel)).setAll({ contactCount: count, labelCount: labels, fieldCount: fields }).add('phonesVersion', 1).send();
+  // phonesVersion and an empty recent log: deep pages' kept phone orders are read again after a recount.
+  await update(keys.contactHead(channel))
+    .setAll({ contactCount: count, labelCount: labels, fieldCount: fields, recentPhones: [] })
+    .add('phonesVersion', 1)
+    .send();
   return count;
 }
 
@@ -58,8 +61,9 @@ export interface IndexRebuild {
 /**
  * Rebuilds the channel's compact index from its contact items (part of the recount
  * repair). One paginated, consistent Query of the contacts (`CONTACT#`, only phone and
- * name) gives every bucket's complete map, filed by `contactIndexBucketOf` under the
- * current `CONTACT_INDEX_BUCKETS`, each entry as `writeIndexEntry` stores it (phone
+ * name) gives every bucket's complete map, filed by `contactIndexItemOf` (the hash
+ * bucket under the current `CONTACT_INDEX_BUCKETS`, or an imported contact's id-group
+ * chunk), each entry as `writeIndexEntry` stores it (phone
  * digits → `indexName`). Each bucket that differs from what the Query of `CIDX#` found
  * is then written whole (PutItem of its complete map), and every index item that is not
  * a rebuilt bucket is deleted: buckets of another bucket count (`CIDX#<00..ff>` of the
@@ -84,23 +88,25 @@ export interface IndexRebuild {
 export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexRebuild> {
   const readContacts = async () => {
     const { pk, skPrefix } = keys.contactPrefix(channel);
-    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'phone' | 'name' | 'erasing'>>>(pk, skPrefix, {
-      attributes: ['sk', 'phone', 'name', 'erasing'],
+    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'id' | 'phone' | 'name' | 'erasing'>>>(pk, skPrefix, {
+      attributes: ['sk', 'id', 'phone', 'name', 'erasing'],
       consistent: true,
     });
     // The head item shares the prefix and has no phone; a contact being erased is already out of the index.
     const head = keys.contactHead(channel);
     return items.filter(
-      (item): item is Key & Pick<ContactRecord, 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string' && item.erasing === undefined,
+      (item): item is Key & Pick<ContactRecord, 'id' | 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string' && item.erasing === undefined,
     );
   };
-  // phone → the entry as writeIndexEntry stores it
-  const entries = new Map((await readContacts()).map((contact) => [contact.phone, indexName(contact.name)]));
+  // phone → the entry as writeIndexEntry stores it, filed where writeIndexEntry files it (its hash bucket or its id group's chunk)
+  const entries = new Map<string, string>();
   const buckets = new Map<string, Record<string, string>>();
-  for (const [phone, name] of entries) {
-    const { sk } = keys.contactIndexBucket(channel, contactIndexBucketOf(phone));
+  for (const contact of await readContacts()) {
+    const name = indexName(contact.name);
+    entries.set(contact.phone, name);
+    const { sk } = contactIndexItemOf(channel, contact);
     const bucket = buckets.get(sk) ?? {};
-    bucket[phone] = name;
+    bucket[contact.phone] = name;
     buckets.set(sk, bucket);
   }
   const { pk, skPrefix } = keys.contactIndexPrefix(channel);

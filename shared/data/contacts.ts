@@ -3,7 +3,8 @@ import { newId } from '../ids';
 import { batchGetAll, queryAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
-import { contactIndexBucketOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
+import { countCreatedContact } from './contact-index-stream';
+import { contactIndexItemOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
  * Contacts of a channel. One item per real phone number (the normalized number is
@@ -124,10 +125,8 @@ async function updateContact(channel: ChannelRef, phone: string, changes: Contac
 }
 
 /** Writes the contact's compact index entry (idempotent): attribute `<phone digits>` = `indexName(name)` of its bucket item. */
-export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'phone' | 'name'>): Promise<void> {
-  await update(keys.contactIndexBucket(channel, contactIndexBucketOf(contact.phone)))
-    .set(contact.phone, indexName(contact.name))
-    .send();
+export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone' | 'name'>): Promise<void> {
+  await update(contactIndexItemOf(channel, contact)).set(contact.phone, indexName(contact.name)).send();
 }
 
 /**
@@ -142,8 +141,8 @@ export async function finishIndexing(channel: ChannelRef, contact: ContactRecord
   await putContactIdPointer(channel, contact);
   const claimed = await update(keys.contact(channel, contact.phone)).remove('indexPending').when(when.eq('indexPending', true)).send();
   if (!claimed) return;
-  // phonesVersion: the channel's set of phones changed (deep pages' cached phone order, shared/domain/contact-index-select.ts).
-  await update(keys.contactHead(channel)).add('contactCount', 1).add('phonesVersion', 1).send();
+  // With the count: the phones version and its recent log (deep pages' kept phone order, shared/domain/contact-index-select.ts).
+  await countCreatedContact(channel, contact.phone);
 }
 
 export interface ContactHead {

@@ -81,6 +81,11 @@ export const when = {
   itemExists: (): Condition => (scope) => `attribute_exists(${scope.path('pk')})`,
   /** No item is there. */
   itemAbsent: (): Condition => (scope) => `attribute_not_exists(${scope.path('pk')})`,
+  /** A set or list attribute does not hold `value` (also true when the attribute is absent). */
+  notContains:
+    (path: AttributePath, value: unknown): Condition =>
+    (scope) =>
+      `NOT contains(${scope.path(path)}, ${scope.value(value)})`,
   eq: compare('='),
   lt: compare('<'),
   lte: compare('<='),

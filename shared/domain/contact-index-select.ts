@@ -1,8 +1,8 @@
-import { readPhonesVersion, streamContactIndex } from '../data/contact-index-stream';
+import { readPhonesHead, streamContactIndex, type PhonesHead } from '../data/contact-index-stream';
 import type { ChannelRef } from '../data/keys';
 import { TtlCache } from '../cache/ttl-cache';
 
-/** A channel's phones in order, and the head's count and phones version it was read under. */
+/** A channel's phones in order, and the head's count and phones version it stands for. */
 interface PhoneOrder {
   contactCount: number;
   phonesVersion: number;
@@ -12,32 +12,73 @@ interface PhoneOrder {
 /**
  * The channel's phones in order, per warm container (the one per-container cache), used
  * while the head's contact count and phones version (bumped by every create, in the
- * count write it already makes) are unchanged: a deep page then reads the head and the
- * page's contacts, not the index. ≈ 50 B a phone (≈ 50 MB at 1M): two channels at most,
- * and none past 2M phones.
+ * count write it already makes) are unchanged, or brought up to date from the head's
+ * recent log: a deep page then reads the head and the page's contacts, not the index.
+ * ≈ 50 B a phone (≈ 50 MB at 1M): two channels at most, and none past 2M phones.
  */
 const phoneOrders = new TtlCache<string, PhoneOrder>({ maxAgeMs: Infinity, maxEntries: 2, keep: (order) => order.phones.length <= 2_000_000 });
 
 /**
- * One deep page (no search): from this container's phone order when the head says it is
- * current (one consistent GetItem of the head), else from the streamed index, kept for the
- * next page. The head is read before the index, and a create writes its index entry
- * before the count and version, so an order kept under a version holds every phone
- * counted in it. Renames do not change the order; the page's contacts are read by key.
+ * One deep page (no search) in 2 table reads however stale this container's phone
+ * order is by single creates and erasures: one consistent GetItem of the head, then the
+ * page's contacts (by the caller). The order is current when the head's count and phones
+ * version are those it was kept under; a few versions older, it is brought up to date
+ * from the head's recent log (the phones counted last, one a version); otherwise (a
+ * cold container, an erasure, a bulk import, a recount, more creates than the log keeps) it is read
+ * from the streamed index and kept. The head is read before the index, and a create
+ * writes its index entry before the count and version, so an order kept under a version
+ * holds every phone counted in it. Renames do not change the order.
  */
 export async function selectDeepPage(channel: ChannelRef, offset: number, limit: number): Promise<{ phones: string[]; total: number }> {
-  const head = await readPhonesVersion(channel);
-  const current = ({ value }: { value: PhoneOrder }) => value.contactCount === head.contactCount && value.phonesVersion === head.phonesVersion;
+  const head = await readPhonesHead(channel);
+  let kept: PhoneOrder | undefined;
   const order = await phoneOrders.get(
     `${channel.workspaceId}#${channel.channelId}`,
-    async () => {
-      const phones: string[] = [];
-      await streamContactIndex(channel, (phone) => phones.push(phone));
-      return { ...head, phones: phones.sort() };
+    async () => (kept && caughtUp(kept, head)) ?? { contactCount: head.contactCount, phonesVersion: head.phonesVersion, phones: await indexOrder(channel) },
+    ({ value }) => {
+      kept = value;
+      return value.contactCount === head.contactCount && value.phonesVersion === head.phonesVersion;
     },
-    current,
   );
   return { phones: order.phones.slice(offset, offset + limit), total: order.phones.length };
+}
+
+async function indexOrder(channel: ChannelRef): Promise<string[]> {
+  const phones: string[] = [];
+  await streamContactIndex(channel, (phone) => phones.push(phone));
+  return phones.sort();
+}
+
+/**
+ * `order` brought to the head's version from its recent log, or undefined when the log
+ * does not reach back to it, or the phones it adds do not add up to the head's count
+ * (a contact counted after a crash, already in the order: the index is read instead).
+ */
+export function caughtUp(order: PhoneOrder, head: PhonesHead): PhoneOrder | undefined {
+  const behind = head.phonesVersion - order.phonesVersion;
+  if (behind <= 0 || behind > head.recentPhones.length) return undefined;
+  const phones = order.phones.slice();
+  let added = 0;
+  for (const phone of head.recentPhones.slice(-behind)) {
+    const at = lowerBound(phones, phone);
+    if (phones[at] === phone) continue;
+    phones.splice(at, 0, phone);
+    added++;
+  }
+  if (added !== head.contactCount - order.contactCount) return undefined;
+  return { contactCount: head.contactCount, phonesVersion: head.phonesVersion, phones };
+}
+
+/** The first place in sorted `phones` not before `phone`. */
+function lowerBound(phones: string[], phone: string): number {
+  let low = 0;
+  let high = phones.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (phones[mid] < phone) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**

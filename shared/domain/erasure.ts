@@ -1,6 +1,7 @@
 import { clock } from '../clock';
 import {
   beginErasure,
+  deleteContactIdPointer,
   contactsForRepair,
   deleteErasedContact,
   deleteWaIdMapping,
@@ -48,7 +49,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   const now = clock.now();
   const contact = await beginErasure(channel, phone, contactId, now);
   if (!contact) return 0;
-  await uncountContact(channel, phone);
+  await uncountContact(channel, contact);
   const entries = await allHistoryEntries(channel, phone);
   await inBatches(entries, async (entry) => {
     await eraseMessageContent(channel, entry.messageId, entry.chatmid, now);
@@ -59,7 +60,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   await markOptedOut(channel, phone, false, now);
   await deleteByKey(keys.conversation(channel, phone));
   if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);
-  await deleteByKey(keys.contactById(channel, contactId));
+  await deleteContactIdPointer(channel, contactId);
   await deleteErasedContact(channel, phone, contactId);
   return entries.length;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { handler as messagesList } from '../../functions/chat-messages-list';
+import { handler as deleteContact } from '../../functions/contacts-delete';
 import { handler as importContacts } from '../../functions/contacts-import';
 import { handler as listContacts } from '../../functions/contacts-list';
 import { handler as manageContact } from '../../functions/contacts-manage';
@@ -10,6 +12,7 @@ import { listStatusChanges } from '../../shared/data/contact-status';
 import { getContact } from '../../shared/data/contacts';
 import { callApi } from '../support/api';
 import { checkInvariants } from '../support/invariants';
+import { scanItems } from '../support/table';
 import { createTenant, type TestTenant } from '../support/tenants';
 
 async function withDefinitions(tenant: TestTenant) {
@@ -284,6 +287,39 @@ describe('contacts/import', () => {
     expect(a.body.data.created + b.body.data.created + createdByManage).toBe(300);
     expect(a.body.data.failed + b.body.data.failed).toBe(0);
     await expectExact(tenant, 300);
+  });
+
+  it("names a call's new contacts by ids of one group (one pointer item, index chunks): found by contactId and by search after a rename, an erasure takes its phone out", async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const rows = Array.from({ length: 40 }, (_, i) => ({ phoneNumber: phoneOf(i), name: `Grouped ${i}` }));
+    const imported = await call(tenant, rows);
+    const listed = (await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 100 } })).body.data as Array<{ id: string; phone: string }>;
+    const pointerItems = (await scanItems({}, tenant.workspaceId)).filter((item) => item.sk.startsWith('CTID#'));
+    const [erased, kept] = [listed[3], listed[4]];
+    // Act
+    const byId = await Promise.all(listed.map((contact) => callApi(messagesList, { apiKey: tenant.adminKey, params: { contactId: contact.id } })));
+    const deleted = await callApi(deleteContact, { apiKey: tenant.adminKey, params: { contactId: erased.id } });
+    const afterErasure = await callApi(messagesList, { apiKey: tenant.adminKey, params: { contactId: erased.id } });
+    const otherAfter = await callApi(messagesList, { apiKey: tenant.adminKey, params: { contactId: kept.id } });
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: `+${kept.phone}`, name: 'Renamed Later' } });
+    const byNewName = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'renamed later' } });
+    const byOldName = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'grouped 4' } });
+    const recounted = await contactsRecount(tenant.channelIds[0]);
+    // Assess
+    expect(imported.body.data).toMatchObject({ created: 40, failed: 0 });
+    expect(new Set(listed.map((contact) => contact.id.slice(0, -2))).size).toBe(1);
+    expect(pointerItems).toHaveLength(1);
+    expect(byId.map((answer) => answer.status)).toEqual(listed.map(() => 200));
+    expect(deleted.body.data).toEqual({ id: erased.id, deleted: true });
+    expect(afterErasure.status).toBe(404);
+    expect(otherAfter.status).toBe(200);
+    expect(byNewName.body.data.map((contact: { id: string }) => contact.id)).toEqual([kept.id]);
+    expect(byOldName.body.pagination.total).toBe(0);
+    expect(recounted.contactCount).toBe(39);
+    const texts = (await scanItems({}, tenant.workspaceId)).map((item) => JSON.stringify(item));
+    expect(texts.filter((text) => text.includes(erased.phone))).toEqual([]);
+    await expectExact(tenant, 39);
   });
 
   it('finishes an import a crash left half done when it is run again, or by the recount', async () => {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { contactIndexName, contactSearchKey, definitionKindOf, keys, outboxShardOf, parseExecutionKey } from '../../shared/data/keys';
+import {
+  CONTACT_ID_GROUP_SIZE,
+  contactIdGroupOf,
+  contactIdPointer,
+  contactIndexItemOf,
+  contactIndexName,
+  contactSearchKey,
+  definitionKindOf,
+  groupedContactId,
+  keys,
+  outboxShardOf,
+  parseExecutionKey,
+} from '../../shared/data/keys';
+import { newId } from '../../shared/ids';
 
 describe('keys.ts builds and parses every key', () => {
   it('parses an execution key back into the ids it was built from', () => {
@@ -43,5 +56,49 @@ describe('keys.ts builds and parses every key', () => {
     expect(indexed).toHaveLength(64);
     expect(indexed.startsWith(contactSearchKey('ADA X'))).toBe(true);
     expect(contactIndexName(undefined)).toBe('');
+  });
+
+  it('gives the ids of one group distinct places, one pointer item and index chunks of 32, and leaves random ids their own', () => {
+    // Prepare
+    const channel = { workspaceId: 'ws', channelId: 'ch' };
+    const group = contactIdGroupOf(newId('ct'));
+    const random = Array.from({ length: 200 }, () => newId('ct'));
+    // Act
+    const ids = Array.from({ length: CONTACT_ID_GROUP_SIZE }, (_, place) => groupedContactId(group, place));
+    const pointers = ids.map((id) => contactIdPointer(channel, id));
+    const chunks = ids.map((id) => contactIndexItemOf(channel, { id, phone: '14155550000' }).sk);
+    // Assess
+    expect(new Set(ids).size).toBe(CONTACT_ID_GROUP_SIZE);
+    expect(ids.every((id) => /^ct_[0-9a-z]{16}$/.test(id) && id.length === newId('ct').length)).toBe(true);
+    expect(new Set(pointers.map((pointer) => pointer.key.sk))).toEqual(new Set([`CTID#${group}`]));
+    expect(new Set(pointers.map((pointer) => pointer.attribute)).size).toBe(CONTACT_ID_GROUP_SIZE);
+    expect(new Set(chunks).size).toBe(CONTACT_ID_GROUP_SIZE / 32);
+    expect(() => groupedContactId(group, CONTACT_ID_GROUP_SIZE)).toThrow(RangeError);
+    for (const id of random) {
+      expect(contactIdPointer(channel, id)).toEqual({ key: keys.contactById(channel, id), attribute: 'phone', grouped: false });
+      expect(contactIndexItemOf(channel, { id, phone: '14155550000' }).sk).toMatch(/^CIDX#[0-9a-f]{3}$/);
+    }
+  });
+
+  it('splits the compact index into side-by-side ranges that cover every index key once', () => {
+    // Prepare
+    const channel = { workspaceId: 'ws', channelId: 'ch' };
+    const group = contactIdGroupOf(newId('ct'));
+    const itemKeys = [
+      ...Array.from({ length: 4096 }, (_, bucket) => keys.contactIndexBucket(channel, bucket).sk),
+      ...Array.from({ length: 256 }, (_, bucket) => `CIDX#${bucket.toString(16).padStart(2, '0')}`), // the 256-bucket layout
+      ...Array.from({ length: 500 }, () => contactIndexItemOf(channel, { id: groupedContactId(contactIdGroupOf(newId('ct')), 7), phone: '1' }).sk),
+      contactIndexItemOf(channel, { id: groupedContactId(group, 0), phone: '1' }).sk,
+    ];
+    // Act
+    const all = keys.contactIndexRanges(channel).ranges;
+    const after = keys.contactIndexRanges(channel, 'CIDX#9ab').ranges;
+    const inRanges = (ranges: Array<{ from: string; to: string }>, sk: string) => ranges.filter((range) => range.from <= sk && sk <= range.to).length;
+    // Assess
+    expect(all).toHaveLength(8);
+    expect(itemKeys.map((sk) => inRanges(all, sk))).toEqual(itemKeys.map(() => 1));
+    expect(itemKeys.filter((sk) => sk >= 'CIDX#9ab').map((sk) => inRanges(after, sk))).toEqual(itemKeys.filter((sk) => sk >= 'CIDX#9ab').map(() => 1));
+    expect(after[0].from).toBe('CIDX#9ab');
+    expect(inRanges(all, keys.contactHead(channel).sk) + inRanges(all, 'CIMP#x') + inRanges(all, 'CTID#ct_x')).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { contactIndexBucketOf } from '../../shared/data/keys';
+import { contactIndexItemOf } from '../../shared/data/keys';
 import { scanItems, type TableItem, type TableTarget } from './table';
 
 /**
@@ -20,8 +20,8 @@ export interface ChannelPartition {
   head?: TableItem;
   /** Contacts by phone. */
   contacts: Map<string, TableItem>;
-  /** Index entries (phone → indexed name) and the bucket each sits in. */
-  index: Map<string, { name: string; bucket: number }>;
+  /** Index entries (phone → indexed name) and the index item (sort key) each sits in. */
+  index: Map<string, { name: string; sk: string }>;
   /** Every item of the partition by entity (`label`, `customField`, `message`, `execution`, …). */
   byEntity: Map<string, TableItem[]>;
   items: TableItem[];
@@ -70,9 +70,11 @@ registerInvariant('every contact an import ledger created is claimed in it (inde
 registerInvariant('every index entry has its contact, in its own bucket', (channel) => {
   const problems: string[] = [];
   for (const [phone, entry] of channel.index) {
-    if (!channel.contacts.has(phone)) problems.push(`index entry ${phone} has no contact`);
-    if (entry.bucket !== contactIndexBucketOf(phone))
-      problems.push(`index entry ${phone} sits in bucket ${entry.bucket}, belongs in ${contactIndexBucketOf(phone)}`);
+    const contact = channel.contacts.get(phone);
+    if (!contact) problems.push(`index entry ${phone} has no contact`);
+    // Its phone's hash bucket, or its id group's chunk for an imported contact (keys.ts, contactIndexItemOf).
+    const own = contact && contactIndexItemOf(channel, { id: contact.id, phone }).sk;
+    if (own && entry.sk !== own) problems.push(`index entry ${phone} sits in ${entry.sk}, belongs in ${own}`);
   }
   return problems;
 });
@@ -159,6 +161,10 @@ registerInvariant('every history entry has its message and its contact, with the
 
 registerInvariant('every contact has its id pointer, and every pointer its contact', (channel) => {
   const pointers = new Map(entities(channel, 'contactId').map((pointer) => [pointer.contactId, pointer.phone]));
+  // An id group's item (contacts/import): attribute `s<2>` → phone for the id `<group><2>`.
+  for (const group of entities(channel, 'contactIds'))
+    for (const [attribute, phone] of Object.entries(group))
+      if (/^s[0-9a-z]{2}$/.test(attribute)) pointers.set(`${group.sk.slice('CTID#'.length)}${attribute.slice(1)}`, phone);
   const problems: string[] = [];
   for (const contact of channel.contacts.values())
     if (pointers.get(contact.id) !== contact.phone) problems.push(`contact ${contact.id} has no id pointer to ${contact.phone}`);
@@ -259,8 +265,7 @@ export function channelPartitions(items: TableItem[]): ChannelPartition[] {
     if (item.sk === 'CONTACT#') channel.head = item;
     else if (item.sk.startsWith('CONTACT#')) channel.contacts.set(String(item.phone ?? item.sk.slice('CONTACT#'.length)), item);
     else if (item.sk.startsWith('CIDX#')) {
-      const bucket = Number.parseInt(item.sk.slice('CIDX#'.length), 16);
-      for (const [phone, name] of Object.entries(item)) if (phone !== 'pk' && phone !== 'sk') channel.index.set(phone, { name: String(name), bucket });
+      for (const [phone, name] of Object.entries(item)) if (phone !== 'pk' && phone !== 'sk') channel.index.set(phone, { name: String(name), sk: item.sk });
     }
     if (typeof item.entity === 'string') {
       const list = channel.byEntity.get(item.entity) ?? [];
