@@ -211,8 +211,10 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
       const inbound = await stack.admin('inbound', '--channel', channelId, '--from', '14155550177', '--text', 'Hello from SAM');
       const delivered = await eventually(async () => receiver.received.find((delivery) => delivery.answered === 200)).catch(async (e) => {
         const webhookId = JSON.parse(created.body).data.id;
-        const manageId = Object.entries(template.Resources).find(([logicalId, r]) => r.Type === 'AWS::Lambda::Function' && resourceName(template, logicalId) === manage)![0];
-        console.log('KEYS', file[manageId], (await readFile(join(stack.dataDir, 'webhook-secrets.key'), 'utf8')));
+        const manageId = Object.entries(template.Resources).find(
+          ([logicalId, r]) => r.Type === 'AWS::Lambda::Function' && resourceName(template, logicalId) === manage,
+        )![0];
+        console.log('KEYS', file[manageId], await readFile(join(stack.dataDir, 'webhook-secrets.key'), 'utf8'));
         console.log('STACK OUTPUT', stack.output.join('').slice(-5000), JSON.stringify(receiver.received));
         console.log('DELIVERIES', JSON.stringify((await stack.call('webhooks/deliveries', { apiKey: adminKey, params: { channelId, webhookId } })).body));
         console.log('EVENTS', JSON.stringify((await stack.call('events/list', { apiKey: adminKey, params: { channelId } })).body).slice(0, 1000));
