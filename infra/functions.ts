@@ -161,6 +161,9 @@ export class WorkspaceFunction extends Construct {
         ...(props.events && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KMS_KEY_ID: props.events.secretsKey.keyArn }),
         ...props.environment,
         ...(config.samLocal && SAM_LOCAL_VARIABLES),
+        // Under sam local the KMS key has no local value: these functions seal and open with npm start's local key
+        // instead, and take receivers on this machine as npm start does.
+        ...(config.samLocal && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KEY: '', WEBHOOK_ALLOW_LOOPBACK: '' }),
       },
     });
 

@@ -18,6 +18,11 @@
  * - WEBHOOK_SECRET_ARN: empty, so the webhook reads WHATSAPP_APP_SECRET and
  *   WHATSAPP_VERIFY_TOKEN, set to this DATA_DIR's chat-network secrets;
  * - GRAPH_API_BASE_URL: the sandbox chat network;
+ * - WEBHOOK_SECRETS_KMS_KEY_ID: empty, and WEBHOOK_SECRETS_KEY (declared only for the
+ *   functions that seal or open webhook secrets) this DATA_DIR's local key, so a secret
+ *   webhooks/manage seals under SAM opens in npm start's deliverer (the file stays 0600;
+ *   the env-vars file is written 0600 too), and WEBHOOK_ALLOW_LOOPBACK true, as npm start
+ *   sets it (receivers on this machine);
  * - a secret the template resolves at deploy time (CURSOR_SIGNING_KEY): a fixed local value.
  * Prints one JSON object: the file, the template and the command to run.
  *
@@ -27,6 +32,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
+import { readOrCreateLocalKey } from '../shared/events/secret-box';
 import { ROOT } from './build';
 import { runningStack } from './local/store';
 import { consumedQueues, ensureSynth, readTemplate, type CfnTemplate } from './local/template';
@@ -42,6 +48,8 @@ export interface LocalTargets {
   graphBaseUrl: string;
   appSecret: string;
   verifyToken: string;
+  /** npm start's local webhook-secrets key (base64): what SAM's webhooks/manage seals with, npm start's deliverer opens. */
+  webhookSecretsKey: string;
 }
 
 /** What a deploy-time secret reference (the cursor-signing key) is locally: any fixed value works for one local stack. */
@@ -55,6 +63,9 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     GRAPH_API_BASE_URL: targets.graphBaseUrl,
     WHATSAPP_APP_SECRET: targets.appSecret,
     WHATSAPP_VERIFY_TOKEN: targets.verifyToken,
+    WEBHOOK_SECRETS_KEY: targets.webhookSecretsKey,
+    // Receivers on this machine, as npm start allows them (scripts/local/stack.ts).
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
   };
   if (name in byName) return byName[name];
   if (typeof value !== 'object' || value === null) return undefined;
@@ -113,6 +124,8 @@ async function main() {
     graphBaseUrl: onHost(stack.graphBaseUrl),
     appSecret: secrets.appSecret,
     verifyToken: secrets.verifyToken,
+    // The key file npm start uses (scripts/local/stack.ts resolves it the same way).
+    webhookSecretsKey: readOrCreateLocalKey(process.env.WEBHOOK_SECRETS_KEY_FILE ?? join(dataDir, 'webhook-secrets.key')).toString('base64'),
   });
   const envVarsFile = join(dataDir, 'sam-env.json');
   await writeFile(envVarsFile, JSON.stringify(envVars, null, 2), { mode: 0o600 });

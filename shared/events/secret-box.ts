@@ -89,12 +89,17 @@ export function readOrCreateLocalKey(file: string): Buffer {
 
 let box: SecretBox | undefined;
 
-/** The box of this process: KMS when the stack names a key, else the local key file. */
+/** The box of this process: KMS when the stack names a key, else the local key (WEBHOOK_SECRETS_KEY, or the key file). */
 export function secretBox(env: Record<string, string | undefined> = process.env): SecretBox {
   if (box) return box;
   const keyId = env.WEBHOOK_SECRETS_KMS_KEY_ID;
   box = keyId
     ? kmsSecretBox(keyId)
-    : localSecretBox(readOrCreateLocalKey(env.WEBHOOK_SECRETS_KEY_FILE ?? join(env.DATA_DIR ?? '.data', 'webhook-secrets.key')));
+    : // WEBHOOK_SECRETS_KEY: the local key itself (base64), for `sam local`'s containers, which cannot write or share the key file.
+      localSecretBox(
+        env.WEBHOOK_SECRETS_KEY
+          ? Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64')
+          : readOrCreateLocalKey(env.WEBHOOK_SECRETS_KEY_FILE ?? join(env.DATA_DIR ?? '.data', 'webhook-secrets.key')),
+      );
   return box;
 }

@@ -10,7 +10,8 @@ import { SAM_CDK_OUT } from '../../scripts/sam-env';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { restProxyEvent } from '../support/api';
 import { eventually } from '../support/eventually';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
+import { startReceiver } from '../support/receiver';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -173,6 +174,62 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
     });
     expect(labels).toEqual(['new']);
     expect(sent.body).toMatchObject({ type: 'template', template: { name: 'hello_world' } });
+  }, 240_000);
+
+  it('lets webhooks/manage run as SAM runs it seal a secret that npm start\u2019s deliverer opens: the delivery verifies with it', async () => {
+    // Prepare: the env-vars file, a receiver, and the admin key's authorizer context as SAM would have them
+    const result = await samEnv(stack.dataDir);
+    expect(result.code, result.stderr).toBe(0);
+    const file = JSON.parse(await readFile((JSON.parse(result.stdout) as { envVarsFile: string }).envVarsFile, 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+    const { template } = readTemplate(SAM_CDK_OUT);
+    const { adminKey, channelId } = demoAdmin(stack);
+    const receiver = await startReceiver('/sam-hook');
+    const headers = { 'X-API-Key': adminKey, 'Content-Type': 'application/json' };
+    const auth = (await invokeAsSam(template, file, SUPPORT_FUNCTIONS.authorizer.name, {
+      type: 'REQUEST',
+      methodArn: 'arn:aws:execute-api:us-east-1:123456789012:sam/Prod/POST/api/workspace/v1/webhooks/manage',
+      headers,
+      queryStringParameters: null,
+    })) as { principalId: string; context: Record<string, unknown> };
+    const event = restProxyEvent({
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ channelId, url: receiver.url, events: ['message.received'] }),
+      requestId: 'sam-local-webhooks-manage',
+      stage: 'Prod',
+      authorizer: { ...auth.context, principalId: auth.principalId },
+    });
+    const manage = API_ROUTES.find((route) => route.path === 'webhooks/manage')!.name;
+    try {
+      // Act: SAM's webhooks/manage seals the secret; the customer writes; npm start's deliverer signs the delivery
+      const created = (await invokeAsSam(template, file, manage, event)) as { statusCode: number; body: string };
+      expect(created.statusCode, created.body).toBe(200);
+      receiver.secrets.push(JSON.parse(created.body).data.secret);
+      const inbound = await stack.admin('inbound', '--channel', channelId, '--from', '14155550177', '--text', 'Hello from SAM');
+      const delivered = await eventually(async () => receiver.received.find((delivery) => delivery.answered === 200)).catch(async (e) => {
+        const webhookId = JSON.parse(created.body).data.id;
+        const manageId = Object.entries(template.Resources).find(
+          ([logicalId, r]) => r.Type === 'AWS::Lambda::Function' && resourceName(template, logicalId) === manage,
+        )![0];
+        console.log('KEYS', file[manageId], await readFile(join(stack.dataDir, 'webhook-secrets.key'), 'utf8'));
+        console.log('STACK OUTPUT', stack.output.join('').slice(-5000), JSON.stringify(receiver.received));
+        console.log('DELIVERIES', JSON.stringify((await stack.call('webhooks/deliveries', { apiKey: adminKey, params: { channelId, webhookId } })).body));
+        console.log('EVENTS', JSON.stringify((await stack.call('events/list', { apiKey: adminKey, params: { channelId } })).body).slice(0, 1000));
+        console.log('WEBHOOKS', JSON.stringify((await stack.call('webhooks/list', { apiKey: adminKey, params: { channelId } })).body).slice(0, 1000));
+        throw e;
+      });
+      // Assess
+      expect(inbound.code, inbound.stderr).toBe(0);
+      expect(delivered.verifiedBy).toEqual(receiver.secrets);
+      expect(delivered.event).toMatchObject({ type: 'message.received', data: { content: { body: 'Hello from SAM' } } });
+      const sealers = Object.entries(template.Resources).filter(([, resource]) => 'WEBHOOK_SECRETS_KEY' in (resource.Properties?.Environment?.Variables ?? {}));
+      expect(sealers.map(([id]) => file[id].WEBHOOK_SECRETS_KEY)).toEqual(sealers.map(() => expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/)));
+    } finally {
+      await receiver.close();
+    }
   }, 240_000);
 
   it('refuses without a running stack, saying so', async () => {
