@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { resolveAllowedAddresses, systemResolver, UnsafeDestinationError, type Resolver, type UrlPolicy } from './url-policy';
 
@@ -26,6 +26,37 @@ export interface PostOptions {
   policy: UrlPolicy;
   resolve?: Resolver;
   timeoutMs?: number;
+}
+
+/**
+ * Connections are kept alive between attempts, one pool per scheme and checked address
+ * (a host that resolves elsewhere later gets another pool: a reused socket always goes
+ * to an address that was checked). Idle sockets close after 4 s, before the common 5 s
+ * server keep-alive timeout, so a reused socket is rarely one the receiver is closing.
+ * In AWS this saves the TLS handshake of every delivery to the same receiver.
+ */
+const IDLE_SOCKET_MS = 4_000;
+const MAX_POOLS = 256;
+const pools = new Map<string, HttpAgent>();
+
+function poolFor(protocol: string, address: string): HttpAgent {
+  const name = `${protocol}//${address}`;
+  let agent = pools.get(name);
+  if (agent) {
+    // Most recently used last, so the first is the one to drop when the map is full.
+    pools.delete(name);
+    pools.set(name, agent);
+    return agent;
+  }
+  const options = { keepAlive: true, timeout: IDLE_SOCKET_MS, maxSockets: 32, maxFreeSockets: 8 };
+  agent = protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+  pools.set(name, agent);
+  if (pools.size > MAX_POOLS) {
+    const [oldest, evicted] = pools.entries().next().value as [string, HttpAgent];
+    pools.delete(oldest);
+    evicted.destroy();
+  }
+  return agent;
 }
 
 /** A lookup that answers the checked address only, so the socket cannot go elsewhere. */
@@ -64,7 +95,7 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'workspace-api-webhooks/1' },
         lookup: pinnedLookup(address),
-        agent: false,
+        agent: poolFor(url.protocol, address),
       },
       (res: IncomingMessage) => {
         const statusCode = res.statusCode ?? 0;

@@ -13,6 +13,7 @@ let server: Server;
 let base: string;
 let port: number;
 const received: Received[] = [];
+let connections = 0;
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -34,6 +35,7 @@ beforeAll(async () => {
       res.writeHead(404).end();
     });
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;
@@ -52,6 +54,23 @@ describe('postWebhook: one delivery attempt', () => {
     // Assess
     expect(result).toMatchObject({ delivered: true, statusCode: 204 });
     expect(received.at(-1)).toMatchObject({ path: '/ok', body: '{"a":1}' });
+  });
+
+  it('keeps the connection for the next attempts to the same address, and opens a new one after a refused answer was cut', async () => {
+    // Prepare
+    await postWebhook(`${base}/ok`, headers, '{}', local);
+    const before = connections;
+    // Act
+    const again = [await postWebhook(`${base}/ok`, headers, '{}', local), await postWebhook(`${base}/fail`, headers, '{}', local)];
+    const reused = connections - before;
+    await postWebhook(`${base}/huge`, headers, '{}', local);
+    const afterCut = connections;
+    const next = await postWebhook(`${base}/ok`, headers, '{}', local);
+    // Assess
+    expect(again.map((result) => result.statusCode)).toEqual([204, 500]);
+    expect(reused).toBe(0);
+    expect(next).toMatchObject({ delivered: true, statusCode: 204 });
+    expect(connections).toBe(afterCut + 1);
   });
 
   it.each([
