@@ -75,6 +75,37 @@ function invokeAsSam(template: CfnTemplate, file: Record<string, Record<string, 
   });
 }
 
+/** The env-vars file sam-env writes for `dataDir`, and the samLocal template it was written for. */
+async function samEnvFile(dataDir: string): Promise<{ template: CfnTemplate; file: Record<string, Record<string, string>> }> {
+  const result = await samEnv(dataDir);
+  expect(result.code, result.stderr).toBe(0);
+  const file = JSON.parse(await readFile((JSON.parse(result.stdout) as { envVarsFile: string }).envVarsFile, 'utf8')) as Record<string, Record<string, string>>;
+  return { template: readTemplate(SAM_CDK_OUT).template, file };
+}
+
+/**
+ * A POST to `path` with `apiKey` as SAM's gateway hands it to the function: the
+ * authorizer run as SAM runs it, its context on the request. Resolves to the function's name and event.
+ */
+async function samRequest(sam: { template: CfnTemplate; file: Record<string, Record<string, string>> }, path: string, apiKey: string, params: unknown) {
+  const headers = { 'X-API-Key': apiKey, 'Content-Type': 'application/json' };
+  const auth = (await invokeAsSam(sam.template, sam.file, SUPPORT_FUNCTIONS.authorizer.name, {
+    type: 'REQUEST',
+    methodArn: `arn:aws:execute-api:us-east-1:123456789012:sam/Prod/POST/api/workspace/v1/${path}`,
+    headers,
+    queryStringParameters: null,
+  })) as { principalId: string; context: Record<string, unknown> };
+  const event = restProxyEvent({
+    method: 'POST',
+    headers,
+    body: JSON.stringify(params),
+    requestId: `sam-local-${path.replaceAll('/', '-')}`,
+    stage: 'Prod',
+    authorizer: { ...auth.context, principalId: auth.principalId },
+  });
+  return { functionName: API_ROUTES.find((route) => route.path === path)!.name, event };
+}
+
 describe('npm run sam-env (the env-vars file for sam local start-api beside npm start)', () => {
   let stack: RunningStack;
 
@@ -127,38 +158,16 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
   }, 240_000);
 
   it('lets a trigger run as SAM runs it send its step through npm start\u2019s SQS endpoint into the table queue, which the runner loop runs', async () => {
-    // Prepare: the env-vars file, and the authorizer's context for the team key, both as SAM would have them
-    const result = await samEnv(stack.dataDir);
-    expect(result.code, result.stderr).toBe(0);
-    const file = JSON.parse(await readFile((JSON.parse(result.stdout) as { envVarsFile: string }).envVarsFile, 'utf8')) as Record<
-      string,
-      Record<string, string>
-    >;
-    const { template } = readTemplate(SAM_CDK_OUT);
+    // Prepare: the env-vars file, and the team key's request as SAM would have them
+    const sam = await samEnvFile(stack.dataDir);
     const teamKey = stack.demo.workspaces[0].keys.find((key) => key.role === 'team')!.apiKey;
-    const headers = { 'X-API-Key': teamKey, 'Content-Type': 'application/json' };
-    const authorizerEvent = {
-      type: 'REQUEST',
-      methodArn: 'arn:aws:execute-api:us-east-1:123456789012:sam/Prod/POST/api/workspace/v1/automations/trigger',
-      headers,
-      queryStringParameters: null,
-    };
-    const auth = (await invokeAsSam(template, file, SUPPORT_FUNCTIONS.authorizer.name, authorizerEvent)) as {
-      principalId: string;
-      context: Record<string, unknown>;
-    };
     const phone = '14155550199';
-    const event = restProxyEvent({
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ phoneNumber: `+${phone}`, automationName: 'Welcome Flow' }),
-      requestId: 'sam-local-trigger',
-      stage: 'Prod',
-      authorizer: { ...auth.context, principalId: auth.principalId },
+    const { functionName: trigger, event } = await samRequest(sam, 'automations/trigger', teamKey, {
+      phoneNumber: `+${phone}`,
+      automationName: 'Welcome Flow',
     });
-    const trigger = API_ROUTES.find((route) => route.path === 'automations/trigger')!.name;
     // Act
-    const triggered = (await invokeAsSam(template, file, trigger, event)) as { statusCode: number; body: string };
+    const triggered = (await invokeAsSam(sam.template, sam.file, trigger, event)) as { statusCode: number; body: string };
     // Assess: the trigger enqueued through SQS's API (its bundle has no other queue), and npm start's runner ran both steps
     expect(triggered.statusCode, triggered.body).toBe(200);
     expect(JSON.parse(triggered.body)).toMatchObject({ success: true, data: { automationName: 'Welcome Flow', status: 'triggered' } });
@@ -177,50 +186,19 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
   }, 240_000);
 
   it('lets webhooks/manage run as SAM runs it seal a secret that npm start\u2019s deliverer opens: the delivery verifies with it', async () => {
-    // Prepare: the env-vars file, a receiver, and the admin key's authorizer context as SAM would have them
-    const result = await samEnv(stack.dataDir);
-    expect(result.code, result.stderr).toBe(0);
-    const file = JSON.parse(await readFile((JSON.parse(result.stdout) as { envVarsFile: string }).envVarsFile, 'utf8')) as Record<
-      string,
-      Record<string, string>
-    >;
-    const { template } = readTemplate(SAM_CDK_OUT);
+    // Prepare: the env-vars file, a receiver, and the admin key's request as SAM would have them
+    const sam = await samEnvFile(stack.dataDir);
+    const { template, file } = sam;
     const { adminKey, channelId } = demoAdmin(stack);
     const receiver = await startReceiver('/sam-hook');
-    const headers = { 'X-API-Key': adminKey, 'Content-Type': 'application/json' };
-    const auth = (await invokeAsSam(template, file, SUPPORT_FUNCTIONS.authorizer.name, {
-      type: 'REQUEST',
-      methodArn: 'arn:aws:execute-api:us-east-1:123456789012:sam/Prod/POST/api/workspace/v1/webhooks/manage',
-      headers,
-      queryStringParameters: null,
-    })) as { principalId: string; context: Record<string, unknown> };
-    const event = restProxyEvent({
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ channelId, url: receiver.url, events: ['message.received'] }),
-      requestId: 'sam-local-webhooks-manage',
-      stage: 'Prod',
-      authorizer: { ...auth.context, principalId: auth.principalId },
-    });
-    const manage = API_ROUTES.find((route) => route.path === 'webhooks/manage')!.name;
+    const { functionName: manage, event } = await samRequest(sam, 'webhooks/manage', adminKey, { channelId, url: receiver.url, events: ['message.received'] });
     try {
       // Act: SAM's webhooks/manage seals the secret; the customer writes; npm start's deliverer signs the delivery
       const created = (await invokeAsSam(template, file, manage, event)) as { statusCode: number; body: string };
       expect(created.statusCode, created.body).toBe(200);
       receiver.secrets.push(JSON.parse(created.body).data.secret);
       const inbound = await stack.admin('inbound', '--channel', channelId, '--from', '14155550177', '--text', 'Hello from SAM');
-      const delivered = await eventually(async () => receiver.received.find((delivery) => delivery.answered === 200)).catch(async (e) => {
-        const webhookId = JSON.parse(created.body).data.id;
-        const manageId = Object.entries(template.Resources).find(
-          ([logicalId, r]) => r.Type === 'AWS::Lambda::Function' && resourceName(template, logicalId) === manage,
-        )![0];
-        console.log('KEYS', file[manageId], await readFile(join(stack.dataDir, 'webhook-secrets.key'), 'utf8'));
-        console.log('STACK OUTPUT', stack.output.join('').slice(-5000), JSON.stringify(receiver.received));
-        console.log('DELIVERIES', JSON.stringify((await stack.call('webhooks/deliveries', { apiKey: adminKey, params: { channelId, webhookId } })).body));
-        console.log('EVENTS', JSON.stringify((await stack.call('events/list', { apiKey: adminKey, params: { channelId } })).body).slice(0, 1000));
-        console.log('WEBHOOKS', JSON.stringify((await stack.call('webhooks/list', { apiKey: adminKey, params: { channelId } })).body).slice(0, 1000));
-        throw e;
-      });
+      const delivered = await eventually(async () => receiver.received.find((delivery) => delivery.answered === 200));
       // Assess
       expect(inbound.code, inbound.stderr).toBe(0);
       expect(delivered.verifiedBy).toEqual(receiver.secrets);
