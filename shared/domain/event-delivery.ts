@@ -55,10 +55,12 @@ type EventMessage = EventQueueMessage & { kind: 'event' };
 
 /** What one batch shares: its new events recorded in the log in one write, each channel's subscriptions read once. */
 export interface BatchContext {
-  /** Resolves once `message`'s event is in the events log (with the batch's other due events, in one write). */
-  recorded(message: EventMessage): Promise<void>;
+  /** Resolves, once `message`'s event is in the events log (with the batch's other due events, in one write), to the body its deliveries carry. */
+  recorded(message: EventMessage): Promise<string>;
   subscriptions(channel: ChannelRef): Promise<SubscriptionSet>;
 }
+
+type LogEntry = { channel: ChannelRef; event: EventLogRecord };
 
 const isDue = (message: EventQueueMessage) => message.notBefore === undefined || message.notBefore <= clock.now();
 
@@ -76,18 +78,26 @@ const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
  * applies from the next batch on, as it would had the batch been read a moment later).
  */
 export function batchContext(messages: EventQueueMessage[]): BatchContext {
-  let recorded: { events: Set<EventMessage>; written: Promise<void> } | undefined;
+  let recorded: { entries: Map<EventMessage, LogEntry>; written: Promise<void> } | undefined;
   const subscriptions = new Map<string, Promise<SubscriptionSet>>();
-  const logEntry = (message: EventMessage) => ({ channel: { workspaceId: message.workspaceId, channelId: message.channelId }, event: logRecordOf(message) });
+  const logEntry = (message: EventMessage): LogEntry => ({
+    channel: { workspaceId: message.workspaceId, channelId: message.channelId },
+    event: logRecordOf(message),
+  });
   return {
     async recorded(message) {
       if (!recorded) {
-        const events = new Set(messages.filter((candidate): candidate is EventMessage => candidate.kind === 'event' && isDue(candidate)));
-        recorded = { events, written: putEventLogs([...events].map(logEntry), clock.now()) };
+        const due = messages.filter((candidate): candidate is EventMessage => candidate.kind === 'event' && isDue(candidate));
+        const entries = new Map(due.map((event) => [event, logEntry(event)]));
+        recorded = { entries, written: putEventLogs([...entries.values()], clock.now()) };
       }
       await recorded.written;
+      const entry = recorded.entries.get(message);
+      if (entry) return entry.event.body;
       // Not due when the batch was written (its wait ended while it waited for its turn): on its own.
-      if (!recorded.events.has(message)) await putEventLogs([logEntry(message)], clock.now());
+      const alone = logEntry(message);
+      await putEventLogs([alone], clock.now());
+      return alone.event.body;
     },
     subscriptions(channel) {
       const key = `${channel.workspaceId}/${channel.channelId}`;
@@ -134,7 +144,7 @@ export function handleBatch(messages: EventQueueMessage[]): (message: EventQueue
  */
 export function inContactOrder(
   messages: EventQueueMessage[],
-  handle: (message: EventQueueMessage) => Promise<void> = handleEventMessage,
+  handle: (message: EventQueueMessage) => Promise<void>,
 ): (message: EventQueueMessage) => Promise<void> {
   const turns = new Map<EventQueueMessage, { after: Promise<void>; done: () => void }>();
   const lastOfContact = new Map<string, Promise<void>>();
@@ -190,8 +200,7 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
   const { workspaceId, channelId, contactKey, event } = message;
   const channel = { workspaceId, channelId };
   const now = clock.now();
-  await batch.recorded(message);
-  const { body } = logRecordOf(message);
+  const body = await batch.recorded(message);
   const { subs } = await batch.subscriptions(channel);
   const lanes: Array<{ known: Known; held?: Held }> = [];
   for (const sub of Object.values(subs)) {
