@@ -1,13 +1,8 @@
-import type { SQSClient } from '@aws-sdk/client-sqs';
-import { clock } from '../clock';
-import { MAX_QUEUE_DELAY_SECONDS } from './step-queue';
+import { queuePort, type QueuePort } from './queue-port';
 
 /**
- * The queue that feeds the event deliverer. In AWS it is SQS (EVENT_QUEUE_URL); a wait
- * longer than SQS's 15-minute delay travels as a chain of hops (the deliverer
- * re-enqueues a message that arrives before its `notBefore`). The local stack (and the
- * tests) provide a durable queue kept in the table with `provideEventQueue`
- * (scripts/local/table-step-queue.ts), so its code never ships in a Lambda bundle.
+ * The queue that feeds the event deliverer: SQS (EVENT_QUEUE_URL) in AWS, the durable
+ * table queue the local stack provides with `provideEventQueue` (queue-port.ts).
  */
 
 /** A new event to record and fan out, or a lane to work on (a retry's wake-up, a redelivery). */
@@ -25,37 +20,17 @@ export type EventQueueMessage =
     }
   | { kind: 'lane'; workspaceId: string; channelId: string; webhookId: string; contactKey: string; notBefore?: number };
 
-export interface EventQueue {
-  enqueue(message: EventQueueMessage): Promise<void>;
-}
+export type EventQueue = QueuePort<EventQueueMessage>;
 
-const PROVIDED = Symbol.for('workspace-api.eventQueue');
-type WithProvidedQueue = typeof globalThis & { [PROVIDED]?: EventQueue };
+// Pure: a bundle that imports this module without handing off carries no queue code (bundle-clients.test.ts).
+const eventQueue = /* @__PURE__ */ queuePort<EventQueueMessage>('workspace-api.eventQueue', 'EVENT_QUEUE_URL', 'event queue');
 
 /** Assembly hook: the event queue every function of this process uses (undefined goes back to SQS). */
 export function provideEventQueue(queue: EventQueue | undefined): void {
-  (globalThis as WithProvidedQueue)[PROVIDED] = queue;
+  eventQueue.provide(queue);
 }
 
 /** Hands a message to the event queue: the provided one, else SQS at EVENT_QUEUE_URL. */
-export async function enqueueEvent(message: EventQueueMessage): Promise<void> {
-  const provided = (globalThis as WithProvidedQueue)[PROVIDED];
-  if (provided) return provided.enqueue(message);
-  const queueUrl = process.env.EVENT_QUEUE_URL;
-  if (!queueUrl) throw new Error('No event queue: EVENT_QUEUE_URL is not set and no queue was provided (the local stack provides its table queue).');
-  await sqsEventQueue(queueUrl).enqueue(message);
-}
-
-let sqs: SQSClient | undefined;
-
-/** The SQS queue at `queueUrl` (client loaded on first use). */
-export function sqsEventQueue(queueUrl: string): EventQueue {
-  return {
-    async enqueue(message) {
-      const delaySeconds = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(((message.notBefore ?? 0) - clock.now()) / 1000)));
-      const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
-      sqs ??= new SQSClient({});
-      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds }));
-    },
-  };
+export function enqueueEvent(message: EventQueueMessage): Promise<void> {
+  return eventQueue.enqueue(message);
 }

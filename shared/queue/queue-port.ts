@@ -1,0 +1,45 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { clock } from '../clock';
+
+/** SQS's largest per-message delay. */
+const MAX_QUEUE_DELAY_SECONDS = 900;
+
+/** Where messages go: SQS in AWS, the table queue on the local stack. */
+export interface QueuePort<T> {
+  enqueue(message: T): Promise<void>;
+}
+
+let sqs: SQSClient | undefined;
+
+/**
+ * A queue the service hands messages to: SQS at the URL in `urlVariable`, unless the app's
+ * assembly provided another with `provide` (the local stack and the tests provide a
+ * durable queue kept in the table, scripts/local/table-step-queue.ts, so its code never
+ * ships in a Lambda bundle). A provided queue is kept on the global object under
+ * `Symbol.for(symbolName)`, so every copy of this module sees it — the source the local
+ * stack runs and each function bundle it loads. A message due later than now goes with
+ * SQS's own delay, at most 15 minutes (longer waits travel as hops: the consumer
+ * re-enqueues a message that arrives before its `notBefore`). The SQS client loads on
+ * first use, so a function that never enqueues pays nothing for it.
+ */
+export function queuePort<T extends { notBefore?: number }>(symbolName: string, urlVariable: string, what: string) {
+  const provided = Symbol.for(symbolName);
+  type WithProvidedQueue = typeof globalThis & { [provided]?: QueuePort<T> };
+  return {
+    /** Assembly hook: the queue every function of this process uses (undefined goes back to SQS). */
+    provide(queue: QueuePort<T> | undefined): void {
+      (globalThis as WithProvidedQueue)[provided] = queue;
+    },
+    /** Hands a message to the provided queue, else to SQS at the URL in `urlVariable`. */
+    async enqueue(message: T): Promise<void> {
+      const queue = (globalThis as WithProvidedQueue)[provided];
+      if (queue) return queue.enqueue(message);
+      const queueUrl = process.env[urlVariable];
+      if (!queueUrl) throw new Error(`No ${what}: ${urlVariable} is not set and no queue was provided (the local stack provides its table queue).`);
+      const delaySeconds = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(((message.notBefore ?? 0) - clock.now()) / 1000)));
+      const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
+      sqs ??= new SQSClient({});
+      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds }));
+    },
+  };
+}
