@@ -1,4 +1,5 @@
 import { queryAll } from './batch';
+import { mapLimit } from '../map-limit';
 import { finishAllImportLedgers } from './contact-import';
 import { deleteItem, putItem, update, when } from './client';
 import { finishIndexing, writeIndexEntry, type ContactRecord } from './contacts';
@@ -118,13 +119,13 @@ export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexReb
     existing.set(item.sk, bucket);
   }
   const changed = [...buckets].filter(([sk, bucket]) => !sameEntries(existing.get(sk), bucket));
-  await inBatches(changed, ([sk, bucket]) => putItem({ ...bucket, pk, sk }));
+  await mapLimit(changed, REBUILD_CONCURRENCY, ([sk, bucket]) => putItem({ ...bucket, pk, sk }));
   const stale = [...existing.keys()].filter((sk) => !buckets.has(sk));
-  await inBatches(stale, (sk) => deleteItem({ pk, sk }));
+  await mapLimit(stale, REBUILD_CONCURRENCY, (sk) => deleteItem({ pk, sk }));
   // Contacts created or renamed meanwhile: their own entry may have been overwritten above.
   const current = await readContacts();
   const moved = current.filter((contact) => entries.get(contact.phone) !== indexName(contact.name));
-  await inBatches(moved, (contact) => writeIndexEntry(channel, contact));
+  await mapLimit(moved, REBUILD_CONCURRENCY, (contact) => writeIndexEntry(channel, contact));
   return { contacts: entries.size, bucketsWritten: changed.length, bucketsDeleted: stale.length, entriesReapplied: moved.length, indexed: current.length };
 }
 
@@ -132,8 +133,4 @@ function sameEntries(found: Record<string, string> | undefined, rebuilt: Record<
   if (!found) return false;
   const phones = Object.keys(found);
   return phones.length === Object.keys(rebuilt).length && phones.every((phone) => found[phone] === rebuilt[phone]);
-}
-
-async function inBatches<T>(items: T[], write: (item: T) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += REBUILD_CONCURRENCY) await Promise.all(items.slice(i, i + REBUILD_CONCURRENCY).map(write));
 }

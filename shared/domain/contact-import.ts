@@ -1,12 +1,12 @@
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import { mapLimit } from '../map-limit';
 import {
   claimAndCount,
   createImportedContact,
   deleteImportLedger,
   finishImportLedgers,
   IMPORT_WRITE_CONCURRENCY,
-  mapLimit,
   putImportLedger,
   readContacts,
   writeIdPointers,

@@ -6,13 +6,14 @@ import {
   deleteErasedContact,
   deleteWaIdMapping,
   eventRecordsOfPhone,
-  putContactIdPointer,
   recordsOfPhone,
   uncountContact,
 } from '../data/contact-erasure';
+import { writeIdPointers } from '../data/contact-import';
 import { markOptedOut } from '../data/contact-status';
 import { keys, type ChannelRef } from '../data/keys';
 import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
+import { mapLimit } from '../map-limit';
 import { logger } from '../observability/logger';
 import { findContact, type ContactRef } from './contact-ref';
 
@@ -51,12 +52,12 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   if (!contact) return 0;
   await uncountContact(channel, contact);
   const entries = await allHistoryEntries(channel, phone);
-  await inBatches(entries, async (entry) => {
+  await mapLimit(entries, ERASE_CONCURRENCY, async (entry) => {
     await eraseMessageContent(channel, entry.messageId, entry.chatmid, now);
     await deleteByKey({ pk: entry.pk, sk: entry.sk });
   });
-  await inBatches(await recordsOfPhone(channel, phone), deleteByKey);
-  await inBatches(await eventRecordsOfPhone(channel, phone), deleteByKey);
+  await mapLimit(await recordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
+  await mapLimit(await eventRecordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
   await markOptedOut(channel, phone, false, now);
   await deleteByKey(keys.conversation(channel, phone));
   if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);
@@ -81,11 +82,7 @@ export async function repairContacts(channel: ChannelRef): Promise<{ erasuresFin
     await finishErasure(channel, contact.phone, contact.id);
     erasuresFinished += 1;
   }
-  await inBatches(live, (contact) => putContactIdPointer(channel, contact));
+  await writeIdPointers(channel, live);
   const historyEntries = await rebuildHistoryEntries(channel);
   return { erasuresFinished, idPointers: live.length, historyEntries };
-}
-
-async function inBatches<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += ERASE_CONCURRENCY) await Promise.all(items.slice(i, i + ERASE_CONCURRENCY).map(work));
 }
