@@ -775,18 +775,22 @@ export const SCENARIOS: RoundTripScenario[] = [
     prepare: async (context) => {
       const { body } = await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }));
       context.saved.webhookId = (body as { data: { id: string } }).data.id;
-      const { putEventLog } = await import('../shared/data/events');
+      const { putEventLogs } = await import('../shared/data/events');
       const { eventIdFor } = await import('../shared/events/event-types');
       const id = eventIdFor(Date.now(), `bench:${context.unique}`);
       context.saved.eventId = id;
-      await putEventLog(
-        { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
-        {
-          id,
-          type: 'message.received',
-          body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }),
-          contactKey: '14155550112',
-        },
+      await putEventLogs(
+        [
+          {
+            channel: { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
+            event: {
+              id,
+              type: 'message.received',
+              body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }),
+              contactKey: '14155550112',
+            },
+          },
+        ],
         Date.now(),
       );
     },

@@ -1,5 +1,5 @@
 import { batchPutAll, queryRangePage } from './batch';
-import { getItem, putIfAbsent, putItem, update, when } from './client';
+import { getItem, putIfAbsent, update, when } from './client';
 import { keys, type ChannelRef, type Key } from './keys';
 
 /**
@@ -30,12 +30,7 @@ const eventLogItem = (channel: ChannelRef, event: EventLogRecord, nowMs: number)
   expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS,
 });
 
-/** Records an event in the log (idempotent: the same event id writes the same item). */
-export async function putEventLog(channel: ChannelRef, event: EventLogRecord, nowMs: number): Promise<void> {
-  await putItem(eventLogItem(channel, event, nowMs));
-}
-
-/** Records several events in the log with BatchWriteItem (25 a call; idempotent as {@link putEventLog}). */
+/** Records events in the log with BatchWriteItem (25 a call; idempotent: the same event id writes the same item). */
 export async function putEventLogs(entries: Array<{ channel: ChannelRef; event: EventLogRecord }>, nowMs: number): Promise<void> {
   const items = new Map(entries.map(({ channel, event }) => [`${channel.workspaceId}/${channel.channelId}/${event.id}`, eventLogItem(channel, event, nowMs)]));
   await batchPutAll([...items.values()]);
@@ -253,11 +248,4 @@ export async function releaseLane(channel: ChannelRef, webhookId: string, contac
     .remove('lockOwner', 'lockedUntil')
     .when(when.and(when.eq('lockOwner', owner), when.or(when.notExists('waiting'), when.gt('nextAttemptAt', nowMs))))
     .send();
-}
-
-/** Clears a lane's retry wait, so a redelivery goes out at the next wake-up. */
-export async function clearLaneWait(channel: ChannelRef, webhookId: string, contactKey: string): Promise<void> {
-  await update(keys.deliveryLane(channel, webhookId, contactKey))
-    .remove('nextAttemptAt')
-    .sendOrThrow();
 }

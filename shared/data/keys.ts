@@ -225,11 +225,6 @@ export function channelOfKey(key: Key): ChannelRef {
   return { workspaceId: channel[1], channelId: channel[2] };
 }
 
-/** The phone of a history entry's key (`HIST#<phone>#…`). */
-export function phoneOfHistoryKey(key: Key): string {
-  return key.sk.slice(HISTORY_PREFIX.length).split('#')[0];
-}
-
 /** The opted-out numbers an opted-out set item holds (its attributes other than the key). */
 export function optedOutPhones(item: Record<string, unknown>): string[] {
   return Object.keys(item).filter((name) => name !== 'pk' && name !== 'sk');

@@ -116,11 +116,6 @@ export async function getMessage(channel: ChannelRef, messageId: string): Promis
   return getItem<MessageRecord>(keys.message(channel, messageId), { consistent: true });
 }
 
-/** Writes an inbound message (its id derives from the chatmid, so a repeated webhook overwrites the same item). */
-export async function putInboundMessage(channel: ChannelRef, message: MessageRecord): Promise<void> {
-  await putItem({ ...keys.message(channel, message.id), entity: 'message', ...message });
-}
-
 // ---- Chatmid pointers ------------------------------------------------------------------
 
 /** The pointer of a chatmid, read consistently: the one read of chat/message/status. */

@@ -108,11 +108,8 @@ export function batchContext(messages: EventQueueMessage[]): BatchContext {
   };
 }
 
-/** One message on its own: the context of a batch of one. */
-const singleContext = (message: EventQueueMessage): BatchContext => batchContext([message]);
-
 /** Handles one queue message; throws on a transient failure so the queue retries it. */
-export async function handleEventMessage(message: EventQueueMessage, batch: BatchContext = singleContext(message)): Promise<void> {
+export async function handleEventMessage(message: EventQueueMessage, batch: BatchContext): Promise<void> {
   if (!isDue(message)) {
     // A wait longer than the queue's delay travels as a chain of hops.
     await enqueueEvent(message);

@@ -17,14 +17,6 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export interface EventBody {
-  id: string;
-  type: EventType;
-  /** When the state change happened (ISO 8601). */
-  timestamp: string;
-  data: Record<string, unknown>;
-}
-
 /**
  * An event's stable id: `evt_`, its time (ms, base 36, fixed width, so ids sort by time
  * and the events log's sort key orders the feed), then a hash of what makes it unique
