@@ -32,7 +32,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
-import { readOrCreateLocalKey } from '../shared/events/secret-box';
+import { localKeyFile, readOrCreateLocalKey } from '../shared/events/secret-box';
 import { ROOT } from './build';
 import { runningStack } from './local/store';
 import { consumedQueues, ensureSynth, readTemplate, type CfnTemplate } from './local/template';
@@ -45,6 +45,8 @@ export interface LocalTargets {
   /** npm start's SQS endpoint, and the URL there of the queue its runner loop drains. */
   sqsEndpoint: string;
   stepQueueUrl: string;
+  /** The event queue's URL there (its messages reach the deliverer's table queue). */
+  eventQueueUrl: string;
   graphBaseUrl: string;
   appSecret: string;
   verifyToken: string;
@@ -79,7 +81,7 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     // Locally the consumed queues take messages: the table queues standing in for the runner's and the event deliverer's.
     if (!consumedQueues(template).includes(target ?? ''))
       throw new Error(`no local queue for ${name} (${target}): only the consumed queues are served locally`);
-    return name === 'EVENT_QUEUE_URL' ? targets.stepQueueUrl.replace(/[^/]+$/, 'EventQueue') : targets.stepQueueUrl;
+    return name === 'EVENT_QUEUE_URL' ? targets.eventQueueUrl : targets.stepQueueUrl;
   }
   if (type === 'AWS::SecretsManager::Secret') return '';
   // The webhook secrets' KMS key: none under SAM; the functions seal with the local key (WEBHOOK_SECRETS_KEY_FILE) instead.
@@ -109,7 +111,7 @@ async function main() {
   const stack = await runningStack(dataDir);
   if (!stack?.graphBaseUrl)
     throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite, SQS endpoint and sandbox).`);
-  if (!stack.sqsEndpoint || !stack.stepQueueUrl)
+  if (!stack.sqsEndpoint || !stack.stepQueueUrl || !stack.eventQueueUrl)
     throw new Error(`The npm start running with DATA_DIR ${dataDir} serves no SQS endpoint: restart it with this version.`);
   const secrets = JSON.parse(await readFile(join(dataDir, 'chat-network.json'), 'utf8')) as { appSecret: string; verifyToken: string };
   const host = process.env.HOST ?? '127.0.0.1';
@@ -121,11 +123,12 @@ async function main() {
     dynamodbEndpoint: onHost(stack.dynamodbEndpoint),
     sqsEndpoint: onHost(stack.sqsEndpoint),
     stepQueueUrl: onHost(stack.stepQueueUrl),
+    eventQueueUrl: onHost(stack.eventQueueUrl),
     graphBaseUrl: onHost(stack.graphBaseUrl),
     appSecret: secrets.appSecret,
     verifyToken: secrets.verifyToken,
     // The key file npm start uses (scripts/local/stack.ts resolves it the same way).
-    webhookSecretsKey: readOrCreateLocalKey(process.env.WEBHOOK_SECRETS_KEY_FILE ?? join(dataDir, 'webhook-secrets.key')).toString('base64'),
+    webhookSecretsKey: readOrCreateLocalKey(localKeyFile(dataDir)).toString('base64'),
   });
   const envVarsFile = join(dataDir, 'sam-env.json');
   await writeFile(envVarsFile, JSON.stringify(envVars, null, 2), { mode: 0o600 });

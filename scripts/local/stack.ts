@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
+import { localKeyFile } from '../../shared/events/secret-box';
 import { buildBundles } from '../build';
 import { startDelivererLoop } from './deliverer-loop';
 import { describeRouteTable } from './description';
@@ -74,7 +75,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     GRAPH_API_BASE_URL: sandbox.graphBaseUrl,
     // Integrators' webhooks: loopback receivers allowed locally; secrets sealed under a key in DATA_DIR.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
-    WEBHOOK_SECRETS_KEY_FILE: process.env.WEBHOOK_SECRETS_KEY_FILE ?? join(options.dataDir, 'webhook-secrets.key'),
+    WEBHOOK_SECRETS_KEY_FILE: localKeyFile(options.dataDir),
   });
 
   // Steps go to the durable table queue the runner loop reads, not SQS: chosen here, where the local app is assembled.
@@ -89,10 +90,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // SQS for callers outside this thread (the functions `sam local` runs, npm run sam-env; the event deliverer's worker): SendMessage into the same table queue.
   const { startSqsEndpoint } = await import('./aws-endpoint');
-  const { sendLocalMessage } = await import('./table-step-queue');
+  const { sendLocalMessage, EVENT_QUEUE } = await import('./table-step-queue');
   const sqs = await startSqsEndpoint({
     [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
-    [LOCAL_EVENT_QUEUE_NAME]: async (body, delaySeconds) => sendLocalMessage(body, delaySeconds, (await import('./table-step-queue')).EVENT_QUEUE),
+    [LOCAL_EVENT_QUEUE_NAME]: (body, delaySeconds) => sendLocalMessage(body, delaySeconds, EVENT_QUEUE),
   });
 
   const served =
@@ -122,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sandboxUrl: sandbox.url,
     sqsEndpoint: sqs.url,
     stepQueueUrl,
+    eventQueueUrl: `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_EVENT_QUEUE_NAME}`,
   };
   await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
   const demoFile = join(options.dataDir, 'demo.json');

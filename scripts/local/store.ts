@@ -56,6 +56,8 @@ export interface StackInfo {
   sqsEndpoint?: string;
   /** The automation queue's URL at `sqsEndpoint` (their AUTOMATION_QUEUE_URL). */
   stepQueueUrl?: string;
+  /** The event queue's URL at `sqsEndpoint` (their EVENT_QUEUE_URL). */
+  eventQueueUrl?: string;
 }
 
 export const stackInfoPath = (dataDir: string) => join(dataDir, 'stack.json');

@@ -73,6 +73,11 @@ export function kmsSecretBox(keyId: string): SecretBox {
   };
 }
 
+/** Where the local key is kept for a stack whose data is in `dataDir`: WEBHOOK_SECRETS_KEY_FILE, else `dataDir/webhook-secrets.key`. */
+export function localKeyFile(dataDir: string, env: Record<string, string | undefined> = process.env): string {
+  return env.WEBHOOK_SECRETS_KEY_FILE ?? join(dataDir, 'webhook-secrets.key');
+}
+
 /** Reads (or creates, mode 0600) the local key file. */
 export function readOrCreateLocalKey(file: string): Buffer {
   if (!existsSync(file)) {
@@ -97,9 +102,7 @@ export function secretBox(env: Record<string, string | undefined> = process.env)
     ? kmsSecretBox(keyId)
     : // WEBHOOK_SECRETS_KEY: the local key itself (base64), for `sam local`'s containers, which cannot write or share the key file.
       localSecretBox(
-        env.WEBHOOK_SECRETS_KEY
-          ? Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64')
-          : readOrCreateLocalKey(env.WEBHOOK_SECRETS_KEY_FILE ?? join(env.DATA_DIR ?? '.data', 'webhook-secrets.key')),
+        env.WEBHOOK_SECRETS_KEY ? Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64') : readOrCreateLocalKey(localKeyFile(env.DATA_DIR ?? '.data', env)),
       );
   return box;
 }

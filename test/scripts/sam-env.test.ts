@@ -142,6 +142,7 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
         DYNAMODB_ENDPOINT: stackInfo.dynamodbEndpoint,
         AWS_ENDPOINT_URL_SQS: stackInfo.sqsEndpoint,
         AUTOMATION_QUEUE_URL: stackInfo.stepQueueUrl,
+        EVENT_QUEUE_URL: stackInfo.eventQueueUrl,
         GRAPH_API_BASE_URL: stack.demo.chatNetwork.graphBaseUrl,
         WHATSAPP_APP_SECRET: stack.demo.chatNetwork.appSecret,
       };
