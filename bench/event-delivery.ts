@@ -89,11 +89,9 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
     );
     const deadline = Date.now() + 120_000;
     while (arrivals.size < options.events && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    const produced = new Map(arrivals);
     // The deliverer alone: as many events put straight into its table queue (as the hand-off puts them), then drained.
     const queued = await queuedDelivery(dataDir, workspace.id, channel.id, options.events, arrivals);
     for (const id of queued.ids) arrivals.delete(id);
-    for (const [id, at] of produced) arrivals.set(id, at);
     const times = [...arrivals.values()];
     const latencies = [...arrivals.entries()].map(([id, at]) => at - eventIdTime(id)).sort((a, b) => a - b);
     const span = (Math.max(...times) - Math.min(...times)) / 1000 || 1;

@@ -17,8 +17,6 @@ import { tracing } from './middleware/tracing';
 export interface RequestScope {
   principal: Principal;
   requestId: string;
-  /** Set for channel-scoped endpoints. */
-  channelId: string;
   /** The channel of a channel-scoped endpoint, in the caller's workspace (the data layer's ChannelRef). */
   channel: { workspaceId: string; channelId: string };
 }
@@ -60,7 +58,6 @@ export function apiEndpoint<TSchema extends v.GenericSchema>(definition: Endpoin
     const result = await definition.handle(api.input as v.InferOutput<TSchema>, {
       principal,
       requestId: api.requestId,
-      channelId,
       channel: { workspaceId: principal.workspaceId, channelId },
     });
     return result as unknown as APIGatewayProxyResult;
