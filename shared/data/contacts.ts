@@ -1,6 +1,6 @@
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { batchGetAll, queryAll, queryFirstPage } from './batch';
+import { batchGetAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
 import { countCreatedContact } from './contact-index-stream';
@@ -50,11 +50,6 @@ export interface ContactChanges {
   /** Keys to set; a null value removes the key. Keys not named stay as they are. */
   customFields?: Record<string, CustomFieldValue | null>;
   waId?: string;
-}
-
-export interface ContactIndexEntry {
-  phone: string;
-  name: string;
 }
 
 /**
@@ -159,17 +154,6 @@ export async function firstContactPage(channel: ChannelRef, limit: number): Prom
     head: { contactCount: Number(headItem?.contactCount ?? 0), defsVersion: Number(headItem?.defsVersion ?? 0) },
     contacts: items.slice(0, limit),
   };
-}
-
-/** The channel's whole compact index, sorted by phone (≤ ~100 bytes a contact). */
-export async function readContactIndex(channel: ChannelRef): Promise<ContactIndexEntry[]> {
-  const { pk, skPrefix } = keys.contactIndexPrefix(channel);
-  const buckets = await queryAll<Record<string, string>>(pk, skPrefix);
-  const entries: ContactIndexEntry[] = [];
-  for (const bucket of buckets) {
-    for (const [phone, name] of Object.entries(bucket)) if (phone !== 'pk' && phone !== 'sk') entries.push({ phone, name });
-  }
-  return entries.sort((a, b) => (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0));
 }
 
 /** Reads the contacts with these phone numbers, in the given order (one BatchGet per 100). */

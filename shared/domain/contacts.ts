@@ -1,15 +1,6 @@
 import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
-import {
-  firstContactPage,
-  getContactsByPhone,
-  readContactIndex,
-  upsertContact,
-  type ContactChanges,
-  type ContactIndexEntry,
-  type ContactRecord,
-  type CustomFieldValue,
-} from '../data/contacts';
+import { firstContactPage, getContactsByPhone, upsertContact, type ContactChanges, type ContactRecord, type CustomFieldValue } from '../data/contacts';
 import { readOptedOut, type ContactStatus } from '../data/contact-status';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
 import { contactSearchKey, matchKey, type ChannelRef } from '../data/keys';
@@ -250,40 +241,28 @@ export async function listContacts(channel: ChannelRef, input: ListContactsInput
     const byId = labelsById(labels);
     return { contacts: contacts.map((contact) => toContactView(contact, byId)), total: head.contactCount };
   }
-  // Without a status filter: a deep page from this container's phone order when current, a search streaming the
-  // index keeping only the page (docs/PERFORMANCE.md, "Large channels"); with one, the opted-out set as well.
+  // Without a status filter or search: a deep page from this container's phone order when current; otherwise the
+  // index streamed keeping only the page (docs/PERFORMANCE.md, "Large channels"), tested against the search and the
+  // channel's opted-out sets (one query); `opted_out` without a search needs only the sets.
   let phones: string[];
   let total: number;
-  if (input.status === undefined) {
-    const byEntry = input.search === undefined ? undefined : matcher(input.search);
-    ({ phones, total } =
-      byEntry === undefined
-        ? await selectDeepPage(channel, offset, input.limit)
-        : await selectFromIndex(channel, { offset, limit: input.limit, matches: byEntry }));
+  const bySearch = input.search === undefined ? undefined : matcher(input.search);
+  if (input.status === undefined && bySearch === undefined) {
+    ({ phones, total } = await selectDeepPage(channel, offset, input.limit));
+  } else if (input.status === 'opted_out' && bySearch === undefined) {
+    const optedOut = [...(await readOptedOut(channel))].sort();
+    phones = optedOut.slice(offset, offset + input.limit);
+    total = optedOut.length;
   } else {
-    const matches = await matchingEntries(channel, input);
-    phones = matches.slice(offset, offset + input.limit).map((entry) => entry.phone);
-    total = matches.length;
+    const optedOut = input.status === undefined ? undefined : await readOptedOut(channel);
+    const wantOptedOut = input.status === 'opted_out';
+    const matches = (phone: string, name: string) => (!bySearch || bySearch(phone, name)) && (!optedOut || optedOut.has(phone) === wantOptedOut);
+    ({ phones, total } = await selectFromIndex(channel, { offset, limit: input.limit, matches }));
   }
   const contacts = (phones.length ? await getContactsByPhone(channel, phones) : []).filter((contact) => contact.erasing === undefined);
   const labels = await labelsFor(channel, contacts);
   const byId = labelsById(labels);
   return { contacts: contacts.map((contact) => toContactView(contact, byId)), total };
-}
-
-/**
- * The index entries a search and status filter select, by phone. The status filter
- * reads the channel's opted-out sets (one query) beside the index; `opted_out` without
- * a search needs only the sets. No contact is read only to be dropped.
- */
-async function matchingEntries(channel: ChannelRef, input: ListContactsInput): Promise<ContactIndexEntry[]> {
-  if (input.status === 'opted_out' && input.search === undefined) {
-    return [...(await readOptedOut(channel))].sort().map((phone) => ({ phone, name: '' }));
-  }
-  const [index, optedOut] = await Promise.all([readContactIndex(channel), input.status === undefined ? undefined : readOptedOut(channel)]);
-  const matches = input.search === undefined ? undefined : matcher(input.search);
-  const searched = matches === undefined ? index : index.filter((entry) => matches(entry.phone, entry.name));
-  return optedOut === undefined ? searched : searched.filter((entry) => optedOut.has(entry.phone) === (input.status === 'opted_out'));
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */
