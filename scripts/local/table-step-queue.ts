@@ -128,23 +128,17 @@ export async function deleteLocalMessages(messages: LocalMessage[]): Promise<voi
  */
 export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Promise<LocalMessage[]> {
   const now = clock.now();
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk <= :due',
-      ExpressionAttributeValues: { ':pk': queue, ':due': `${String(now).padStart(15, '0')}~` },
-      Limit: limit,
-      ConsistentRead: true,
-    }),
-  );
   const received: LocalMessage[] = [];
-  for (const item of Items) {
-    const message = item as LocalMessage & { sk: string };
-    const next = { ...message, queue, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
+  for (const message of await peekLocalMessages(limit, queue)) {
+    const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
     await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue);
     const taken = await sendIfCondition(
-      new DeleteCommand({ TableName: tableName(), Key: { pk: queue, sk: message.sk }, ConditionExpression: 'attribute_exists(pk)' }),
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: localKeys.message(message.visibleAt, message.messageId, queue),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
     );
     if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
