@@ -27,8 +27,9 @@ export function warmCpu(options: { samples: number; warmup: number }): Promise<W
         DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
         // As in AWS: automations/trigger sends step 1 to SQS (answered in-process, bench/canned-services.ts).
         AUTOMATION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/workspace-api-automation',
-        // webhooks/redeliver hands the lane to the event queue (SQS in AWS, answered in-process too).
-        EVENT_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/workspace-api-events',
+        // Event hand-offs go to the FIFO event queue, webhooks/redeliver's lane to the lane queue (SQS in AWS, answered in-process too).
+        EVENT_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/workspace-api-events.fifo',
+        EVENT_LANE_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/workspace-api-event-lanes',
         POWERTOOLS_SERVICE_NAME: 'workspace-api',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

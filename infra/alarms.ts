@@ -36,8 +36,8 @@ export interface MonitoringProps {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
   readonly deadLetterQueue: Queue;
-  /** The event queue's DLQ (infra/data.ts createEventDelivery). */
-  readonly eventDeadLetterQueue?: Queue;
+  /** The event queue's and the event lane queue's dead-letter queues (infra/data.ts createEventDelivery). */
+  readonly eventDeadLetterQueues?: [Queue, Queue];
   readonly functions: readonly WorkspaceFunction[];
 }
 
@@ -91,9 +91,24 @@ export class Monitoring extends Construct {
     const dlqDepth = deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
     alarm('AutomationDlqDepth', dlqDepth, 1, 'Automation messages failed 5 times and wait in the dead-letter queue');
 
-    if (props.eventDeadLetterQueue) {
-      const eventDlqDepth = props.eventDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
-      alarm('EventDlqDepth', eventDlqDepth, 1, 'Event messages the deliverer failed 5 times wait in the dead-letter queue');
+    const [eventDlq, eventLaneDlq] = props.eventDeadLetterQueues ?? [];
+    if (eventDlq) {
+      const eventDlqDepth = eventDlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
+      alarm(
+        'EventDlqDepth',
+        eventDlqDepth,
+        1,
+        'New events the deliverer failed 5 times wait in the dead-letter queue (the event re-drive hands them over again)',
+      );
+    }
+    if (eventLaneDlq) {
+      const laneDlqDepth = eventLaneDlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
+      alarm(
+        'EventLaneDlqDepth',
+        laneDlqDepth,
+        1,
+        "Lane wake-ups the deliverer failed 5 times wait in the dead-letter queue (a redelivery, or the contact's next event, works those lanes again)",
+      );
     }
     // Integrators' receivers: an event that failed its last retry (about two days of attempts), from the deliverer's EMF metric.
     const failedDeliveries = new Metric({

@@ -6,7 +6,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { OUTBOX_INDEX, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/data/table-schema';
 import type { StageConfig } from './config';
@@ -98,27 +98,35 @@ export function createCursorSigningKey(scope: Construct, config: StageConfig): S
 }
 
 export interface EventDelivery {
-  /** Feeds the event deliverer: new events, and lanes' wake-ups (retries by per-message delay, hops past 15 minutes). */
+  /** Feeds the event deliverer new events: FIFO, one message group per contact, so a contact's events arrive in order. */
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
+  /** Feeds it lanes' wake-ups: retries by per-message delay (hops past 15 minutes), lease ends, redeliveries. */
+  readonly laneQueue: Queue;
+  readonly laneDeadLetterQueue: Queue;
   /** Encrypts integrators' webhook signing secrets (a KMS-encrypted attribute in the table). */
   readonly secretsKey: Key;
 }
 
 /**
- * The event queue with its DLQ, and the key of the webhook signing secrets. A message
- * the deliverer fails 5 times (its own failures, not a receiver's: those are retried by
- * the schedule through delayed wake-ups) goes to the DLQ, which alarms.
+ * The event queues with their DLQs, and the key of the webhook signing secrets. New
+ * events go to a FIFO queue grouped by contact (high-throughput mode: deduplication and
+ * throughput per message group), as a standard queue may hand a contact's later event to
+ * one deliverer while an earlier one still waits for another; a FIFO queue takes no
+ * per-message delay, so the lanes' wake-ups travel on a standard queue. A message the
+ * deliverer fails 5 times (its own failures, not a receiver's: those are retried by the
+ * schedule through delayed wake-ups) goes to its DLQ, which alarms.
  */
 export function createEventDelivery(scope: Construct, config: StageConfig): EventDelivery {
   // As the automation queue: 6 × the deliverer's timeout (the background functions' sizing) + the batching window.
-  const { queue, deadLetterQueue } = queueWithDeadLetters(scope, 'Event', 'event queue', config);
+  const { queue, deadLetterQueue } = queueWithDeadLetters(scope, 'Event', 'event queue', config, { fifo: true });
+  const lanes = queueWithDeadLetters(scope, 'EventLane', 'event lane queue', config);
   const secretsKey = new Key(scope, 'WebhookSecretsKey', {
     description: "workspace-api: integrators' webhook signing secrets",
     enableKeyRotation: true,
     removalPolicy: config.removalPolicy,
   });
-  return { queue, deadLetterQueue, secretsKey };
+  return { queue, deadLetterQueue, laneQueue: lanes.queue, laneDeadLetterQueue: lanes.deadLetterQueue, secretsKey };
 }
 
 /**
@@ -126,15 +134,27 @@ export function createEventDelivery(scope: Construct, config: StageConfig): Even
  * receives; the visibility timeout is 6 × the background functions' timeout + the
  * batching window (config.automationVisibilityTimeout), so a message is never
  * redelivered while its consumer still runs. Construct ids: `<name>Queue`, `<name>Dlq`.
+ * A FIFO queue (and its DLQ, which must be FIFO too) runs in high-throughput mode.
  */
-function queueWithDeadLetters(scope: Construct, name: string, purpose: string, config: StageConfig): { queue: Queue; deadLetterQueue: Queue } {
+function queueWithDeadLetters(
+  scope: Construct,
+  name: string,
+  purpose: string,
+  config: StageConfig,
+  options: { fifo?: boolean } = {},
+): { queue: Queue; deadLetterQueue: Queue } {
+  const fifo = options.fifo
+    ? { fifo: true, deduplicationScope: DeduplicationScope.MESSAGE_GROUP, fifoThroughputLimit: FifoThroughputLimit.PER_MESSAGE_GROUP_ID }
+    : {};
   const deadLetterQueue = new Queue(scope, `${name}Dlq`, {
+    ...(options.fifo && { fifo: true }),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     retentionPeriod: Duration.days(14),
     removalPolicy: config.removalPolicy,
   });
   const queue = new Queue(scope, `${name}Queue`, {
+    ...fifo,
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     visibilityTimeout: config.automationVisibilityTimeout,

@@ -157,7 +157,7 @@ export class WorkspaceFunction extends Construct {
         ...(spec.sendsToQueue && { AUTOMATION_QUEUE_URL: queue.queueUrl }),
         // Message writers stamp the expiry, readers hide expired contents, the sweep blanks them.
         ...(config.messageContentRetentionDays > 0 && { MESSAGE_CONTENT_RETENTION_DAYS: String(config.messageContentRetentionDays) }),
-        ...(props.events && spec.sendsToEventQueue && { EVENT_QUEUE_URL: props.events.queue.queueUrl }),
+        ...(props.events && spec.sendsToEventQueue && { EVENT_QUEUE_URL: props.events.queue.queueUrl, EVENT_LANE_QUEUE_URL: props.events.laneQueue.queueUrl }),
         ...(props.events && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KMS_KEY_ID: props.events.secretsKey.keyArn }),
         ...props.environment,
         ...(config.samLocal && SAM_LOCAL_VARIABLES),
@@ -208,9 +208,14 @@ export class WorkspaceFunction extends Construct {
   /** The event queue (send, consume) and the secrets key (encrypt for manage, decrypt for the deliverer), as the spec declares. */
   private grantEvents(spec: FunctionSpec, events: EventDelivery): void {
     const role = this.function.role!;
-    if (spec.sendsToEventQueue) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [events.queue.queueArn] }));
+    if (spec.sendsToEventQueue)
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [events.queue.queueArn, events.laneQueue.queueArn] }));
     if (spec.consumesEventQueue) {
-      this.function.addEventSource(new SqsEventSource(events.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }));
+      // A FIFO event source takes no batching window (Lambda refuses one).
+      this.function.addEventSource(new SqsEventSource(events.queue, { batchSize: 10, reportBatchItemFailures: true }));
+      this.function.addEventSource(
+        new SqsEventSource(events.laneQueue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }),
+      );
     }
     // Exactly the one action each needs: webhooks/manage seals, the deliverer opens.
     if (spec.sealsWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Encrypt'], resources: [events.secretsKey.keyArn] }));

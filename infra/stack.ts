@@ -91,7 +91,7 @@ export class WorkspaceApiStack extends Stack {
       api: this.restApi.api,
       accessLogs: this.restApi.accessLogs,
       deadLetterQueue: this.automation.deadLetterQueue,
-      eventDeadLetterQueue: this.events.deadLetterQueue,
+      eventDeadLetterQueues: [this.events.deadLetterQueue, this.events.laneDeadLetterQueue],
       functions: [...this.functions.values()],
     });
 
@@ -100,6 +100,7 @@ export class WorkspaceApiStack extends Stack {
     new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'The operator CLI adds every API key to this usage plan' });
     new CfnOutput(this, 'QueueUrl', { value: this.automation.queue.queueUrl });
     new CfnOutput(this, 'EventQueueUrl', { value: this.events.queue.queueUrl });
+    new CfnOutput(this, 'EventLaneQueueUrl', { value: this.events.laneQueue.queueUrl });
     new CfnOutput(this, 'WebhookSecretName', { value: config.webhookSecretName, description: 'appSecret is set by the operator (docs/DEPLOYMENT.md)' });
   }
 

@@ -45,8 +45,9 @@ export interface LocalTargets {
   /** npm start's SQS endpoint, and the URL there of the queue its runner loop drains. */
   sqsEndpoint: string;
   stepQueueUrl: string;
-  /** The event queue's URL there (its messages reach the deliverer's table queue). */
+  /** The event queues' URLs there, the FIFO queue of new events and the lane queue (both reach the deliverer's table queue). */
   eventQueueUrl: string;
+  eventLaneQueueUrl: string;
   graphBaseUrl: string;
   appSecret: string;
   verifyToken: string;
@@ -81,7 +82,8 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     // Locally the consumed queues take messages: the table queues standing in for the runner's and the event deliverer's.
     if (!consumedQueues(template).includes(target ?? ''))
       throw new Error(`no local queue for ${name} (${target}): only the consumed queues are served locally`);
-    return name === 'EVENT_QUEUE_URL' ? targets.eventQueueUrl : targets.stepQueueUrl;
+    const byVariable: Record<string, string> = { EVENT_QUEUE_URL: targets.eventQueueUrl, EVENT_LANE_QUEUE_URL: targets.eventLaneQueueUrl };
+    return byVariable[name] ?? targets.stepQueueUrl;
   }
   if (type === 'AWS::SecretsManager::Secret') return '';
   // The webhook secrets' KMS key: none under SAM; the functions seal with the local key (WEBHOOK_SECRETS_KEY_FILE) instead.
@@ -111,7 +113,7 @@ async function main() {
   const stack = await runningStack(dataDir);
   if (!stack?.graphBaseUrl)
     throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite, SQS endpoint and sandbox).`);
-  if (!stack.sqsEndpoint || !stack.stepQueueUrl || !stack.eventQueueUrl)
+  if (!stack.sqsEndpoint || !stack.stepQueueUrl || !stack.eventQueueUrl || !stack.eventLaneQueueUrl)
     throw new Error(`The npm start running with DATA_DIR ${dataDir} serves no SQS endpoint: restart it with this version.`);
   const secrets = JSON.parse(await readFile(join(dataDir, 'chat-network.json'), 'utf8')) as { appSecret: string; verifyToken: string };
   const host = process.env.HOST ?? '127.0.0.1';
@@ -124,6 +126,7 @@ async function main() {
     sqsEndpoint: onHost(stack.sqsEndpoint),
     stepQueueUrl: onHost(stack.stepQueueUrl),
     eventQueueUrl: onHost(stack.eventQueueUrl),
+    eventLaneQueueUrl: onHost(stack.eventLaneQueueUrl),
     graphBaseUrl: onHost(stack.graphBaseUrl),
     appSecret: secrets.appSecret,
     verifyToken: secrets.verifyToken,

@@ -257,6 +257,14 @@ async function sqsSendMessage(
   if (!allowed(queueName)) return;
   const deliver = queues[queueName];
   if (!deliver) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The queue ${queueName} does not exist.` });
+  // As SQS: a FIFO queue (its name ends in .fifo) needs a message group and takes no per-message delay.
+  if (queueName.endsWith('.fifo') && !input.MessageGroupId)
+    return sendJson(res, 400, { __type: 'com.amazonaws.sqs#MissingParameter', message: 'The request must contain the parameter MessageGroupId.' });
+  if (queueName.endsWith('.fifo') && Number(input.DelaySeconds ?? 0) !== 0)
+    return sendJson(res, 400, {
+      __type: 'com.amazonaws.sqs#InvalidParameterValue',
+      message: `Value ${String(input.DelaySeconds)} for parameter DelaySeconds is invalid. Reason: The request include parameter that is not valid for this queue type.`,
+    });
   const messageBody = String(input.MessageBody ?? '');
   const messageId = await deliver(messageBody, Number(input.DelaySeconds ?? 0));
   sendJson(res, 200, { MessageId: messageId, MD5OfMessageBody: createHash('md5').update(messageBody).digest('hex') });

@@ -1,3 +1,4 @@
+import { eventGroupOf, type EventQueueMessage } from '../../shared/queue/event-queue';
 import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
 
 /**
@@ -19,6 +20,20 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  */
 
 type DelivererHandler = SqsBatchConsumer;
+
+/** What a message's body says of its FIFO group and its place in it (the event id; ids sort by time). */
+function parsedGroup(message: LocalMessage): { group?: string; order: string } {
+  const body = JSON.parse(message.body) as EventQueueMessage;
+  return { group: body.notBefore === undefined ? eventGroupOf(body) : undefined, order: body.kind === 'event' ? body.event.id : '' };
+}
+const parsed = new WeakMap<LocalMessage, { group?: string; order: string }>();
+function groupInfo(message: LocalMessage) {
+  let info = parsed.get(message);
+  if (!info) parsed.set(message, (info = parsedGroup(message)));
+  return info;
+}
+const groupOf = (message: LocalMessage) => groupInfo(message).group;
+const eventOrder = (message: LocalMessage) => groupInfo(message).order;
 type RedriveHandler = () => Promise<{ redriven: number }>;
 
 export interface DelivererLoopOptions {
@@ -53,8 +68,8 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
 
   /** In the table and not handed out yet, by item key. */
   const waiting = new Map<string, LocalMessage>();
-  /** Handed to the deliverer, until deleted or retried. */
-  const taken = new Set<string>();
+  /** Handed to the deliverer, until deleted or retried, with the message group of each. */
+  const taken = new Map<string, string | undefined>();
   /**
    * Deleted (handled, retried or dead-lettered) in the last minute, with when: a table
    * read that started before the delete, or the news of a write that a read had already
@@ -86,22 +101,59 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
     for (const [key, at] of deleted) if (Date.now() - at > DELETED_KEPT_MS) deleted.delete(key);
   }
 
-  /** Up to a batch of due waiting messages, oldest first, now taken. */
+  /**
+   * Up to a batch of due waiting messages, oldest first, now taken. A contact's new events
+   * keep the FIFO queue's order (its message groups, eventGroupOf): none is taken while
+   * one of its group is in another batch, and only in event order, from the group's
+   * oldest waiting event while that one is due — a failed event, waiting for its retry,
+   * holds its group back.
+   */
   function takeDue(): LocalMessage[] {
     const now = clock.now();
-    const due = [...waiting.entries()].filter(([, message]) => message.visibleAt <= now).sort(([a], [b]) => (a < b ? -1 : 1));
-    return due.slice(0, batchSize).map(([key, message]) => {
+    const busy = new Set(taken.values());
+    const groups = new Map<string, Array<[string, LocalMessage]>>();
+    const loose: Array<[string, LocalMessage]> = [];
+    for (const entry of waiting) {
+      const group = groupOf(entry[1]);
+      if (group === undefined) loose.push(entry);
+      else if (!busy.has(group)) groups.set(group, [...(groups.get(group) ?? []), entry]);
+    }
+    // A group's takeable run: its events in event order, up to the first one not yet due.
+    const runs = [...groups.values()].map((entries) => {
+      const ordered = entries.sort(([, a], [, b]) => eventOrder(a).localeCompare(eventOrder(b)));
+      const firstNotDue = ordered.findIndex(([, message]) => message.visibleAt > now);
+      return firstNotDue === -1 ? ordered : ordered.slice(0, firstNotDue);
+    });
+    const candidates = [...loose.filter(([, message]) => message.visibleAt <= now).map((entry) => [entry]), ...runs.filter((run) => run.length > 0)].sort(
+      ([[a]], [[b]]) => (a < b ? -1 : 1),
+    );
+    const batch: Array<[string, LocalMessage]> = [];
+    for (const run of candidates) {
+      if (batch.length >= batchSize) break;
+      batch.push(...run.slice(0, batchSize - batch.length));
+    }
+    return batch.map(([key, message]) => {
       waiting.delete(key);
-      taken.add(key);
+      taken.set(key, groupOf(message));
       // Received once more, as SQS counts it (written with a retry; see above).
       return { ...message, receiveCount: message.receiveCount + 1 };
     });
   }
 
-  /** When the next waiting message becomes due (ms from now), if any. */
+  /** When the next waiting message becomes takeable (ms from now), if any: a group's oldest event, unless its group is in a batch (its end wakes the loop). */
   function nextDueIn(): number | undefined {
+    const busy = new Set(taken.values());
+    const firstOfGroup = new Map<string, LocalMessage>();
     let next: number | undefined;
-    for (const message of waiting.values()) next = Math.min(next ?? Infinity, message.visibleAt);
+    for (const message of waiting.values()) {
+      const group = groupOf(message);
+      if (group === undefined) next = Math.min(next ?? Infinity, message.visibleAt);
+      else if (!busy.has(group)) {
+        const first = firstOfGroup.get(group);
+        if (!first || eventOrder(message) < eventOrder(first)) firstOfGroup.set(group, message);
+      }
+    }
+    for (const message of firstOfGroup.values()) next = Math.min(next ?? Infinity, message.visibleAt);
     return next === undefined ? undefined : Math.max(0, next - clock.now());
   }
 
@@ -161,7 +213,11 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
         if (messages.length) {
           const run: Promise<void> = handle(messages)
             .catch((error: unknown) => console.error('local deliverer error', error))
-            .finally(() => inFlight.delete(run));
+            .finally(() => {
+              inFlight.delete(run);
+              // Its groups are free again: their next events may be taken now.
+              wake?.();
+            });
           inFlight.add(run);
           continue;
         }

@@ -30,8 +30,14 @@ export interface LocalStack {
 
 /** The name of the automation queue's local stand-in in its SQS URL: the template's queue (infra/data.ts). */
 const LOCAL_STEP_QUEUE_NAME = 'AutomationQueue';
-/** The event queue's name at the same endpoint: its messages go to the event deliverer's table queue. */
-export const LOCAL_EVENT_QUEUE_NAME = 'EventQueue';
+/** The event queues' names at the same endpoint (the template's FIFO queue and its lane queue): both go to the event deliverer's table queue. */
+const LOCAL_EVENT_QUEUE_NAMES = { EVENT_QUEUE_URL: 'EventQueue.fifo', EVENT_LANE_QUEUE_URL: 'EventLaneQueue' } as const;
+
+/** The event queues' URLs at the local SQS endpoint, by the variables the functions read them from. */
+function localEventQueueUrls(sqsEndpoint: string): Record<keyof typeof LOCAL_EVENT_QUEUE_NAMES, string> {
+  const url = (name: string) => `${sqsEndpoint}/${LOCAL_ACCOUNT}/${name}`;
+  return { EVENT_QUEUE_URL: url(LOCAL_EVENT_QUEUE_NAMES.EVENT_QUEUE_URL), EVENT_LANE_QUEUE_URL: url(LOCAL_EVENT_QUEUE_NAMES.EVENT_LANE_QUEUE_URL) };
+}
 
 interface ChatNetworkSecrets {
   appSecret: string;
@@ -93,7 +99,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const { sendLocalMessage, EVENT_QUEUE } = await import('./table-step-queue');
   const sqs = await startSqsEndpoint({
     [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
-    [LOCAL_EVENT_QUEUE_NAME]: (body, delaySeconds) => sendLocalMessage(body, delaySeconds, EVENT_QUEUE),
+    ...Object.fromEntries(
+      Object.values(LOCAL_EVENT_QUEUE_NAMES).map((name) => [name, (body: string, delaySeconds: number) => sendLocalMessage(body, delaySeconds, EVENT_QUEUE)]),
+    ),
   });
 
   const served =
@@ -123,7 +131,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sandboxUrl: sandbox.url,
     sqsEndpoint: sqs.url,
     stepQueueUrl,
-    eventQueueUrl: `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_EVENT_QUEUE_NAME}`,
+    eventQueueUrl: localEventQueueUrls(sqs.url).EVENT_QUEUE_URL,
+    eventLaneQueueUrl: localEventQueueUrls(sqs.url).EVENT_LANE_QUEUE_URL,
   };
   await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
   const demoFile = join(options.dataDir, 'demo.json');
@@ -184,7 +193,7 @@ async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
       ...description.functions[deliverer],
       environment: {
         ...(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined)) as Record<string, string>),
-        EVENT_QUEUE_URL: `${sqsEndpoint}/${LOCAL_ACCOUNT}/${LOCAL_EVENT_QUEUE_NAME}`,
+        ...localEventQueueUrls(sqsEndpoint),
         AWS_ENDPOINT_URL_SQS: sqsEndpoint,
         AWS_ACCESS_KEY_ID: 'local',
         AWS_SECRET_ACCESS_KEY: 'local',

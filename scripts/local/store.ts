@@ -56,8 +56,9 @@ export interface StackInfo {
   sqsEndpoint?: string;
   /** The automation queue's URL at `sqsEndpoint` (their AUTOMATION_QUEUE_URL). */
   stepQueueUrl?: string;
-  /** The event queue's URL at `sqsEndpoint` (their EVENT_QUEUE_URL). */
+  /** The event queues' URLs at `sqsEndpoint` (their EVENT_QUEUE_URL, the FIFO queue of new events, and EVENT_LANE_QUEUE_URL). */
   eventQueueUrl?: string;
+  eventLaneQueueUrl?: string;
 }
 
 export const stackInfoPath = (dataDir: string) => join(dataDir, 'stack.json');

@@ -119,8 +119,10 @@ export interface LocalResources {
 
 /** A resource's readable name: its construct id in the stack (aws:cdk:path), else its logical id. */
 export function resourceName(template: CfnTemplate, logicalId: string): string {
-  const path = template.Resources[logicalId]?.Metadata?.['aws:cdk:path'] as string | undefined;
-  return path?.split('/')[1] ?? logicalId;
+  const resource = template.Resources[logicalId];
+  const name = (resource?.Metadata?.['aws:cdk:path'] as string | undefined)?.split('/')[1] ?? logicalId;
+  // CloudFormation names a FIFO queue it names itself with the suffix SQS requires of one.
+  return resource?.Type === 'AWS::SQS::Queue' && resource.Properties?.FifoQueue === true ? `${name}.fifo` : name;
 }
 
 /** The logical ids of the queues an event source mapping consumes: locally, the table queue the runner loop drains. */

@@ -79,6 +79,8 @@ export interface ChatmidRecord {
   apiReference?: string;
   /** Events recorded with a change of this pointer and not yet in the events log (shared/data/event-outbox.ts). */
   pendingEvents?: PendingEvent[];
+  /** When a send first attached the pointer (ms): status events recorded before it had no tenant, so no hand-off yet. */
+  attachedAt?: number;
 }
 
 /** Unknown-chatmid status items (sent by other tools, or racing a send) expire after this long unless a send claims them. */
@@ -153,8 +155,10 @@ export async function attachChatmid(
     .setIfNotExists('status', 'accepted')
     .setIfNotExists('statusRank', STATUS_RANK.accepted)
     .set('apiReference', record.apiReference)
-    // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from now.
+    // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from
+    // now, and the next status's hand-off carries them first (attachedAt tells them apart, shared/domain/events.ts).
     .set('outboxAt', clock.now())
+    .setIfNotExists('attachedAt', clock.now())
     .remove('expiresAt')
     .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
     .sendOrThrow();

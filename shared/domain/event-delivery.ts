@@ -28,7 +28,7 @@ import { deliveryHeaders } from '../events/signing';
 import { urlPolicyFromEnv } from '../events/url-policy';
 import { TtlCache } from '../cache/ttl-cache';
 import { countWebhookDelivery } from '../observability/metrics';
-import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
+import { enqueueEvent, eventGroupOf, type EventQueueMessage } from '../queue/event-queue';
 import { secretContext } from './integrator-webhooks';
 
 export type { EventQueueMessage } from '../queue/event-queue';
@@ -135,31 +135,38 @@ export function handleBatch(messages: EventQueueMessage[]): (message: EventQueue
 /**
  * Handles one batch's messages in contact order: a contact's new events one after
  * another, oldest event first, so an earlier event's fan-out reaches the lane before a
- * later one is sent; other contacts' messages (and lane wake-ups) concurrently. Returns
- * the handler to run for each message of `messages`; the batch processor starts them all
- * at once and each waits for its turn.
+ * later one is sent; other contacts' messages (and lane wake-ups) concurrently. A
+ * contact's event whose predecessor in the batch failed fails too, unhandled, so the
+ * queue gives both back in order (as a FIFO queue requires of a partial batch
+ * response). Returns the handler to run for each message of `messages`; the batch
+ * processor starts them all at once and each waits for its turn.
  */
 export function inContactOrder(
   messages: EventQueueMessage[],
   handle: (message: EventQueueMessage) => Promise<void>,
 ): (message: EventQueueMessage) => Promise<void> {
-  const turns = new Map<EventQueueMessage, { after: Promise<void>; done: () => void }>();
-  const lastOfContact = new Map<string, Promise<void>>();
+  const turns = new Map<EventQueueMessage, { after: Promise<boolean>; done: (handled: boolean) => void }>();
+  const lastOfContact = new Map<string, Promise<boolean>>();
   const events = messages.filter((message) => message.kind === 'event').sort((a, b) => a.event.id.localeCompare(b.event.id));
   for (const message of events) {
-    const contact = `${message.workspaceId}/${message.channelId}/${message.contactKey}`;
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    turns.set(message, { after: lastOfContact.get(contact) ?? Promise.resolve(), done });
-    lastOfContact.set(contact, finished);
+    const group = eventGroupOf(message)!;
+    let done!: (handled: boolean) => void;
+    const finished = new Promise<boolean>((resolve) => (done = resolve));
+    turns.set(message, { after: lastOfContact.get(group) ?? Promise.resolve(true), done });
+    lastOfContact.set(group, finished);
   }
   return async function handleInTurn(message) {
     const turn = turns.get(message);
-    await turn?.after;
+    if (turn && !(await turn.after)) {
+      turn.done(false);
+      throw new Error('an earlier event of this contact failed in this batch: this one waits for its retry');
+    }
     try {
       await handle(message);
-    } finally {
-      turn?.done();
+      turn?.done(true);
+    } catch (error) {
+      turn?.done(false);
+      throw error;
     }
   };
 }

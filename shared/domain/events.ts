@@ -1,5 +1,6 @@
 import { clearPendingEvents, dueEventOutboxKeys, getOutboxItem, type PendingEvent } from '../data/event-outbox';
 import type { Key } from '../data/keys';
+import { eventIdTime } from '../events/event-types';
 import { logger } from '../observability/logger';
 import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
 
@@ -21,6 +22,8 @@ export interface EventSource {
   phone?: string;
   apiReference?: string;
   pendingEvents?: PendingEvent[];
+  /** When a send attached the item (a chatmid pointer): its events recorded before had no tenant. */
+  attachedAt?: number;
 }
 
 /** The delivery body of a pending event, completed from the item that carried it (a status write knows only the status). */
@@ -50,19 +53,24 @@ export function completeEvent(source: EventSource, pending: PendingEvent): { bod
 }
 
 /**
- * Hands an item's pending events to the event queue; the last message tells the
- * deliverer to take the item out of the outbox. A failure here is logged, not thrown:
- * the change and its event are already recorded, and the re-drive hands them over.
+ * Hands an item's pending events to the event queue, oldest first; the last message
+ * tells the deliverer to take the item out of the outbox. A request hands over its own
+ * event (the newest), and before it any older one recorded before the item had a tenant
+ * (a status ahead of its send: recorded before `attachedAt`, so no request could hand it
+ * over), which must reach its contact's FIFO group first; the older ones recorded since
+ * were handed over by their own requests. The re-drive hands over `all`. A failure here
+ * is logged, not thrown: the change and its event are already recorded, and the
+ * re-drive hands them over.
  */
-export async function handOffEvents(key: Key, source: EventSource, only: 'newest' | 'all' = 'newest'): Promise<void> {
+export async function handOffEvents(key: Key, source: EventSource, which: 'own' | 'all' = 'own'): Promise<void> {
   const pending = source.pendingEvents ?? [];
-  // A request hands off the event its own write added (older ones are their own requests' or the re-drive's).
-  const first = only === 'newest' ? pending.length - 1 : 0;
+  const heldForTenant = (event: PendingEvent) => source.attachedAt !== undefined && eventIdTime(event.id) < source.attachedAt;
+  const handed = which === 'all' ? pending : pending.filter((event, index) => index === pending.length - 1 || heldForTenant(event));
   try {
-    for (let index = Math.max(0, first); index < pending.length; index++) {
-      const message = completeEvent(source, pending[index]);
+    for (const event of handed) {
+      const message = completeEvent(source, event);
       if (!message) return;
-      await enqueueEvent(index === pending.length - 1 ? { ...message.body, source: { ...key, count: pending.length } } : message.body);
+      await enqueueEvent(event === pending.at(-1) ? { ...message.body, source: { ...key, count: pending.length } } : message.body);
     }
   } catch (error) {
     logger.warn('event hand-off failed; the re-drive hands it over', { error: (error as Error).name });

@@ -1,8 +1,13 @@
-import { queuePort, type QueuePort } from './queue-port';
+import { queuePort, type QueuePort, type SqsTarget } from './queue-port';
 
 /**
- * The queue that feeds the event deliverer: SQS (EVENT_QUEUE_URL) in AWS, the durable
- * table queue the local stack provides with `provideEventQueue` (queue-port.ts).
+ * The queues that feed the event deliverer. In AWS: new events go to a FIFO queue
+ * (EVENT_QUEUE_URL), grouped by contact, so a contact's events reach the deliverer in the
+ * order they were handed over, one batch at a time, whatever the concurrency; lanes'
+ * wake-ups (retries, lease ends, redeliveries) and anything due later go to a standard
+ * queue (EVENT_LANE_QUEUE_URL), which takes per-message delays. Locally both are the
+ * durable table queue the stack provides with `provideEventQueue` (queue-port.ts), whose
+ * one receiver keeps the same groups (scripts/local/deliverer-loop.ts).
  */
 
 /** A new event to record and fan out, or a lane to work on (a retry's wake-up, a redelivery). */
@@ -22,15 +27,27 @@ export type EventQueueMessage =
 
 export type EventQueue = QueuePort<EventQueueMessage>;
 
+/** A new event's FIFO message group: its contact in its channel (undefined for a lane's wake-up, which has none). */
+export function eventGroupOf(message: EventQueueMessage): string | undefined {
+  return message.kind === 'event' ? `${message.workspaceId}#${message.channelId}#${message.contactKey}` : undefined;
+}
+
+/** A new event due now goes to the FIFO queue in its contact's group (deduplicated by its id); the rest to the lane queue. */
+function sqsTarget(message: EventQueueMessage): SqsTarget {
+  const group = message.notBefore === undefined ? eventGroupOf(message) : undefined;
+  if (message.kind === 'event' && group) return { urlVariable: 'EVENT_QUEUE_URL', fifo: { groupId: group, deduplicationId: message.event.id } };
+  return { urlVariable: 'EVENT_LANE_QUEUE_URL' };
+}
+
 // Pure: a bundle that imports this module without handing off carries no queue code (bundle-clients.test.ts).
-const eventQueue = /* @__PURE__ */ queuePort<EventQueueMessage>('workspace-api.eventQueue', 'EVENT_QUEUE_URL', 'event queue');
+const eventQueue = /* @__PURE__ */ queuePort<EventQueueMessage>('workspace-api.eventQueue', 'event queue', sqsTarget);
 
 /** Assembly hook: the event queue every function of this process uses (undefined goes back to SQS). */
 export function provideEventQueue(queue: EventQueue | undefined): void {
   eventQueue.provide(queue);
 }
 
-/** Hands a message to the event queue: the provided one, else SQS at EVENT_QUEUE_URL. */
+/** Hands a message to the event queues: the provided one, else SQS (the FIFO queue or the lane queue, by `sqsTarget`). */
 export function enqueueEvent(message: EventQueueMessage): Promise<void> {
   return eventQueue.enqueue(message);
 }

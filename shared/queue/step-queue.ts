@@ -23,7 +23,7 @@ export interface StepMessage {
 export type StepQueue = QueuePort<StepMessage>;
 
 // Pure: a bundle that imports this module without handing off carries no queue code (bundle-clients.test.ts).
-const stepQueue = /* @__PURE__ */ queuePort<StepMessage>('workspace-api.stepQueue', 'AUTOMATION_QUEUE_URL', 'step queue');
+const stepQueue = /* @__PURE__ */ queuePort<StepMessage>('workspace-api.stepQueue', 'step queue', () => ({ urlVariable: 'AUTOMATION_QUEUE_URL' }));
 
 /** Assembly hook: the queue every function of this process uses (undefined goes back to SQS). */
 export function provideStepQueue(queue: StepQueue | undefined): void {

@@ -45,9 +45,9 @@ describe('a batch in contact order', () => {
     expect(log.slice(0, 3).sort()).toEqual(['start evt_1', 'start evt_2', 'start lane:carol']);
   });
 
-  it('goes on with the next event when an earlier one fails (the failed record is redelivered alone)', async () => {
+  it("fails a contact's later events unhandled when an earlier one fails, so the queue gives them back in order; other contacts go on", async () => {
     // Prepare
-    const batch = [event('evt_1', 'alice'), event('evt_2', 'alice')];
+    const batch = [event('evt_1', 'alice'), event('evt_2', 'alice'), event('evt_3', 'alice'), event('evt_4', 'bob')];
     const handled: string[] = [];
     const handle = async (message: EventQueueMessage) => {
       if (message.kind === 'event' && message.event.id === 'evt_1') throw new Error('table unavailable');
@@ -57,7 +57,7 @@ describe('a batch in contact order', () => {
     const handleInTurn = inContactOrder(batch, handle);
     const outcomes = await Promise.allSettled(batch.map((message) => handleInTurn(message)));
     // Assess
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
-    expect(handled).toEqual(['evt_2']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected', 'fulfilled']);
+    expect(handled).toEqual(['evt_4']);
   });
 });

@@ -11,6 +11,7 @@ import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { callApi } from '../support/api';
 import { newRecipient, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { enqueueEvent } from '../../shared/queue/event-queue';
+import { attachChatmid } from '../../shared/data/messages';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createTenant } from '../support/tenants';
@@ -255,6 +256,33 @@ describe('order per contact', () => {
     expect(firstAttempts).toEqual([...firstAttempts].sort());
     expect(receiver.received.slice(0, 2).map((delivery) => delivery.answered)).toEqual([500, 200]);
     expect(receiver.received.slice(0, 3).map((delivery) => delivery.event.data.content.body)).toEqual(['m0', 'm0', 'm1']);
+  });
+});
+
+describe('a status ahead of its send', () => {
+  it('is handed over with the next status, ahead of it, once the send has attached the message', async () => {
+    // Prepare: the chat network reports sent before the send's answer is recorded (no tenant yet: nothing to hand over)
+    const channel = tenant.channels[0];
+    const [chatmid, to] = [newChatmid(), newRecipient()];
+    const status = (value: string) =>
+      webhookEnvelope(
+        { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
+        { statuses: [{ id: chatmid, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }] },
+      );
+    const handedOver = () =>
+      queue.messages.flatMap(({ message }) => (message.kind === 'event' && message.event.data.chatmid === chatmid ? [message.event.data.status] : []));
+    await webhook(signedWebhook(status('sent')));
+    const beforeAttach = handedOver();
+    // Act: the send attaches, then delivered comes
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await attachChatmid({
+      ...{ chatmid, workspaceId: tenant.workspaceId, channelId: channelId(), messageId: 'msg_ahead', direction: 'outbound', type: 'text' },
+      ...{ content: { body: 'ahead' }, phone: to, at: Date.now(), phoneNumberId: channel.phoneNumberId },
+    });
+    await webhook(signedWebhook(status('delivered')));
+    // Assess: both in the contact's group, sent first
+    expect(beforeAttach).toEqual([]);
+    expect(handedOver()).toEqual(['sent', 'delivered']);
   });
 });
 

@@ -631,8 +631,8 @@ describe('WorkspaceApiStack', () => {
       // Assess
       expect(queue.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 });
       for (const id of [queueId, dlqId]) expect(dev.resources[id].Properties.SqsManagedSseEnabled).toBe(true);
-      // One SSL-only policy per queue: the automation queue and its DLQ, the event queue and its DLQ.
-      expect(policies).toHaveLength(4);
+      // One SSL-only policy per queue: the automation queue, the event queue and the event lane queue, each with its DLQ.
+      expect(policies).toHaveLength(6);
       for (const policy of policies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -640,23 +640,60 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('redrives the event queue to its DLQ after 5 receives, feeds the deliverer with partial batch responses and runs the event re-drive every minute', () => {
+    it('feeds the deliverer new events from a FIFO queue (high throughput, no batching window) and wake-ups from a standard one, each with its DLQ, and re-drives every minute', () => {
       // Prepare
-      const queueId = logicalId(dev.stack, dev.stack.events.queue.node.defaultChild);
-      const dlqId = logicalId(dev.stack, dev.stack.events.deadLetterQueue.node.defaultChild);
+      const { events } = dev.stack;
+      const [queueId, dlqId, laneId, laneDlqId] = [events.queue, events.deadLetterQueue, events.laneQueue, events.laneDeadLetterQueue].map((queue) =>
+        logicalId(dev.stack, queue.node.defaultChild),
+      );
       const delivererId = logicalId(dev.stack, dev.stack.functions.get('EventDeliverer')!.function.node.defaultChild);
       const redriveId = logicalId(dev.stack, dev.stack.functions.get('EventRedrive')!.function.node.defaultChild);
       // Act
       const mappings = Object.values(dev.template.findResources('AWS::Lambda::EventSourceMapping')).filter(
         (m) => m.Properties.FunctionName.Ref === delivererId,
       );
+      const mappingOf = (id: string) => mappings.find((m) => m.Properties.EventSourceArn['Fn::GetAtt'][0] === id)?.Properties;
       const rules = Object.values(dev.template.findResources('AWS::Events::Rule')).filter((r) => r.Properties.Targets[0].Arn['Fn::GetAtt'][0] === redriveId);
       // Assess
-      expect(dev.resources[queueId].Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 });
-      expect(mappings).toHaveLength(1);
-      expect(mappings[0].Properties).toMatchObject({ EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      expect(dev.resources[queueId].Properties).toMatchObject({
+        FifoQueue: true,
+        DeduplicationScope: 'messageGroup',
+        FifoThroughputLimit: 'perMessageGroupId',
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
+      });
+      expect(dev.resources[dlqId].Properties.FifoQueue).toBe(true);
+      expect(dev.resources[laneId].Properties.FifoQueue).toBeUndefined();
+      expect(dev.resources[laneId].Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [laneDlqId, 'Arn'] }, maxReceiveCount: 5 });
+      expect(mappings).toHaveLength(2);
+      expect(mappingOf(queueId)).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      expect(mappingOf(queueId)?.MaximumBatchingWindowInSeconds).toBeUndefined();
+      expect(mappingOf(laneId)).toMatchObject({ BatchSize: 10, MaximumBatchingWindowInSeconds: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
       expect(rules).toHaveLength(1);
       expect(rules[0].Properties.ScheduleExpression).toBe('rate(1 minute)');
+    });
+
+    it('gives every function that hands events over both event queues: the URLs and SendMessage on exactly those two', () => {
+      // Prepare
+      const { events } = dev.stack;
+      const queueArns = [events.queue, events.laneQueue].map((queue) => ({ 'Fn::GetAtt': [logicalId(dev.stack, queue.node.defaultChild), 'Arn'] }));
+      const senders = [...dev.stack.functions.values()].filter((fn) => fn.spec.sendsToEventQueue);
+      // Act
+      const granted = senders.map((fn) => {
+        const resource = resourceOf(dev, fn.function);
+        const statements = statementsOf(dev, fn);
+        return {
+          variables: Object.keys(resource.Properties.Environment.Variables)
+            .filter((name: string) => name.startsWith('EVENT_'))
+            .sort(),
+          sqs: statements
+            .filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'))
+            .map((statement) => statement.Resource)
+            .filter((resource) => JSON.stringify(resource).includes('Event')),
+        };
+      });
+      // Assess
+      expect(senders.length).toBeGreaterThan(5);
+      for (const grant of granted) expect(grant).toEqual({ variables: ['EVENT_LANE_QUEUE_URL', 'EVENT_QUEUE_URL'], sqs: [queueArns] });
     });
 
     it('derives the queue visibility timeout from the runner timeout: 6 × timeout + batching window', () => {
@@ -797,6 +834,7 @@ describe('WorkspaceApiStack', () => {
         'AuthorizerFailures',
         'AutomationDlqDepth',
         'EventDlqDepth',
+        'EventLaneDlqDepth',
         'WebhookDeliveriesFailed',
         ...functionNames.filter((n) => n !== SUPPORT_FUNCTIONS.authorizer.name).map((n) => `${n}Errors`),
         ...functionNames.map((n) => `${n}P99Duration`),
@@ -847,7 +885,7 @@ describe('WorkspaceApiStack', () => {
       const outputs = dev.template.toJSON().Outputs;
 
       // Assess
-      expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'QueueUrl']));
+      expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'QueueUrl', 'EventQueueUrl', 'EventLaneQueueUrl']));
       expect(JSON.stringify(outputs.ApiUrl.Value)).toMatch(/\/api\/workspace\/v1"\]\]\}$/);
       expect(outputs.UsagePlanId.Value).toEqual({ Ref: logicalId(dev.stack, dev.stack.restApi.usagePlan.node.defaultChild) });
     });

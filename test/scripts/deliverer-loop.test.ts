@@ -17,6 +17,34 @@ const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
 type EventQueueMessage = import('../../shared/queue/event-queue').EventQueueMessage;
 
 const lane = (contactKey: string): EventQueueMessage => ({ kind: 'lane', workspaceId: 'ws_loop', channelId: 'ch_loop', webhookId: 'wh_loop', contactKey });
+const newEvent = (id: string, contactKey: string): EventQueueMessage => ({
+  kind: 'event',
+  workspaceId: 'ws_loop',
+  channelId: 'ch_loop',
+  contactKey,
+  event: { id, type: 'message.status', timestamp: '2026-11-26T00:00:00.000Z', data: {} },
+});
+
+/**
+ * A deliverer that handles each event in `ms`, logging when it starts and ends, and fails
+ * an event's first `failures[id]` receives.
+ */
+function timedDeliverer(ms: number, failures: Record<string, number> = {}) {
+  const log: string[] = [];
+  const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const failed = await Promise.all(
+      event.Records.map(async (record) => {
+        const message = JSON.parse(record.body) as EventQueueMessage & { kind: 'event' };
+        log.push(`start ${message.event.id}`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        log.push(`end ${message.event.id}`);
+        return Number(record.attributes.ApproximateReceiveCount) <= (failures[message.event.id] ?? 0) ? [{ itemIdentifier: record.messageId }] : [];
+      }),
+    );
+    return { batchItemFailures: failed.flat() };
+  };
+  return { log, deliverer };
+}
 
 /** A deliverer that records each record it is handed (its contact and receive count) and fails the contacts in `failing`. */
 function recordingDeliverer(failing = new Set<string>()) {
@@ -120,5 +148,31 @@ describe('the local event queue receiver', () => {
     expect(handed.filter((entry) => entry.contactKey === '14155550306')).toEqual([{ contactKey: '14155550306', receiveCount: 1 }]);
     expect(handed.filter((entry) => entry.contactKey === '14155550307')).toEqual([{ contactKey: '14155550307', receiveCount: 5 }]);
     expect(await localQueueDepth(EVENT_QUEUE)).toEqual({ queued: 0, dead: 2 });
+  });
+
+  it("keeps a contact's events in their FIFO group: none handed out while an earlier one is in a batch, other contacts meanwhile", async () => {
+    // Prepare: batches of one, so each event would go to its own concurrent worker
+    const { log, deliverer } = timedDeliverer(150);
+    await start({ deliverer, pollMs: 20, batchSize: 1, workers: 4 });
+    // Act
+    await tableEventQueue.enqueue(newEvent('evt_fifo_1', '14155550310'));
+    await tableEventQueue.enqueue(newEvent('evt_fifo_2', '14155550310'));
+    await tableEventQueue.enqueue(newEvent('evt_fifo_3', '14155550311'));
+    await until(() => log.filter((entry) => entry.startsWith('end')).length === 3, 'three events handled');
+    // Assess
+    expect(log.indexOf('start evt_fifo_2')).toBeGreaterThan(log.indexOf('end evt_fifo_1'));
+    expect(log.indexOf('start evt_fifo_3')).toBeLessThan(log.indexOf('end evt_fifo_1'));
+  });
+
+  it("holds a contact's later event back while an earlier one waits for its retry, then hands both out in order", async () => {
+    // Prepare
+    const { log, deliverer } = timedDeliverer(5, { evt_retry_1: 1 });
+    await start({ deliverer, pollMs: 20, retryDelayMs: 300, batchSize: 1, workers: 4 });
+    // Act
+    await tableEventQueue.enqueue(newEvent('evt_retry_1', '14155550312'));
+    await tableEventQueue.enqueue(newEvent('evt_retry_2', '14155550312'));
+    await until(async () => log.filter((entry) => entry.startsWith('end')).length === 3 && (await localQueueDepth(EVENT_QUEUE)).queued === 0, 'the retry');
+    // Assess
+    expect(log.filter((entry) => entry.startsWith('start'))).toEqual(['start evt_retry_1', 'start evt_retry_1', 'start evt_retry_2']);
   });
 });

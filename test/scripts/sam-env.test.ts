@@ -143,6 +143,7 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
         AWS_ENDPOINT_URL_SQS: stackInfo.sqsEndpoint,
         AUTOMATION_QUEUE_URL: stackInfo.stepQueueUrl,
         EVENT_QUEUE_URL: stackInfo.eventQueueUrl,
+        EVENT_LANE_QUEUE_URL: stackInfo.eventLaneQueueUrl,
         GRAPH_API_BASE_URL: stack.demo.chatNetwork.graphBaseUrl,
         WHATSAPP_APP_SECRET: stack.demo.chatNetwork.appSecret,
       };
@@ -154,6 +155,11 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
     const senders = functions.filter(([, resource]) => 'AUTOMATION_QUEUE_URL' in resource.Properties!.Environment.Variables);
     expect(senders.length).toBeGreaterThan(0);
     expect(stackInfo.stepQueueUrl).toBe(`${stackInfo.sqsEndpoint}/000000000000/AutomationQueue`);
+    // The event queues by their template names: the FIFO queue of new events, and the lane queue.
+    expect([stackInfo.eventQueueUrl, stackInfo.eventLaneQueueUrl]).toEqual([
+      `${stackInfo.sqsEndpoint}/000000000000/EventQueue.fifo`,
+      `${stackInfo.sqsEndpoint}/000000000000/EventLaneQueue`,
+    ]);
     for (const [id] of senders)
       expect(file[id], id).toMatchObject({ AUTOMATION_QUEUE_URL: stackInfo.stepQueueUrl, AWS_ENDPOINT_URL_SQS: stackInfo.sqsEndpoint });
   }, 240_000);
