@@ -88,27 +88,23 @@ export class Monitoring extends Construct {
     }).metric({ statistic: 'Sum', period: PERIOD, label: 'authorizer failures' });
     alarm('AuthorizerFailures', authorizerFailures, 1, 'The authorizer failed (error other than a rejected key, timeout, bad answer): callers got 500');
 
-    const dlqDepth = deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
-    alarm('AutomationDlqDepth', dlqDepth, 1, 'Automation messages failed 5 times and wait in the dead-letter queue');
-
+    // Any message in a dead-letter queue: its consumer failed 5 times on it.
     const [eventDlq, eventLaneDlq] = props.eventDeadLetterQueues ?? [];
-    if (eventDlq) {
-      const eventDlqDepth = eventDlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
-      alarm(
-        'EventDlqDepth',
-        eventDlqDepth,
-        1,
-        'New events the deliverer failed 5 times wait in the dead-letter queue (the event re-drive hands them over again)',
-      );
-    }
-    if (eventLaneDlq) {
-      const laneDlqDepth = eventLaneDlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD });
-      alarm(
+    const deadLetters: Array<[string, Queue | undefined, string]> = [
+      ['AutomationDlqDepth', deadLetterQueue, 'Automation messages failed 5 times and wait in the dead-letter queue'],
+      ['EventDlqDepth', eventDlq, 'New events the deliverer failed 5 times wait in the dead-letter queue (the event re-drive hands them over again)'],
+      [
         'EventLaneDlqDepth',
-        laneDlqDepth,
-        1,
+        eventLaneDlq,
         "Lane wake-ups the deliverer failed 5 times wait in the dead-letter queue (a redelivery, or the contact's next event, works those lanes again)",
-      );
+      ],
+    ];
+    const dlqDepths: IMetric[] = [];
+    for (const [name, queue, description] of deadLetters) {
+      if (!queue) continue;
+      const depth = queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD, label: name });
+      alarm(name, depth, 1, description);
+      dlqDepths.push(depth);
     }
     // Integrators' receivers: an event that failed its last retry (about two days of attempts), from the deliverer's EMF metric.
     const failedDeliveries = new Metric({
@@ -158,7 +154,7 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Function errors', left: errorWidgets, width: 10 }),
       new GraphWidget({ title: 'Function p99 duration (ms)', left: durationWidgets, width: 10 }),
-      new SingleValueWidget({ title: 'Automation DLQ', metrics: [dlqDepth], width: 4 }),
+      new SingleValueWidget({ title: 'Dead-letter queues', metrics: dlqDepths, width: 4 }),
     );
     this.dashboard.addWidgets(new GraphWidget({ title: 'Messages and automations', left: businessMetrics(config.stage), width: 24 }));
   }
