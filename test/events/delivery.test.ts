@@ -242,6 +242,7 @@ describe('retries, 410 and the delivery log', () => {
 describe('order per contact', () => {
   it("delivers one contact's events in the order they happened, also from concurrent webhooks", async () => {
     // Prepare
+    queue.messages.length = 0; // earlier tests' leftover messages out: a batch holds only this test's
     const { receiver } = await subscribe(['message.received']);
     receiver.script.push(500); // the first event holds the lane for a retry while the others wait
     const from = newRecipient();
@@ -288,7 +289,8 @@ describe('a status ahead of its send', () => {
 
 describe('order per contact under concurrent status webhooks', () => {
   it("delivers one contact's message.status events in the order they were recorded", async () => {
-    // Prepare: three sends to one contact
+    // Prepare: three sends to one contact (earlier tests' leftover messages out of the queue: a batch holds only this test's)
+    queue.messages.length = 0;
     const { receiver } = await subscribe(['message.status']);
     const to = newRecipient();
     const chatmids: string[] = [];
