@@ -19,15 +19,21 @@ import {
   type LaneState,
 } from '../data/events';
 import type { ChannelRef } from '../data/keys';
-import { getSubscriptions, recordSubscriptionOutcome, type SubscriptionRecord, type SubscriptionSet } from '../data/webhook-subscriptions';
+import {
+  getSubscriptions,
+  recordSubscriptionOutcome,
+  type DeliveryOutcome,
+  type SubscriptionRecord,
+  type SubscriptionSet,
+} from '../data/webhook-subscriptions';
 import { subscribedTo } from '../events/event-types';
-import { postWebhook } from '../events/post-webhook';
+import { postWebhook, type AttemptResult } from '../events/post-webhook';
 import { nextRetryDelaySeconds, parseRetrySchedule } from '../events/retry-schedule';
 import { secretBox } from '../events/secret-box';
 import { deliveryHeaders } from '../events/signing';
 import { urlPolicyFromEnv } from '../events/url-policy';
 import { TtlCache } from '../cache/ttl-cache';
-import { countWebhookDelivery } from '../observability/metrics';
+import { countWebhookDelivery, type WebhookDeliveryOutcome } from '../observability/metrics';
 import { enqueueEvent, eventGroupOf, type EventQueueMessage } from '../queue/event-queue';
 import { secretContext } from './integrator-webhooks';
 
@@ -115,12 +121,13 @@ export async function handleEventMessage(message: EventQueueMessage, batch: Batc
     await enqueueEvent(message);
     return;
   }
+  const channel = { workspaceId: message.workspaceId, channelId: message.channelId };
   if (message.kind === 'lane') {
-    await workLane(message.workspaceId, message.channelId, message.webhookId, message.contactKey);
+    await workLane(channel, message.webhookId, message.contactKey);
     return;
   }
   const lanes = await recordAndFanOut(message, batch);
-  await Promise.all(lanes.map((lane) => workLane(message.workspaceId, message.channelId, lane.known.sub.id, message.contactKey, lane.known, lane.held)));
+  await Promise.all(lanes.map((lane) => workLane(channel, lane.known.sub.id, message.contactKey, lane.known, lane.held)));
 }
 
 /**
@@ -240,14 +247,13 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
 }
 
 /** Works a lane while it has a due event and this deliverer holds its lock (`held`: taken by the fan-out already). */
-export async function workLane(workspaceId: string, channelId: string, webhookId: string, contactKey: string, known?: Known, held?: Held): Promise<void> {
-  const channel = { workspaceId, channelId };
+export async function workLane(channel: ChannelRef, webhookId: string, contactKey: string, known?: Known, held?: Held): Promise<void> {
   const owner = held?.owner ?? randomUUID();
   let state: LaneState | undefined = held?.state ?? (await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease()));
   if (!state) {
     // Another deliverer holds it: it sees what was added (its release fails while events wait). Should it have
     // died holding the lock, this wake-up works the lane once the lease ends.
-    await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey, notBefore: clock.now() + LANE_LEASE_MS + 1000 });
+    await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey, notBefore: clock.now() + LANE_LEASE_MS + 1000 });
     return;
   }
   for (;;) {
@@ -259,7 +265,7 @@ export async function workLane(workspaceId: string, channelId: string, webhookId
       continue;
     }
     // The event the fan-out just recorded needs no second read of itself or its subscription (in its first attempt only).
-    const retryAt = await attempt(workspaceId, channelId, webhookId, head, known?.eventId === head ? known : undefined);
+    const retryAt = await attempt(channel, webhookId, head, known?.eventId === head ? known : undefined);
     if (known?.eventId === head) known = undefined;
     if (retryAt === undefined) {
       // The last event waiting: out of the lane and the lock released in one write (unless one was added meanwhile).
@@ -269,7 +275,7 @@ export async function workLane(workspaceId: string, channelId: string, webhookId
       continue;
     }
     await deferLane(channel, webhookId, contactKey, owner, retryAt);
-    await enqueueEvent({ kind: 'lane', workspaceId, channelId, webhookId, contactKey, notBefore: retryAt });
+    await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey, notBefore: retryAt });
     state = { ...state, nextAttemptAt: retryAt };
   }
 }
@@ -292,65 +298,78 @@ function statisticsDue(webhookId: string, statusCode: number | undefined, sub: S
 }
 
 /** The secrets that sign now: the current one, and a rotated-out one until it retires. */
-async function signingSecrets(workspaceId: string, channelId: string, sub: SubscriptionRecord): Promise<string[]> {
+async function signingSecrets(channel: ChannelRef, sub: SubscriptionRecord): Promise<string[]> {
   const now = clock.now();
   const live = sub.secrets.filter((secret) => !secret.retiresAt || Date.parse(secret.retiresAt) > now);
-  return Promise.all(live.map((secret) => secrets.get(secret.sealed, () => secretBox().open(secret.sealed, secretContext(workspaceId, channelId, sub.id)))));
+  return Promise.all(
+    live.map((secret) => secrets.get(secret.sealed, () => secretBox().open(secret.sealed, secretContext(channel.workspaceId, channel.channelId, sub.id)))),
+  );
+}
+
+/** What an attempt's answer makes of the delivery: its status, when to retry, what the subscription records, the metric. */
+interface Verdict {
+  status: 'succeeded' | 'pending' | 'failed';
+  retryAt?: number;
+  /** Undefined: nothing to record (a success within a second of the same success). */
+  outcome?: DeliveryOutcome;
+  metric: WebhookDeliveryOutcome;
+}
+
+/** The verdict on an attempt's result (attempt number `attempts`, made `at`), by the retry schedule. */
+function verdictOn(result: AttemptResult, attempts: number, at: string, webhookId: string, sub: SubscriptionRecord): Verdict {
+  const statusCode = result.statusCode ?? null;
+  if (result.delivered) {
+    const outcome = statisticsDue(webhookId, result.statusCode, sub) ? { at, statusCode, succeeded: true } : undefined;
+    return { status: 'succeeded', outcome, metric: 'succeeded' };
+  }
+  if (result.statusCode === 410) return { status: 'failed', outcome: { at, statusCode: 410, gone: true }, metric: 'gone' };
+  const delaySeconds = nextRetryDelaySeconds(schedule, attempts);
+  if (delaySeconds === undefined) return { status: 'failed', outcome: { at, statusCode, failing: true }, metric: 'failed' };
+  return { status: 'pending', retryAt: Date.parse(at) + delaySeconds * 1000, outcome: { at, statusCode }, metric: 'retrying' };
+}
+
+/** Why a pending delivery can no longer be attempted, if it cannot. */
+function unattemptable(sub: SubscriptionRecord | undefined, event: { body: string } | undefined): string | undefined {
+  if (!event) return 'the event is no longer kept';
+  if (sub?.isActive) return undefined;
+  return sub?.disabledReason === 'gone' ? 'the subscription was deactivated (410 Gone)' : 'the subscription is inactive';
 }
 
 /**
  * One delivery attempt of a lane's head. Undefined when the event is done with
  * (delivered, failed for good, or nothing to do); else when to try again (ms).
  */
-async function attempt(workspaceId: string, channelId: string, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
-  const delivery = known?.delivery ?? (await getDelivery({ workspaceId, channelId }, webhookId, eventId));
+async function attempt(channel: ChannelRef, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
+  const delivery = known?.delivery ?? (await getDelivery(channel, webhookId, eventId));
   if (delivery?.status !== 'pending') return undefined;
-  const now = clock.now();
-  const sub = known?.sub ?? (await getSubscriptions({ workspaceId, channelId })).subs[webhookId];
-  const event = known ? { body: known.body } : await getEventLog({ workspaceId, channelId }, eventId);
-  if (!sub?.isActive || !event) {
-    const lastError = !event
-      ? 'the event is no longer kept'
-      : sub?.disabledReason === 'gone'
-        ? 'the subscription was deactivated (410 Gone)'
-        : 'the subscription is inactive';
-    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { status: 'failed', lastError, nextAttemptAt: null }, now);
+  const sub = known?.sub ?? (await getSubscriptions(channel)).subs[webhookId];
+  const event = known ? { body: known.body } : await getEventLog(channel, eventId);
+  const lastError = unattemptable(sub, event);
+  if (lastError || !sub || !event) {
+    await updateDelivery(channel, webhookId, eventId, { status: 'failed', lastError: lastError ?? null, nextAttemptAt: null }, clock.now());
     return undefined;
   }
-  const headers = deliveryHeaders(await signingSecrets(workspaceId, channelId, sub), eventId, Math.floor(now / 1000), event.body);
+  const now = clock.now();
+  const headers = deliveryHeaders(await signingSecrets(channel, sub), eventId, Math.floor(now / 1000), event.body);
   const result = await postWebhook(sub.url, headers, event.body, { policy: urlPolicyFromEnv(), timeoutMs });
   const at = new Date(clock.now()).toISOString();
   const attempts = delivery.attempts + 1;
-  const base = { attempts, lastAttemptAt: at, lastStatusCode: result.statusCode ?? null, lastError: result.error ?? null };
-  if (result.delivered) {
-    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'succeeded', nextAttemptAt: null }, clock.now());
-    if (statisticsDue(webhookId, result.statusCode, sub))
-      await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, succeeded: true });
-    countWebhookDelivery('succeeded');
-    return undefined;
-  }
-  if (result.statusCode === 410) {
-    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
-    await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: 410, gone: true });
-    countWebhookDelivery('gone');
-    return undefined;
-  }
-  const delaySeconds = nextRetryDelaySeconds(schedule, attempts);
-  if (delaySeconds === undefined) {
-    await updateDelivery({ workspaceId, channelId }, webhookId, eventId, { ...base, status: 'failed', nextAttemptAt: null }, clock.now());
-    await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null, failing: true });
-    countWebhookDelivery('failed');
-    return undefined;
-  }
-  const retryAt = Date.parse(at) + delaySeconds * 1000;
+  const verdict = verdictOn(result, attempts, at, webhookId, sub);
   await updateDelivery(
-    { workspaceId, channelId },
+    channel,
     webhookId,
     eventId,
-    { ...base, status: 'pending', nextAttemptAt: new Date(retryAt).toISOString() },
+    {
+      attempts,
+      lastAttemptAt: at,
+      lastStatusCode: result.statusCode ?? null,
+      lastError: result.error ?? null,
+      status: verdict.status,
+      nextAttemptAt: verdict.retryAt === undefined ? null : new Date(verdict.retryAt).toISOString(),
+    },
     clock.now(),
   );
-  await recordSubscriptionOutcome({ workspaceId, channelId }, webhookId, { at, statusCode: result.statusCode ?? null });
-  countWebhookDelivery('retrying');
-  return retryAt;
+  if (verdict.outcome) await recordSubscriptionOutcome(channel, webhookId, verdict.outcome);
+  countWebhookDelivery(verdict.metric);
+  return verdict.retryAt;
 }

@@ -51,7 +51,10 @@ export const countMessageFailed = (messageType: string) => publish({ MessagesFai
 export const countAutomationTriggered = () => publish({ AutomationsTriggered: 1 });
 
 /** An event delivery attempt to an integrator's webhook: `outcome` succeeded, retrying, failed (the last retry) or gone (410). */
-export const countWebhookDelivery = (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') =>
+/** How a webhook delivery attempt ended, as the WebhookDeliveries metric counts it. */
+export type WebhookDeliveryOutcome = 'succeeded' | 'retrying' | 'failed' | 'gone';
+
+export const countWebhookDelivery = (outcome: WebhookDeliveryOutcome) =>
   publish(outcome === 'succeeded' ? { WebhookDeliveries: 1 } : { WebhookDeliveries: 1, WebhookDeliveryFailures: 1 }, { outcome });
 
 /** A signed status webhook that named a message of another phone number (another channel or tenant): ignored. */
