@@ -1,10 +1,9 @@
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { queryAll, queryIndexUpTo } from './batch';
+import { dueOutboxKeys, queryAll } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type Key, type ChannelRef } from './keys';
+import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type ChannelRef } from './keys';
 import { withPendingEvent, type PendingEvent } from './event-outbox';
-import { OUTBOX_INDEX } from './table-schema';
 
 /**
  * Automations and their executions. An execution is its own outbox record: while
@@ -176,10 +175,5 @@ export async function leaveOutbox(execution: Pick<ExecutionRecord, 'workspaceId'
 
 /** Executions in the outbox due before `before` (ms), from every shard: the re-drive's work list. */
 export async function outboxEntries(before: number, limitPerShard = 100): Promise<Array<{ workspaceId: string; channelId: string; executionId: string }>> {
-  const entries: Array<{ workspaceId: string; channelId: string; executionId: string }> = [];
-  for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, outboxShard(shard), before, limitPerShard);
-    entries.push(...items.map(parseExecutionKey));
-  }
-  return entries;
+  return (await dueOutboxKeys(OUTBOX_SHARDS, outboxShard, before, limitPerShard)).map(parseExecutionKey);
 }

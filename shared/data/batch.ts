@@ -3,6 +3,7 @@ import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws
 import { db, queryPage, tableName } from './client';
 import { ExpressionScope, type Condition } from './expressions';
 import type { Key } from './keys';
+import { OUTBOX_INDEX } from './table-schema';
 
 const BATCH_GET_MAX_KEYS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,6 +104,19 @@ export async function queryIndexUpTo<T>(
   const keyCondition = `${scope.path(index.partitionKey)} = ${scope.value(partition)} AND ${scope.path(index.sortKey)} <= ${scope.value(upTo)}`;
   const result = await queryPage({ IndexName: index.indexName, KeyConditionExpression: keyCondition, Limit: limit, ...scope.attributes() });
   return (result.Items ?? []) as T[];
+}
+
+/**
+ * The keys of the items due in the sparse outbox index: one page (up to `limitPerShard`)
+ * of each of `shardCount` shard partitions (`shardName(n)`), sort key at most `upTo`.
+ */
+export async function dueOutboxKeys(shardCount: number, shardName: (shard: number) => string, upTo: number, limitPerShard: number): Promise<Key[]> {
+  const due: Key[] = [];
+  for (let shard = 0; shard < shardCount; shard++) {
+    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, shardName(shard), upTo, limitPerShard);
+    for (const item of items) due.push({ pk: String(item.pk), sk: String(item.sk) });
+  }
+  return due;
 }
 
 const BATCH_WRITE_MAX_ITEMS = 25;

@@ -1,4 +1,4 @@
-import { queryIndexUpTo } from './batch';
+import { dueOutboxKeys } from './batch';
 import { getItem, update, when, type UpdateBuilder } from './client';
 import { EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShard, eventOutboxShardOf, OUTBOX_SHARDS, type Key } from './keys';
 import { OUTBOX_INDEX } from './table-schema';
@@ -55,12 +55,7 @@ export async function clearPendingEvents(key: Key, count: number): Promise<boole
 
 /** Items in the event outbox since before `before` (ms), from every shard: the event re-drive's work list. */
 export async function dueEventOutboxKeys(before: number, limitPerShard = 100): Promise<Key[]> {
-  const found: Key[] = [];
-  for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, eventOutboxShard(shard), before, limitPerShard);
-    for (const item of items) found.push({ pk: String(item.pk), sk: String(item.sk) });
-  }
-  return found;
+  return dueOutboxKeys(OUTBOX_SHARDS, eventOutboxShard, before, limitPerShard);
 }
 
 /** The item an outbox entry names (consistent), with its pending events. */

@@ -1,4 +1,4 @@
-import { queryIndexUpTo } from './batch';
+import { dueOutboxKeys } from './batch';
 import { update, when } from './client';
 import { channelOfKey, keys, RETENTION_SHARDS, retentionShard, type Key } from './keys';
 import type { MessageRecord } from './messages';
@@ -14,12 +14,7 @@ import { OUTBOX_INDEX } from './table-schema';
 
 /** Message keys whose content expired before `now`, at most `limitPerShard` from each shard. */
 export async function dueForBlanking(now: number, limitPerShard: number): Promise<Key[]> {
-  const due: Key[] = [];
-  for (let shard = 0; shard < RETENTION_SHARDS; shard++) {
-    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, retentionShard(shard), now, limitPerShard);
-    for (const item of items) due.push({ pk: String(item.pk), sk: String(item.sk) });
-  }
-  return due;
+  return dueOutboxKeys(RETENTION_SHARDS, retentionShard, now, limitPerShard);
 }
 
 /**
