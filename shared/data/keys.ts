@@ -218,9 +218,11 @@ export function retentionShardOf(messageId: string): string {
   return retentionShard(contactIndexBucketOf(messageId) % RETENTION_SHARDS);
 }
 
+const CHANNEL_PK = /^WS#([^#]+)#CH#([^#]+)$/;
+
 /** The channel a channel-partition key names (a retention index entry carries its message's key). */
 export function channelOfKey(key: Key): ChannelRef {
-  const channel = /^WS#([^#]+)#CH#([^#]+)$/.exec(key.pk);
+  const channel = CHANNEL_PK.exec(key.pk);
   if (!channel) throw new Error(`Not a channel partition key: ${key.pk}`);
   return { workspaceId: channel[1], channelId: channel[2] };
 }
@@ -248,13 +250,10 @@ export function definitionKindOf(key: Key): 'label' | 'customField' | undefined 
   return undefined;
 }
 
-const CHANNEL_PK = /^WS#([^#]+)#CH#([^#]+)$/;
-
 /** The execution a table key names (an outbox index entry carries its item's key). */
 export function parseExecutionKey(key: Key): { workspaceId: string; channelId: string; executionId: string } {
-  const channel = CHANNEL_PK.exec(key.pk);
-  if (!channel || !key.sk.startsWith(EXECUTION_PREFIX)) throw new Error(`Not an execution key: ${key.pk} ${key.sk}`);
-  return { workspaceId: channel[1], channelId: channel[2], executionId: key.sk.slice(EXECUTION_PREFIX.length) };
+  if (!key.sk.startsWith(EXECUTION_PREFIX)) throw new Error(`Not an execution key: ${key.pk} ${key.sk}`);
+  return { ...channelOfKey(key), executionId: key.sk.slice(EXECUTION_PREFIX.length) };
 }
 
 /** What every event-outbox shard name begins with (the automation re-drive reads only `OUTBOX#` shards). */
