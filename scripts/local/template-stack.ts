@@ -163,7 +163,25 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     detail: {},
   });
 
-  /** The deliverer and the event re-drive, as the event source mapping and the schedule would run them. */
+  /**
+   * Lambda's event source mapping polls a function's queues with the function's own role:
+   * checks (and records) the actions it needs on each, as AWS would refuse them.
+   */
+  function checkEventSourcePolls(functionName: string): void {
+    for (const queueName of [...consumers].filter(([, consumer]) => consumer === functionName).map(([queue]) => queue)) {
+      for (const action of ESM_SQS_ACTIONS) {
+        const verdict = evaluateCall(policies.get(functionName) ?? [], {
+          functionName,
+          action,
+          resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}`,
+        });
+        recordCall(callsFile, verdict);
+        if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
+      }
+    }
+  }
+
+  /** The deliverer and the event re-drive, as the event source mappings and the schedule would run them. */
   function eventFunctions(): TemplateStack['events'] {
     const deliverer = SUPPORT_FUNCTIONS.eventDeliverer.name;
     const redrive = SUPPORT_FUNCTIONS.eventRedrive.name;
@@ -172,17 +190,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     const invokeRedrive = host.invoke(redrive);
     return {
       deliverer: async (event) => {
-        for (const queueName of eventQueues) {
-          for (const action of ESM_SQS_ACTIONS) {
-            const verdict = evaluateCall(policies.get(deliverer) ?? [], {
-              functionName: deliverer,
-              action,
-              resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}`,
-            });
-            recordCall(callsFile, verdict);
-            if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
-          }
-        }
+        checkEventSourcePolls(deliverer);
         return invokeDeliverer(event);
       },
       redrive: () => invokeRedrive(scheduledEvent()),
@@ -195,18 +203,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     routes,
     authorizer,
     runner: async (event) => {
-      // Lambda's event source mapping polls the queue with the consumer's role: check the actions it needs.
-      for (const queueName of Object.keys(queues).filter((name) => consumers.get(name) === description.queueConsumer)) {
-        for (const action of ESM_SQS_ACTIONS) {
-          const verdict = evaluateCall(policies.get(description.queueConsumer) ?? [], {
-            functionName: description.queueConsumer,
-            action,
-            resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}`,
-          });
-          recordCall(callsFile, verdict);
-          if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
-        }
-      }
+      checkEventSourcePolls(description.queueConsumer);
       // The loop's context object holds functions, which cannot cross to a worker: the worker builds its own.
       return invokeConsumer(event);
     },
