@@ -8,7 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { LOCAL_ACCOUNT, consumedQueues, describeTemplate, ensureSynth, readTemplate, resourceName, secretArn, CDK_OUT, type CfnTemplate } from './template';
+import {
+  LOCAL_ACCOUNT,
+  consumedQueues,
+  describeTemplate,
+  eventSourceMappings,
+  ensureSynth,
+  readTemplate,
+  resourceName,
+  secretArn,
+  CDK_OUT,
+  type CfnTemplate,
+} from './template';
 import { evaluateCall, functionPolicies } from './iam';
 import { recordCall, startAwsEndpoint, type AwsEndpoint, type LocalSecret } from './aws-endpoint';
 import { createFunctionHost } from './function-host';
@@ -219,12 +230,5 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
 
 /** Queue name → the function its event source mapping feeds. */
 function queueConsumers(template: CfnTemplate): Map<string, string> {
-  const consumers = new Map<string, string>();
-  for (const resource of Object.values(template.Resources)) {
-    if (resource.Type !== 'AWS::Lambda::EventSourceMapping') continue;
-    const queueId = (resource.Properties?.EventSourceArn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
-    const functionId = (resource.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref;
-    if (queueId && functionId) consumers.set(resourceName(template, queueId), resourceName(template, functionId));
-  }
-  return consumers;
+  return new Map(eventSourceMappings(template).map(({ queueId, functionId }) => [resourceName(template, queueId), resourceName(template, functionId)]));
 }

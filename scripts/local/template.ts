@@ -125,12 +125,19 @@ export function resourceName(template: CfnTemplate, logicalId: string): string {
   return resource?.Type === 'AWS::SQS::Queue' && resource.Properties?.FifoQueue === true ? `${name}.fifo` : name;
 }
 
-/** The logical ids of the queues an event source mapping consumes: locally, the table queue the runner loop drains. */
+/** The template's SQS event source mappings: the logical ids of each one's queue and function. */
+export function eventSourceMappings(template: CfnTemplate): Array<{ queueId: string; functionId: string }> {
+  return Object.values(template.Resources).flatMap((resource) => {
+    if (resource.Type !== 'AWS::Lambda::EventSourceMapping') return [];
+    const queueId = (resource.Properties?.EventSourceArn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+    const functionId = (resource.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref;
+    return queueId && functionId ? [{ queueId, functionId }] : [];
+  });
+}
+
+/** The logical ids of the queues an event source mapping consumes: locally, the table queues the runner and deliverer loops drain. */
 export function consumedQueues(template: CfnTemplate): string[] {
-  return Object.values(template.Resources)
-    .filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping')
-    .map((mapping) => (mapping.Properties?.EventSourceArn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0])
-    .filter((id): id is string => id !== undefined);
+  return eventSourceMappings(template).map((mapping) => mapping.queueId);
 }
 
 /** The local secret ARN of an AWS::SecretsManager::Secret (AWS adds a random suffix; locally it is fixed). */
