@@ -51,21 +51,31 @@ export interface ImportSummary {
   rowsPerSecond: number;
 }
 
+/** What a header column holds: a contacts/import parameter, or a custom field of that name. */
+type Column = { parameter: string } | { field: string };
+
+/** The header's columns, mapped once for the whole file (names compared without case, spaces, `_` or `-`). */
+export function columnsOf(header: string[]): Column[] {
+  return header.map((column) => {
+    const parameter = COLUMNS[column.toLowerCase().replace(/[\s_-]/g, '')];
+    return parameter ? { parameter } : { field: column.trim() };
+  });
+}
+
 /** The row of the CSV as contacts/import takes it: mapped columns, the rest as custom fields; empty cells are left out. */
-export function rowFromCells(header: string[], cells: string[]): Record<string, unknown> {
+export function rowFromCells(columns: Column[], cells: string[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   const fields: Record<string, string> = Object.create(null);
-  header.forEach((column, i) => {
+  columns.forEach((column, i) => {
     const value = cells[i]?.trim() ?? '';
     if (value === '') return;
-    const known = COLUMNS[column.toLowerCase().replace(/[\s_-]/g, '')];
-    if (known === 'labelNames')
+    if ('field' in column) fields[column.field] = value;
+    else if (column.parameter === 'labelNames')
       row.labelNames = value
         .split(LABEL_SEPARATOR)
         .map((label) => label.trim())
         .filter(Boolean);
-    else if (known) row[known] = value;
-    else fields[column.trim()] = value;
+    else row[column.parameter] = value;
   });
   if (Object.keys(fields).length > 0) row.customFieldsData = fields;
   return row;
@@ -89,6 +99,7 @@ export async function contactsImport(options: {
   const totals = { rows: 0, created: 0, updated: 0, failed: 0 };
   let errorsOut: ReturnType<typeof createWriteStream> | undefined;
   let header: string[] | undefined;
+  let columns: Column[] = [];
   let bytesRead = 0;
   let lastProgress = 0;
 
@@ -165,13 +176,14 @@ export async function contactsImport(options: {
   const onRecord = async (cells: string[], line: number) => {
     if (!header) {
       header = cells.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
-      if (!header.some((column) => COLUMNS[column.toLowerCase().replace(/[\s_-]/g, '')] === 'phoneNumber')) {
+      columns = columnsOf(header);
+      if (!columns.some((column) => 'parameter' in column && column.parameter === 'phoneNumber')) {
         throw new OperatorError(`${options.file}: the first line must be a header with a phone column (phone or phoneNumber); found ${header.join(', ')}`);
       }
       return;
     }
     if (cells.length === 1 && cells[0].trim() === '') return; // a blank line
-    batch.rows.push(cells.length > header.length ? null : rowFromCells(header, cells));
+    batch.rows.push(cells.length > header.length ? null : rowFromCells(columns, cells));
     batch.cells.push(cells);
     batch.lines.push(line);
     if (batch.rows.length === MAX_IMPORT_ROWS) {
