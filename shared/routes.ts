@@ -138,6 +138,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     rateLimitClass: 'api_write',
     tableAccess: 'write',
     readsSecrets: true,
+    // Hands over the status events that came before its send attached the message.
+    sendsToEventQueue: true,
     tag: 'Chat',
     summary: 'Send an approved template message',
   },
@@ -146,6 +148,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     rateLimitClass: 'api_write',
     tableAccess: 'write',
     readsSecrets: true,
+    // Hands over the status events that came before its send attached the message.
+    sendsToEventQueue: true,
     tag: 'Chat',
     summary: 'Send a text or media message inside the 24-hour session window',
   },

@@ -237,6 +237,12 @@ export class UpdateBuilder {
     await db.send(new UpdateCommand(this.input()));
   }
 
+  /** Runs the update where a failed condition is an error, and returns the whole item after it. */
+  async sendReturningOrThrow<T>(): Promise<T> {
+    const output = await db.send(new UpdateCommand({ ...this.input(), ReturnValues: 'ALL_NEW' }));
+    return (output.Attributes ?? {}) as T;
+  }
+
   /**
    * Runs the update and returns the attributes `returnValues` asks for (by default
    * the whole item after the update), or undefined when the condition did not hold.

@@ -129,39 +129,42 @@ export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord |
  * Attaches a chatmid to its message: tenant, the channel's phone-number id (statuses
  * apply only when they name it), content, and status `accepted` unless a status
  * webhook got there first (then its later status stays). Safe to repeat; refuses to
- * re-attach a chatmid to another tenant.
+ * re-attach a chatmid to another tenant. Returns the pointer after the attach, with the
+ * status events that came before it still pending.
  */
 export async function attachChatmid(
   record: Required<
     Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>
   > &
     Pick<ChatmidRecord, 'apiReference'>,
-): Promise<void> {
+): Promise<ChatmidRecord> {
   // A chatmid of another tenant is an error that propagates.
-  await update(keys.messageByChatmid(record.chatmid))
-    .setAll({
-      entity: 'chatmid',
-      chatmid: record.chatmid,
-      workspaceId: record.workspaceId,
-      channelId: record.channelId,
-      messageId: record.messageId,
-      direction: record.direction,
-      type: record.type,
-      content: record.content,
-      phone: record.phone,
-      at: record.at,
-      phoneNumberId: record.phoneNumberId,
-    })
-    .setIfNotExists('status', 'accepted')
-    .setIfNotExists('statusRank', STATUS_RANK.accepted)
-    .set('apiReference', record.apiReference)
-    // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from
-    // now, and the next status's hand-off carries them first (attachedAt tells them apart, shared/domain/events.ts).
-    .set('outboxAt', clock.now())
-    .setIfNotExists('attachedAt', clock.now())
-    .remove('expiresAt')
-    .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
-    .sendOrThrow();
+  return (
+    update(keys.messageByChatmid(record.chatmid))
+      .setAll({
+        entity: 'chatmid',
+        chatmid: record.chatmid,
+        workspaceId: record.workspaceId,
+        channelId: record.channelId,
+        messageId: record.messageId,
+        direction: record.direction,
+        type: record.type,
+        content: record.content,
+        phone: record.phone,
+        at: record.at,
+        phoneNumberId: record.phoneNumberId,
+      })
+      .setIfNotExists('status', 'accepted')
+      .setIfNotExists('statusRank', STATUS_RANK.accepted)
+      .set('apiReference', record.apiReference)
+      // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from
+      // now, and the next status's hand-off carries them first (attachedAt tells them apart, shared/domain/events.ts).
+      .set('outboxAt', clock.now())
+      .setIfNotExists('attachedAt', clock.now())
+      .remove('expiresAt')
+      .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
+      .sendReturningOrThrow<ChatmidRecord>()
+  );
 }
 
 /**
@@ -169,7 +172,7 @@ export async function attachChatmid(
  * status webhook that settles a send of unknown outcome): the pointer {@link attachChatmid}
  * writes, filled from the message itself, its apiReference included.
  */
-export function attachSentMessage(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<void> {
+export function attachSentMessage(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<ChatmidRecord> {
   return attachChatmid({
     chatmid,
     workspaceId: channel.workspaceId,

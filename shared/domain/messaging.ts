@@ -28,7 +28,8 @@ import { refuseIfOptedOut } from './opt-out';
 import { retentionAttributes } from './retention';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
-import type { ChannelRef } from '../data/keys';
+import { keys, type ChannelRef } from '../data/keys';
+import { handOffEvents } from './events';
 
 /**
  * Sending messages: chat/message/send and chat/templates/send. Every send follows
@@ -222,7 +223,9 @@ async function recordAccepted(
   const channel = scope;
   countMessageSent(message.type);
   await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
-  await attachSentMessage(channel, message, result.chatmid, phoneNumberId);
+  const pointer = await attachSentMessage(channel, message, result.chatmid, phoneNumberId);
+  // Statuses that came before the attach had no tenant to be handed over with: now they have.
+  if (pointer.pendingEvents?.length) await handOffEvents(keys.messageByChatmid(result.chatmid), pointer);
   // The pointer first (status webhooks may already be arriving), then the history entry learns the chatmid.
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one

@@ -97,7 +97,8 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
   const message = messages[0];
   if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: event.chatmid });
-  await attachSentMessage(channel, message, event.chatmid, event.phoneNumberId);
+  const pointer = await attachSentMessage(channel, message, event.chatmid, event.phoneNumberId);
+  if (pointer.pendingEvents?.length) await handOffEvents(keys.messageByChatmid(event.chatmid), pointer);
   await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
     await settleReference(channel, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');

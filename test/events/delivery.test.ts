@@ -29,7 +29,9 @@ let deliverer: Deliverer;
 let webhook: WebhookHandler;
 const receivers: Receiver[] = [];
 
-useChatTenant(1, (_network, t) => {
+let network: Parameters<Parameters<typeof useChatTenant>[1]>[0];
+useChatTenant(1, (n, t) => {
+  network = n;
   tenant = t;
 });
 
@@ -284,6 +286,24 @@ describe('a status ahead of its send', () => {
     // Assess: both in the contact's group, sent first
     expect(beforeAttach).toEqual([]);
     expect(handedOver()).toEqual(['sent', 'delivered']);
+  });
+
+  it('is handed over as soon as the send it belongs to is attached: here a send of unknown outcome the status settles', async () => {
+    // Prepare: the send times out at the chat network (5xx), so its outcome is unknown
+    const channel = tenant.channels[0];
+    const [chatmid, to] = [newChatmid(), newRecipient()];
+    network.sandbox.injectFault({ kind: '5xx', path: 'messages' });
+    const send = await callApi(sendTemplate, { apiKey: tenant.adminKey, params: { to, templateName: 'hello_world' } });
+    const sent = webhookEnvelope(
+      { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
+      { statuses: [{ id: chatmid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }] },
+    );
+    // Act: the status of the unknown chatmid arrives; it settles the send, which attaches it
+    await webhook(signedWebhook(sent));
+    // Assess: its event handed over at once, not 30 s later by the re-drive
+    expect(send.status).toBeGreaterThanOrEqual(500);
+    const handed = queue.messages.filter(({ message }) => message.kind === 'event' && message.event.data.chatmid === chatmid);
+    expect(handed.map(({ message }) => (message.kind === 'event' ? [message.event.data.status, message.event.data.to] : []))).toEqual([['sent', to]]);
   });
 });
 
