@@ -11,7 +11,9 @@ import { keys, type ChannelRef } from './keys';
  * up to ≈ 30k contacts: one Query, as before); when there is more, the rest is read as
  * up to 8 key ranges side by side (keys.ts `contactIndexRanges`), so a large channel
  * takes about an eighth of the sequential time in DynamoDB. Pages come in no particular
- * order: readers count, select and sort.
+ * order: readers count, select and sort. The strings handed to `visit` are cut from
+ * their response's text: one kept past the call may keep that text alive (a reader
+ * copies what it keeps).
  */
 export async function streamContactIndex(channel: ChannelRef, visit: (phone: string, name: string) => void): Promise<void> {
   // Read as strings: every entry is a string attribute, and building an object per item (and per attribute) was most of a search's time.
