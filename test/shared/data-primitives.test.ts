@@ -240,6 +240,35 @@ describe('data-layer primitives against dynalite', () => {
       ]);
     });
 
+    it('queryRangePageStrings is retried as any call: a throttled attempt whose response was read leaves nothing behind', async () => {
+      // Prepare: the first attempt's response is read, then an item is added and the attempt fails as throttled (injected below the retries)
+      const { pk } = freshKey();
+      await putItem({ pk, sk: 'R#1', a: 'first' });
+      let attempts = 0;
+      db.middlewareStack.add(
+        (nextHandler, context) => async (args) => {
+          const result = await nextHandler(args);
+          if (context.commandName !== 'QueryCommand' || ++attempts > 1) return result;
+          await putItem({ pk, sk: 'R#2', b: 'second' });
+          throw Object.assign(new Error('injected'), { name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } });
+        },
+        { step: 'finalizeRequest', priority: 'low', name: 'test-throttle-once' },
+      );
+      // Act
+      let page: Awaited<ReturnType<typeof queryRangePageStrings>>;
+      try {
+        page = await queryRangePageStrings(pk, { from: 'R#', to: 'R#~' });
+      } finally {
+        db.middlewareStack.remove('test-throttle-once');
+      }
+      // Assess
+      expect(attempts).toBe(2);
+      expect(page.items.map((item) => Object.fromEntries(item.flatMap((text, i) => (i % 2 ? [] : [[text, item[i + 1]]]))))).toEqual([
+        { pk, sk: 'R#1', a: 'first' },
+        { pk, sk: 'R#2', b: 'second' },
+      ]);
+    });
+
     it('queryRangePageStrings reads an attribute of another type as an empty string', async () => {
       // Prepare
       const { pk } = freshKey();
