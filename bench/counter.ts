@@ -145,9 +145,14 @@ export function countDbCalls(client: DynamoDBDocumentClient, options: { consumed
       calls.push(call);
       const result = await next(args);
       const output = (result.output ?? {}) as Record<string, unknown>;
-      const items = returnedItems(output);
+      // A read of string items (shared/data/batch.ts `queryRangePageStrings`) hands them over as name, value, name, value…:
+      // sized as they are (an object for each would cost the read's own time again).
+      const stringItems = output.StringItems as string[][] | undefined;
+      const items = stringItems ?? returnedItems(output);
       call.items = items.length;
-      call.itemBytes = items.reduce((total, item) => total + itemSize(item), 0);
+      call.itemBytes = stringItems
+        ? stringItems.reduce((total, item) => item.reduce((sum, text) => sum + Buffer.byteLength(text), total), 0)
+        : (items as Item[]).reduce((total, item) => total + itemSize(item), 0);
       call.capacity = capacityOf(output);
       return result;
     },

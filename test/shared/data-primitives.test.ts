@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { queryAll, queryFirstPage } from '../../shared/data/batch';
-import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from '../../shared/data/client';
+import { queryAll, queryFirstPage, queryRangePageStrings, takeStringItems } from '../../shared/data/batch';
+import { db, deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from '../../shared/data/client';
 import type { Key } from '../../shared/data/keys';
 
 /** A key of its own partition per test, so tests share the dynalite table without meeting. */
@@ -194,6 +194,118 @@ describe('data-layer primitives against dynalite', () => {
       // Assess
       expect(pending).toEqual([{ n: 0 }, { n: 3 }, { n: 6 }, { n: 9 }]);
       expect(first).toEqual([{ sk: 'ROW#00' }, { sk: 'ROW#01' }]);
+    });
+
+    it('queryRangePageStrings reads string items as names and values in turn, escapes and all, and pages on from its key', async () => {
+      // Prepare: two 400 KB items and one of awkward strings in a range, one item past its end
+      const { pk } = freshKey();
+      const awkward = { 'say "hi"': 'back\\slash', é名: 'line\nbreak \u2028 😀', '14155550001': '{"S":"not structure"}' };
+      await putItem({ pk, sk: 'R#1', a: 'x'.repeat(400_000) });
+      await putItem({ pk, sk: 'R#2', b: 'y'.repeat(400_000) });
+      await putItem({ pk, sk: 'R#3', c: 'z'.repeat(400_000) });
+      await putItem({ pk, sk: 'R#4', ...awkward });
+      await putItem({ pk, sk: 'S#1', c: 'outside' });
+      const outputs: Array<Record<string, unknown>> = [];
+      db.middlewareStack.add(
+        (nextHandler) => async (args) => {
+          const result = await nextHandler(args);
+          outputs.push(result.output as Record<string, unknown>);
+          return result;
+        },
+        { step: 'initialize', name: 'test-string-items-outputs' },
+      );
+      // Act: pages of at most 1 MB, followed by their keys
+      const pages: Array<Awaited<ReturnType<typeof queryRangePageStrings>>> = [];
+      let next: Awaited<ReturnType<typeof queryRangePageStrings>>['next'];
+      try {
+        do {
+          const page = await queryRangePageStrings(pk, { from: 'R#', to: 'R#~' }, next);
+          pages.push(page);
+          next = page.next;
+        } while (next);
+      } finally {
+        db.middlewareStack.remove('test-string-items-outputs');
+      }
+      // Assess: read from the body (the SDK's deserializer saw no items)
+      expect(pages.length).toBeGreaterThan(1);
+      expect(outputs.map((output) => [(output.Items as unknown[]).length, (output.StringItems as unknown[]).length])).toEqual(
+        pages.map((page) => [0, page.items.length]),
+      );
+      const items = pages.flatMap((page) => page.items).map((item) => Object.fromEntries(item.flatMap((text, i) => (i % 2 ? [] : [[text, item[i + 1]]]))));
+      expect(items).toEqual([
+        { pk, sk: 'R#1', a: 'x'.repeat(400_000) },
+        { pk, sk: 'R#2', b: 'y'.repeat(400_000) },
+        { pk, sk: 'R#3', c: 'z'.repeat(400_000) },
+        { pk, sk: 'R#4', ...awkward },
+      ]);
+    });
+
+    it('queryRangePageStrings is retried as any call: a throttled attempt whose response was read leaves nothing behind', async () => {
+      // Prepare: the first attempt's response is read, then an item is added and the attempt fails as throttled (injected below the retries)
+      const { pk } = freshKey();
+      await putItem({ pk, sk: 'R#1', a: 'first' });
+      let attempts = 0;
+      db.middlewareStack.add(
+        (nextHandler, context) => async (args) => {
+          const result = await nextHandler(args);
+          if (context.commandName !== 'QueryCommand' || ++attempts > 1) return result;
+          await putItem({ pk, sk: 'R#2', b: 'second' });
+          throw Object.assign(new Error('injected'), { name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } });
+        },
+        { step: 'finalizeRequest', priority: 'low', name: 'test-throttle-once' },
+      );
+      // Act
+      let page: Awaited<ReturnType<typeof queryRangePageStrings>>;
+      try {
+        page = await queryRangePageStrings(pk, { from: 'R#', to: 'R#~' });
+      } finally {
+        db.middlewareStack.remove('test-throttle-once');
+      }
+      // Assess
+      expect(attempts).toBe(2);
+      expect(page.items.map((item) => Object.fromEntries(item.flatMap((text, i) => (i % 2 ? [] : [[text, item[i + 1]]]))))).toEqual([
+        { pk, sk: 'R#1', a: 'first' },
+        { pk, sk: 'R#2', b: 'second' },
+      ]);
+    });
+
+    it('queryRangePageStrings reads an attribute of another type as an empty string', async () => {
+      // Prepare
+      const { pk } = freshKey();
+      await putItem({ pk, sk: 'R#1', name: 'Ada', count: 3 });
+      // Act
+      const { items, next } = await queryRangePageStrings(pk, { from: 'R#', to: 'R#~' });
+      // Assess
+      expect(items.map((item) => Object.fromEntries(item.flatMap((text, i) => (i % 2 ? [] : [[text, item[i + 1]]]))))).toEqual([
+        { pk, sk: 'R#1', name: 'Ada', count: '' },
+      ]);
+      expect(next).toBeUndefined();
+    });
+  });
+
+  describe('takeStringItems', () => {
+    it('takes the items out of a body, leaving the rest for the SDK, and refuses any other shape', () => {
+      // Prepare
+      const body = (items: unknown[]) =>
+        JSON.stringify({ Count: items.length, Items: items, LastEvaluatedKey: { pk: { S: 'P' }, sk: { S: 'S' } }, ScannedCount: items.length });
+      const strings = [
+        { pk: { S: 'P' }, sk: { S: 'A' }, 'a"b': { S: '\\' } },
+        { pk: { S: 'P' }, sk: { S: 'B' } },
+      ];
+      // Act
+      const taken = takeStringItems(body(strings));
+      const empty = takeStringItems(body([]));
+      const numbers = takeStringItems(body([{ pk: { S: 'P' }, n: { N: '1' } }]));
+      const spaced = takeStringItems(JSON.stringify({ Items: strings }, null, 1));
+      // Assess
+      expect(taken?.items).toEqual([
+        ['pk', 'P', 'sk', 'A', 'a"b', '\\'],
+        ['pk', 'P', 'sk', 'B'],
+      ]);
+      expect(JSON.parse(taken!.rest)).toEqual({ ...JSON.parse(body([])), Count: 2, ScannedCount: 2 });
+      expect(empty).toEqual({ items: [], rest: body([]) });
+      expect(numbers).toBeUndefined();
+      expect(spaced).toBeUndefined();
     });
   });
 });
