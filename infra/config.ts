@@ -91,6 +91,25 @@ export function automationVisibilityTimeout(runnerTimeout: Duration): Duration {
   return Duration.seconds(seconds);
 }
 
+/**
+ * An API function's sizing: its route row's own memory and timeout (shared/routes.ts),
+ * else the stage's. A row's values pass the same bounds as the context's (Lambda's memory
+ * range; API Gateway's 29 s), so a row no deploy could take fails at synth, naming it.
+ */
+export function routeSizing(route: { name: string; memoryMb?: number; timeoutSeconds?: number }, stage: FunctionSizing): FunctionSizing {
+  const { memoryMb, timeoutSeconds } = route;
+  if (memoryMb !== undefined && (!Number.isInteger(memoryMb) || memoryMb < 128 || memoryMb > 10240))
+    throw new Error(`Route ${route.name}: "memoryMb" must be whole megabytes from 128 to 10240 (Lambda's range), got ${memoryMb}`);
+  if (timeoutSeconds !== undefined && (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > INTEGRATION_TIMEOUT_SECONDS))
+    throw new Error(
+      `Route ${route.name}: "timeoutSeconds" must be whole seconds from 1 to ${INTEGRATION_TIMEOUT_SECONDS} (API Gateway answers 504 after that), got ${timeoutSeconds}`,
+    );
+  return {
+    memorySize: memoryMb ?? stage.memorySize,
+    timeout: timeoutSeconds !== undefined ? Duration.seconds(timeoutSeconds) : stage.timeout,
+  };
+}
+
 const VALID_RETENTION = new Set(Object.values(RetentionDays).filter((value) => typeof value === 'number'));
 
 /** Reads the stage settings from the construct tree's context. */

@@ -2,13 +2,13 @@
  * The Workspace messaging API stack: table, automation queue, secrets, one function
  * per route-table row and per support function, the REST API and its monitoring.
  */
-import { CfnOutput, Duration, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEBHOOK_PATH } from '../shared/routes';
 import { Monitoring } from './alarms';
 import { API_METHODS, type PublicRoute, WorkspaceRestApi } from './api';
-import type { StageConfig } from './config';
+import { routeSizing, type StageConfig } from './config';
 import {
   type AutomationQueue,
   createAutomationQueue,
@@ -52,10 +52,7 @@ export class WorkspaceApiStack extends Stack {
     const cursorKey = createCursorSigningKey(this, config);
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
-      const sizing = {
-        memorySize: route.memoryMb ?? config.apiFunction.memorySize,
-        timeout: route.timeoutSeconds ? Duration.seconds(route.timeoutSeconds) : config.apiFunction.timeout,
-      };
+      const sizing = routeSizing(route, config.apiFunction);
       const environment = route.signsCursors ? { CURSOR_SIGNING_KEY: cursorKey.secretValue.unsafeUnwrap() } : undefined;
       const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
       return { route, handler: fn.function };

@@ -7,7 +7,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, Duration, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
@@ -16,7 +16,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS, AUTHORIZER_FAILURE_TYPES, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
-import { AUTOMATION_BATCH, loadStageConfig } from '../../infra/config';
+import { AUTOMATION_BATCH, loadStageConfig, routeSizing } from '../../infra/config';
 import { copyStaticFiles, LAMBDA_RUNTIME, NODEJS_BUNDLING, nodeCopyCommand, SAM_LOCAL_VARIABLES, WorkspaceFunction } from '../../infra/functions';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
@@ -727,6 +727,19 @@ describe('WorkspaceApiStack', () => {
       expect(load({ wafIpLimit: '5' })).toThrow(/"wafIpLimit" must be a whole number of at least 10/);
       expect(load({ webhookThrottleRate: '0' })).toThrow(/webhookThrottleRate/);
       expect(load({ runnerTimeoutSeconds: '900' })().automationVisibilityTimeout.toSeconds()).toBe(5401);
+    });
+
+    it("refuses a route row's own sizing that no deploy could take, naming the route, and takes the stage's where the row has none", () => {
+      // Prepare
+      const stage = { memorySize: 256, timeout: Duration.seconds(10) };
+      const size = (row: { memoryMb?: number; timeoutSeconds?: number }) => () => routeSizing({ name: 'ContactsImport', ...row }, stage);
+
+      // Act / Assess
+      expect(size({ timeoutSeconds: 30 })).toThrow(/Route ContactsImport: "timeoutSeconds" must be whole seconds from 1 to 29/);
+      expect(size({ timeoutSeconds: 0 })).toThrow(/timeoutSeconds/);
+      expect(size({ memoryMb: 64 })).toThrow(/Route ContactsImport: "memoryMb" must be whole megabytes from 128 to 10240/);
+      expect(size({ memoryMb: 1024, timeoutSeconds: 29 })()).toEqual({ memorySize: 1024, timeout: Duration.seconds(29) });
+      expect(size({})()).toEqual(stage);
     });
 
     it('feeds the automation runner from the queue with partial batch responses, and re-drives the outbox every minute', () => {
