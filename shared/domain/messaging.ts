@@ -213,6 +213,16 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
   }
 }
 
+/**
+ * Attaches the chatmid the chat network gave an outbound message (a send's answer, or a
+ * status that settles a send of unknown outcome), then hands over the status events that
+ * came before the attach: recorded without a tenant, nothing could hand them over before.
+ */
+export async function attachSent(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<void> {
+  const pointer = await attachSentMessage(channel, message, chatmid, phoneNumberId);
+  if (pointer.pendingEvents?.length) await handOffEvents(keys.messageByChatmid(chatmid), pointer);
+}
+
 async function recordAccepted(
   scope: SendScope,
   message: MessageRecord,
@@ -223,9 +233,7 @@ async function recordAccepted(
   const channel = scope;
   countMessageSent(message.type);
   await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
-  const pointer = await attachSentMessage(channel, message, result.chatmid, phoneNumberId);
-  // Statuses that came before the attach had no tenant to be handed over with: now they have.
-  if (pointer.pendingEvents?.length) await handOffEvents(keys.messageByChatmid(result.chatmid), pointer);
+  await attachSent(channel, message, result.chatmid, phoneNumberId);
   // The pointer first (status webhooks may already be arriving), then the history entry learns the chatmid.
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one

@@ -8,7 +8,6 @@ import { upsertContact, type ContactChanges } from '../data/contacts';
 import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
 import {
   applyStatus,
-  attachSentMessage,
   createChatmidRecord,
   getChatmidRecord,
   getMessage,
@@ -25,7 +24,7 @@ import { countWebhookStatusMismatch } from '../observability/metrics';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { handOffEvents } from './events';
 import { receivedEvent, statusEvent } from './event-builders';
-import { answerFor } from './messaging';
+import { answerFor, attachSent } from './messaging';
 import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
 import { retentionAttributes } from './retention';
 import type { ChannelRef } from '../data/keys';
@@ -97,8 +96,7 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
   const message = messages[0];
   if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
   await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: event.chatmid });
-  const pointer = await attachSentMessage(channel, message, event.chatmid, event.phoneNumberId);
-  if (pointer.pendingEvents?.length) await handOffEvents(keys.messageByChatmid(event.chatmid), pointer);
+  await attachSent(channel, message, event.chatmid, event.phoneNumberId);
   await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
     await settleReference(channel, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
