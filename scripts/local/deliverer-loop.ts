@@ -1,4 +1,4 @@
-import { eventGroupOf, type EventQueueMessage } from '../../shared/queue/event-queue';
+import { fifoGroupOf, type EventQueueMessage } from '../../shared/queue/event-queue';
 import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
 
 /**
@@ -24,7 +24,7 @@ type DelivererHandler = SqsBatchConsumer;
 /** What a message's body says of its FIFO group and its place in it (the event id; ids sort by time). */
 function parsedGroup(message: LocalMessage): { group?: string; order: string } {
   const body = JSON.parse(message.body) as EventQueueMessage;
-  return { group: body.notBefore === undefined ? eventGroupOf(body) : undefined, order: body.kind === 'event' ? body.event.id : '' };
+  return { group: fifoGroupOf(body), order: body.kind === 'event' ? body.event.id : '' };
 }
 const parsed = new WeakMap<LocalMessage, { group?: string; order: string }>();
 function groupInfo(message: LocalMessage) {
@@ -102,33 +102,42 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   }
 
   /**
-   * Up to a batch of due waiting messages, oldest first, now taken. A contact's new events
-   * keep the FIFO queue's order (its message groups, eventGroupOf): none is taken while
-   * one of its group is in another batch, and only in event order, from the group's
-   * oldest waiting event while that one is due — a failed event, waiting for its retry,
-   * holds its group back.
+   * The waiting messages as lines, each to be taken from its head, in order: a lane's
+   * wake-up alone; a contact's new events (a FIFO group, fifoGroupOf) in event order —
+   * none while one of its group is in a batch (the batch's end wakes the loop).
+   */
+  function waitingLines(): Array<Array<[string, LocalMessage]>> {
+    const busy = new Set(taken.values());
+    const lines: Array<Array<[string, LocalMessage]>> = [];
+    const groups = new Map<string, Array<[string, LocalMessage]>>();
+    for (const entry of waiting) {
+      const group = groupOf(entry[1]);
+      if (group === undefined) lines.push([entry]);
+      else if (!busy.has(group)) {
+        const line = groups.get(group);
+        if (line) line.push(entry);
+        else groups.set(group, [entry]);
+      }
+    }
+    for (const line of groups.values()) lines.push(line.sort(([, a], [, b]) => eventOrder(a).localeCompare(eventOrder(b))));
+    return lines;
+  }
+
+  /**
+   * Up to a batch of due waiting messages, oldest first, now taken: from each line its due
+   * head run (a failed event, waiting for its retry, holds its group's later ones back).
    */
   function takeDue(): LocalMessage[] {
     const now = clock.now();
-    const busy = new Set(taken.values());
-    const groups = new Map<string, Array<[string, LocalMessage]>>();
-    const loose: Array<[string, LocalMessage]> = [];
-    for (const entry of waiting) {
-      const group = groupOf(entry[1]);
-      if (group === undefined) loose.push(entry);
-      else if (!busy.has(group)) groups.set(group, [...(groups.get(group) ?? []), entry]);
-    }
-    // A group's takeable run: its events in event order, up to the first one not yet due.
-    const runs = [...groups.values()].map((entries) => {
-      const ordered = entries.sort(([, a], [, b]) => eventOrder(a).localeCompare(eventOrder(b)));
-      const firstNotDue = ordered.findIndex(([, message]) => message.visibleAt > now);
-      return firstNotDue === -1 ? ordered : ordered.slice(0, firstNotDue);
-    });
-    const candidates = [...loose.filter(([, message]) => message.visibleAt <= now).map((entry) => [entry]), ...runs.filter((run) => run.length > 0)].sort(
-      ([[a]], [[b]]) => (a < b ? -1 : 1),
-    );
+    const runs = waitingLines()
+      .map((line) => {
+        const firstNotDue = line.findIndex(([, message]) => message.visibleAt > now);
+        return firstNotDue === -1 ? line : line.slice(0, firstNotDue);
+      })
+      .filter((run) => run.length > 0)
+      .sort(([[a]], [[b]]) => (a < b ? -1 : 1));
     const batch: Array<[string, LocalMessage]> = [];
-    for (const run of candidates) {
+    for (const run of runs) {
       if (batch.length >= batchSize) break;
       batch.push(...run.slice(0, batchSize - batch.length));
     }
@@ -140,20 +149,10 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
     });
   }
 
-  /** When the next waiting message becomes takeable (ms from now), if any: a group's oldest event, unless its group is in a batch (its end wakes the loop). */
+  /** When the next waiting message becomes takeable (ms from now), if any: the earliest head of a line. */
   function nextDueIn(): number | undefined {
-    const busy = new Set(taken.values());
-    const firstOfGroup = new Map<string, LocalMessage>();
     let next: number | undefined;
-    for (const message of waiting.values()) {
-      const group = groupOf(message);
-      if (group === undefined) next = Math.min(next ?? Infinity, message.visibleAt);
-      else if (!busy.has(group)) {
-        const first = firstOfGroup.get(group);
-        if (!first || eventOrder(message) < eventOrder(first)) firstOfGroup.set(group, message);
-      }
-    }
-    for (const message of firstOfGroup.values()) next = Math.min(next ?? Infinity, message.visibleAt);
+    for (const [[, head]] of waitingLines()) next = Math.min(next ?? Infinity, head.visibleAt);
     return next === undefined ? undefined : Math.max(0, next - clock.now());
   }
 

@@ -32,9 +32,14 @@ export function eventGroupOf(message: EventQueueMessage): string | undefined {
   return message.kind === 'event' ? `${message.workspaceId}#${message.channelId}#${message.contactKey}` : undefined;
 }
 
+/** The FIFO group a message travels in: a new event's due now; none for what goes to the lane queue (wake-ups, anything delayed). */
+export function fifoGroupOf(message: EventQueueMessage): string | undefined {
+  return message.notBefore === undefined ? eventGroupOf(message) : undefined;
+}
+
 /** A new event due now goes to the FIFO queue in its contact's group (deduplicated by its id); the rest to the lane queue. */
 function sqsTarget(message: EventQueueMessage): SqsTarget {
-  const group = message.notBefore === undefined ? eventGroupOf(message) : undefined;
+  const group = fifoGroupOf(message);
   if (message.kind === 'event' && group) return { urlVariable: 'EVENT_QUEUE_URL', fifo: { groupId: group, deduplicationId: message.event.id } };
   return { urlVariable: 'EVENT_LANE_QUEUE_URL' };
 }
