@@ -258,9 +258,10 @@ async function sqsSendMessage(
   const deliver = queues[queueName];
   if (!deliver) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The queue ${queueName} does not exist.` });
   // As SQS: a FIFO queue (its name ends in .fifo) needs a message group and takes no per-message delay.
-  if (queueName.endsWith('.fifo') && !input.MessageGroupId)
+  const fifo = queueName.endsWith('.fifo');
+  if (fifo && !input.MessageGroupId)
     return sendJson(res, 400, { __type: 'com.amazonaws.sqs#MissingParameter', message: 'The request must contain the parameter MessageGroupId.' });
-  if (queueName.endsWith('.fifo') && Number(input.DelaySeconds ?? 0) !== 0)
+  if (fifo && Number(input.DelaySeconds ?? 0) !== 0)
     return sendJson(res, 400, {
       __type: 'com.amazonaws.sqs#InvalidParameterValue',
       message: `Value ${String(input.DelaySeconds)} for parameter DelaySeconds is invalid. Reason: The request include parameter that is not valid for this queue type.`,

@@ -123,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
   const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
+  const eventQueueUrls = localEventQueueUrls(sqs.url);
   const info: StackInfo = {
     pid: process.pid,
     dynamodbEndpoint,
@@ -131,8 +132,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sandboxUrl: sandbox.url,
     sqsEndpoint: sqs.url,
     stepQueueUrl,
-    eventQueueUrl: localEventQueueUrls(sqs.url).EVENT_QUEUE_URL,
-    eventLaneQueueUrl: localEventQueueUrls(sqs.url).EVENT_LANE_QUEUE_URL,
+    eventQueueUrl: eventQueueUrls.EVENT_QUEUE_URL,
+    eventLaneQueueUrl: eventQueueUrls.EVENT_LANE_QUEUE_URL,
   };
   await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
   const demoFile = join(options.dataDir, 'demo.json');
