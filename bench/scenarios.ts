@@ -118,10 +118,13 @@ async function withDefinitionsAndUncachedContact(context: ScenarioContext) {
 const IMPORT_ROWS = Array.from({ length: 10 }, (_, i) => ({ phoneNumber: `+1415555${2000 + i}`, name: `Imported ${i}`, labelNames: ['VIP'] }));
 const IMPORT_ROW = {
   row: 'contacts/import',
-  budget: '2 + ⌈rows/100⌉ + (when it creates) 3 + new + ⌈new/32⌉ + 2 × ⌈new/40⌉ + 1 a row it updates (2 with a name) + 1 when those contacts were imported',
+  budget: '2 + ⌈rows/100⌉ + (when it creates) 3 + new + ⌈new/32⌉ + 2 × ⌈new/40⌉ + 1 a row it updates (2 with a name, 3 with a name for an imported contact) + 1 when those contacts were imported',
 };
 
-const MANAGE_UPDATE_ROW = { row: 'contacts/manage update', budget: '2 (+1 when the name changes: index entry; +1 when definitions are needed and not cached)' };
+const MANAGE_UPDATE_ROW = {
+  row: 'contacts/manage update',
+  budget: '2 (+1 when the name changes: index entry, +2 for an imported contact; +1 when definitions are needed and not cached)',
+};
 
 async function withAutomation(context: ScenarioContext, name: string, steps: AutomationStep[]) {
   const { createAutomation } = await import('../shared/data/automations');
@@ -334,6 +337,17 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: 3,
     prepare: withDefinitionsAndUncachedContact,
     request: () => post({ phoneNumber: '+14155551000', name: 'Renamed Contact' }),
+  },
+  {
+    name: 'contacts/manage update with a new name of an imported contact (its packed index chunk read and written back)',
+    path: 'contacts/manage',
+    doc: MANAGE_UPDATE_ROW,
+    budget: 4,
+    prepare: async (context) => {
+      await withDefinitions(context);
+      await context.call('contacts/import', post({ contacts: [{ phoneNumber: '+14155552100', name: 'Imported Contact' }] }));
+    },
+    request: () => post({ phoneNumber: '+14155552100', name: 'Renamed Import' }),
   },
   {
     name: 'contacts/manage create',

@@ -24,7 +24,7 @@ const IN_FLIGHT = 4;
 const PROGRESS_EVERY_MS = 1000;
 
 /** Header names (lowercased, without spaces, dashes and underscores) of the columns that are not custom fields. */
-const COLUMNS: Record<string, string> = {
+export const COLUMNS: Readonly<Record<string, string>> = {
   phone: 'phoneNumber',
   phonenumber: 'phoneNumber',
   name: 'name',

@@ -2,6 +2,7 @@ import { queryAll } from './batch';
 import { deleteItem, getItem, putItem, update, when } from './client';
 import { countPhonesChange } from './contact-index-stream';
 import type { ContactRecord } from './contacts';
+import { changeIndexEntries } from './contact-index-entries';
 import { contactIdPointer, contactIndexItemOf, keys, type ChannelRef, type Key } from './keys';
 
 /**
@@ -58,7 +59,7 @@ export async function beginErasure(channel: ChannelRef, phone: string, contactId
  */
 export async function uncountContact(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone'>): Promise<void> {
   const { phone } = contact;
-  await update(contactIndexItemOf(channel, contact)).remove(phone).send();
+  await changeIndexEntries(contactIndexItemOf(channel, contact), { remove: [phone] });
   // A contact still pending was never counted.
   const claimed = await update(keys.contact(channel, phone))
     .set('uncounted', true)

@@ -4,6 +4,7 @@ import { batchGetAll, queryAll } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
 import { countPhonesChange } from './contact-index-stream';
+import { changeIndexEntries } from './contact-index-entries';
 import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
 import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
 
@@ -90,12 +91,13 @@ export async function createImportedContact(
 }
 
 /**
- * Step 3: writes these contacts' index entries (idempotent), one UpdateItem per index
- * item touched (keys.ts `contactIndexItemOf`: the call's id group files its contacts in
+ * Step 3: writes these contacts' index entries (idempotent), one change per index item
+ * touched (keys.ts `contactIndexItemOf`: the call's id group files its contacts in
  * chunks of 32, others go to their phone's hash bucket), each setting all of that
- * item's entries.
+ * item's entries (contact-index-entries.ts). The owner of the id group (`ownChunks`)
+ * writes its new chunks without reading them first; a finisher reads and merges.
  */
-export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone' | 'name'>>): Promise<void> {
+export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone' | 'name'>>, ownChunks = false): Promise<void> {
   const byItem = new Map<string, { key: Key; entries: Array<Pick<ContactRecord, 'phone' | 'name'>> }>();
   for (const contact of contacts) {
     const key = contactIndexItemOf(channel, contact);
@@ -103,11 +105,9 @@ export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pic
     if (item) item.entries.push(contact);
     else byItem.set(key.sk, { key, entries: [contact] });
   }
-  await mapLimit([...byItem.values()], IMPORT_WRITE_CONCURRENCY, async ({ key, entries }) => {
-    const itemUpdate = update(key);
-    for (const entry of entries) itemUpdate.set(entry.phone, indexName(entry.name));
-    await itemUpdate.send();
-  });
+  await mapLimit([...byItem.values()], IMPORT_WRITE_CONCURRENCY, ({ key, entries }) =>
+    changeIndexEntries(key, { set: entries.map((entry) => [entry.phone, indexName(entry.name)]) }, { fresh: ownChunks }),
+  );
 }
 
 /** Grouped ids written in one UpdateItem by a finisher (each adds ≈ 20 characters to the expression, limited to 4 KB). */

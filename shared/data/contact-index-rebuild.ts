@@ -2,6 +2,7 @@ import { queryAll } from './batch';
 import { mapLimit } from '../map-limit';
 import { finishAllImportLedgers } from './contact-import';
 import { deleteItem, putItem, update, when } from './client';
+import { indexItem, indexItemEntries, type IndexEntries } from './contact-index-entries';
 import { finishIndexing, writeIndexEntry, type ContactRecord } from './contacts';
 import { contactIndexItemOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
@@ -66,7 +67,8 @@ export interface IndexRebuild {
  * bucket under the current `CONTACT_INDEX_BUCKETS`, or an imported contact's id-group
  * chunk), each entry as `writeIndexEntry` stores it (phone
  * digits → `indexName`). Each bucket that differs from what the Query of `CIDX#` found
- * is then written whole (PutItem of its complete map), and every index item that is not
+ * (or a chunk still holding entries one attribute each) is then written whole (PutItem
+ * of its complete map in its layout, contact-index-entries.ts `indexItem`), and every index item that is not
  * a rebuilt bucket is deleted: buckets of another bucket count (`CIDX#<00..ff>` of the
  * 256-bucket layout), entries whose contact no longer exists, current buckets left empty.
  * That migrates an index written with another bucket count, corrects names left stale by
@@ -101,25 +103,24 @@ export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexReb
   };
   // phone → the entry as writeIndexEntry stores it, filed where writeIndexEntry files it (its hash bucket or its id group's chunk)
   const entries = new Map<string, string>();
-  const buckets = new Map<string, Record<string, string>>();
+  const buckets = new Map<string, IndexEntries>();
   for (const contact of await readContacts()) {
     const name = indexName(contact.name);
     entries.set(contact.phone, name);
     const { sk } = contactIndexItemOf(channel, contact);
-    const bucket = buckets.get(sk) ?? {};
-    bucket[contact.phone] = name;
+    const bucket = buckets.get(sk) ?? new Map<string, string>();
+    bucket.set(contact.phone, name);
     buckets.set(sk, bucket);
   }
   const { pk, skPrefix } = keys.contactIndexPrefix(channel);
-  const existing = new Map<string, Record<string, string>>();
-  for (const item of await queryAll<Record<string, string>>(pk, skPrefix, { consistent: true })) {
-    const bucket = { ...item };
-    delete bucket.pk;
-    delete bucket.sk;
-    existing.set(item.sk, bucket);
-  }
-  const changed = [...buckets].filter(([sk, bucket]) => !sameEntries(existing.get(sk), bucket));
-  await mapLimit(changed, REBUILD_CONCURRENCY, ([sk, bucket]) => putItem({ ...bucket, pk, sk }));
+  const existing = new Map<string, ReturnType<typeof indexItemEntries>>();
+  for (const item of await queryAll<Key & Record<string, string>>(pk, skPrefix, { consistent: true })) existing.set(item.sk, indexItemEntries(item));
+  // An item is written when its entries differ, or when it is a chunk still holding entries one attribute each (packed now).
+  const changed = [...buckets].filter(([sk, bucket]) => {
+    const found = existing.get(sk);
+    return !found || found.unpacked.length > 0 || !sameEntries(found.entries, bucket);
+  });
+  await mapLimit(changed, REBUILD_CONCURRENCY, ([sk, bucket]) => putItem(indexItem({ pk, sk }, bucket)));
   const stale = [...existing.keys()].filter((sk) => !buckets.has(sk));
   await mapLimit(stale, REBUILD_CONCURRENCY, (sk) => deleteItem({ pk, sk }));
   // Contacts created or renamed meanwhile: their own entry may have been overwritten above.
@@ -129,8 +130,6 @@ export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexReb
   return { contacts: entries.size, bucketsWritten: changed.length, bucketsDeleted: stale.length, entriesReapplied: moved.length, indexed: current.length };
 }
 
-function sameEntries(found: Record<string, string> | undefined, rebuilt: Record<string, string>): boolean {
-  if (!found) return false;
-  const phones = Object.keys(found);
-  return phones.length === Object.keys(rebuilt).length && phones.every((phone) => found[phone] === rebuilt[phone]);
+function sameEntries(found: IndexEntries, rebuilt: IndexEntries): boolean {
+  return found.size === rebuilt.size && [...found].every(([phone, name]) => rebuilt.get(phone) === name);
 }

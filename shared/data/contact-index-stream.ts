@@ -1,10 +1,11 @@
 import { queryRangePageStrings, type StringItem } from './batch';
 import { getItem, update, when } from './client';
+import { visitIndexItem } from './contact-index-entries';
 import { keys, type ChannelRef } from './keys';
 
 /**
  * The channel's compact contact index (the `CIDX#` items: phone digits → lowercased
- * name prefix) read page by page, each query page (≤ 1 MB) handed to the caller and
+ * name prefix, in either layout of contact-index-entries.ts) read page by page, each query page (≤ 1 MB) handed to the caller and
  * then dropped, so a reader keeps only what it selects: memory stays at a few pages plus
  * the selection, whatever the channel's size (≈ 28 MB of index at 1M contacts would be
  * ≈ 150 MB as JavaScript objects if held whole). The first page is read alone (a channel
@@ -18,9 +19,7 @@ import { keys, type ChannelRef } from './keys';
 export async function streamContactIndex(channel: ChannelRef, visit: (phone: string, name: string) => void): Promise<void> {
   // Read as strings: every entry is a string attribute, and building an object per item (and per attribute) was most of a search's time.
   const visitPage = (items: StringItem[]) => {
-    for (const item of items) {
-      for (let i = 0; i < item.length; i += 2) if (item[i] !== 'pk' && item[i] !== 'sk') visit(item[i], item[i + 1]);
-    }
+    for (const item of items) visitIndexItem(item, visit);
   };
   const { pk, ranges } = keys.contactIndexRanges(channel);
   const first = await queryRangePageStrings(pk, { from: ranges[0].from, to: ranges[ranges.length - 1].to });

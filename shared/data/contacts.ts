@@ -4,6 +4,7 @@ import { batchGetAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
 import { countCreatedContact } from './contact-index-stream';
+import { changeIndexEntries } from './contact-index-entries';
 import { contactIndexItemOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
 
 /**
@@ -119,9 +120,9 @@ async function updateContact(channel: ChannelRef, phone: string, changes: Contac
   return contactUpdate.when(when.itemExists()).sendReturning<ContactRecord>();
 }
 
-/** Writes the contact's compact index entry (idempotent): attribute `<phone digits>` = `indexName(name)` of its bucket item. */
+/** Writes the contact's compact index entry (idempotent): `<phone digits>` → `indexName(name)` in its index item (contact-index-entries.ts). */
 export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone' | 'name'>): Promise<void> {
-  await update(contactIndexItemOf(channel, contact)).set(contact.phone, indexName(contact.name)).send();
+  await changeIndexEntries(contactIndexItemOf(channel, contact), { set: [[contact.phone, indexName(contact.name)]] });
 }
 
 /**

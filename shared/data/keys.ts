@@ -301,6 +301,9 @@ export function contactIdPointer(channel: ChannelRef, contactId: string): { key:
     : { key: keys.contactById(channel, contactId), attribute: 'phone', grouped: false };
 }
 
+/** The sort-key prefix of import chunks (`CIDX#ct_…`); hash buckets are `CIDX#<3 hex digits>`. */
+const INDEX_CHUNK_PREFIX = 'CIDX#ct_';
+
 /**
  * The compact-index item that holds a contact's entry. A contact with a random id: its
  * phone's hash bucket (`CIDX#<000..fff>`). A contact of an id group (contacts/import):
@@ -310,10 +313,14 @@ export function contactIdPointer(channel: ChannelRef, contactId: string): { key:
  * per hash bucket touched (≈ 0.9 of them a row, each costing the whole bucket: ≈ 7 KB at
  * 1M contacts), and a chunk never grows (only its own contacts' renames change it).
  * The place never changes for a contact (its id does not), so its renames and its
- * erasure find the entry; readers read every `CIDX#` item and need not know.
+ * erasure find the entry; readers read every `CIDX#` item and need not know. A chunk
+ * holds its entries packed into one attribute (contact-index-entries.ts).
  */
 export function contactIndexItemOf(channel: ChannelRef, contact: { id?: string; phone: string }): Key {
   return contact.id !== undefined && GROUPED_CONTACT_ID.test(contact.id)
-    ? { pk: channelPk(channel), sk: `CIDX#${contact.id.slice(0, -1)}` }
+    ? { pk: channelPk(channel), sk: `${INDEX_CHUNK_PREFIX}${contact.id.slice('ct_'.length, -1)}` }
     : keys.contactIndexBucket(channel, contactIndexBucketOf(contact.phone));
 }
+
+/** True for an import chunk of the compact index (its entries packed: contact-index-entries.ts), false for a hash bucket. */
+export const isContactIndexChunk = (key: Key): boolean => key.sk.startsWith(INDEX_CHUNK_PREFIX);

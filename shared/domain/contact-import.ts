@@ -183,7 +183,7 @@ async function applyWave(
   });
   await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, upsert);
   if (createdContacts.length > 0) {
-    await writeIndexEntries(channel, createdContacts);
+    await writeIndexEntries(channel, createdContacts, true);
     await writeIdPointers(channel, createdContacts, true);
     await claimAndCount(
       channel,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countDbCalls } from '../../bench/counter';
 import { db, putItem } from '../../shared/data/client';
+import { indexItem } from '../../shared/data/contact-index-entries';
 import { streamContactIndex } from '../../shared/data/contact-index-stream';
 import { contactIdGroupOf, contactIndexItemOf, groupedContactId, keys } from '../../shared/data/keys';
 import { newId } from '../../shared/ids';
@@ -26,9 +27,11 @@ async function seedIndex(channel: { workspaceId: string; channelId: string }, bu
   }
   for (let chunk = 0; chunk < chunks; chunk++) {
     const group = contactIdGroupOf(newId('ct'));
-    const item: Record<string, string> & { pk: string; sk: string } = { ...contactIndexItemOf(channel, { id: groupedContactId(group, 0), phone: '' }) };
-    for (let i = 0; i < 32; i++) entry(item, 'y');
-    items.push(item);
+    const key = contactIndexItemOf(channel, { id: groupedContactId(group, 0), phone: '' });
+    const chunkEntries: Record<string, string> = {};
+    for (let i = 0; i < 32; i++) entry(chunkEntries, 'y');
+    // Packed as the import writes them; every tenth chunk one attribute an entry, as written before the packing.
+    items.push(chunk % 10 === 9 ? { ...key, ...chunkEntries } : indexItem(key, new Map(Object.entries(chunkEntries))));
   }
   for (let i = 0; i < items.length; i += 16) await Promise.all(items.slice(i, i + 16).map((item) => putItem(item)));
   return entries;
@@ -36,7 +39,7 @@ async function seedIndex(channel: { workspaceId: string; channelId: string }, bu
 
 describe('streamContactIndex', () => {
   it('reads a small index in one query, and a large one (more than a query page) as side-by-side ranges, every entry once', async () => {
-    // Prepare: ≈ 1.8 MB of index (hash buckets and import chunks) in one channel, a few entries in another
+    // Prepare: ≈ 1.8 MB of index (hash buckets and import chunks, packed and not) in one channel, a few entries in another
     const large = { workspaceId: `ws_${randomUUID()}`, channelId: 'ch_large' };
     const small = { workspaceId: large.workspaceId, channelId: 'ch_small' };
     const entries = await seedIndex(large, 200, 100, 100);

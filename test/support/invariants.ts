@@ -1,3 +1,4 @@
+import { indexItemEntries } from '../../shared/data/contact-index-entries';
 import { contactIndexItemOf } from '../../shared/data/keys';
 import { scanItems, type TableItem, type TableTarget } from './table';
 
@@ -22,6 +23,8 @@ export interface ChannelPartition {
   contacts: Map<string, TableItem>;
   /** Index entries (phone → indexed name) and the index item (sort key) each sits in. */
   index: Map<string, { name: string; sk: string }>;
+  /** What the index items' layout breaks: an entry in two items, an import chunk not packed (contact-index-entries.ts). */
+  indexLayout: string[];
   /** Every item of the partition by entity (`label`, `customField`, `message`, `execution`, …). */
   byEntity: Map<string, TableItem[]>;
   items: TableItem[];
@@ -78,6 +81,8 @@ registerInvariant('every index entry has its contact, in its own bucket', (chann
   }
   return problems;
 });
+
+registerInvariant('each index entry is in one item, and every import chunk is packed', (channel) => channel.indexLayout);
 
 registerInvariant('every contact is in the index', (channel) =>
   [...channel.contacts.keys()].filter((phone) => !channel.index.has(phone)).map((phone) => `contact ${phone} is not in the index`),
@@ -258,14 +263,29 @@ export function channelPartitions(items: TableItem[]): ChannelPartition[] {
     if (!match) continue;
     let channel = partitions.get(item.pk);
     if (!channel) {
-      channel = { pk: item.pk, workspaceId: match[1], channelId: match[2], contacts: new Map(), index: new Map(), byEntity: new Map(), items: [] };
+      channel = {
+        pk: item.pk,
+        workspaceId: match[1],
+        channelId: match[2],
+        contacts: new Map(),
+        index: new Map(),
+        indexLayout: [],
+        byEntity: new Map(),
+        items: [],
+      };
       partitions.set(item.pk, channel);
     }
     channel.items.push(item);
     if (item.sk === 'CONTACT#') channel.head = item;
     else if (item.sk.startsWith('CONTACT#')) channel.contacts.set(String(item.phone ?? item.sk.slice('CONTACT#'.length)), item);
     else if (item.sk.startsWith('CIDX#')) {
-      for (const [phone, name] of Object.entries(item)) if (phone !== 'pk' && phone !== 'sk') channel.index.set(phone, { name: String(name), sk: item.sk });
+      const { entries, unpacked } = indexItemEntries(item);
+      if (unpacked.length) channel.indexLayout.push(`import chunk ${item.sk} holds ${unpacked.length} entries one attribute each`);
+      for (const [phone, name] of entries) {
+        const seen = channel.index.get(phone);
+        if (seen) channel.indexLayout.push(`index entry ${phone} is in ${seen.sk} and ${item.sk}`);
+        channel.index.set(phone, { name, sk: item.sk });
+      }
     }
     if (typeof item.entity === 'string') {
       const list = channel.byEntity.get(item.entity) ?? [];
