@@ -228,9 +228,9 @@ const HISTORY_ROW = {
 };
 const DELETE_ROW = {
   row: 'contacts/delete',
-  budget: '16 (+1 by contactId, +1 with a wa_id) + 3 per message + 1 per apiReference claim, status record or event record',
+  budget: '16 (+1 by contactId, +1 with a wa_id, +1 for an imported contact) + 3 per message + 1 per apiReference claim, status record or event record',
 };
-const DELETE = { base: 16, byId: 1, waId: 1, perMessage: 3 };
+const DELETE = { base: 16, byId: 1, waId: 1, imported: 1, perMessage: 3 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows, +1 when the step ends the execution)" };
 const RUNNER = {
   base: 3,
@@ -399,6 +399,14 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: DELETE.base,
     prepare: async (context) => void (await context.call('contacts/manage', post({ phoneNumber: '+14155550121', name: 'Gone Soon' }))),
     request: () => post({ phoneNumber: '+14155550121' }),
+  },
+  {
+    name: 'contacts/delete of an imported contact (its packed index chunk read and written back)',
+    path: 'contacts/delete',
+    doc: DELETE_ROW,
+    budget: DELETE.base + DELETE.imported,
+    prepare: async (context) => void (await context.call('contacts/import', post({ contacts: [{ phoneNumber: '+14155550124', name: 'Gone Soon' }] }))),
+    request: () => post({ phoneNumber: '+14155550124' }),
   },
   {
     name: 'contacts/delete by contactId, no messages',
