@@ -118,7 +118,8 @@ async function withDefinitionsAndUncachedContact(context: ScenarioContext) {
 const IMPORT_ROWS = Array.from({ length: 10 }, (_, i) => ({ phoneNumber: `+1415555${2000 + i}`, name: `Imported ${i}`, labelNames: ['VIP'] }));
 const IMPORT_ROW = {
   row: 'contacts/import',
-  budget: '2 + ⌈rows/100⌉ + (when it creates) 3 + new + ⌈new/32⌉ + 2 × ⌈new/40⌉ + 1 a row it updates (2 with a name, 3 with a name for an imported contact) + 1 when those contacts were imported',
+  budget:
+    '2 + ⌈rows/100⌉ + (when it creates) 3 + new + ⌈new/32⌉ + 2 × ⌈new/40⌉ + 1 a row it updates (2 with a name, 3 with a name for an imported contact) + 1 when those contacts were imported',
 };
 
 const MANAGE_UPDATE_ROW = {

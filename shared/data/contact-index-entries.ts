@@ -42,7 +42,8 @@ const NAME_LENGTH_MAX = 64;
 export function packIndexEntries(entries: Iterable<readonly [string, string]>): string {
   let packed = '';
   for (const [phone, name] of entries) {
-    if (!/^\d+$/.test(phone) || name.length > NAME_LENGTH_MAX) throw new RangeError(`No packed index entry for ${phone.length} digits, a name of ${name.length}`);
+    if (!/^\d+$/.test(phone) || name.length > NAME_LENGTH_MAX)
+      throw new RangeError(`No packed index entry for ${phone.length} digits, a name of ${name.length}`);
     packed += phone + String.fromCharCode(LENGTH_BASE + name.length) + name;
   }
   return packed;
