@@ -1,5 +1,5 @@
 import { getItem, update, when } from './client';
-import { isContactIndexChunk, type Key } from './keys';
+import { INDEX_NAME_LENGTH, isContactIndexChunk, type Key } from './keys';
 
 /**
  * How the compact contact index stores its entries (phone digits → lowercased name
@@ -13,7 +13,7 @@ import { isContactIndexChunk, type Key } from './keys';
  *   character for the name's length><name>` repeated ({@link packIndexEntries}). A 1M-contact
  *   imported channel is ≈ 31,000 chunks; stored one attribute an entry, each chunk is an
  *   object of 32 attribute names no other item shares, and building and collecting those
- *   objects (in DynamoDB's response, in dynalite, in the reader) was most of a search's
+ *   objects (in dynalite's decoding, in the reader's parsing) was most of a search's
  *   time (docs/PERFORMANCE.md, "Deep pages and search at 1M contacts"). Packed, a chunk
  *   is three attributes of fixed names. A change of a chunk's entries (a rename or an
  *   erasure of an imported contact, an import finisher) is a read-modify-write
@@ -32,11 +32,11 @@ export type IndexEntries = Map<string, string>;
 
 /**
  * The character after an entry's phone digits: `:` plus the name's length in UTF-16
- * code units (0–64: `:` … `z`, ASCII, never a digit), so an entry costs one byte more
+ * code units (0–64, the indexed prefix: `:` … `z`, ASCII, never a digit), so an entry costs one byte more
  * than its attribute did and a name may hold any character.
  */
 const LENGTH_BASE = 0x3a;
-const NAME_LENGTH_MAX = 64;
+const NAME_LENGTH_MAX = INDEX_NAME_LENGTH;
 
 /** Entries as one string: `<phone digits><length character><name>` each, concatenated. */
 export function packIndexEntries(entries: Iterable<readonly [string, string]>): string {

@@ -39,7 +39,7 @@ const channelPk = ({ workspaceId, channelId }: ChannelRef) => `WS#${workspaceId}
 export const matchKey = (name: string) => name.trim().toLowerCase();
 
 /** Characters of a contact's name kept in the compact index for search. */
-const INDEX_NAME_LENGTH = 64;
+export const INDEX_NAME_LENGTH = 64;
 
 /** A contact's entry in the compact index: its name lowercased, cut to the indexed prefix (searches match it). */
 export const contactIndexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
