@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 /**
  * The layer rules of docs/ARCHITECTURE.md ("Layers"), enforced here: each layer lists the
  * folders it must not import. Imports are relative, so a folder is recognised by its name
- * after the `../` steps. Leaves (shared/errors, shared/phone, shared/clock.ts, shared/ids.ts,
+ * after the `../` steps. Leaves (shared/errors, shared/phone, shared/clock.ts, shared/ids.ts, shared/identity.ts,
  * shared/config.ts, shared/routes.ts) may be imported by every layer.
  */
 const TOOLING = ['scripts', 'test', 'bench', 'infra', 'client'];

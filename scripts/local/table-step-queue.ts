@@ -3,7 +3,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../../shared/clock';
 import { db, sendIfCondition, tableName } from '../../shared/data/client';
-import type { Key } from '../../shared/data/keys';
+import type { Key } from '../../shared/identity';
 import { newId } from '../../shared/ids';
 import type { EventQueue } from '../../shared/queue/event-queue';
 import type { StepQueue } from '../../shared/queue/step-queue';

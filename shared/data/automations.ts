@@ -2,7 +2,8 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { dueOutboxKeys, queryAll } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey, type ChannelRef } from './keys';
+import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey } from './keys';
+import type { ChannelRef } from '../identity';
 import { withPendingEvent, type PendingEvent } from './event-outbox';
 
 /**

@@ -2,7 +2,7 @@ import { QueryCommand as RawQueryCommand, type AttributeValue, type QueryCommand
 import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, queryPage, tableName } from './client';
 import { ExpressionScope, type Condition } from './expressions';
-import type { Key } from './keys';
+import type { Key } from '../identity';
 import { OUTBOX_INDEX } from './table-schema';
 
 const BATCH_GET_MAX_KEYS = 100;

@@ -3,7 +3,8 @@ import { ConflictError } from '../errors';
 import { newId } from '../ids';
 import { batchGetAll } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew } from './client';
-import { keys, type ChannelRef } from './keys';
+import { keys } from './keys';
+import type { ChannelRef } from '../identity';
 
 export interface ChannelRecord {
   id: string;

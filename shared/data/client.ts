@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { ExpressionScope, updateExpression, type AttributePath, type Condition, type UpdateClauses } from './expressions';
-import type { Key } from './keys';
+import type { Key } from '../identity';
 import { LOCAL_TABLE_NAME } from './table-schema';
 
 export { when, type AttributePath, type Condition } from './expressions';

@@ -3,7 +3,8 @@ import { deleteItem, getItem, putItem, update, when } from './client';
 import { countPhonesChange } from './contact-index-stream';
 import type { ContactRecord } from './contacts';
 import { changeIndexEntries } from './contact-index-entries';
-import { contactIdPointer, contactIndexItemOf, keys, type ChannelRef, type Key } from './keys';
+import { contactIdPointer, contactIndexItemOf, keys } from './keys';
+import type { ChannelRef, Key } from '../identity';
 
 /**
  * Contact ids and the erasure of contacts (contacts/delete). The steps are single-item

@@ -6,7 +6,8 @@ import { putContactIdPointer } from './contact-erasure';
 import { countPhonesChange } from './contact-index-stream';
 import { changeIndexEntries } from './contact-index-entries';
 import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
-import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, keys, type ChannelRef, type Key } from './keys';
+import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, keys } from './keys';
+import type { ChannelRef, Key } from '../identity';
 
 /**
  * Table access of contacts/import (bulk creates). contacts/manage makes a new contact

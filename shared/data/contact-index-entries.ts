@@ -1,5 +1,6 @@
 import { getItem, update, when } from './client';
-import { INDEX_NAME_LENGTH, isContactIndexChunk, type Key } from './keys';
+import { INDEX_NAME_LENGTH, isContactIndexChunk } from './keys';
+import type { Key } from '../identity';
 
 /**
  * How the compact contact index stores its entries (phone digits → lowercased name

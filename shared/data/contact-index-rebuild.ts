@@ -4,7 +4,8 @@ import { finishAllImportLedgers } from './contact-import';
 import { deleteItem, putItem, update, when } from './client';
 import { indexItem, indexItemEntries, type IndexEntries } from './contact-index-entries';
 import { finishIndexing, writeIndexEntry, type ContactRecord } from './contacts';
-import { contactIndexItemOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
+import { contactIndexItemOf, contactIndexName as indexName, keys } from './keys';
+import type { Key, ChannelRef } from '../identity';
 
 /**
  * The operator's repair of a channel's contact bookkeeping (`admin contacts recount`):

@@ -1,7 +1,8 @@
 import { queryRangePageStrings, type StringItem } from './batch';
 import { getItem, update, when } from './client';
 import { visitIndexItem } from './contact-index-entries';
-import { keys, type ChannelRef } from './keys';
+import { keys } from './keys';
+import type { ChannelRef } from '../identity';
 
 /**
  * The channel's compact contact index (the `CIDX#` items: phone digits → lowercased

@@ -2,7 +2,8 @@ import { queryAll } from './batch';
 import { putItem, update, when } from './client';
 import type { ContactRecord } from './contacts';
 import { withPendingEvent, type PendingEvent } from './event-outbox';
-import { keys, optedOutPhones, type ChannelRef } from './keys';
+import { keys, optedOutPhones } from './keys';
+import type { ChannelRef } from '../identity';
 
 /**
  * A contact's opt-out status (`active` or `opted_out`), how it changes, and the

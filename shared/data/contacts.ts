@@ -5,7 +5,8 @@ import { getItem, putIfAbsent, update, when } from './client';
 import { putContactIdPointer } from './contact-erasure';
 import { countCreatedContact } from './contact-index-stream';
 import { changeIndexEntries } from './contact-index-entries';
-import { contactIndexItemOf, contactIndexName as indexName, keys, type Key, type ChannelRef } from './keys';
+import { contactIndexItemOf, contactIndexName as indexName, keys } from './keys';
+import type { Key, ChannelRef } from '../identity';
 
 /**
  * Contacts of a channel. One item per real phone number (the normalized number is

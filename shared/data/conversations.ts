@@ -1,7 +1,8 @@
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { getItem, putIfAbsent, update, when } from './client';
-import { keys, type ChannelRef } from './keys';
+import { keys } from './keys';
+import type { ChannelRef } from '../identity';
 
 /**
  * Conversations (one per contact and channel) and the `wa_id` → phone map. Every

@@ -3,7 +3,8 @@ import { InvalidInputError } from '../errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
-import { definitionKindOf, keys, type Key, type ChannelRef } from './keys';
+import { definitionKindOf, keys } from './keys';
+import type { Key, ChannelRef } from '../identity';
 
 /**
  * Labels and custom field definitions of a channel. Both are matched by name,

@@ -1,6 +1,7 @@
 import { dueOutboxKeys } from './batch';
 import { getItem, update, when, type UpdateBuilder } from './client';
-import { EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShard, eventOutboxShardOf, OUTBOX_SHARDS, type Key } from './keys';
+import { EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShard, eventOutboxShardOf, OUTBOX_SHARDS } from './keys';
+import type { Key } from '../identity';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**

@@ -1,6 +1,7 @@
 import { batchPutAll, queryRangePage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
-import { keys, type ChannelRef, type Key } from './keys';
+import { keys } from './keys';
+import type { ChannelRef, Key } from '../identity';
 
 /**
  * The events log (events/list), the delivery log (webhooks/deliveries) and the delivery

@@ -4,19 +4,11 @@
  * so no query can cross tenants by construction; the only other partitions are
  * pointer items (API key hash, phone-number id, chatmid) that name their tenant.
  * The messaging keys are listed in docs/MESSAGING.md.
- * Match keys (label and field names) are lowercased here and nowhere else.
+ * Names compared case-insensitively (labels, custom fields, automations) are filed
+ * under their match key (shared/identity.ts).
  */
 
-export interface Key {
-  pk: string;
-  sk: string;
-}
-
-/** One channel of one workspace: what every channel-scoped key, data function and domain function takes. */
-export interface ChannelRef {
-  workspaceId: string;
-  channelId: string;
-}
+import { matchKey, type ChannelRef, type Key } from '../identity';
 
 /**
  * Number of compact contact-index buckets per channel. An index entry rewrites its whole
@@ -34,9 +26,6 @@ const CONTACT_INDEX_SPLITS = ['CIDX#4', 'CIDX#8', 'CIDX#c', 'CIDX#ct_', 'CIDX#ct
 
 const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
 const channelPk = ({ workspaceId, channelId }: ChannelRef) => `WS#${workspaceId}#CH#${channelId}`;
-
-/** Lowercased, trimmed match key for names compared case-insensitively. */
-export const matchKey = (name: string) => name.trim().toLowerCase();
 
 /** Characters of a contact's name kept in the compact index for search. */
 export const INDEX_NAME_LENGTH = 64;

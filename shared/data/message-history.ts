@@ -1,7 +1,8 @@
 import { batchGetAll, queryAll } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, queryPage, update, when } from './client';
 import { ExpressionScope } from './expressions';
-import { keys, type ChannelRef, type Key } from './keys';
+import { keys } from './keys';
+import type { ChannelRef, Key } from '../identity';
 import type { ChatmidRecord, MessageContent, MessageError, MessageRecord, SendState } from './messages';
 
 /**

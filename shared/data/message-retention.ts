@@ -1,6 +1,7 @@
 import { dueOutboxKeys } from './batch';
 import { update, when } from './client';
-import { channelOfKey, keys, RETENTION_SHARDS, retentionShard, type Key } from './keys';
+import { channelOfKey, keys, RETENTION_SHARDS, retentionShard } from './keys';
+import type { Key } from '../identity';
 import type { MessageRecord } from './messages';
 import { OUTBOX_INDEX } from './table-schema';
 

@@ -1,6 +1,7 @@
 import { clock } from '../clock';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { keys, type ChannelRef } from './keys';
+import { keys } from './keys';
+import type { ChannelRef } from '../identity';
 import { pendingEventAttributes, withPendingEvent, type PendingEvent } from './event-outbox';
 
 /**

@@ -1,6 +1,7 @@
 import { queryAll, queryFirstPage } from './batch';
 import { deleteItem, putItem } from './client';
-import { keys, type ChannelRef } from './keys';
+import { keys } from './keys';
+import type { ChannelRef } from '../identity';
 
 /**
  * Message templates of a channel, as the chat network last listed them (any status).

@@ -1,5 +1,6 @@
 import { getItem, putItem, update, when } from './client';
-import { keys, type ChannelRef } from './keys';
+import { keys } from './keys';
+import type { ChannelRef } from '../identity';
 
 /**
  * Integrators' webhook subscriptions. A channel's subscriptions (at most 10) live in one

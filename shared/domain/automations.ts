@@ -18,7 +18,7 @@ import { InvalidInputError, NotFoundError } from '../errors';
 import { countAutomationTriggered } from '../observability/metrics';
 import { newId } from '../ids';
 import { enqueueStep } from '../queue/step-queue';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 
 /**
  * automations/trigger and the outbox re-drive. A trigger records the execution (in

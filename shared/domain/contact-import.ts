@@ -14,7 +14,8 @@ import {
 } from '../data/contact-import';
 import { upsertContact, type ContactChanges, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
-import { CONTACT_ID_GROUP_SIZE, contactIdGroupOf, groupedContactId, type ChannelRef } from '../data/keys';
+import { CONTACT_ID_GROUP_SIZE, contactIdGroupOf, groupedContactId } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { contactChanges, definedValues, missingFieldsError, type Definitions, type ManageContactInput } from './contacts';
 import { missingRequiredFields } from './custom-field-values';
 import { changeContactStatus } from './opt-out';

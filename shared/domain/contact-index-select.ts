@@ -1,5 +1,5 @@
 import { readPhonesHead, streamContactIndex, type PhonesHead } from '../data/contact-index-stream';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { TtlCache } from '../cache/ttl-cache';
 
 /** A channel's phones in order, and the head's count and phones version it stands for. */

@@ -1,6 +1,6 @@
 import { phoneOfContactId } from '../data/contact-erasure';
 import { getContact, type ContactRecord } from '../data/contacts';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { InvalidInputError, NotFoundError } from '../errors';
 
 /** How a request names a contact: its phone number or its id (one of them). */

@@ -3,7 +3,7 @@ import { InvalidInputError } from '../errors';
 import { LIMITS } from '../schema/params';
 import type { CustomFieldRecord, LabelRecord } from '../data/definitions';
 import type { CustomFieldValue } from '../data/contacts';
-import { matchKey } from '../data/keys';
+import { matchKey } from '../identity';
 import { normalizePhone } from '../phone/phone';
 
 type RawValue = string | number | boolean | null;

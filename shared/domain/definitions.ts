@@ -9,7 +9,7 @@ import {
   type LabelRecord,
 } from '../data/definitions';
 import { InvalidInputError } from '../errors';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 
 export { CUSTOM_FIELD_TYPES } from '../data/definitions';
 

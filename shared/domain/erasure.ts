@@ -11,7 +11,8 @@ import {
 } from '../data/contact-erasure';
 import { writeIdPointers } from '../data/contact-import';
 import { markOptedOut } from '../data/contact-status';
-import { keys, type ChannelRef } from '../data/keys';
+import { keys } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
 import { mapLimit } from '../map-limit';
 import { logger } from '../observability/logger';

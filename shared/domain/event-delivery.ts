@@ -18,7 +18,7 @@ import {
   type EventLogRecord,
   type LaneState,
 } from '../data/events';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import {
   getSubscriptions,
   recordSubscriptionOutcome,

@@ -1,5 +1,5 @@
 import { clearPendingEvents, dueEventOutboxKeys, getOutboxItem, type PendingEvent } from '../data/event-outbox';
-import type { Key } from '../data/keys';
+import type { Key } from '../identity';
 import { eventIdTime } from '../events/event-types';
 import { logger } from '../observability/logger';
 import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';

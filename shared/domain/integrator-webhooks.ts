@@ -1,5 +1,5 @@
 import { clock } from '../clock';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { addToLane, createDelivery, getEventLog, listDeliveries, listEventLog, updateDelivery, type DeliveryRecord, type DeliveryStatus } from '../data/events';

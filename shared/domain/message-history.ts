@@ -1,7 +1,8 @@
 import { clock } from '../clock';
 import { getChatmidRecords, queryHistoryPage, type HistoryEntry } from '../data/message-history';
 import type { ChatmidRecord } from '../data/messages';
-import { keys, type ChannelRef } from '../data/keys';
+import { keys } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { InvalidInputError } from '../errors';
 import { resolveContact, type ContactRef } from './contact-ref';
 import { decodeCursor, encodeCursor } from './cursors';

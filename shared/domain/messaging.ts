@@ -28,7 +28,8 @@ import { refuseIfOptedOut } from './opt-out';
 import { retentionAttributes } from './retention';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
-import { keys, type ChannelRef } from '../data/keys';
+import { keys } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { handOffEvents } from './events';
 
 /**

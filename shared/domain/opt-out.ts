@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { markOptedOut, recordStatusChange, setContactStatus, type ContactStatus, type StatusChange } from '../data/contact-status';
 import type { ContactRecord } from '../data/contacts';
-import { keys, type ChannelRef } from '../data/keys';
+import { keys } from '../data/keys';
+import type { ChannelRef } from '../identity';
 import { optOutEvent } from './event-builders';
 import { handOffEvents } from './events';
 import { ForbiddenError } from '../errors';

@@ -5,7 +5,7 @@ import { clock } from '../clock';
 import { channelRefOf, type ChannelRecord } from '../data/channels';
 import { deleteTemplate, findTemplatesByName, listTemplates, putTemplate, type TemplateRecord } from '../data/templates';
 import { NotFoundError } from '../errors';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 
 /** Templates: synced from the chat network into the table, listed and resolved from there. */
 

@@ -27,7 +27,7 @@ import { receivedEvent, statusEvent } from './event-builders';
 import { answerFor, attachSent } from './messaging';
 import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
 import { retentionAttributes } from './retention';
-import type { ChannelRef } from '../data/keys';
+import type { ChannelRef } from '../identity';
 
 /**
  * What the chat network's webhooks change. Deliveries come at least once and out of

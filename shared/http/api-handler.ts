@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import type { Principal } from '../auth/principal';
+import type { ChannelRef } from '../identity';
 import { withInvocationDeadline } from '../outbound/deadline';
 import { findRoute } from '../routes';
 import type { ApiContext } from './context';
@@ -17,8 +18,8 @@ import { tracing } from './middleware/tracing';
 export interface RequestScope {
   principal: Principal;
   requestId: string;
-  /** The channel of a channel-scoped endpoint, in the caller's workspace (the data layer's ChannelRef). */
-  channel: { workspaceId: string; channelId: string };
+  /** The channel of a channel-scoped endpoint, in the caller's workspace. */
+  channel: ChannelRef;
 }
 
 interface EndpointDefinition<TSchema extends v.GenericSchema> {

@@ -13,7 +13,8 @@ import {
 } from '../../shared/data/contact-index-entries';
 import { rebuildContactIndex } from '../../shared/data/contact-index-rebuild';
 import { streamContactIndex } from '../../shared/data/contact-index-stream';
-import { contactIdGroupOf, contactIndexItemOf, groupedContactId, isContactIndexChunk, keys, type ChannelRef, type Key } from '../../shared/data/keys';
+import { contactIdGroupOf, contactIndexItemOf, groupedContactId, isContactIndexChunk, keys } from '../../shared/data/keys';
+import type { ChannelRef, Key } from '../../shared/identity';
 import { newId } from '../../shared/ids';
 
 const counter = countDbCalls(db);

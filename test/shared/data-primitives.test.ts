@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { queryAll, queryFirstPage, queryRangePageStrings, takeStringItems } from '../../shared/data/batch';
 import { db, deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from '../../shared/data/client';
-import type { Key } from '../../shared/data/keys';
+import type { Key } from '../../shared/identity';
 
 /** A key of its own partition per test, so tests share the dynalite table without meeting. */
 const freshKey = (sk = 'ITEM'): Key => ({ pk: `TEST#${randomUUID()}`, sk });

@@ -9,7 +9,7 @@ import {
   withPendingEvent,
   type PendingEvent,
 } from '../../shared/data/event-outbox';
-import type { Key } from '../../shared/data/keys';
+import type { Key } from '../../shared/identity';
 
 /** A source item of its own partition per test (the outbox index is shared by every test). */
 const freshKey = (): Key => ({ pk: `TEST#${randomUUID()}`, sk: 'SOURCE' });
