@@ -34,7 +34,7 @@ export const labelName = (i: number) => (i === 0 ? 'VIP' : i === 1 ? 'new' : `la
 
 const ISO = '2026-01-15T10:00:00.000Z';
 
-/** A contact as upsertContact writes it (after indexing: no indexPending). */
+/** A contact as contacts/manage writes it (after indexing: no indexPending). */
 export function contactItem(workspaceId: string, channelId: string, i: number, labelCount = 4): Item {
   const phone = contactPhone(i);
   return {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getWorkspace } from '../../shared/data/tenants';
 import { upsertCustomField, upsertLabel } from '../../shared/data/definitions';
-import { upsertContact } from '../../shared/data/contacts';
+import { ensureContact } from '../../shared/data/contacts';
 import { automationCreate, channelAssign, channelCreate, keyCreate, workspaceCreate } from '../admin/commands';
 
 /**
@@ -79,12 +79,11 @@ export async function seedDemo(): Promise<boolean> {
   await upsertLabel({ workspaceId: acme.id, channelId: support }, 'VIP', { color: '#F9A825', displayOrder: 2, description: 'Important customer' });
   await upsertCustomField({ workspaceId: acme.id, channelId: support }, 'city', { type: 'text' });
   await upsertCustomField({ workspaceId: acme.id, channelId: support }, 'tier', { type: 'dropdown', options: ['bronze', 'silver', 'gold'] });
-  await upsertContact(
-    { workspaceId: acme.id, channelId: support },
-    '14155550100',
-    { name: 'Ann Example', email: 'ann@example.com', customFields: { city: 'San Francisco' } },
-    () => true,
-  );
+  await ensureContact({ workspaceId: acme.id, channelId: support }, '14155550100', {
+    name: 'Ann Example',
+    email: 'ann@example.com',
+    customFields: { city: 'San Francisco' },
+  });
   // Every demo channel gets the "Welcome Flow": label the contact "new", send hello_world.
   for (const [workspaceId, channelId] of [
     [acme.id, acme.sales.id],

@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { dueOutboxKeys, queryAll } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { keys, OUTBOX_SHARDS, outboxShard, outboxShardOf, parseExecutionKey } from './keys';
+import { keys, OUTBOX_PARTITIONS, outboxShardOf, parseExecutionKey } from './keys';
 import type { ChannelRef } from '../identity';
 import { withPendingEvent, type PendingEvent } from './event-outbox';
 
@@ -176,5 +176,5 @@ export async function leaveOutbox(execution: Pick<ExecutionRecord, 'workspaceId'
 
 /** Executions in the outbox due before `before` (ms), from every shard: the re-drive's work list. */
 export async function outboxEntries(before: number, limitPerShard = 100): Promise<Array<{ workspaceId: string; channelId: string; executionId: string }>> {
-  return (await dueOutboxKeys(OUTBOX_SHARDS, outboxShard, before, limitPerShard)).map(parseExecutionKey);
+  return (await dueOutboxKeys(OUTBOX_PARTITIONS, before, limitPerShard)).map(parseExecutionKey);
 }

@@ -41,7 +41,7 @@ export interface QueryOptions {
 function prefixQuery(pk: string, skPrefix: string, options: QueryOptions): Omit<QueryCommandInput, 'TableName'> {
   const scope = new ExpressionScope();
   const keyCondition = `${scope.path('pk')} = ${scope.value(pk)} AND begins_with(${scope.path('sk')}, ${scope.value(skPrefix)})`;
-  const filter = options.filter?.(scope);
+  const filter = options.filter && scope.condition(options.filter);
   const projection = options.attributes?.map((name) => scope.path(name)).join(', ');
   return {
     KeyConditionExpression: keyCondition,
@@ -221,12 +221,12 @@ export async function queryIndexUpTo<T>(
 
 /**
  * The keys of the items due in the sparse outbox index: one page (up to `limitPerShard`)
- * of each of `shardCount` shard partitions (`shardName(n)`), sort key at most `upTo`.
+ * of each of the shard partitions `shards`, in turn, sort key at most `upTo`.
  */
-export async function dueOutboxKeys(shardCount: number, shardName: (shard: number) => string, upTo: number, limitPerShard: number): Promise<Key[]> {
+export async function dueOutboxKeys(shards: readonly string[], upTo: number, limitPerShard: number): Promise<Key[]> {
   const due: Key[] = [];
-  for (let shard = 0; shard < shardCount; shard++) {
-    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, shardName(shard), upTo, limitPerShard);
+  for (const shard of shards) {
+    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, shard, upTo, limitPerShard);
     for (const item of items) due.push({ pk: String(item.pk), sk: String(item.sk) });
   }
   return due;
@@ -265,7 +265,7 @@ export async function queryRangePage<T>(
 ): Promise<{ items: T[]; lastKey?: Record<string, unknown> }> {
   const scope = new ExpressionScope();
   const keyCondition = `${scope.path('pk')} = ${scope.value(pk)} AND ${scope.path('sk')} BETWEEN ${scope.value(from)} AND ${scope.value(to)}`;
-  const filter = options.filter?.(scope);
+  const filter = options.filter && scope.condition(options.filter);
   const result = await queryPage({
     KeyConditionExpression: keyCondition,
     ...(filter ? { FilterExpression: filter } : {}),

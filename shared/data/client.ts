@@ -11,7 +11,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
-import { ExpressionScope, updateExpression, type AttributePath, type Condition, type UpdateClauses } from './expressions';
+import { ExpressionScope, updateExpression, when, type AttributePath, type Condition, type UpdateClauses } from './expressions';
 import type { Key } from '../identity';
 import { LOCAL_TABLE_NAME } from './table-schema';
 
@@ -76,7 +76,7 @@ async function unlessConditionFails<T>(sent: Promise<T>): Promise<T | undefined>
 
 /** Renders an optional condition into a scope: the command's ConditionExpression, or nothing. */
 function conditionInput(scope: ExpressionScope, condition: Condition | undefined): { ConditionExpression?: string } {
-  return condition ? { ConditionExpression: condition(scope) } : {};
+  return condition ? { ConditionExpression: scope.condition(condition) } : {};
 }
 
 export interface GetOptions {
@@ -117,7 +117,7 @@ export async function putItem(item: Key & Record<string, unknown>, condition?: C
 
 /** Writes an item only when none has its key (one conditional PutItem): `created`, or `existing` and nothing written. */
 export async function putIfAbsent(item: Key & Record<string, unknown>): Promise<'created' | 'existing'> {
-  return (await putItem(item, (scope) => `attribute_not_exists(${scope.path('pk')})`)) ? 'created' : 'existing';
+  return (await putItem(item, when.itemAbsent())) ? 'created' : 'existing';
 }
 
 /**

@@ -1,43 +1,17 @@
-import { queryAll } from './batch';
-import { deleteItem, getItem, putItem, update, when } from './client';
-import { countPhonesChange } from './contact-index-stream';
-import type { ContactRecord } from './contacts';
-import { changeIndexEntries } from './contact-index-entries';
-import { contactIdPointer, contactIndexItemOf, keys } from './keys';
 import type { ChannelRef, Key } from '../identity';
+import { queryAll } from './batch';
+import { deleteItem, update, when } from './client';
+import { countPhonesChange } from './contact-head';
+import { removeIndexEntry } from './contact-index';
+import type { ContactRecord } from './contacts';
+import { keys } from './keys';
 
 /**
- * Contact ids and the erasure of contacts (contacts/delete). The steps are single-item
- * writes in an order that leaves a visible, finishable state after a crash: the
- * contact item is marked `erasing` (and loses its personal fields) first and deleted
- * last, so running the delete again, or `admin contacts recount`, finishes it.
+ * The erasure of contacts (contacts/delete). The steps are single-item writes in an
+ * order that leaves a visible, finishable state after a crash: the contact item is
+ * marked `erasing` (and loses its personal fields) first and deleted last, so running
+ * the delete again, or `admin contacts recount`, finishes it.
  */
-
-/**
- * The pointer of a contact id → the contact's phone (idempotent): `CTID#<id>` for a
- * random id, the id's attribute of its group's item for a grouped id (keys.ts,
- * `contactIdPointer`: contacts/import writes a whole group at once, `writeIdPointers`).
- */
-export async function putContactIdPointer(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone'>): Promise<void> {
-  const pointer = contactIdPointer(channel, contact.id);
-  if (pointer.grouped) await update(pointer.key).set('entity', 'contactIds').set(pointer.attribute, contact.phone).send();
-  else await putItem({ ...pointer.key, entity: 'contactId', contactId: contact.id, phone: contact.phone });
-}
-
-/** The phone a contact id names, or undefined (the caller checks the contact item still carries that id). */
-export async function phoneOfContactId(channel: ChannelRef, contactId: string): Promise<string | undefined> {
-  const pointer = contactIdPointer(channel, contactId);
-  const item = await getItem<Record<string, unknown>>(pointer.key, { consistent: true, attributes: [pointer.attribute] });
-  const phone = item?.[pointer.attribute];
-  return typeof phone === 'string' ? phone : undefined;
-}
-
-/** Deletes a contact id's pointer (erasure): its item, or its attribute of its group's item. */
-export async function deleteContactIdPointer(channel: ChannelRef, contactId: string): Promise<void> {
-  const pointer = contactIdPointer(channel, contactId);
-  if (pointer.grouped) await update(pointer.key).remove(pointer.attribute).when(when.itemExists()).send();
-  else await deleteItem(pointer.key);
-}
 
 /**
  * Step 1 of an erasure: marks the contact `erasing` and removes its personal fields
@@ -60,7 +34,7 @@ export async function beginErasure(channel: ChannelRef, phone: string, contactId
  */
 export async function uncountContact(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone'>): Promise<void> {
   const { phone } = contact;
-  await changeIndexEntries(contactIndexItemOf(channel, contact), { remove: [phone] });
+  await removeIndexEntry(channel, contact);
   // A contact still pending was never counted.
   const claimed = await update(keys.contact(channel, phone))
     .set('uncounted', true)

@@ -1,13 +1,12 @@
 import { clock } from '../clock';
-import { mapLimit } from '../map-limit';
+import type { ChannelRef, Key } from '../identity';
 import { batchGetAll, queryAll } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './client';
-import { putContactIdPointer } from './contact-erasure';
-import { countPhonesChange } from './contact-index-stream';
-import { changeIndexEntries } from './contact-index-entries';
+import { countPhonesChange } from './contact-head';
+import { writeIdPointers } from './contact-ids';
+import { writeIndexEntries } from './contact-index';
 import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
-import { contactIdPointer, contactIndexItemOf, contactIndexName as indexName, keys } from './keys';
-import type { ChannelRef, Key } from '../identity';
+import { keys } from './keys';
 
 /**
  * Table access of contacts/import (bulk creates). contacts/manage makes a new contact
@@ -23,9 +22,10 @@ import type { ChannelRef, Key } from '../identity';
  *    number written meanwhile by anyone else is updated instead) carrying
  *    `importedBy: <ledger id>`;
  * 3. the index entries of the created contacts are written grouped by index item (the
- *    call's contacts get ids of one group, keys.ts `groupedContactId`, whose chunks of
- *    32 hold their entries: one UpdateItem a chunk), and their id pointers as one item
- *    (one PutItem instead of one a contact);
+ *    call's contacts get ids of one group, contact-ids.ts `groupedContactIds`, whose
+ *    chunks of 32 hold their entries: one UpdateItem a chunk, contact-index.ts
+ *    `writeIndexEntries`), and their id pointers as one item (one PutItem instead of one
+ *    a contact, contact-ids.ts `writeIdPointers`);
  * 4. the created phones are *claimed* in the ledger (string set `counted`, a condition
  *    per phone, 40 phones an update), and each claimed chunk is at once added to the
  *    head's `contactCount` (only what a caller claimed);
@@ -92,65 +92,6 @@ export async function createImportedContact(
 }
 
 /**
- * Step 3: writes these contacts' index entries (idempotent), one change per index item
- * touched (keys.ts `contactIndexItemOf`: the call's id group files its contacts in
- * chunks of 32, others go to their phone's hash bucket), each setting all of that
- * item's entries (contact-index-entries.ts). The owner of the id group (`ownChunks`)
- * writes its new chunks without reading them first; a finisher reads and merges.
- */
-export async function writeIndexEntries(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone' | 'name'>>, ownChunks = false): Promise<void> {
-  const byItem = new Map<string, { key: Key; entries: Array<Pick<ContactRecord, 'phone' | 'name'>> }>();
-  for (const contact of contacts) {
-    const key = contactIndexItemOf(channel, contact);
-    const item = byItem.get(key.sk);
-    if (item) item.entries.push(contact);
-    else byItem.set(key.sk, { key, entries: [contact] });
-  }
-  await mapLimit([...byItem.values()], IMPORT_WRITE_CONCURRENCY, ({ key, entries }) =>
-    changeIndexEntries(key, { set: entries.map((entry) => [entry.phone, indexName(entry.name)]) }, { fresh: ownChunks }),
-  );
-}
-
-/** Grouped ids written in one UpdateItem by a finisher (each adds ≈ 20 characters to the expression, limited to 4 KB). */
-const POINTER_CHUNK = 100;
-
-/**
- * Step 3b: the new contacts' id pointers (contactId parameters), as a contacts/manage
- * create writes its own with the index entry. The owner of an id group (`wholeGroup`:
- * the call that gave these ids, writing every contact it created with them) writes the
- * group's item whole, one PutItem; a finisher, which may run beside a live owner, sets
- * its entries attribute by attribute (the same values: nothing the owner wrote is lost
- * either way). Random ids get their own pointer items.
- */
-export async function writeIdPointers(channel: ChannelRef, contacts: Array<Pick<ContactRecord, 'id' | 'phone'>>, wholeGroup = false): Promise<void> {
-  const groups = new Map<string, { key: Key; entries: Array<[string, string]> }>();
-  const single: Array<Pick<ContactRecord, 'id' | 'phone'>> = [];
-  for (const contact of contacts) {
-    const pointer = contactIdPointer(channel, contact.id);
-    if (!pointer.grouped) {
-      single.push(contact);
-      continue;
-    }
-    const group = groups.get(pointer.key.sk) ?? { key: pointer.key, entries: [] };
-    group.entries.push([pointer.attribute, contact.phone]);
-    groups.set(pointer.key.sk, group);
-  }
-  const writes: Array<() => Promise<unknown>> = single.map((contact) => () => putContactIdPointer(channel, contact));
-  for (const { key, entries } of groups.values()) {
-    if (wholeGroup) writes.push(() => putItem({ ...key, entity: 'contactIds', ...Object.fromEntries(entries) }));
-    else
-      for (let i = 0; i < entries.length; i += POINTER_CHUNK)
-        writes.push(() =>
-          update(key)
-            .set('entity', 'contactIds')
-            .setAll(Object.fromEntries(entries.slice(i, i + POINTER_CHUNK)))
-            .send(),
-        );
-  }
-  await mapLimit(writes, IMPORT_WRITE_CONCURRENCY, (write) => write());
-}
-
-/**
  * Step 4: claims `phones` in the ledger and adds what this caller claimed to the
  * channel's contact count. A phone another caller claimed first is left to it; a ledger
  * already deleted has nothing left to claim (its owner counted everything first).
@@ -168,7 +109,7 @@ export async function claimAndCount(channel: ChannelRef, ledgerId: string, phone
       .send();
     if (ok) {
       // Counted at once, chunk by chunk: a crash leaves at most one chunk claimed and not counted (the recount repairs it).
-      await addToCount(channel, chunk.length);
+      await countPhonesChange(channel, chunk.length);
       claimed += chunk.length;
       pending = pending.slice(chunk.length);
       continue;
@@ -178,12 +119,6 @@ export async function claimAndCount(channel: ChannelRef, ledgerId: string, phone
     pending = pending.filter((phone) => !ledger.counted.has(phone));
   }
   return claimed;
-}
-
-async function addToCount(channel: ChannelRef, n: number): Promise<void> {
-  // With the phones version, and the head's recent log emptied (a chunk would push the head past 1 KB): deep pages'
-  // kept phone orders older than this are read again from the index (contact-index-stream.ts, shared/domain/contact-index-select.ts).
-  await countPhonesChange(channel, n);
 }
 
 /** Step 5: the call's own ledger, once everything it created is indexed and counted. */

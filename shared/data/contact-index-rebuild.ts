@@ -1,11 +1,12 @@
-import { queryAll } from './batch';
+import type { ChannelRef, Key } from '../identity';
 import { mapLimit } from '../map-limit';
+import { queryAll } from './batch';
+import { deleteItem, putItem, when } from './client';
+import { setHeadCounts } from './contact-head';
 import { finishAllImportLedgers } from './contact-import';
-import { deleteItem, putItem, update, when } from './client';
-import { indexItem, indexItemEntries, type IndexEntries } from './contact-index-entries';
-import { finishIndexing, writeIndexEntry, type ContactRecord } from './contacts';
-import { contactIndexItemOf, contactIndexName as indexName, keys } from './keys';
-import type { Key, ChannelRef } from '../identity';
+import { contactIndexName, indexItem, indexItemEntries, writeIndexEntry, type IndexEntries } from './contact-index';
+import { finishIndexing, type ContactRecord } from './contacts';
+import { contactIndexItemOf, keys } from './keys';
 
 /**
  * The operator's repair of a channel's contact bookkeeping (`admin contacts recount`):
@@ -38,10 +39,7 @@ export async function recountContacts(channel: ChannelRef): Promise<number> {
     ),
   );
   // phonesVersion and an empty recent log: deep pages' kept phone orders are read again after a recount.
-  await update(keys.contactHead(channel))
-    .setAll({ contactCount: count, labelCount: labels, fieldCount: fields, recentPhones: [] })
-    .add('phonesVersion', 1)
-    .send();
+  await setHeadCounts(channel, { contactCount: count, labelCount: labels, fieldCount: fields });
   return count;
 }
 
@@ -67,9 +65,9 @@ export interface IndexRebuild {
  * name) gives every bucket's complete map, filed by `contactIndexItemOf` (the hash
  * bucket under the current `CONTACT_INDEX_BUCKETS`, or an imported contact's id-group
  * chunk), each entry as `writeIndexEntry` stores it (phone
- * digits → `indexName`). Each bucket that differs from what the Query of `CIDX#` found
+ * digits → `contactIndexName`). Each bucket that differs from what the Query of `CIDX#` found
  * (or a chunk still holding entries one attribute each) is then written whole (PutItem
- * of its complete map in its layout, contact-index-entries.ts `indexItem`), and every index item that is not
+ * of its complete map in its layout, contact-index.ts `indexItem`), and every index item that is not
  * a rebuilt bucket is deleted: buckets of another bucket count (`CIDX#<00..ff>` of the
  * 256-bucket layout), entries whose contact no longer exists, current buckets left empty.
  * That migrates an index written with another bucket count, corrects names left stale by
@@ -106,7 +104,7 @@ export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexReb
   const entries = new Map<string, string>();
   const buckets = new Map<string, IndexEntries>();
   for (const contact of await readContacts()) {
-    const name = indexName(contact.name);
+    const name = contactIndexName(contact.name);
     entries.set(contact.phone, name);
     const { sk } = contactIndexItemOf(channel, contact);
     const bucket = buckets.get(sk) ?? new Map<string, string>();
@@ -126,7 +124,7 @@ export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexReb
   await mapLimit(stale, REBUILD_CONCURRENCY, (sk) => deleteItem({ pk, sk }));
   // Contacts created or renamed meanwhile: their own entry may have been overwritten above.
   const current = await readContacts();
-  const moved = current.filter((contact) => entries.get(contact.phone) !== indexName(contact.name));
+  const moved = current.filter((contact) => entries.get(contact.phone) !== contactIndexName(contact.name));
   await mapLimit(moved, REBUILD_CONCURRENCY, (contact) => writeIndexEntry(channel, contact));
   return { contacts: entries.size, bucketsWritten: changed.length, bucketsDeleted: stale.length, entriesReapplied: moved.length, indexed: current.length };
 }

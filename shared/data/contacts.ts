@@ -1,21 +1,20 @@
 import { clock } from '../clock';
+import type { ChannelRef, Key } from '../identity';
 import { newId } from '../ids';
 import { batchGetAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
-import { putContactIdPointer } from './contact-erasure';
-import { countCreatedContact } from './contact-index-stream';
-import { changeIndexEntries } from './contact-index-entries';
-import { contactIndexItemOf, contactIndexName as indexName, keys } from './keys';
-import type { Key, ChannelRef } from '../identity';
+import { countCreatedContact, type ContactHead } from './contact-head';
+import { putContactIdPointer } from './contact-ids';
+import { writeIndexEntry } from './contact-index';
+import { keys } from './keys';
 
 /**
- * Contacts of a channel. One item per real phone number (the normalized number is
- * the sort key, so two creates of one number cannot both succeed). Beside the items
- * the channel keeps:
- * - a head item (sk `CONTACT#`, sorting first among contacts) with the contact count
- *   and the definitions version, so page 1 and `total` come from one query;
- * - a compact index: up to 4096 bucket items mapping phone → lowercased name prefix
- *   (~30 bytes a contact), read for searches and deep pages instead of whole contacts.
+ * Contacts of a channel, as the aggregate they are: one item per real phone number (the
+ * normalized number is the sort key, so two creates of one number cannot both succeed),
+ * and what every write of one finishes itself before it returns: its entry in the compact
+ * index (contact-index.ts), its id pointer (contact-ids.ts) and its place in the count
+ * on the channel's head (contact-head.ts). Callers pass values and get outcomes; the
+ * rules of a create (contacts/manage's required fields) stay with the caller.
  */
 
 export type CustomFieldValue = string | number;
@@ -55,40 +54,57 @@ export interface ContactChanges {
 }
 
 /**
- * Applies `changes` to the contact of `phone`, creating it when there is none and
- * `mayCreate` allows (asked only then, so a caller can defer reads that only a create
- * needs; it may still amend `changes`, which the create and any later update use).
- * Concurrent calls for one number converge on one item: an update first, a
- * conditional create when nothing is there, an update again if a concurrent create
- * won. Each field ends as one of the values written (single-item atomic updates;
- * custom fields merge key by key).
+ * Updates the contact of `phone` when there is one (condition: it exists), and finishes
+ * what the change needs: its index entry when the name changes, or, for a contact a
+ * crash left pending, its index entry, id pointer and count ({@link finishIndexing}).
+ * Undefined when the number has no contact. Each field ends as one of the values
+ * written (single-item atomic updates; custom fields merge key by key).
  */
-export async function upsertContact(
-  channel: ChannelRef,
-  phone: string,
-  changes: ContactChanges,
-  mayCreate: () => boolean | Promise<boolean>,
-): Promise<{ contact: ContactRecord; created: boolean } | undefined> {
-  for (;;) {
-    const updated = await updateContact(channel, phone, changes);
-    if (updated) {
-      if (updated.indexPending) await finishIndexing(channel, updated);
-      else if (changes.name !== undefined) await writeIndexEntry(channel, updated);
-      return { contact: updated, created: false };
-    }
-    if (!(await mayCreate())) return undefined;
-    const created = await createContact(channel, phone, changes);
-    if (created) {
-      await finishIndexing(channel, created);
-      return { contact: created, created: true };
-    }
-  }
+export async function updateContact(channel: ChannelRef, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
+  const contactUpdate = update(keys.contact(channel, phone)).set('updatedAt', clock.nowIso());
+  for (const field of ['name', 'email', 'profilePictureUrl', 'labelIds', 'waId'] as const) contactUpdate.setOrRemove(field, changes[field]);
+  // Custom fields merge key by key: a null value removes its key.
+  for (const [key, value] of Object.entries(changes.customFields ?? {})) contactUpdate.setOrRemove(['customFields', key], value);
+  const updated = await contactUpdate.when(when.itemExists()).sendReturning<ContactRecord>();
+  if (updated?.indexPending) await finishIndexing(channel, updated);
+  else if (updated && changes.name !== undefined) await writeIndexEntry(channel, updated);
+  return updated;
 }
 
-async function createContact(channel: ChannelRef, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
+/**
+ * Creates the contact of `phone` with `changes` unless the number has one (a
+ * conditional Put: two creates of one number cannot both succeed), then puts it into
+ * the index and the count ({@link finishIndexing}). Undefined when a contact of the
+ * number exists: the caller updates it instead.
+ */
+export async function createContact(channel: ChannelRef, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
   const contact: ContactRecord = { ...newContactRecord(phone, changes), indexPending: true };
-  const created = await putIfAbsent({ ...keys.contact(channel, phone), entity: 'contact', ...contact });
-  return created === 'created' ? contact : undefined;
+  if ((await putIfAbsent({ ...keys.contact(channel, phone), entity: 'contact', ...contact })) === 'existing') return undefined;
+  await finishIndexing(channel, contact);
+  return contact;
+}
+
+/**
+ * The contact of `phone` after `changes`, created when there is none, for callers whose
+ * create has no rules of its own (a send, a trigger, an inbound message); `createOnly`
+ * adds fields only a create sets (an inbound message's profile name names a new contact,
+ * never overwrites a name). Concurrent calls for one number converge on one item: an
+ * update first, a conditional create when nothing is there, an update again if a
+ * concurrent create won. (contacts/manage runs the same steps with its create rules in
+ * between: shared/domain/contacts.ts `manageContact`.)
+ */
+export async function ensureContact(
+  channel: ChannelRef,
+  phone: string,
+  changes: ContactChanges = {},
+  createOnly: ContactChanges = {},
+): Promise<{ contact: ContactRecord; created: boolean }> {
+  for (;;) {
+    const updated = await updateContact(channel, phone, changes);
+    if (updated) return { contact: updated, created: false };
+    const created = await createContact(channel, phone, { ...changes, ...createOnly });
+    if (created) return { contact: created, created: true };
+  }
 }
 
 /** A new contact of `phone` with `changes` applied (what a create stores; contacts/import writes the same shape). */
@@ -113,25 +129,12 @@ export function newContactRecord(phone: string, changes: ContactChanges): Contac
   return contact;
 }
 
-async function updateContact(channel: ChannelRef, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
-  const contactUpdate = update(keys.contact(channel, phone)).set('updatedAt', clock.nowIso());
-  for (const field of ['name', 'email', 'profilePictureUrl', 'labelIds', 'waId'] as const) contactUpdate.setOrRemove(field, changes[field]);
-  // Custom fields merge key by key: a null value removes its key.
-  for (const [key, value] of Object.entries(changes.customFields ?? {})) contactUpdate.setOrRemove(['customFields', key], value);
-  return contactUpdate.when(when.itemExists()).sendReturning<ContactRecord>();
-}
-
-/** Writes the contact's compact index entry (idempotent): `<phone digits>` → `indexName(name)` in its index item (contact-index-entries.ts). */
-export async function writeIndexEntry(channel: ChannelRef, contact: Pick<ContactRecord, 'id' | 'phone' | 'name'>): Promise<void> {
-  await changeIndexEntries(contactIndexItemOf(channel, contact), { set: [[contact.phone, indexName(contact.name)]] });
-}
-
 /**
- * Puts a new contact into the index and the count, exactly once: the index entry is
- * idempotent, and only the caller that clears the pending marker adds to the count.
- * A crash before the marker is cleared is finished by the contact's next touch; a
- * crash between clearing and counting is fixed by `recountContacts` (admin repair,
- * contact-index-rebuild.ts).
+ * Puts a new contact into the index and the count, exactly once: the index entry and
+ * the id pointer are idempotent, and only the caller that clears the pending marker adds
+ * to the count. A crash before the marker is cleared is finished by the contact's next
+ * touch; a crash between clearing and counting is fixed by `recountContacts` (admin
+ * repair, contact-index-rebuild.ts).
  */
 export async function finishIndexing(channel: ChannelRef, contact: ContactRecord): Promise<void> {
   await writeIndexEntry(channel, contact);
@@ -140,11 +143,6 @@ export async function finishIndexing(channel: ChannelRef, contact: ContactRecord
   if (!claimed) return;
   // With the count: the phones version and its recent log (deep pages' kept phone order, shared/domain/contact-index-select.ts).
   await countCreatedContact(channel, contact.phone);
-}
-
-export interface ContactHead {
-  contactCount: number;
-  defsVersion: number;
 }
 
 /** Page 1 in one query: the head item (count, definitions version) then the first `limit` contacts by phone. */

@@ -1,6 +1,6 @@
 import { clock } from '../clock';
 import { newId } from '../ids';
-import { getItem, putIfAbsent, update, when } from './client';
+import { deleteItem, getItem, putIfAbsent, update, when } from './client';
 import { keys } from './keys';
 import type { ChannelRef } from '../identity';
 
@@ -86,4 +86,9 @@ export async function phoneOfWaId(channel: ChannelRef, waId: string): Promise<st
  */
 export async function rememberWaId(channel: ChannelRef, waId: string, phone: string): Promise<void> {
   await putIfAbsent({ ...keys.waId(channel, waId), entity: 'waId', waId, phone });
+}
+
+/** Deletes a contact's conversation (erasure). */
+export async function deleteConversation(channel: ChannelRef, phone: string): Promise<void> {
+  await deleteItem(keys.conversation(channel, phone));
 }

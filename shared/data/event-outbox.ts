@@ -1,6 +1,6 @@
 import { dueOutboxKeys } from './batch';
 import { getItem, update, when, type UpdateBuilder } from './client';
-import { EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShard, eventOutboxShardOf, OUTBOX_SHARDS } from './keys';
+import { EVENT_OUTBOX_PARTITIONS, EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShardOf } from './keys';
 import type { Key } from '../identity';
 import { OUTBOX_INDEX } from './table-schema';
 
@@ -56,7 +56,7 @@ export async function clearPendingEvents(key: Key, count: number): Promise<boole
 
 /** Items in the event outbox since before `before` (ms), from every shard: the event re-drive's work list. */
 export async function dueEventOutboxKeys(before: number, limitPerShard = 100): Promise<Key[]> {
-  return dueOutboxKeys(OUTBOX_SHARDS, eventOutboxShard, before, limitPerShard);
+  return dueOutboxKeys(EVENT_OUTBOX_PARTITIONS, before, limitPerShard);
 }
 
 /** The item an outbox entry names (consistent), with its pending events. */

@@ -40,6 +40,31 @@ export class ExpressionScope {
     };
   }
 
+  /** A condition rendered with this scope's placeholders (a ConditionExpression or FilterExpression). */
+  condition(condition: Condition): string {
+    switch (condition.test) {
+      case 'exists':
+        return `attribute_exists(${this.path(condition.path)})`;
+      case 'notExists':
+        return `attribute_not_exists(${this.path(condition.path)})`;
+      case 'contains':
+        return `contains(${this.path(condition.path)}, ${this.value(condition.value)})`;
+      case 'notContains':
+        return `NOT contains(${this.path(condition.path)}, ${this.value(condition.value)})`;
+      case 'beginsWith':
+        return `begins_with(${this.path(condition.path)}, ${this.value(condition.value)})`;
+      case 'sizeIs':
+        return `size(${this.path(condition.path)}) = ${this.value(condition.size)}`;
+      case 'oneOf':
+        return `${this.path(condition.path)} IN (${condition.values.map((value) => this.value(value)).join(', ')})`;
+      case 'AND':
+      case 'OR':
+        return condition.conditions.map((part) => `(${this.condition(part)})`).join(` ${condition.test} `);
+      default:
+        return `${this.path(condition.path)} ${condition.test} ${this.value(condition.value)}`;
+    }
+  }
+
   private name(name: string): string {
     const known = this.placeholderOf.get(name);
     if (known) return known;
@@ -52,65 +77,45 @@ export class ExpressionScope {
   }
 }
 
-/** A condition, rendered into the scope of the command that carries it. */
-export type Condition = (scope: ExpressionScope) => string;
+/**
+ * A condition of a write (or a query's filter), as data: {@link when} builds it, and the
+ * command that carries it renders it into its own scope ({@link ExpressionScope.condition}).
+ */
+export type Condition =
+  | { test: 'exists' | 'notExists'; path: AttributePath }
+  | { test: '=' | '<' | '<=' | '>'; path: AttributePath; value: unknown }
+  | { test: 'contains' | 'notContains' | 'beginsWith'; path: AttributePath; value: unknown }
+  | { test: 'sizeIs'; path: AttributePath; size: number }
+  | { test: 'oneOf'; path: AttributePath; values: readonly unknown[] }
+  | { test: 'AND' | 'OR'; conditions: readonly Condition[] };
 
 const compare =
-  (operator: string) =>
-  (path: AttributePath, value: unknown): Condition =>
-  (scope) =>
-    `${scope.path(path)} ${operator} ${scope.value(value)}`;
-
-const join =
-  (operator: 'AND' | 'OR') =>
-  (...conditions: Condition[]): Condition =>
-  (scope) =>
-    conditions.map((condition) => `(${condition(scope)})`).join(` ${operator} `);
+  (test: '=' | '<' | '<=' | '>') =>
+  (path: AttributePath, value: unknown): Condition => ({ test, path, value });
 
 /** Conditions for writes (and filters for queries). */
 export const when = {
-  exists:
-    (path: AttributePath): Condition =>
-    (scope) =>
-      `attribute_exists(${scope.path(path)})`,
-  notExists:
-    (path: AttributePath): Condition =>
-    (scope) =>
-      `attribute_not_exists(${scope.path(path)})`,
+  exists: (path: AttributePath): Condition => ({ test: 'exists', path }),
+  notExists: (path: AttributePath): Condition => ({ test: 'notExists', path }),
   /** The item is there (its partition key exists). */
-  itemExists: (): Condition => (scope) => `attribute_exists(${scope.path('pk')})`,
+  itemExists: (): Condition => ({ test: 'exists', path: 'pk' }),
   /** No item is there. */
-  itemAbsent: (): Condition => (scope) => `attribute_not_exists(${scope.path('pk')})`,
+  itemAbsent: (): Condition => ({ test: 'notExists', path: 'pk' }),
   /** A set or list attribute does not hold `value` (also true when the attribute is absent). */
-  notContains:
-    (path: AttributePath, value: unknown): Condition =>
-    (scope) =>
-      `NOT contains(${scope.path(path)}, ${scope.value(value)})`,
+  notContains: (path: AttributePath, value: unknown): Condition => ({ test: 'notContains', path, value }),
   eq: compare('='),
   lt: compare('<'),
   lte: compare('<='),
   gt: compare('>'),
   /** A string attribute starts with `prefix`. */
-  beginsWith:
-    (path: AttributePath, prefix: string): Condition =>
-    (scope) =>
-      `begins_with(${scope.path(path)}, ${scope.value(prefix)})`,
+  beginsWith: (path: AttributePath, prefix: string): Condition => ({ test: 'beginsWith', path, value: prefix }),
   /** A list, map, set or string attribute has exactly `size` elements (characters). */
-  sizeIs:
-    (path: AttributePath, size: number): Condition =>
-    (scope) =>
-      `size(${scope.path(path)}) = ${scope.value(size)}`,
-  oneOf:
-    (path: AttributePath, values: readonly unknown[]): Condition =>
-    (scope) =>
-      `${scope.path(path)} IN (${values.map((value) => scope.value(value)).join(', ')})`,
-  and: join('AND'),
-  or: join('OR'),
+  sizeIs: (path: AttributePath, size: number): Condition => ({ test: 'sizeIs', path, size }),
+  oneOf: (path: AttributePath, values: readonly unknown[]): Condition => ({ test: 'oneOf', path, values }),
+  and: (...conditions: Condition[]): Condition => ({ test: 'AND', conditions }),
+  or: (...conditions: Condition[]): Condition => ({ test: 'OR', conditions }),
   /** A set (or string) attribute holds `value`. */
-  contains:
-    (path: AttributePath, value: unknown): Condition =>
-    (scope) =>
-      `contains(${scope.path(path)}, ${scope.value(value)})`,
+  contains: (path: AttributePath, value: unknown): Condition => ({ test: 'contains', path, value }),
 };
 
 /** An update's clauses, in the order they are added. */

@@ -27,15 +27,6 @@ const CONTACT_INDEX_SPLITS = ['CIDX#4', 'CIDX#8', 'CIDX#c', 'CIDX#ct_', 'CIDX#ct
 const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
 const channelPk = ({ workspaceId, channelId }: ChannelRef) => `WS#${workspaceId}#CH#${channelId}`;
 
-/** Characters of a contact's name kept in the compact index for search. */
-export const INDEX_NAME_LENGTH = 64;
-
-/** A contact's entry in the compact index: its name lowercased, cut to the indexed prefix (searches match it). */
-export const contactIndexName = (name: string | undefined) => (name ?? '').toLowerCase().slice(0, INDEX_NAME_LENGTH);
-
-/** What a contact search matches against `contactIndexName` entries. */
-export const contactSearchKey = (search: string) => search.toLowerCase();
-
 const LABEL_PREFIX = 'DEF#LABEL#';
 const FIELD_PREFIX = 'DEF#FIELD#';
 const EXECUTION_PREFIX = 'EXEC#';
@@ -202,6 +193,9 @@ export const RETENTION_SHARDS = 8;
 /** The retention index partition (`outboxShard` value) of shard number `shard`. */
 export const retentionShard = (shard: number) => `${RETENTION_PREFIX}${shard}`;
 
+/** Every retention partition of the outbox index, shard 0 first (the sweep reads them in turn). */
+export const RETENTION_PARTITIONS: readonly string[] = Array.from({ length: RETENTION_SHARDS }, (_, shard) => retentionShard(shard));
+
 /** The retention shard of a message, spread like the outbox's. */
 export function retentionShardOf(messageId: string): string {
   return retentionShard(contactIndexBucketOf(messageId) % RETENTION_SHARDS);
@@ -227,6 +221,9 @@ export const OUTBOX_SHARDS = 8;
 /** The outbox index partition (`outboxShard` value) of shard number `shard` (0 … OUTBOX_SHARDS − 1). */
 export const outboxShard = (shard: number) => `OUTBOX#${shard}`;
 
+/** Every execution partition of the outbox index, shard 0 first (the automation re-drive reads them in turn). */
+export const OUTBOX_PARTITIONS: readonly string[] = Array.from({ length: OUTBOX_SHARDS }, (_, shard) => outboxShard(shard));
+
 /** The outbox shard of an execution, spread so no single index partition is hot. */
 export function outboxShardOf(executionId: string): string {
   return outboxShard(contactIndexBucketOf(executionId) % OUTBOX_SHARDS);
@@ -250,6 +247,9 @@ export const EVENT_OUTBOX_SHARD_PREFIX = 'EVOUTBOX#';
 
 /** The event-outbox index partition of shard number `shard` (0 … OUTBOX_SHARDS − 1). */
 export const eventOutboxShard = (shard: number) => `${EVENT_OUTBOX_SHARD_PREFIX}${shard}`;
+
+/** Every event partition of the outbox index, shard 0 first (the event re-drive reads them in turn). */
+export const EVENT_OUTBOX_PARTITIONS: readonly string[] = Array.from({ length: OUTBOX_SHARDS }, (_, shard) => eventOutboxShard(shard));
 
 /** The event-outbox shard of a source item (the same sparse GSI `outbox`). */
 export function eventOutboxShardOf(sourceKey: Key): string {
@@ -303,7 +303,7 @@ const INDEX_CHUNK_PREFIX = 'CIDX#ct_';
  * 1M contacts), and a chunk never grows (only its own contacts' renames change it).
  * The place never changes for a contact (its id does not), so its renames and its
  * erasure find the entry; readers read every `CIDX#` item and need not know. A chunk
- * holds its entries packed into one attribute (contact-index-entries.ts).
+ * holds its entries packed into one attribute (contact-index.ts).
  */
 export function contactIndexItemOf(channel: ChannelRef, contact: { id?: string; phone: string }): Key {
   return contact.id !== undefined && GROUPED_CONTACT_ID.test(contact.id)
@@ -311,5 +311,5 @@ export function contactIndexItemOf(channel: ChannelRef, contact: { id?: string; 
     : keys.contactIndexBucket(channel, contactIndexBucketOf(contact.phone));
 }
 
-/** True for an import chunk of the compact index (its entries packed: contact-index-entries.ts), false for a hash bucket. */
+/** True for an import chunk of the compact index (its entries packed: contact-index.ts), false for a hash bucket. */
 export const isContactIndexChunk = (key: Key): boolean => key.sk.startsWith(INDEX_CHUNK_PREFIX);

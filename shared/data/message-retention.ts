@@ -1,6 +1,6 @@
 import { dueOutboxKeys } from './batch';
 import { update, when } from './client';
-import { channelOfKey, keys, RETENTION_SHARDS, retentionShard } from './keys';
+import { channelOfKey, keys, RETENTION_PARTITIONS, retentionShardOf } from './keys';
 import type { Key } from '../identity';
 import type { MessageRecord } from './messages';
 import { OUTBOX_INDEX } from './table-schema';
@@ -13,9 +13,14 @@ import { OUTBOX_INDEX } from './table-schema';
  * message from the index.
  */
 
+/** The attributes that put a new message into the retention part of the sparse index, due at `expiresAt` (ms). */
+export function retentionIndexAttributes(messageId: string, expiresAt: number): { outboxShard: string; outboxAt: number } {
+  return { outboxShard: retentionShardOf(messageId), outboxAt: expiresAt };
+}
+
 /** Message keys whose content expired before `now`, at most `limitPerShard` from each shard. */
 export async function dueForBlanking(now: number, limitPerShard: number): Promise<Key[]> {
-  return dueOutboxKeys(RETENTION_SHARDS, retentionShard, now, limitPerShard);
+  return dueOutboxKeys(RETENTION_PARTITIONS, now, limitPerShard);
 }
 
 /**

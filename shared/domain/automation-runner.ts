@@ -1,6 +1,6 @@
 import { clock } from '../clock';
 import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type StepOutcome } from '../data/automations';
-import { getContact, upsertContact, type ContactRecord } from '../data/contacts';
+import { getContact, updateContact, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
 import { keys } from '../data/keys';
 import { matchKey } from '../identity';
@@ -117,7 +117,7 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
       });
       const current = contact.labelIds ?? [];
       const labelIds = step.type === 'add_labels' ? [...new Set([...current, ...ids])] : current.filter((id) => !ids.includes(id));
-      await upsertContact(execution, execution.phone, { labelIds }, () => false);
+      await updateContact(execution, execution.phone, { labelIds });
       return { labels: step.labels };
     }
     case 'set_custom_fields': {
@@ -128,7 +128,7 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
       } catch (error) {
         throw new StepFailure((error as Error).message);
       }
-      await upsertContact(execution, execution.phone, { customFields: values }, () => false);
+      await updateContact(execution, execution.phone, { customFields: values });
       return { fields: Object.keys(values) };
     }
     case 'wait':

@@ -12,7 +12,7 @@ import {
   type AutomationRecord,
   type ExecutionRecord,
 } from '../data/automations';
-import { upsertContact } from '../data/contacts';
+import { ensureContact } from '../data/contacts';
 import { ensureConversation } from '../data/conversations';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { countAutomationTriggered } from '../observability/metrics';
@@ -68,7 +68,7 @@ export async function triggerAutomation(channel: ChannelRef, input: TriggerInput
       'automation_inactive',
     );
   }
-  const { contact } = (await upsertContact(channel, input.phoneNumber, {}, () => true))!;
+  const { contact } = await ensureContact(channel, input.phoneNumber);
   const conversation = await ensureConversation(channel, input.phoneNumber, contact.id);
   const now = clock.now();
   const executionId = newId('ex');

@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { mapLimit } from '../map-limit';
+import { groupedContactIds, writeIdPointers } from '../data/contact-ids';
 import {
   claimAndCount,
   createImportedContact,
@@ -9,12 +10,10 @@ import {
   IMPORT_WRITE_CONCURRENCY,
   putImportLedger,
   readContacts,
-  writeIdPointers,
-  writeIndexEntries,
 } from '../data/contact-import';
-import { upsertContact, type ContactChanges, type ContactRecord } from '../data/contacts';
+import { writeIndexEntries } from '../data/contact-index';
+import { ensureContact, updateContact, type ContactChanges, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
-import { CONTACT_ID_GROUP_SIZE, contactIdGroupOf, groupedContactId } from '../data/keys';
 import type { ChannelRef } from '../identity';
 import { contactChanges, definedValues, missingFieldsError, type Definitions, type ManageContactInput } from './contacts';
 import { missingRequiredFields } from './custom-field-values';
@@ -146,9 +145,14 @@ async function applyWave(
   let createdByUpsert = 0;
   const written = new Map<ReadyRow, ContactRecord>();
 
-  // contacts/manage's own path: an update, or a create (as contacts/manage counts it) when the contact is gone.
+  // contacts/manage's own path: an update, or a create (as contacts/manage counts it) when the contact is gone and the row has every required field.
   const upsert = async (row: ReadyRow) => {
-    const result = await upsertContact(channel, row.phone, row.changes, () => row.missing.length === 0);
+    let result: { contact: ContactRecord; created: boolean } | undefined;
+    if (row.missing.length === 0) result = await ensureContact(channel, row.phone, row.changes);
+    else {
+      const contact = await updateContact(channel, row.phone, row.changes);
+      result = contact && { contact, created: false };
+    }
     if (!result) {
       errors.push(rowError(row.index, row.phone, missingFieldsError(row.missing)));
       return;
@@ -166,16 +170,10 @@ async function applyWave(
       toCreate.map((row) => row.phone),
     );
   }
-  // The call's new contacts get ids of one group: one pointer item for all of them (keys.ts, groupedContactId).
-  const idGroup = contactIdGroupOf(newId('ct'));
+  // The call's new contacts get ids of one group: one pointer item and a few index chunks for all of them.
+  const ids = groupedContactIds(toCreate.length);
   await mapLimit(toCreate, IMPORT_WRITE_CONCURRENCY, async (row, place) => {
-    const contact = await createImportedContact(
-      channel,
-      row.phone,
-      row.changes,
-      ledgerId,
-      place < CONTACT_ID_GROUP_SIZE ? groupedContactId(idGroup, place) : undefined,
-    );
+    const contact = await createImportedContact(channel, row.phone, row.changes, ledgerId, ids[place]);
     // Created meanwhile by someone else: update it, as contacts/manage converges.
     if (contact) {
       createdContacts.push(contact);

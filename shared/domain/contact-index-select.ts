@@ -1,4 +1,5 @@
-import { readPhonesHead, streamContactIndex, type PhonesHead } from '../data/contact-index-stream';
+import { readPhonesHead, type PhonesHead } from '../data/contact-head';
+import { contactIndexPages } from '../data/contact-index';
 import type { ChannelRef } from '../identity';
 import { TtlCache } from '../cache/ttl-cache';
 
@@ -41,6 +42,17 @@ export async function selectDeepPage(channel: ChannelRef, offset: number, limit:
     },
   );
   return { phones: order.phones.slice(offset, offset + limit), total: order.phones.length };
+}
+
+/**
+ * Calls `visit` with every entry of the channel's compact index, page by page as the
+ * index is read (shared/data/contact-index.ts `contactIndexPages`: memory stays at a few
+ * pages plus what `visit` keeps; entries come in no particular order). The strings are
+ * cut from their response's text: one kept past the call may keep that text alive
+ * ({@link own} copies a phone).
+ */
+export async function streamContactIndex(channel: ChannelRef, visit: (phone: string, name: string) => void): Promise<void> {
+  for await (const entries of contactIndexPages(channel)) while (entries.next()) visit(entries.phone, entries.name);
 }
 
 async function indexOrder(channel: ChannelRef): Promise<string[]> {
@@ -91,7 +103,7 @@ function lowerBound(phones: string[], phone: string): number {
 
 /**
  * Selects one page of contacts/list's searches (and, uncached, deep pages) from the compact index,
- * streamed (shared/data/contact-index-stream.ts) instead of read whole and sorted: every
+ * streamed ({@link streamContactIndex}) instead of read whole and sorted: every
  * entry is tested once and only the `offset + limit` smallest matching phones are kept
  * (a bounded max-heap of phone strings), with the count of all matches. Page 1 of a
  * search at 1M contacts thus holds one query page and 50 phones, not the 1M-entry

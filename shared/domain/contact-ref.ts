@@ -1,4 +1,4 @@
-import { phoneOfContactId } from '../data/contact-erasure';
+import { phoneOfContactId } from '../data/contact-ids';
 import { getContact, type ContactRecord } from '../data/contacts';
 import type { ChannelRef } from '../identity';
 import { InvalidInputError, NotFoundError } from '../errors';

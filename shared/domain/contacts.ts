@@ -1,9 +1,17 @@
 import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
-import { firstContactPage, getContactsByPhone, upsertContact, type ContactChanges, type ContactRecord, type CustomFieldValue } from '../data/contacts';
+import {
+  createContact,
+  firstContactPage,
+  getContactsByPhone,
+  updateContact,
+  type ContactChanges,
+  type ContactRecord,
+  type CustomFieldValue,
+} from '../data/contacts';
 import { readOptedOut, type ContactStatus } from '../data/contact-status';
 import { listDefinitions, listLabels, type CustomFieldRecord, type LabelRecord } from '../data/definitions';
-import { contactSearchKey } from '../data/keys';
+import { contactSearchKey } from '../data/contact-index';
 import { matchKey, type ChannelRef } from '../identity';
 import { InvalidInputError } from '../errors';
 import { selectDeepPage, selectFromIndex } from './contact-index-select';
@@ -48,20 +56,34 @@ export interface ManageContactInput {
  * current definitions, exactly as without a cache.
  */
 export async function manageContact(channel: ChannelRef, input: ManageContactInput, actor?: { userId: string }): Promise<ContactView & { created: boolean }> {
-  const scope = channel;
-  const checked = await checkValues(scope, input, namesDefinitions(input) ? await cachedDefinitions(scope) : undefined);
-  const changes = contactChanges(input, checked.values);
-  const create: CreateCheck = { missing: [] };
-  const result = await upsertContact(channel, input.phoneNumber, changes, () => mayCreate(scope, input, checked, changes, create));
-  if (!result) {
-    throw missingFieldsError(create.missing);
+  const checked = await checkValues(channel, input, namesDefinitions(input) ? await cachedDefinitions(channel) : undefined);
+  let { definitions } = checked;
+  let changes = contactChanges(input, checked.values);
+  let written: { contact: ContactRecord; created: boolean } | undefined;
+  // Concurrent calls for one number converge on one item: an update, a conditional create when there is
+  // none (after the create rules), an update again when a concurrent create won.
+  while (!written) {
+    const updated = await updateContact(channel, input.phoneNumber, changes);
+    if (updated) written = { contact: updated, created: false };
+    else {
+      // The create rules, before any write: the current definitions (read once; a create never stores what cached
+      // definitions made of a value, e.g. of a field whose type just changed), and every required field (a 400).
+      if (!definitions?.current) {
+        definitions = await readDefinitions(channel);
+        changes = contactChanges(input, definedValues(input, definitions));
+      }
+      const missing = missingRequiredFields(definitions.fields, changes.customFields ?? {});
+      if (missing.length > 0) throw missingFieldsError(missing);
+      const created = await createContact(channel, input.phoneNumber, changes);
+      if (created) written = { contact: created, created: true };
+    }
   }
   if (input.status !== undefined) {
     const change = { status: input.status, source: 'api' as const, at: clock.now(), userId: actor?.userId };
-    result.contact = (await changeContactStatus(channel, result.contact, change)) ?? result.contact;
+    written.contact = (await changeContactStatus(channel, written.contact, change)) ?? written.contact;
   }
-  const labels = await labelsToShow(scope, result.contact, create.definitions ?? checked.definitions);
-  return { ...toContactView(result.contact, labels), created: result.created };
+  const labels = await labelsToShow(channel, written.contact, definitions);
+  return { ...toContactView(written.contact, labels), created: written.created };
 }
 
 /** The refusal of a create that lacks required custom fields. */
@@ -73,28 +95,6 @@ interface Checked {
   definitions?: Definitions;
   values: DefinedValues;
 }
-
-/** What the create path found: the definitions it read, and the required fields the request lacks. */
-interface CreateCheck {
-  definitions?: Definitions;
-  missing: string[];
-}
-
-/**
- * Asked only when there is no contact yet: reads the current definitions (unless this
- * request already did), checks the request against them again (so a create never
- * stores what cached definitions made of a value, e.g. of a field whose type just
- * changed: `changes` then take the current values) and requires every required field.
- * A 400 from here comes before any write.
- */
-async function mayCreate(scope: Scope, input: ManageContactInput, checked: Checked, changes: ContactChanges, create: CreateCheck): Promise<boolean> {
-  const current = (create.definitions ??= checked.definitions?.current ? checked.definitions : await readDefinitions(scope));
-  if (current !== checked.definitions) Object.assign(changes, definedValues(input, current));
-  create.missing = missingRequiredFields(current.fields, changes.customFields ?? {});
-  return create.missing.length === 0;
-}
-
-type Scope = ChannelRef;
 
 export interface DefinedValues {
   labelIds?: string[];
@@ -127,22 +127,22 @@ export function definedValues(input: ManageContactInput, definitions: Definition
 }
 
 /** Checks the request against `definitions`; a refusal by cached definitions is checked again against a fresh read first. */
-async function checkValues(scope: Scope, input: ManageContactInput, definitions: Definitions | undefined): Promise<Checked> {
+async function checkValues(channel: ChannelRef, input: ManageContactInput, definitions: Definitions | undefined): Promise<Checked> {
   try {
     return { definitions, values: definedValues(input, definitions ?? NO_DEFINITIONS) };
   } catch (error) {
     if (!(error instanceof InvalidInputError) || !definitions || definitions.current) throw error;
-    const fresh = await readDefinitions(scope);
+    const fresh = await readDefinitions(channel);
     return { definitions: fresh, values: definedValues(input, fresh) };
   }
 }
 
 /** The labels needed to show the contact's labels: none without labels, else the definitions at hand, re-read once if they lack one. */
-async function labelsToShow(scope: Scope, contact: ContactRecord, definitions: Definitions | undefined): Promise<LabelRecord[]> {
+async function labelsToShow(channel: ChannelRef, contact: ContactRecord, definitions: Definitions | undefined): Promise<LabelRecord[]> {
   const ids = contact.labelIds ?? [];
   if (ids.length === 0) return [];
-  let labels = definitions ?? (await cachedDefinitions(scope));
-  if (!labels.current && ids.some((id) => !labels.labels.some((label) => label.id === id))) labels = await readDefinitions(scope);
+  let labels = definitions ?? (await cachedDefinitions(channel));
+  if (!labels.current && ids.some((id) => !labels.labels.some((label) => label.id === id))) labels = await readDefinitions(channel);
   return labels.labels;
 }
 
@@ -167,18 +167,18 @@ const isYoung = (fetchedAt: number) => {
 const definitionsCache = new TtlCache<string, { labels: LabelRecord[]; fields: CustomFieldRecord[] }>({ maxAgeMs: DEFINITIONS_CACHE_MS, maxEntries: 256 });
 
 /** The channel's definitions from this container's cache (not `current`), else read now (`current`). */
-async function cachedDefinitions(scope: Scope): Promise<Definitions> {
+async function cachedDefinitions(channel: ChannelRef): Promise<Definitions> {
   let read = false;
-  const { labels, fields } = await definitionsCache.get(`${scope.workspaceId}#${scope.channelId}`, () => {
+  const { labels, fields } = await definitionsCache.get(`${channel.workspaceId}#${channel.channelId}`, () => {
     read = true;
-    return listDefinitions(scope);
+    return listDefinitions(channel);
   });
   return { labels, fields, current: read };
 }
 
 /** The channel's definitions read now (a create, or a re-read before refusing); the cache keeps them. */
-async function readDefinitions(scope: Scope): Promise<Definitions> {
-  const { labels, fields } = await definitionsCache.reload(`${scope.workspaceId}#${scope.channelId}`, () => listDefinitions(scope));
+async function readDefinitions(channel: ChannelRef): Promise<Definitions> {
+  const { labels, fields } = await definitionsCache.reload(`${channel.workspaceId}#${channel.channelId}`, () => listDefinitions(channel));
   return { labels, fields, current: true };
 }
 

@@ -1,7 +1,6 @@
 import { clock } from '../clock';
 import {
   beginErasure,
-  deleteContactIdPointer,
   contactsForRepair,
   deleteErasedContact,
   deleteWaIdMapping,
@@ -9,9 +8,9 @@ import {
   recordsOfPhone,
   uncountContact,
 } from '../data/contact-erasure';
-import { writeIdPointers } from '../data/contact-import';
+import { deleteContactIdPointer, writeIdPointers } from '../data/contact-ids';
 import { markOptedOut } from '../data/contact-status';
-import { keys } from '../data/keys';
+import { deleteConversation } from '../data/conversations';
 import type { ChannelRef } from '../identity';
 import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
 import { mapLimit } from '../map-limit';
@@ -60,7 +59,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   await mapLimit(await recordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
   await mapLimit(await eventRecordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
   await markOptedOut(channel, phone, false, now);
-  await deleteByKey(keys.conversation(channel, phone));
+  await deleteConversation(channel, phone);
   if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);
   await deleteContactIdPointer(channel, contactId);
   await deleteErasedContact(channel, phone, contactId);

@@ -6,7 +6,7 @@ import { chatNetwork } from '../chat/network';
 import { buildMediaPayload, buildTemplatePayload, buildTextPayload, type MediaType, type SendPayload, type TemplateHeaderInput } from '../chat/payloads';
 import { clock } from '../clock';
 import { getChannel } from '../data/channels';
-import { upsertContact } from '../data/contacts';
+import { ensureContact, updateContact } from '../data/contacts';
 import { addUnsettledMessage, ensureConversation, getConversation, rememberWaId } from '../data/conversations';
 import {
   attachSentMessage,
@@ -175,7 +175,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
   try {
     await delivery.guard?.();
     const token = await accessTokenFor(channel);
-    const { contact } = (await upsertContact(scope, delivery.phone, {}, () => true))!;
+    const { contact } = await ensureContact(scope, delivery.phone);
     refuseIfOptedOut(contact);
     const now = clock.now();
     const conversation = await ensureConversation(scope, delivery.phone, contact.id, { outboundAt: now });
@@ -243,7 +243,7 @@ async function recordAccepted(
   // carries this wa_id needs neither write again: one call less on every later send.
   if (result.waId && knownWaId !== result.waId) {
     await rememberWaId(channel, result.waId, message.phone);
-    await upsertContact(channel, message.phone, { waId: result.waId }, () => false);
+    await updateContact(channel, message.phone, { waId: result.waId });
   }
 }
 

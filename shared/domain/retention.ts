@@ -1,4 +1,4 @@
-import { retentionShardOf } from '../data/keys';
+import { retentionIndexAttributes } from '../data/message-retention';
 
 /**
  * Message-content retention (`MESSAGE_CONTENT_RETENTION_DAYS`, off when unset or 0).
@@ -29,5 +29,5 @@ export function contentVisible(at: number, now: number): boolean {
 /** The attributes that put a new message into the retention part of the sparse index (none when retention is off). */
 export function retentionAttributes(messageId: string, at: number): { outboxShard?: string; outboxAt?: number } {
   const period = retentionMs();
-  return period === undefined ? {} : { outboxShard: retentionShardOf(messageId), outboxAt: at + period };
+  return period === undefined ? {} : retentionIndexAttributes(messageId, at + period);
 }

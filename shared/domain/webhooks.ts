@@ -4,7 +4,7 @@ import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import { getChannelPointer } from '../data/channels';
 import { keys } from '../data/keys';
-import { upsertContact, type ContactChanges } from '../data/contacts';
+import { ensureContact } from '../data/contacts';
 import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
 import {
   applyStatus,
@@ -119,12 +119,8 @@ async function processInbound(event: InboundEvent): Promise<void> {
   if (await getChatmidRecord(event.chatmid)) return;
   const channel = tenant;
   const phone = await phoneOf(tenant, event.waId);
-  const changes: ContactChanges = { waId: event.waId };
-  const contact = (await upsertContact(channel, phone, changes, () => {
-    // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
-    changes.name = event.profileName;
-    return true;
-  }))!;
+  // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
+  const contact = await ensureContact(channel, phone, { waId: event.waId }, { name: event.profileName });
   const conversation = await ensureConversation(channel, phone, contact.contact.id);
   const at = Math.min(event.timestamp, clock.now());
   await recordInboundAt(channel, phone, at);

@@ -5,7 +5,7 @@ import { handler as importContacts } from '../../functions/contacts-import';
 import { handler as listContacts } from '../../functions/contacts-list';
 import { handler as manageContact } from '../../functions/contacts-manage';
 import { db } from '../../shared/data/client';
-import { RECENT_PHONES_MAX } from '../../shared/data/contact-index-stream';
+import { RECENT_PHONES_MAX } from '../../shared/data/contact-head';
 import { getItem } from '../../shared/data/client';
 import { keys } from '../../shared/data/keys';
 import { callApi, type Handler } from '../support/api';

@@ -3,18 +3,11 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countDbCalls } from '../../bench/counter';
 import { db, getItem, putItem } from '../../shared/data/client';
-import {
-  changeIndexEntries,
-  indexItemEntries,
-  packIndexEntries,
-  PACKED_ENTRIES,
-  unpackIndexEntries,
-  visitIndexItem,
-} from '../../shared/data/contact-index-entries';
+import { changeIndexEntries, IndexEntryReader, indexItemEntries, packIndexEntries, PACKED_ENTRIES } from '../../shared/data/contact-index';
 import { rebuildContactIndex } from '../../shared/data/contact-index-rebuild';
-import { streamContactIndex } from '../../shared/data/contact-index-stream';
 import { contactIdGroupOf, contactIndexItemOf, groupedContactId, isContactIndexChunk, keys } from '../../shared/data/keys';
 import type { ChannelRef, Key } from '../../shared/identity';
+import { streamContactIndex } from '../../shared/domain/contact-index-select';
 import { newId } from '../../shared/ids';
 
 const counter = countDbCalls(db);
@@ -24,7 +17,8 @@ const channelOf = (): ChannelRef => ({ workspaceId: `ws_${randomUUID()}`, channe
 const chunkOf = (channel: ChannelRef) => contactIndexItemOf(channel, { id: groupedContactId(contactIdGroupOf(newId('ct')), 0), phone: '' });
 const unpacked = (packed: string) => {
   const entries: Array<[string, string]> = [];
-  unpackIndexEntries(packed, (phone, name) => entries.push([phone, name]));
+  const reader = IndexEntryReader.ofPacked(packed);
+  while (reader.next()) entries.push([reader.phone, reader.name]);
   return entries;
 };
 const entriesAt = async (key: Key) => {
@@ -66,7 +60,8 @@ describe('packed index entries', () => {
     const item = ['pk', 'WS#w#CH#c', 'sk', 'CIDX#ct_abc', PACKED_ENTRIES, packIndexEntries([['14155550100', 'ann']]), '14155550101', 'bob'];
     const seen: string[] = [];
     // Act
-    visitIndexItem(item, (phone, name) => seen.push(`${phone}=${name}`));
+    const reader = IndexEntryReader.ofItem(item);
+    while (reader.next()) seen.push(`${reader.phone}=${reader.name}`);
     // Assess
     expect(seen).toEqual(['14155550100=ann', '14155550101=bob']);
   });

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countDbCalls } from '../../bench/counter';
 import { db, putItem } from '../../shared/data/client';
-import { indexItem } from '../../shared/data/contact-index-entries';
-import { streamContactIndex } from '../../shared/data/contact-index-stream';
+import { indexItem } from '../../shared/data/contact-index';
 import { contactIdGroupOf, contactIndexItemOf, groupedContactId, keys } from '../../shared/data/keys';
+import { streamContactIndex } from '../../shared/domain/contact-index-select';
 import { newId } from '../../shared/ids';
 
 const counter = countDbCalls(db);

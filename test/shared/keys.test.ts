@@ -4,14 +4,13 @@ import {
   contactIdGroupOf,
   contactIdPointer,
   contactIndexItemOf,
-  contactIndexName,
-  contactSearchKey,
   definitionKindOf,
   groupedContactId,
   keys,
   outboxShardOf,
   parseExecutionKey,
 } from '../../shared/data/keys';
+import { contactIndexName, contactSearchKey } from '../../shared/data/contact-index';
 import { newId } from '../../shared/ids';
 
 describe('keys.ts builds and parses every key', () => {

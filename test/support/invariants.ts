@@ -1,4 +1,4 @@
-import { indexItemEntries } from '../../shared/data/contact-index-entries';
+import { indexItemEntries } from '../../shared/data/contact-index';
 import { contactIndexItemOf } from '../../shared/data/keys';
 import { scanItems, type TableItem, type TableTarget } from './table';
 
@@ -23,7 +23,7 @@ export interface ChannelPartition {
   contacts: Map<string, TableItem>;
   /** Index entries (phone → indexed name) and the index item (sort key) each sits in. */
   index: Map<string, { name: string; sk: string }>;
-  /** What the index items' layout breaks: an entry in two items, an import chunk not packed (contact-index-entries.ts). */
+  /** What the index items' layout breaks: an entry in two items, an import chunk not packed (shared/data/contact-index.ts). */
   indexLayout: string[];
   /** Every item of the partition by entity (`label`, `customField`, `message`, `execution`, …). */
   byEntity: Map<string, TableItem[]>;

@@ -1,42 +1,18 @@
-import { queryRangePageStrings, type StringItem } from './batch';
-import { getItem, update, when } from './client';
-import { visitIndexItem } from './contact-index-entries';
-import { keys } from './keys';
 import type { ChannelRef } from '../identity';
+import { getItem, update, when } from './client';
+import { keys } from './keys';
 
 /**
- * The channel's compact contact index (the `CIDX#` items: phone digits → lowercased
- * name prefix, in either layout of contact-index-entries.ts) read page by page, each query page (≤ 1 MB) handed to the caller and
- * then dropped, so a reader keeps only what it selects: memory stays at a few pages plus
- * the selection, whatever the channel's size (≈ 28 MB of index at 1M contacts would be
- * ≈ 150 MB as JavaScript objects if held whole). The first page is read alone (a channel
- * up to ≈ 30k contacts: one Query, as before); when there is more, the rest is read as
- * up to 8 key ranges side by side (keys.ts `contactIndexRanges`), so a large channel
- * takes about an eighth of the sequential time in DynamoDB. Pages come in no particular
- * order: readers count, select and sort. The strings handed to `visit` are cut from
- * their response's text: one kept past the call may keep that text alive (a reader
- * copies what it keeps).
+ * The channel's contact head (sk `CONTACT#`, sorting first among contacts): the contact
+ * count, the definitions version, and what deep pages check their kept phone order
+ * against (the phones version and the phones counted last). Page 1 reads it with the
+ * first contacts in one query (contacts.ts `firstContactPage`); every change of the
+ * channel's set of phones moves it here, in the count write it makes anyway.
  */
-export async function streamContactIndex(channel: ChannelRef, visit: (phone: string, name: string) => void): Promise<void> {
-  // Read as strings: every entry is a string attribute, and building an object per item (and per attribute) was most of a search's time.
-  const visitPage = (items: StringItem[]) => {
-    for (const item of items) visitIndexItem(item, visit);
-  };
-  const { pk, ranges } = keys.contactIndexRanges(channel);
-  const first = await queryRangePageStrings(pk, { from: ranges[0].from, to: ranges[ranges.length - 1].to });
-  visitPage(first.items);
-  if (!first.next) return;
-  const rest = keys.contactIndexRanges(channel, String(first.next.sk?.S)).ranges;
-  await Promise.all(
-    rest.map(async (range, i) => {
-      let next = i === 0 ? first.next : undefined;
-      do {
-        const page = await queryRangePageStrings(pk, range, next);
-        visitPage(page.items);
-        next = page.next;
-      } while (next);
-    }),
-  );
+
+export interface ContactHead {
+  contactCount: number;
+  defsVersion: number;
 }
 
 /**
@@ -88,11 +64,24 @@ export async function countCreatedContact(channel: ChannelRef, phone: string): P
   await update(head).set('recentPhones', log.slice(-RECENT_PHONES_KEPT)).when(when.eq('phonesVersion', after!.phonesVersion)).send();
 }
 
-/** The count write of any other change of the channel's phones (`delta` contacts): the phones version moves on and the recent log is emptied. */
+/**
+ * The count write of any other change of the channel's phones (`delta` contacts: an
+ * erasure, an import's claimed chunk): the phones version moves on and the recent log is
+ * emptied (a chunk would push the head past 1 KB), so deep pages' kept phone orders
+ * older than this are read again from the index (shared/domain/contact-index-select.ts).
+ */
 export async function countPhonesChange(channel: ChannelRef, delta: number): Promise<void> {
   await update(keys.contactHead(channel))
     .add('contactCount', delta)
     .add('phonesVersion', Math.max(1, Math.abs(delta)))
     .set('recentPhones', [])
+    .send();
+}
+
+/** The recount's write: the counts as found, the phones version moved on and an empty recent log (kept phone orders are read again). */
+export async function setHeadCounts(channel: ChannelRef, counts: { contactCount: number; labelCount: number; fieldCount: number }): Promise<void> {
+  await update(keys.contactHead(channel))
+    .setAll({ ...counts, recentPhones: [] })
+    .add('phonesVersion', 1)
     .send();
 }
