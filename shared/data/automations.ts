@@ -4,7 +4,7 @@ import { dueOutboxKeys, queryAll } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
 import { keys, OUTBOX_PARTITIONS, outboxShardOf, parseExecutionKey } from './keys';
 import type { ChannelRef } from '../identity';
-import { withPendingEvent, type PendingEvent } from './event-outbox';
+import { eventTicket, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
 
 /**
  * Automations and their executions. An execution is its own outbox record: while
@@ -138,7 +138,8 @@ export async function countExecution(execution: Pick<ExecutionRecord, 'workspace
 /**
  * Records the outcome of step `fromStep` and moves the execution on, exactly once
  * (condition: it is still at that step and not finished). When another step
- * follows, the execution goes into the outbox for it in the same write.
+ * follows, the execution goes into the outbox for it in the same write. Returns whether
+ * it moved, and the ticket of the end event's hand-off when that rode on the write.
  */
 export async function advanceExecution(
   execution: Pick<ExecutionRecord, 'workspaceId' | 'channelId' | 'id'>,
@@ -147,12 +148,13 @@ export async function advanceExecution(
   next: { status: ExecutionStatus; runAt?: number; error?: string },
   /** The execution's end event, recorded in the same write (shared/data/event-outbox.ts). */
   event?: PendingEvent,
-): Promise<boolean> {
+): Promise<{ moved: boolean; events?: EventTicket }> {
   const willRun = next.runAt !== undefined;
   const key = keys.execution(execution, execution.id);
   // The end of an execution carries its event into the event outbox in the same write.
-  const builder = event && !willRun ? withPendingEvent(update(key), key, event, clock.now()) : update(key);
-  return builder
+  const carried = event && !willRun ? event : undefined;
+  const builder = carried ? withPendingEvent(update(key), key, carried, clock.now()) : update(key);
+  const moved = await builder
     .set('stepIndex', fromStep + 1)
     .append('outcomes', [outcome])
     .set('status', next.status)
@@ -162,6 +164,8 @@ export async function advanceExecution(
     .set('error', next.error)
     .when(when.and(when.eq('stepIndex', fromStep), when.oneOf('status', ['triggered', 'running'])))
     .send();
+  const { workspaceId, channelId } = execution;
+  return { moved, events: moved && carried ? eventTicket(key, { workspaceId, channelId, pendingEvents: [carried] }) : undefined };
 }
 
 /** Marks an execution running (idempotent; only from triggered). */

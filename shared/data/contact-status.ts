@@ -1,7 +1,7 @@
 import { queryAll } from './batch';
 import { putItem, update, when } from './client';
 import type { ContactRecord } from './contacts';
-import { withPendingEvent, type PendingEvent } from './event-outbox';
+import { eventTicket, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
 import { keys, optedOutPhones } from './keys';
 import type { ChannelRef } from '../identity';
 
@@ -18,12 +18,6 @@ import type { ChannelRef } from '../identity';
 
 export type ContactStatus = 'active' | 'opted_out';
 
-/** The fields the event outbox reads from a changed item (shared/domain/events.ts `EventSource`). */
-interface EventSource {
-  workspaceId?: string;
-  channelId?: string;
-  pendingEvents?: PendingEvent[];
-}
 export type StatusSource = 'keyword' | 'api';
 
 export interface StatusChange {
@@ -47,15 +41,16 @@ export interface StatusChangeRecord extends StatusChange {
 
 /**
  * Sets the contact's status unless a later change is already recorded (or it is being
- * erased). Returns the contact after the change, or undefined when the change was older
- * than the recorded one or there is no such contact.
+ * erased). Returns the contact after the change, with the ticket of `event`'s hand-off
+ * when one rode on the write, or undefined when the change was older than the recorded
+ * one or there is no such contact.
  */
 export async function setContactStatus(
   channel: ChannelRef,
   phone: string,
   change: StatusChange,
   event?: PendingEvent,
-): Promise<(ContactRecord & EventSource) | undefined> {
+): Promise<{ contact: ContactRecord; events?: EventTicket } | undefined> {
   const key = keys.contact(channel, phone);
   const builder = update(key)
     .set('status', change.status)
@@ -64,7 +59,8 @@ export async function setContactStatus(
     .when(when.and(when.itemExists(), when.notExists('erasing'), when.or(when.notExists('statusChangedAt'), when.lte('statusChangedAt', change.at))));
   // The contact.opted_out / opted_in event rides on the same write (the event outbox); the tenant lets the re-drive complete it.
   if (event) withPendingEvent(builder.set('workspaceId', channel.workspaceId).set('channelId', channel.channelId), key, event, change.at);
-  return builder.sendReturning<ContactRecord & EventSource>();
+  const contact = await builder.sendReturning<ContactRecord>();
+  return contact && { contact, events: event && eventTicket(key, contact) };
 }
 
 /** Writes the audit record of a status change (idempotent per change id). */

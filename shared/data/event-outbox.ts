@@ -27,6 +27,33 @@ export interface PendingEvent {
   contactKey?: string;
 }
 
+/** A changed item as the outbox sees it: its tenant, its pending events, and what completes a status event. */
+export interface EventSource {
+  workspaceId?: string;
+  channelId?: string;
+  phone?: string;
+  apiReference?: string;
+  pendingEvents?: PendingEvent[];
+  /** When a send attached the item (a chatmid pointer): its events recorded before had no tenant. */
+  attachedAt?: number;
+}
+
+declare const ticketBrand: unique symbol;
+
+/**
+ * What a write that carried an event returns for the event's hand-off
+ * (shared/domain/events.ts `handOffEvents`): the item as the outbox sees it, with the key
+ * the deliverer takes it out of the outbox by. Only this layer makes one (a write, or the
+ * re-drive's read of an outbox item), so no caller composes a table key to hand events over.
+ */
+export type EventTicket = EventSource & { readonly key: Key; readonly [ticketBrand]: true };
+
+/** The ticket of the item at `key` after a write that filed events on it. */
+export function eventTicket(key: Key, item: EventSource): EventTicket {
+  const { workspaceId, channelId, phone, apiReference, pendingEvents, attachedAt } = item;
+  return { workspaceId, channelId, phone, apiReference, pendingEvents, attachedAt, key } as EventTicket;
+}
+
 /** Files `event` on the item the update changes, and puts the item in the event outbox, in that same write. */
 export function withPendingEvent(builder: UpdateBuilder, key: Key, event: PendingEvent, nowMs: number): UpdateBuilder {
   return builder.append('pendingEvents', [event]).set('outboxShard', eventOutboxShardOf(key)).set('outboxAt', nowMs);
@@ -59,7 +86,8 @@ export async function dueEventOutboxKeys(before: number, limitPerShard = 100): P
   return dueOutboxKeys(EVENT_OUTBOX_PARTITIONS, before, limitPerShard);
 }
 
-/** The item an outbox entry names (consistent), with its pending events. */
-export async function getOutboxItem(key: Key): Promise<(Record<string, unknown> & { pendingEvents?: PendingEvent[] }) | undefined> {
-  return getItem(key, { consistent: true });
+/** The item an outbox entry names (consistent), with its pending events, as the ticket of their hand-off; undefined when it is gone. */
+export async function getOutboxItem(key: Key): Promise<EventTicket | undefined> {
+  const item = await getItem<EventSource>(key, { consistent: true });
+  return item && eventTicket(key, item);
 }

@@ -34,6 +34,9 @@ const HISTORY_PREFIX = 'HIST#';
 const OPTED_OUT_PREFIX = 'OPTOUT#';
 const RETENTION_PREFIX = 'RETAIN#';
 
+/** A history position: a time key, then a message id. */
+const HISTORY_POSITION = /^\d{15}#[A-Za-z0-9_-]+$/;
+
 /** A time (ms) as a fixed-width sort-key part, so keys sort by time. */
 const timeKey = (at: number) => String(Math.max(0, Math.trunc(at))).padStart(15, '0');
 
@@ -124,6 +127,13 @@ export const keys = {
     sk: `${HISTORY_PREFIX}${phone}#${timeKey(at)}#${messageId}`,
   }),
   messageHistoryPrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `${HISTORY_PREFIX}${phone}#` }),
+  /**
+   * A place in one contact's history, as a cursor carries it: the part of an entry's sort
+   * key after the contact's prefix (`<time>#<messageId>`), so a cursor never holds the
+   * phone. Undefined for anything that is not one.
+   */
+  messageHistoryAt: (channel: ChannelRef, phone: string, position: string): Key | undefined =>
+    HISTORY_POSITION.test(position) ? { pk: channelPk(channel), sk: `${HISTORY_PREFIX}${phone}#${position}` } : undefined,
   /** Every apiReference claim of one recipient (erasure deletes them: their answers name the number). */
   apiReferencePrefix: (channel: ChannelRef, phone: string) => ({ pk: channelPk(channel), skPrefix: `APIREF#${phone}#` }),
   /** Pointer: a contact id → its phone number (contactId parameters, erasure). Use {@link contactIdPointer}, which also knows grouped ids. */

@@ -80,29 +80,33 @@ export async function recordHistoryOutcome(
 
 export interface HistoryPage {
   entries: HistoryEntry[];
-  /** The sort key of the page's last entry when another page follows, else undefined. */
-  lastSortKey?: string;
+  /** Where the next page starts (the page's last entry's place in the history, keys.ts `messageHistoryAt`) when one follows. */
+  nextPosition?: string;
 }
 
 /**
  * One page of a contact's history, newest first: a single Query with `Limit` = the page
- * + 1 (the extra item only tells whether a next page exists), starting after
- * `afterSortKey` (which must lie under the contact's prefix: the caller checks). It
- * reads exactly the page, whatever else the channel or the contact holds.
+ * + 1 (the extra item only tells whether a next page exists), starting after the place
+ * `afterPosition` (an earlier page's `nextPosition`). It reads exactly the page, whatever
+ * else the channel or the contact holds. Undefined, without a read, when `afterPosition`
+ * is not a place in a history.
  */
-export async function queryHistoryPage(channel: ChannelRef, phone: string, limit: number, afterSortKey?: string): Promise<HistoryPage> {
+export async function queryHistoryPage(channel: ChannelRef, phone: string, limit: number, afterPosition?: string): Promise<HistoryPage | undefined> {
   const { pk, skPrefix } = keys.messageHistoryPrefix(channel, phone);
+  const after = afterPosition === undefined ? undefined : keys.messageHistoryAt(channel, phone, afterPosition);
+  if (afterPosition !== undefined && !after) return undefined;
   const scope = new ExpressionScope();
   const result = await queryPage({
     KeyConditionExpression: `${scope.path('pk')} = ${scope.value(pk)} AND begins_with(${scope.path('sk')}, ${scope.value(skPrefix)})`,
     ScanIndexForward: false,
     Limit: limit + 1,
-    ExclusiveStartKey: afterSortKey === undefined ? undefined : { pk, sk: afterSortKey },
+    ExclusiveStartKey: after,
     ...scope.attributes(),
   });
   const items = (result.Items ?? []) as Array<HistoryEntry & Key>;
   const entries = items.slice(0, limit);
-  return { entries, lastSortKey: items.length > limit ? entries[entries.length - 1].sk : undefined };
+  const last = items.length > limit ? entries[entries.length - 1].sk : undefined;
+  return { entries, nextPosition: last?.startsWith(skPrefix) ? last.slice(skPrefix.length) : undefined };
 }
 
 /** The chatmid pointers of a page's messages (status and delivery times), by chatmid; one BatchGetItem per 100. */

@@ -2,7 +2,7 @@ import { clock } from '../clock';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from './client';
 import { keys } from './keys';
 import type { ChannelRef } from '../identity';
-import { pendingEventAttributes, withPendingEvent, type PendingEvent } from './event-outbox';
+import { eventTicket, pendingEventAttributes, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
 
 /**
  * Messages, their chatmid pointers and apiReference claims. No transactions (the
@@ -126,46 +126,52 @@ export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord |
   return getItem<ChatmidRecord>(keys.messageByChatmid(chatmid), { consistent: true });
 }
 
+/** A chatmid pointer after an attach, and the ticket of the status events that came before it (recorded without a tenant, so none was handed over). */
+export interface Attached {
+  pointer: ChatmidRecord;
+  events?: EventTicket;
+}
+
 /**
  * Attaches a chatmid to its message: tenant, the channel's phone-number id (statuses
  * apply only when they name it), content, and status `accepted` unless a status
  * webhook got there first (then its later status stays). Safe to repeat; refuses to
  * re-attach a chatmid to another tenant. Returns the pointer after the attach, with the
- * status events that came before it still pending.
+ * ticket of the status events that came before it and are still pending.
  */
 export async function attachChatmid(
   record: Required<
     Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>
   > &
     Pick<ChatmidRecord, 'apiReference'>,
-): Promise<ChatmidRecord> {
+): Promise<Attached> {
+  const key = keys.messageByChatmid(record.chatmid);
   // A chatmid of another tenant is an error that propagates.
-  return (
-    update(keys.messageByChatmid(record.chatmid))
-      .setAll({
-        entity: 'chatmid',
-        chatmid: record.chatmid,
-        workspaceId: record.workspaceId,
-        channelId: record.channelId,
-        messageId: record.messageId,
-        direction: record.direction,
-        type: record.type,
-        content: record.content,
-        phone: record.phone,
-        at: record.at,
-        phoneNumberId: record.phoneNumberId,
-      })
-      .setIfNotExists('status', 'accepted')
-      .setIfNotExists('statusRank', STATUS_RANK.accepted)
-      .set('apiReference', record.apiReference)
-      // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from
-      // now, and the next status's hand-off carries them first (attachedAt tells them apart, shared/domain/events.ts).
-      .set('outboxAt', clock.now())
-      .setIfNotExists('attachedAt', clock.now())
-      .remove('expiresAt')
-      .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
-      .sendReturningOrThrow<ChatmidRecord>()
-  );
+  const pointer = await update(key)
+    .setAll({
+      entity: 'chatmid',
+      chatmid: record.chatmid,
+      workspaceId: record.workspaceId,
+      channelId: record.channelId,
+      messageId: record.messageId,
+      direction: record.direction,
+      type: record.type,
+      content: record.content,
+      phone: record.phone,
+      at: record.at,
+      phoneNumberId: record.phoneNumberId,
+    })
+    .setIfNotExists('status', 'accepted')
+    .setIfNotExists('statusRank', STATUS_RANK.accepted)
+    .set('apiReference', record.apiReference)
+    // Status events that came before the send attached wait in the outbox without a tenant: due for the re-drive from
+    // now, and the next status's hand-off carries them first (attachedAt tells them apart, shared/domain/events.ts).
+    .set('outboxAt', clock.now())
+    .setIfNotExists('attachedAt', clock.now())
+    .remove('expiresAt')
+    .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
+    .sendReturningOrThrow<ChatmidRecord>();
+  return { pointer, events: pointer.pendingEvents?.length ? eventTicket(key, pointer) : undefined };
 }
 
 /**
@@ -173,7 +179,7 @@ export async function attachChatmid(
  * status webhook that settles a send of unknown outcome): the pointer {@link attachChatmid}
  * writes, filled from the message itself, its apiReference included.
  */
-export function attachSentMessage(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<ChatmidRecord> {
+export function attachSentMessage(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<Attached> {
   return attachChatmid({
     chatmid,
     workspaceId: channel.workspaceId,
@@ -189,13 +195,19 @@ export function attachSentMessage(channel: ChannelRef, message: MessageRecord, c
   });
 }
 
-/** Creates a chatmid pointer (an inbound message, or a status ahead of its send); false when it exists. */
-export async function createChatmidRecord(record: ChatmidRecord, event?: PendingEvent): Promise<boolean> {
+/**
+ * Creates a chatmid pointer (an inbound message, or a status ahead of its send), with
+ * `event` in the outbox when given: `created` and the ticket of the event's hand-off, or
+ * not created when the pointer exists (nothing written).
+ */
+export async function createChatmidRecord(record: ChatmidRecord, event?: PendingEvent): Promise<{ created: boolean; events?: EventTicket }> {
   const key = keys.messageByChatmid(record.chatmid);
-  return (await putIfAbsent({ ...key, entity: 'chatmid', ...record, ...(event ? pendingEventAttributes(key, event, clock.now()) : {}) })) === 'created';
+  const item: ChatmidRecord = { ...record, ...(event ? pendingEventAttributes(key, event, clock.now()) : {}) };
+  if ((await putIfAbsent({ ...key, entity: 'chatmid', ...item })) === 'existing') return { created: false };
+  return { created: true, events: item.pendingEvents?.length ? eventTicket(key, item) : undefined };
 }
 
-export interface StatusChange {
+export interface DeliveryStatusChange {
   chatmid: string;
   status: Exclude<DeliveryStatus, 'accepted' | 'received'>;
   /** When the chat network says it happened, ms since the epoch. */
@@ -204,11 +216,23 @@ export interface StatusChange {
   phoneNumberId: string;
 }
 
-/** The channel a phone-number id belongs to (the webhook's cached pointer lookup). */
-export type PhoneNumberOwner = (phoneNumberId: string) => Promise<{ workspaceId: string; channelId: string } | undefined>;
+/**
+ * What a status did: moved the pointer (or created it; with the ticket of its event's
+ * hand-off), changed nothing (stale), named another phone number's message, or found a
+ * pointer from before phone-number ids were recorded (`unattributed`: the number's
+ * channel decides, so the caller resolves it and applies the status again with it).
+ */
+export type StatusResult =
+  | { outcome: 'applied'; record: ChatmidRecord; events?: EventTicket }
+  | { outcome: 'stale' }
+  | { outcome: 'mismatch'; record: ChatmidRecord }
+  | { outcome: 'unattributed'; record: ChatmidRecord };
 
-/** What a status did: moved the pointer (or created it), changed nothing (stale), or named another phone number's message. */
-export type StatusResult = { outcome: 'applied'; record: ChatmidRecord } | { outcome: 'stale' } | { outcome: 'mismatch'; record: ChatmidRecord };
+/** An `unattributed` outcome's pointer, and the channel the status's phone-number id belongs to (undefined: none). */
+export interface Attribution {
+  pointer: ChatmidRecord;
+  owner: ChannelRef | undefined;
+}
 
 /**
  * Applies a status webhook, forward only (accepted → sent → delivered → read;
@@ -218,14 +242,16 @@ export type StatusResult = { outcome: 'applied'; record: ChatmidRecord } | { out
  * send has attached yet creates the pointer (the send attaches to it later).
  *
  * Pointers written before the phone-number id was recorded on them have none: for
- * those the number's channel (`ownerOf`) must be the pointer's, and the update then
- * records the number.
+ * those the number's channel must be the pointer's. The first call answers
+ * `unattributed`; called again with the pointer and that channel (`attribution`), the
+ * update records the number (and when a concurrent writer came first, it starts over).
  */
-export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwner, event?: PendingEvent): Promise<StatusResult> {
+export async function applyStatus(change: DeliveryStatusChange, event?: PendingEvent, attribution?: Attribution): Promise<StatusResult> {
+  const key = keys.messageByChatmid(change.chatmid);
   const rank = STATUS_RANK[change.status];
   const stamp = ({ sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const)[change.status];
   const statusUpdate = () =>
-    update(keys.messageByChatmid(change.chatmid))
+    update(key)
       .set('status', change.status)
       .set('statusRank', rank)
       .setIfNotExists(stamp, change.timestamp)
@@ -233,27 +259,35 @@ export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwne
       .setIfNotExists('deliveredAt', change.status === 'read' ? change.timestamp : undefined)
       .set('error', change.error);
   // The status's event rides in the same conditional write: no event without the change, no change without it.
-  const withEvent = () => (event ? withPendingEvent(statusUpdate(), keys.messageByChatmid(change.chatmid), event, clock.now()) : statusUpdate());
+  const withEvent = () => (event ? withPendingEvent(statusUpdate(), key, event, clock.now()) : statusUpdate());
+  const applied = (record: ChatmidRecord): StatusResult => ({ outcome: 'applied', record, events: event && eventTicket(key, record) });
   const forward = when.and(when.itemExists(), when.lt('statusRank', rank));
+  let existing = attribution?.pointer;
   for (;;) {
-    // Applied only to a message of the phone number that names it (a condition on the same write).
-    const result = await withEvent()
-      .when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId)))
-      .sendReturning<ChatmidRecord>();
-    if (result) return { outcome: 'applied', record: result };
-    const existing = await getChatmidRecord(change.chatmid);
+    if (!existing) {
+      // Applied only to a message of the phone number that names it (a condition on the same write).
+      const result = await withEvent()
+        .when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId)))
+        .sendReturning<ChatmidRecord>();
+      if (result) return applied(result);
+      existing = await getChatmidRecord(change.chatmid);
+    }
     if (existing) {
       if (existing.phoneNumberId === change.phoneNumberId) return { outcome: 'stale' };
       if (existing.phoneNumberId !== undefined || !existing.workspaceId) return { outcome: 'mismatch', record: existing };
       // A pointer from before phone-number ids were recorded: its channel decides.
-      const owner = await ownerOf(change.phoneNumberId);
+      if (!attribution) return { outcome: 'unattributed', record: existing };
+      const { owner } = attribution;
       if (owner?.workspaceId !== existing.workspaceId || owner.channelId !== existing.channelId) return { outcome: 'mismatch', record: existing };
       if (existing.statusRank >= rank) return { outcome: 'stale' };
       const legacy = await withEvent()
         .set('phoneNumberId', change.phoneNumberId)
         .when(when.and(forward, when.notExists('phoneNumberId'), when.eq('workspaceId', owner.workspaceId), when.eq('channelId', owner.channelId)))
         .sendReturning<ChatmidRecord>();
-      if (legacy) return { outcome: 'applied', record: legacy };
+      if (legacy) return applied(legacy);
+      // A concurrent writer came first: start over, and the channel is asked again.
+      existing = undefined;
+      attribution = undefined;
       continue;
     }
     const orphan: ChatmidRecord & { expiresAt: number } = {
@@ -265,9 +299,9 @@ export async function applyStatus(change: StatusChange, ownerOf: PhoneNumberOwne
       ...(change.error ? { error: change.error } : {}),
       phoneNumberId: change.phoneNumberId,
       expiresAt: epochSeconds(clock.now()) + ORPHAN_TTL_SECONDS,
-      ...(event ? pendingEventAttributes(keys.messageByChatmid(change.chatmid), event, clock.now()) : {}),
+      ...(event ? pendingEventAttributes(key, event, clock.now()) : {}),
     };
-    if (await createChatmidRecord(orphan)) return { outcome: 'applied', record: orphan };
+    if ((await createChatmidRecord(orphan)).created) return applied(orphan);
     // A concurrent writer created it: apply the change to theirs.
   }
 }

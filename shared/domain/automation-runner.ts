@@ -2,7 +2,6 @@ import { clock } from '../clock';
 import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type StepOutcome } from '../data/automations';
 import { getContact, updateContact, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
-import { keys } from '../data/keys';
 import { matchKey } from '../identity';
 import { getReference } from '../data/messages';
 import { RESERVED_API_REFERENCE_PREFIX } from '../schema/chat-params';
@@ -56,9 +55,9 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
     const runAt = step.type === 'wait' ? now + step.seconds * 1000 : now;
     const outcome: StepOutcome = { step: message.step, type: step.type, status: 'done', at: new Date(now).toISOString(), detail };
     const end = done ? executionEndEvent(execution, { status: 'completed' }) : undefined;
-    const moved = await advanceExecution(execution, message.step, outcome, done ? { status: 'completed' } : { status: 'running', runAt }, end);
-    if (moved && !done) await dispatch(execution, next, runAt);
-    if (moved && end) await handOffEvents(keys.execution(execution, execution.id), { ...execution, pendingEvents: [end] });
+    const advanced = await advanceExecution(execution, message.step, outcome, done ? { status: 'completed' } : { status: 'running', runAt }, end);
+    if (advanced.moved && !done) await dispatch(execution, next, runAt);
+    if (advanced.events) await handOffEvents(advanced.events);
     return { outcome: done ? 'completed' : 'done' };
   } catch (error) {
     const permanent = error instanceof StepFailure || (error instanceof AppError && error.isCallerFault);
@@ -66,9 +65,8 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
     const reason = `Step ${message.step + 1} (${step.type}) failed: ${error instanceof AppError || error instanceof StepFailure ? error.message : 'an internal error persisted after retries'}`;
     const outcome: StepOutcome = { step: message.step, type: step.type, status: 'failed', at: new Date(now).toISOString(), error: reason };
     const end = executionEndEvent(execution, { status: 'failed', failedStep: message.step + 1, reason });
-    if (await advanceExecution(execution, message.step, outcome, { status: 'failed', error: reason }, end)) {
-      await handOffEvents(keys.execution(execution, execution.id), { ...execution, pendingEvents: [end] });
-    }
+    const failed = await advanceExecution(execution, message.step, outcome, { status: 'failed', error: reason }, end);
+    if (failed.events) await handOffEvents(failed.events);
     // The reason names the contact's number: it stays in the execution record, out of the logs.
     logger.warn('automation step failed', {
       executionId: execution.id,

@@ -1,5 +1,4 @@
-import { clearPendingEvents, dueEventOutboxKeys, getOutboxItem, type PendingEvent } from '../data/event-outbox';
-import type { Key } from '../identity';
+import { clearPendingEvents, dueEventOutboxKeys, getOutboxItem, type EventSource, type EventTicket, type PendingEvent } from '../data/event-outbox';
 import { eventIdTime } from '../events/event-types';
 import { logger } from '../observability/logger';
 import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
@@ -14,17 +13,6 @@ import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
 
 /** How long an item may sit in the event outbox before the re-drive hands its events over again. */
 export const EVENT_REDRIVE_AFTER_MS = 30_000;
-
-/** A changed item as the outbox sees it: its tenant, its pending events, and what completes a status event. */
-export interface EventSource {
-  workspaceId?: string;
-  channelId?: string;
-  phone?: string;
-  apiReference?: string;
-  pendingEvents?: PendingEvent[];
-  /** When a send attached the item (a chatmid pointer): its events recorded before had no tenant. */
-  attachedAt?: number;
-}
 
 /** The delivery body of a pending event, completed from the item that carried it (a status write knows only the status). */
 export function completeEvent(source: EventSource, pending: PendingEvent): { body: EventQueueMessage & { kind: 'event' } } | undefined {
@@ -62,15 +50,16 @@ export function completeEvent(source: EventSource, pending: PendingEvent): { bod
  * is logged, not thrown: the change and its event are already recorded, and the
  * re-drive hands them over.
  */
-export async function handOffEvents(key: Key, source: EventSource, which: 'own' | 'all' = 'own'): Promise<void> {
-  const pending = source.pendingEvents ?? [];
-  const heldForTenant = (event: PendingEvent) => source.attachedAt !== undefined && eventIdTime(event.id) < source.attachedAt;
+export async function handOffEvents(ticket: EventTicket, which: 'own' | 'all' = 'own'): Promise<void> {
+  const pending = ticket.pendingEvents ?? [];
+  const heldForTenant = (event: PendingEvent) => ticket.attachedAt !== undefined && eventIdTime(event.id) < ticket.attachedAt;
   const handed = which === 'all' ? pending : pending.filter((event, index) => index === pending.length - 1 || heldForTenant(event));
   try {
     for (const event of handed) {
-      const message = completeEvent(source, event);
+      const message = completeEvent(ticket, event);
       if (!message) return;
-      await enqueueEvent(event === pending.at(-1) ? { ...message.body, source: { ...key, count: pending.length } } : message.body);
+      const { pk, sk } = ticket.key;
+      await enqueueEvent(event === pending.at(-1) ? { ...message.body, source: { pk, sk, count: pending.length } } : message.body);
     }
   } catch (error) {
     logger.warn('event hand-off failed; the re-drive hands it over', { error: (error as Error).name });
@@ -81,16 +70,16 @@ export async function handOffEvents(key: Key, source: EventSource, which: 'own' 
 export async function redriveEvents(nowMs: number): Promise<{ redriven: number }> {
   let redriven = 0;
   for (const key of await dueEventOutboxKeys(nowMs - EVENT_REDRIVE_AFTER_MS)) {
-    const item = await getOutboxItem(key);
-    if (!item) continue;
-    if (!item.pendingEvents?.length) {
+    const ticket = await getOutboxItem(key);
+    if (!ticket) continue;
+    if (!ticket.pendingEvents?.length) {
       await clearPendingEvents(key, 0);
       continue;
     }
     // A status ahead of its send has no tenant yet: it waits for the send to attach it.
-    if (!item.workspaceId) continue;
-    await handOffEvents(key, item as EventSource, 'all');
-    redriven += item.pendingEvents.length;
+    if (!ticket.workspaceId) continue;
+    await handOffEvents(ticket, 'all');
+    redriven += ticket.pendingEvents.length;
   }
   return { redriven };
 }

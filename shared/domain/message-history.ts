@@ -1,7 +1,6 @@
 import { clock } from '../clock';
 import { getChatmidRecords, queryHistoryPage, type HistoryEntry } from '../data/message-history';
 import type { ChatmidRecord } from '../data/messages';
-import { keys } from '../data/keys';
 import type { ChannelRef } from '../identity';
 import { InvalidInputError } from '../errors';
 import { resolveContact, type ContactRef } from './contact-ref';
@@ -45,18 +44,13 @@ export interface ListMessagesInput extends ContactRef {
 export async function listMessages(channel: ChannelRef, input: ListMessagesInput): Promise<MessagePage> {
   const contact = await resolveContact(channel, input);
   const query = `chat/messages/list:${contact.phone}`;
-  const { skPrefix } = keys.messageHistoryPrefix(channel, contact.phone);
-  let after: string | undefined;
-  if (input.cursor !== undefined) {
-    const position = decodeCursor(input.cursor, channel.channelId, query);
-    if (!/^\d{15}#[A-Za-z0-9_-]+$/.test(position)) throw new InvalidInputError('Invalid parameter cursor: not a cursor of this query.', 'cursor');
-    after = `${skPrefix}${position}`;
-  }
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channel.channelId, query);
   const page = await queryHistoryPage(channel, contact.phone, input.limit, after);
+  if (!page) throw new InvalidInputError('Invalid parameter cursor: not a cursor of this query.', 'cursor');
   const chatmids = page.entries.filter((entry) => entry.direction === 'outbound' && entry.chatmid !== undefined).map((entry) => entry.chatmid!);
   const pointers = chatmids.length > 0 ? await getChatmidRecords(chatmids) : new Map<string, ChatmidRecord>();
   const messages = page.entries.map((entry) => toMessageView(entry, entry.chatmid === undefined ? undefined : pointers.get(entry.chatmid)));
-  const nextCursor = page.lastSortKey?.startsWith(skPrefix) ? encodeCursor(channel.channelId, query, page.lastSortKey.slice(skPrefix.length)) : null;
+  const nextCursor = page.nextPosition === undefined ? null : encodeCursor(channel.channelId, query, page.nextPosition);
   return { messages, nextCursor };
 }
 

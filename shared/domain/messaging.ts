@@ -28,7 +28,6 @@ import { refuseIfOptedOut } from './opt-out';
 import { retentionAttributes } from './retention';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
-import { keys } from '../data/keys';
 import type { ChannelRef } from '../identity';
 import { handOffEvents } from './events';
 
@@ -220,8 +219,8 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
  * came before the attach: recorded without a tenant, nothing could hand them over before.
  */
 export async function attachSent(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<void> {
-  const pointer = await attachSentMessage(channel, message, chatmid, phoneNumberId);
-  if (pointer.pendingEvents?.length) await handOffEvents(keys.messageByChatmid(chatmid), pointer);
+  const attached = await attachSentMessage(channel, message, chatmid, phoneNumberId);
+  if (attached.events) await handOffEvents(attached.events);
 }
 
 async function recordAccepted(

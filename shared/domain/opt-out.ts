@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { markOptedOut, recordStatusChange, setContactStatus, type ContactStatus, type StatusChange } from '../data/contact-status';
 import type { ContactRecord } from '../data/contacts';
-import { keys } from '../data/keys';
 import type { ChannelRef } from '../identity';
 import { optOutEvent } from './event-builders';
 import { handOffEvents } from './events';
@@ -44,11 +43,11 @@ export async function changeContactStatus(
   // An event only for a real change (a second STOP is recorded for audit, but changes nothing an integrator must hear of).
   const changes = (contact.status ?? 'active') !== change.status;
   const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change.status === 'opted_out') : undefined;
-  const updated = await setContactStatus(channel, contact.phone, change, event);
-  if (!updated) return undefined;
-  await markOptedOut(channel, contact.phone, updated.status === 'opted_out', change.at);
-  if (event) await handOffEvents(keys.contact(channel, contact.phone), updated);
-  return updated;
+  const written = await setContactStatus(channel, contact.phone, change, event);
+  if (!written) return undefined;
+  await markOptedOut(channel, contact.phone, written.contact.status === 'opted_out', change.at);
+  if (written.events) await handOffEvents(written.events);
+  return written.contact;
 }
 
 /** A stable change id for a keyword message, so a repeated delivery rewrites its own audit record. */

@@ -3,7 +3,6 @@ import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhoo
 import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
 import { getChannelPointer } from '../data/channels';
-import { keys } from '../data/keys';
 import { ensureContact } from '../data/contacts';
 import { ensureConversation, getConversation, phoneOfWaId, recordInboundAt, rememberWaId, removeUnsettledMessage } from '../data/conversations';
 import {
@@ -58,11 +57,11 @@ async function phoneOf(tenant: Tenant, waId: string): Promise<string> {
 }
 
 async function processStatus(event: StatusEvent): Promise<void> {
-  const result = await applyStatus(
-    { chatmid: event.chatmid, status: event.status, timestamp: event.timestamp, error: event.error, phoneNumberId: event.phoneNumberId },
-    tenantOf,
-    statusEvent(event),
-  );
+  const change = { chatmid: event.chatmid, status: event.status, timestamp: event.timestamp, error: event.error, phoneNumberId: event.phoneNumberId };
+  const pending = statusEvent(event);
+  let result = await applyStatus(change, pending);
+  // A pointer from before phone-number ids were recorded: the number's channel (cached lookup) decides.
+  while (result.outcome === 'unattributed') result = await applyStatus(change, pending, { pointer: result.record, owner: await tenantOf(event.phoneNumberId) });
   if (result.outcome === 'mismatch') {
     // A signed status naming a message of another phone number (another channel or tenant): never applied.
     countWebhookStatusMismatch();
@@ -73,7 +72,7 @@ async function processStatus(event: StatusEvent): Promise<void> {
     });
     return;
   }
-  if (result.outcome === 'applied') await handOffEvents(keys.messageByChatmid(event.chatmid), result.record);
+  if (result.outcome === 'applied' && result.events) await handOffEvents(result.events);
   // A status for a chatmid no send has attached: perhaps the send whose outcome was unknown.
   if (result.outcome === 'applied' && !result.record.workspaceId) await settleUnknownSend(event);
 }
@@ -145,7 +144,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     createdAt: now,
     updatedAt: now,
   };
-  // A repeated delivery (a crash before the pointer) finds the message and keeps its time: the same history and audit keys.
+  // A repeated delivery (a crash before the pointer) finds the message and keeps its time: its history entry and audit record land where the first ones did.
   const stored = await putInboundMessageOnce(channel, message, retentionAttributes(messageId, receivedAt));
   const optIn = event.type === 'text' ? keywordStatus(event.text) : undefined;
   if (optIn !== undefined) {
@@ -175,7 +174,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     content,
     at: stored.at,
   });
-  if (await createChatmidRecord(chatmidRecord, received))
-    await handOffEvents(keys.messageByChatmid(event.chatmid), { ...chatmidRecord, pendingEvents: [received] });
+  const created = await createChatmidRecord(chatmidRecord, received);
+  if (created.events) await handOffEvents(created.events);
   logger.info('inbound message recorded', { channelId: channel.channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }
