@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { rateLimitFor } from '../shared/config';
 import { countRequest } from '../shared/data/rate-limits';
 import { findRoute, type RateLimitClass } from '../shared/routes';
-import type { ManageContactInput } from '../shared/domain/contacts';
+import type { ManageContactInput } from '../shared/domain/contact-values';
 import type { RegularSendInput } from '../shared/domain/messaging';
 import type { TemplateSendInput } from '../shared/domain/template-input';
 import { paramsOf, principalOf, type RequestSpec } from './events';
@@ -246,10 +246,10 @@ export const FLOORS: Record<string, FloorFactory> = {
     };
   },
   'automations/list': async () => {
-    const { listAutomations } = await import('../shared/data/automations');
+    const { readAutomations } = await import('../shared/data/automations');
     return async (event) => {
       const { workspaceId, channelId } = await bare(event, 'automations/list');
-      const automations = await listAutomations({ workspaceId, channelId });
+      const automations = await readAutomations({ workspaceId, channelId });
       return ok({ data: automations, total: automations.length });
     };
   },

@@ -8,8 +8,8 @@ import { SUPPORT_FUNCTIONS } from '../shared/routes';
  * GET /docs (public, no API key): Swagger UI over the served OpenAPI document, with
  * "try it" against this deployment. The renderer comes from the swagger-ui-dist npm
  * package, shipped beside the bundle and inlined into the page, so the page needs no
- * CDN and no asset routes. The page is built on the first request (not at init: the
- * 1.9 MB of Swagger UI would make every cold start pay for it) and kept.
+ * CDN and no asset routes. The page is built on the first request (not at init: every
+ * cold start would pay for Swagger UI's size) and kept.
  */
 const script = staticFile(SUPPORT_FUNCTIONS.docsPage, 'swagger-ui-bundle.js');
 const css = staticFile(SUPPORT_FUNCTIONS.docsPage, 'swagger-ui.css');

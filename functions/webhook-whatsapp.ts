@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { receiveDelivery, verificationChallenge, type DeliveryOutcome } from '../shared/domain/chat-webhook';
+import { receiveDelivery, verificationChallenge, type WebhookReceipt } from '../shared/domain/chat-webhook';
 import { headerValue } from '../shared/schema/headers';
 import { logger } from '../shared/observability/logger';
 
@@ -25,7 +25,7 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
   }
   if (event.httpMethod !== 'POST') return plain(405, 'Method Not Allowed', requestId);
   const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : Buffer.from(event.body ?? '', 'utf8');
-  let outcome: DeliveryOutcome;
+  let outcome: WebhookReceipt;
   try {
     outcome = await receiveDelivery(raw, headerValue(event.headers, 'x-hub-signature-256'), requestId);
   } catch (error) {

@@ -1,6 +1,10 @@
 /**
- * The one clock the service reads. Tests freeze or shift it (rate-limit windows,
- * the 24-hour session window, key expiry) instead of waiting for real time.
+ * The one clock the service reads. Two readings: `now`, the service's time (what is
+ * recorded and compared: rate-limit windows, the 24-hour session window, key expiry),
+ * which tests freeze or shift instead of waiting for real time; and `realNow`, the real
+ * clock, never frozen or shifted, for deadlines and durations of real work (a Lambda
+ * timeout, an outbound attempt, a wait for a concurrent request) and the time logs and
+ * metrics are stamped with.
  */
 let offsetMs = 0;
 let frozenAt: number | undefined;
@@ -12,6 +16,10 @@ export const clock = {
   },
   nowIso(): string {
     return new Date(clock.now()).toISOString();
+  },
+  /** Milliseconds since the epoch on the real clock (deadlines, durations, log and metric stamps). */
+  realNow(): number {
+    return Date.now();
   },
   /** Test hook: stop the clock at `epochMs` (undefined lets it run again). */
   freeze(epochMs: number | undefined): void {

@@ -10,13 +10,13 @@ import { inboundContent, type InboundContent } from './inbound-content';
  * would answer 5xx and be delivered again forever).
  */
 
-export type MessageStatus = 'sent' | 'delivered' | 'read' | 'failed';
+export type ReportedStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface StatusEvent {
   kind: 'status';
   phoneNumberId: string;
   chatmid: string;
-  status: MessageStatus;
+  status: ReportedStatus;
   /** Milliseconds since the epoch. */
   timestamp: number;
   recipientId: string;
@@ -99,7 +99,7 @@ function statusEvent(raw: unknown, phoneNumberId: string, context: Context): Sta
     kind: 'status',
     phoneNumberId,
     chatmid,
-    status: value as MessageStatus,
+    status: value as ReportedStatus,
     timestamp,
     recipientId: asString(status.recipient_id) ?? '',
   };

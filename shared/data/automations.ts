@@ -101,7 +101,7 @@ export async function getAutomationByName(channel: ChannelRef, name: string): Pr
 }
 
 /** The channel's automations without their steps, ordered by name (one query). */
-export async function listAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
+export async function readAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
   const { pk, skPrefix } = keys.automationPrefix(channel);
   const items = await queryAll<AutomationRecord>(pk, skPrefix, { attributes: ['id', 'name', 'status', 'executionCount'] });
   return items

@@ -85,7 +85,7 @@ export interface IndexRebuild {
  * concurrent renames of one contact can leave the older name; docs/RELIABILITY.md), and
  * no worse. Contacts marked `erasing` (contacts/delete) are left out like deleted ones, so
  * an erasure running meanwhile is not undone.
- * The whole index is held in memory (≈ 100 B a contact in the process).
+ * The whole index is held in memory (an operator's tool, never a request path).
  */
 export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexRebuild> {
   const readContacts = async () => {

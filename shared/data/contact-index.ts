@@ -236,9 +236,9 @@ export async function writeIndexEntries(channel: ChannelRef, contacts: IndexedCo
 /**
  * The channel's whole index, one query page (≤ 1 MB) at a time, each handed over as an
  * {@link IndexEntryReader} and then dropped, so a reader keeps only what it selects:
- * memory stays at a few pages plus the selection, whatever the channel's size (≈ 28 MB of
- * index at 1M contacts would be ≈ 150 MB as JavaScript objects if held whole). The first
- * page is read alone (a channel up to ≈ 30k contacts: one Query); when there is more, the
+ * memory stays at a few pages plus the selection, whatever the channel's size (the whole
+ * index held as JavaScript objects would take several times its size: docs/PERFORMANCE.md,
+ * "Large channels"). The first page is read alone (a small channel: one Query); when there is more, the
  * rest is read as up to 8 key ranges side by side (keys.ts `contactIndexRanges`), so a
  * large channel takes about an eighth of the sequential time in DynamoDB. Pages come in
  * no particular order: readers count, select and sort. The strings a reader hands out

@@ -63,6 +63,27 @@ export async function setContactStatus(
   return contact && { contact, events: event && eventTicket(key, contact) };
 }
 
+/**
+ * A status change and what is kept beside it, each step idempotent (a repeated webhook or
+ * a retry after a crash finishes it): the audit record first (when, how, who or which
+ * message, the status before), then the contact's status unless a later change is
+ * recorded ({@link setContactStatus}, carrying `event`), then the channel's opted-out
+ * set. Returns the contact afterwards with the ticket of `event`'s hand-off, or undefined
+ * when the change was older than the recorded one or there is no such contact.
+ */
+export async function writeStatusChange(
+  channel: ChannelRef,
+  contact: Pick<ContactRecord, 'id' | 'phone' | 'status'>,
+  change: StatusChange,
+  changeId: string,
+  event?: PendingEvent,
+): Promise<{ contact: ContactRecord; events?: EventTicket } | undefined> {
+  await recordStatusChange(channel, changeId, { ...change, phone: contact.phone, contactId: contact.id, previousStatus: contact.status ?? 'active' });
+  const written = await setContactStatus(channel, contact.phone, change, event);
+  if (written) await markOptedOut(channel, contact.phone, written.contact.status === 'opted_out', change.at);
+  return written;
+}
+
 /** Writes the audit record of a status change (idempotent per change id). */
 export async function recordStatusChange(channel: ChannelRef, changeId: string, record: StatusChangeRecord): Promise<void> {
   await putItem({ ...keys.contactStatusChange(channel, record.phone, record.at, changeId), entity: 'contactStatusChange', changeId, ...record });

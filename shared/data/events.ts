@@ -52,14 +52,14 @@ export async function listEventLog(channel: ChannelRef, afterId: string | undefi
 
 // ---- deliveries ---------------------------------------------------------------------
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export type EventDeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface DeliveryRecord {
   webhookId: string;
   eventId: string;
   type: string;
   contactKey: string;
-  status: DeliveryStatus;
+  status: EventDeliveryStatus;
   attempts: number;
   lastAttemptAt: string | null;
   lastStatusCode: number | null;
@@ -97,7 +97,7 @@ export async function updateDelivery(channel: ChannelRef, webhookId: string, eve
 export async function listDeliveries(
   channel: ChannelRef,
   webhookId: string,
-  options: { status?: DeliveryStatus; beforeEventId?: string; limit: number },
+  options: { status?: EventDeliveryStatus; beforeEventId?: string; limit: number },
 ): Promise<{ deliveries: DeliveryRecord[]; more: boolean }> {
   const { pk, skPrefix } = keys.eventDeliveryPrefix(channel, webhookId);
   const to = options.beforeEventId ? `${skPrefix}${options.beforeEventId}` : `${skPrefix}~`;

@@ -1,82 +1,20 @@
 import { batchGetAll, queryAll } from './batch';
-import { deleteItem, getItem, putIfAbsent, putItem, queryPage, update, when } from './client';
+import { deleteItem, queryPage, update, when } from './client';
 import { ExpressionScope } from './expressions';
 import { keys } from './keys';
 import type { ChannelRef, Key } from '../identity';
-import type { ChatmidRecord, MessageContent, MessageError, MessageRecord, SendState } from './messages';
+import { putHistoryEntry, type ChatmidRecord, type HistoryEntry, type MessageRecord } from './messages';
 
 /**
- * The conversation history: one entry per message beside the message item, in the
- * channel's partition under `HIST#<phone>#<time>#<messageId>`, so one contact's
- * messages come newest first from one query whatever else the channel holds. The
- * entry holds what chat/messages/list shows except the delivery status, which lives
- * on the chatmid pointer (one conditional write per webhook): a page reads it with one
- * BatchGetItem of the page's pointers. docs/MESSAGING.md ("Conversation history").
+ * Reads of the conversation history (its entries are written with their messages,
+ * messages.ts): one entry per message beside the message item, in the channel's
+ * partition under `HIST#<phone>#<time>#<messageId>`, so one contact's messages come
+ * newest first from one query whatever else the channel holds. The entry holds what
+ * chat/messages/list shows except the delivery status, which lives on the chatmid
+ * pointer (one conditional write per webhook): a page reads it with one BatchGetItem of
+ * the page's pointers. Erasure and repair of the history live here too.
+ * docs/MESSAGING.md ("Conversation history").
  */
-
-export interface HistoryEntry {
-  messageId: string;
-  direction: 'inbound' | 'outbound';
-  type: MessageRecord['type'];
-  /** Absent once blanked (retention); the entry itself goes with an erasure. */
-  content?: MessageContent;
-  apiReference?: string;
-  chatmid?: string;
-  sendState: SendState;
-  error?: MessageError;
-  /** Sent or received, ms since the epoch. */
-  at: number;
-  /** When the content was blanked (retention), ms since the epoch. */
-  contentRemovedAt?: number;
-}
-
-const historyKey = (channel: ChannelRef, message: Pick<MessageRecord, 'phone' | 'at' | 'id'>): Key =>
-  keys.messageHistory(channel, message.phone, message.at, message.id);
-
-/** Writes a message's history entry (idempotent: a repeated webhook or step writes the same item). */
-export async function putHistoryEntry(channel: ChannelRef, message: MessageRecord): Promise<void> {
-  const entry: HistoryEntry = {
-    messageId: message.id,
-    direction: message.direction,
-    type: message.type,
-    content: message.content,
-    apiReference: message.apiReference,
-    chatmid: message.chatmid,
-    sendState: message.sendState,
-    error: message.error,
-    at: message.at,
-  };
-  await putItem({ ...historyKey(channel, message), entity: 'history', ...entry });
-}
-
-/**
- * Writes an inbound message unless it exists (its id derives from the chatmid), and
- * returns the message as stored: a repeated webhook delivery keeps the first one's time,
- * so its history entry and audit record land on the same keys. `extra` are attributes
- * stored beside it (the retention index entry).
- */
-export async function putInboundMessageOnce(channel: ChannelRef, message: MessageRecord, extra: Record<string, unknown> = {}): Promise<MessageRecord> {
-  const key = keys.message(channel, message.id);
-  if ((await putIfAbsent({ ...key, entity: 'message', ...message, ...extra })) === 'created') return message;
-  return (await getItem<MessageRecord>(key, { consistent: true })) ?? message;
-}
-
-/**
- * Copies a send's outcome (chatmid, state, error) onto its history entry. Only an
- * existing entry is changed, so an entry erased meanwhile is not brought back.
- */
-export async function recordHistoryOutcome(
-  channel: ChannelRef,
-  message: Pick<MessageRecord, 'phone' | 'at' | 'id'>,
-  outcome: { sendState: SendState; chatmid?: string; error?: MessageError },
-): Promise<void> {
-  await update(historyKey(channel, message))
-    .set('sendState', outcome.sendState)
-    .set('chatmid', outcome.chatmid)
-    .set('error', outcome.error)
-    .when(when.itemExists())
-    .send();
-}
 
 export interface HistoryPage {
   entries: HistoryEntry[];

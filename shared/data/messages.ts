@@ -1,7 +1,7 @@
 import { clock } from '../clock';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from './client';
 import { keys } from './keys';
-import type { ChannelRef } from '../identity';
+import type { ChannelRef, Key } from '../identity';
 import { eventTicket, pendingEventAttributes, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
 
 /**
@@ -88,23 +88,128 @@ export interface ChatmidRecord {
 const ORPHAN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
-// ---- Messages ------------------------------------------------------------------------
+// ---- Messages and their history entries ------------------------------------------------
 
-/** Writes an outbound message's intent (state `pending`) before the chat network is called. */
-export async function putMessageIntent(channel: ChannelRef, message: MessageRecord): Promise<void> {
-  await putNew({ ...keys.message(channel, message.id), entity: 'message', ...message });
+/**
+ * A message's entry in its contact's conversation history (`HIST#<phone>#<time>#<id>`,
+ * message-history.ts reads them): what chat/messages/list shows except the delivery
+ * status, which lives on the chatmid pointer. Written with its message, by the same
+ * functions, so no caller writes one without the other.
+ */
+export interface HistoryEntry {
+  messageId: string;
+  direction: 'inbound' | 'outbound';
+  type: MessageRecord['type'];
+  /** Absent once blanked (retention); the entry itself goes with an erasure. */
+  content?: MessageContent;
+  apiReference?: string;
+  chatmid?: string;
+  sendState: SendState;
+  error?: MessageError;
+  /** Sent or received, ms since the epoch. */
+  at: number;
+  /** When the content was blanked (retention), ms since the epoch. */
+  contentRemovedAt?: number;
+}
+
+const historyKey = (channel: ChannelRef, message: Pick<MessageRecord, 'phone' | 'at' | 'id'>): Key =>
+  keys.messageHistory(channel, message.phone, message.at, message.id);
+
+/** Writes a message's history entry (idempotent: a repeated webhook or step writes the same item; the repair writes missing ones). */
+export async function putHistoryEntry(channel: ChannelRef, message: MessageRecord): Promise<void> {
+  const entry: HistoryEntry = {
+    messageId: message.id,
+    direction: message.direction,
+    type: message.type,
+    content: message.content,
+    apiReference: message.apiReference,
+    chatmid: message.chatmid,
+    sendState: message.sendState,
+    error: message.error,
+    at: message.at,
+  };
+  await putItem({ ...historyKey(channel, message), entity: 'history', ...entry });
 }
 
 /**
- * Records a send's outcome on its message, moving it out of `from` (pending, or
- * unknown when a webhook settles it). Returns false when it had already moved.
+ * Writes an outbound message's intent (state `pending`) and its history entry, before the
+ * chat network is called. `extra` are attributes stored beside the message (the
+ * retention index entry).
  */
-export async function recordSendOutcome(
+export async function putMessageIntent(channel: ChannelRef, message: MessageRecord, extra: Record<string, unknown> = {}): Promise<void> {
+  await putNew({ ...keys.message(channel, message.id), entity: 'message', ...message, ...extra });
+  await putHistoryEntry(channel, message);
+}
+
+/**
+ * Writes an inbound message unless it exists (its id derives from the chatmid), and its
+ * history entry; returns the message as stored: a repeated webhook delivery keeps the
+ * first one's time, so its history entry and audit record land on the same keys (a
+ * stored message that no longer names this phone, erased meanwhile, gets no entry).
+ * `extra` are attributes stored beside it (the retention index entry).
+ */
+export async function putInboundMessageOnce(channel: ChannelRef, message: MessageRecord, extra: Record<string, unknown> = {}): Promise<MessageRecord> {
+  const key = keys.message(channel, message.id);
+  const created = (await putIfAbsent({ ...key, entity: 'message', ...message, ...extra })) === 'created';
+  const stored = created ? message : ((await getItem<MessageRecord>(key, { consistent: true })) ?? message);
+  if (stored.phone === message.phone) await putHistoryEntry(channel, stored);
+  return stored;
+}
+
+/** A send's outcome as its message records it. */
+export interface SendOutcome {
+  sendState: SendState;
+  chatmid?: string;
+  waId?: string;
+  error?: MessageError;
+}
+
+/**
+ * Records a send's outcome on its message, moving it out of `from` (pending, or unknown
+ * when a webhook settles it), then on its history entry. Returns false when the message
+ * had already moved (nothing changed).
+ */
+export async function recordSendOutcome(channel: ChannelRef, message: MessageRecord, outcome: SendOutcome, from: SendState = 'pending'): Promise<boolean> {
+  if (!(await moveSendState(channel, message.id, outcome, from))) return false;
+  await recordHistoryOutcome(channel, message, outcome);
+  return true;
+}
+
+/**
+ * Records that the chat network accepted a send under `chatmid` (its answer, or a status
+ * webhook that settles a send of unknown outcome from `from`): the message's outcome,
+ * then its chatmid pointer (status webhooks may already be arriving: {@link attachChatmid}),
+ * then its history entry, which learns the chatmid last. Returns the pointer with the
+ * ticket of the status events that came before the attach, or undefined when the message
+ * had already moved (nothing changed).
+ */
+export async function recordAcceptedSend(
   channel: ChannelRef,
-  messageId: string,
-  outcome: { sendState: SendState; chatmid?: string; waId?: string; error?: MessageError },
+  message: MessageRecord,
+  accepted: { chatmid: string; waId?: string; phoneNumberId: string },
   from: SendState = 'pending',
-): Promise<boolean> {
+): Promise<Attached | undefined> {
+  const outcome = { sendState: 'accepted' as const, chatmid: accepted.chatmid };
+  if (!(await moveSendState(channel, message.id, { ...outcome, waId: accepted.waId }, from))) return undefined;
+  const attached = await attachChatmid({
+    chatmid: accepted.chatmid,
+    workspaceId: channel.workspaceId,
+    channelId: channel.channelId,
+    messageId: message.id,
+    direction: 'outbound',
+    type: message.type,
+    content: message.content,
+    phone: message.phone,
+    at: message.at,
+    phoneNumberId: accepted.phoneNumberId,
+    apiReference: message.apiReference,
+  });
+  await recordHistoryOutcome(channel, message, outcome);
+  return attached;
+}
+
+/** The outcome on the message item, only while it is still in `from`. */
+async function moveSendState(channel: ChannelRef, messageId: string, outcome: SendOutcome, from: SendState): Promise<boolean> {
   return update(keys.message(channel, messageId))
     .set('sendState', outcome.sendState)
     .set('updatedAt', clock.nowIso())
@@ -112,6 +217,19 @@ export async function recordSendOutcome(
     .set('waId', outcome.waId)
     .set('error', outcome.error)
     .when(when.eq('sendState', from))
+    .send();
+}
+
+/**
+ * Copies a send's outcome (chatmid, state, error) onto its history entry. Only an
+ * existing entry is changed, so an entry erased meanwhile is not brought back.
+ */
+async function recordHistoryOutcome(channel: ChannelRef, message: Pick<MessageRecord, 'phone' | 'at' | 'id'>, outcome: SendOutcome): Promise<void> {
+  await update(historyKey(channel, message))
+    .set('sendState', outcome.sendState)
+    .set('chatmid', outcome.chatmid)
+    .set('error', outcome.error)
+    .when(when.itemExists())
     .send();
 }
 
@@ -172,27 +290,6 @@ export async function attachChatmid(
     .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
     .sendReturningOrThrow<ChatmidRecord>();
   return { pointer, events: pointer.pendingEvents?.length ? eventTicket(key, pointer) : undefined };
-}
-
-/**
- * Attaches the chatmid the chat network gave an outbound message (a send's answer, or a
- * status webhook that settles a send of unknown outcome): the pointer {@link attachChatmid}
- * writes, filled from the message itself, its apiReference included.
- */
-export function attachSentMessage(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<Attached> {
-  return attachChatmid({
-    chatmid,
-    workspaceId: channel.workspaceId,
-    channelId: channel.channelId,
-    messageId: message.id,
-    direction: 'outbound',
-    type: message.type,
-    content: message.content,
-    phone: message.phone,
-    at: message.at,
-    phoneNumberId,
-    apiReference: message.apiReference,
-  });
 }
 
 /**

@@ -12,7 +12,7 @@ import { enqueueStep, type StepMessage } from '../queue/step-queue';
 export type { StepMessage } from '../queue/step-queue';
 import type { AutomationStep } from './automation-steps';
 import { renderPlaceholders } from './automation-steps';
-import { validateCustomFieldValues } from './custom-field-values';
+import { validateCustomFieldValues } from './contact-values';
 import { sendRegularMessage, sendTemplateMessage, type SendAnswer } from './messaging';
 import { dispatch } from './automations';
 import { executionEndEvent } from './event-builders';

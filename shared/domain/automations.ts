@@ -5,7 +5,7 @@ import {
   getAutomationByName,
   getExecution,
   leaveOutbox,
-  listAutomations as queryAutomations,
+  readAutomations,
   outboxEntries,
   outboxFields,
   putExecution,
@@ -43,7 +43,7 @@ export interface TriggerAnswer {
 
 /** automations/list: the channel's automations by name, with their execution counts (steps left out). */
 export function listAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
-  return queryAutomations(channel);
+  return readAutomations(channel);
 }
 
 /** An execution still in the outbox this long after it was due is handed to the queue again. */

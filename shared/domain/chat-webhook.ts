@@ -24,7 +24,7 @@ export async function verificationChallenge(query: Record<string, string | undef
   return valid ? (query['hub.challenge'] ?? '') : undefined;
 }
 
-export type DeliveryOutcome = { signed: false } | { signed: true; events: number };
+export type WebhookReceipt = { signed: false } | { signed: true; events: number };
 
 /**
  * A POST delivery: refused (`signed: false`) when X-Hub-Signature-256 is missing or
@@ -32,7 +32,7 @@ export type DeliveryOutcome = { signed: false } | { signed: true; events: number
  * failure to record throws, so the caller answers 5xx and the chat network delivers
  * again (processing is idempotent).
  */
-export async function receiveDelivery(raw: Buffer, signature: string | undefined, requestId: string): Promise<DeliveryOutcome> {
+export async function receiveDelivery(raw: Buffer, signature: string | undefined, requestId: string): Promise<WebhookReceipt> {
   const { appSecret } = await webhookSecrets();
   if (appSecret === '' || !verifySignature(raw, signature, appSecret)) return { signed: false };
   // What cannot be used (an absurd timestamp, an overlong id) is dropped or clamped with a warning, never a 5xx.

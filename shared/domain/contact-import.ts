@@ -15,8 +15,7 @@ import { writeIndexEntries } from '../data/contact-index';
 import { ensureContact, updateContact, type ContactChanges, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
 import type { ChannelRef } from '../identity';
-import { contactChanges, definedValues, missingFieldsError, type Definitions, type ManageContactInput } from './contacts';
-import { missingRequiredFields } from './custom-field-values';
+import { contactChanges, missingFieldsError, missingRequiredFields, type Definitions, type ManageContactInput } from './contact-values';
 import { changeContactStatus } from './opt-out';
 import { clock } from '../clock';
 
@@ -38,7 +37,7 @@ export interface ImportRowError {
 /** A row as the caller parsed it: the contacts/manage input, or why it could not be read. */
 export type ImportRow = { index: number; input: ManageContactInput } | { index: number; error: ImportRowError };
 
-export interface ImportResult {
+export interface ImportSummary {
   created: number;
   updated: number;
   failed: number;
@@ -70,7 +69,7 @@ export function rowError(index: number, phoneNumber: string | null, error: AppEr
  * `IMPORT_WRITE_CONCURRENCY` writes in flight. Importing the same rows again creates
  * nothing. Rows repeating a phone number apply in order, as consecutive calls would.
  */
-export async function importContacts(channel: ChannelRef, rows: ImportRow[], actor?: { userId: string }): Promise<ImportResult> {
+export async function importContacts(channel: ChannelRef, rows: ImportRow[], actor?: { userId: string }): Promise<ImportSummary> {
   const errors: ImportRowError[] = [];
   const ready: ReadyRow[] = [];
   const definitions: Definitions | undefined = rows.some((row) => 'input' in row) ? { ...(await listDefinitions(channel)), current: true } : undefined;
@@ -80,7 +79,7 @@ export async function importContacts(channel: ChannelRef, rows: ImportRow[], act
       continue;
     }
     try {
-      const changes = contactChanges(row.input, definedValues(row.input, definitions!));
+      const changes = contactChanges(row.input, definitions!);
       ready.push({
         index: row.index,
         phone: row.input.phoneNumber,

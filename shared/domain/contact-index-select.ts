@@ -15,7 +15,8 @@ interface PhoneOrder {
  * while the head's contact count and phones version (bumped by every create, in the
  * count write it already makes) are unchanged, or brought up to date from the head's
  * recent log: a deep page then reads the head and the page's contacts, not the index.
- * ≈ 50 B a phone (≈ 50 MB at 1M): two channels at most, and none past 2M phones.
+ * Memory grows with the channel (docs/PERFORMANCE.md has the cost a phone): two channels
+ * at most, and none past 2M phones.
  */
 const phoneOrders = new TtlCache<string, PhoneOrder>({ maxAgeMs: Infinity, maxEntries: 2, keep: (order) => order.phones.length <= 2_000_000 });
 
@@ -107,7 +108,7 @@ function lowerBound(phones: string[], phone: string): number {
  * entry is tested once and only the `offset + limit` smallest matching phones are kept
  * (a bounded max-heap of phone strings), with the count of all matches. Page 1 of a
  * search at 1M contacts thus holds one query page and 50 phones, not the 1M-entry
- * index; the deepest page holds at most its offset in phones (≈ 40 B each).
+ * index; the deepest page holds at most its offset in phones.
  */
 export async function selectFromIndex(
   channel: ChannelRef,

@@ -2,7 +2,16 @@ import { clock } from '../clock';
 import type { ChannelRef } from '../identity';
 import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import { addToLane, createDelivery, getEventLog, listDeliveries, listEventLog, updateDelivery, type DeliveryRecord, type DeliveryStatus } from '../data/events';
+import {
+  addToLane,
+  createDelivery,
+  getEventLog,
+  listDeliveries,
+  listEventLog,
+  updateDelivery,
+  type DeliveryRecord,
+  type EventDeliveryStatus,
+} from '../data/events';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
 import { secretBox } from '../events/secret-box';
 import { newWebhookSecret } from '../events/signing';
@@ -181,7 +190,7 @@ export type DeliveryView = Omit<DeliveryRecord, 'webhookId' | 'contactKey'>;
 /** webhooks/deliveries: a subscription's deliveries, newest event first, cursor-paged. */
 export async function webhookDeliveries(
   channel: ChannelRef,
-  input: { webhookId: string; status?: DeliveryStatus; limit?: number; cursor?: string },
+  input: { webhookId: string; status?: EventDeliveryStatus; limit?: number; cursor?: string },
 ): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
   const query = `deliveries:${input.webhookId}:${input.status ?? '*'}`;

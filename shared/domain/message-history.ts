@@ -1,6 +1,6 @@
 import { clock } from '../clock';
-import { getChatmidRecords, queryHistoryPage, type HistoryEntry } from '../data/message-history';
-import type { ChatmidRecord } from '../data/messages';
+import { getChatmidRecords, queryHistoryPage } from '../data/message-history';
+import type { ChatmidRecord, HistoryEntry } from '../data/messages';
 import type { ChannelRef } from '../identity';
 import { InvalidInputError } from '../errors';
 import { resolveContact, type ContactRef } from './contact-ref';

@@ -9,10 +9,10 @@ import { getChannel } from '../data/channels';
 import { ensureContact, updateContact } from '../data/contacts';
 import { addUnsettledMessage, ensureConversation, getConversation, rememberWaId } from '../data/conversations';
 import {
-  attachSentMessage,
   claimReference,
   getReference,
   putMessageIntent,
+  recordAcceptedSend,
   recordSendOutcome,
   releaseReference,
   settleReference,
@@ -23,7 +23,6 @@ import {
 import { UpstreamError, InvalidInputError, ConflictError, ForbiddenError, AppError } from '../errors';
 import { countMessageFailed, countMessageSent } from '../observability/metrics';
 import { newId } from '../ids';
-import { putHistoryEntry, recordHistoryOutcome } from '../data/message-history';
 import { refuseIfOptedOut } from './opt-out';
 import { retentionAttributes } from './retention';
 import { checkTemplateInput, type TemplateSendInput } from './template-input';
@@ -192,8 +191,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
       createdAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
     };
-    await putMessageIntent(scope, { ...message, ...retentionAttributes(message.id, message.at) });
-    await putHistoryEntry(scope, message);
+    await putMessageIntent(scope, message, retentionAttributes(message.id, message.at));
     calledNetwork = true;
     let result: SendResult;
     try {
@@ -214,28 +212,21 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
 }
 
 /**
- * Attaches the chatmid the chat network gave an outbound message (a send's answer, or a
- * status that settles a send of unknown outcome), then hands over the status events that
- * came before the attach: recorded without a tenant, nothing could hand them over before.
+ * Records the chat network's answer: the message accepted under its chatmid, its pointer
+ * and history entry (shared/data/messages.ts `recordAcceptedSend`), then the status
+ * events that came before the attach are handed over (recorded without a tenant, nothing
+ * could hand them over before).
  */
-export async function attachSent(channel: ChannelRef, message: MessageRecord, chatmid: string, phoneNumberId: string): Promise<void> {
-  const attached = await attachSentMessage(channel, message, chatmid, phoneNumberId);
-  if (attached.events) await handOffEvents(attached.events);
-}
-
 async function recordAccepted(
-  scope: SendScope,
+  channel: ChannelRef,
   message: MessageRecord,
   result: SendResult,
   knownWaId: string | undefined,
   phoneNumberId: string,
 ): Promise<void> {
-  const channel = scope;
   countMessageSent(message.type);
-  await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: result.chatmid, waId: result.waId || undefined });
-  await attachSent(channel, message, result.chatmid, phoneNumberId);
-  // The pointer first (status webhooks may already be arriving), then the history entry learns the chatmid.
-  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: result.chatmid });
+  const attached = await recordAcceptedSend(channel, message, { chatmid: result.chatmid, waId: result.waId || undefined, phoneNumberId });
+  if (attached?.events) await handOffEvents(attached.events);
   // Inbound messages are matched by wa_id, so numbers the chat network rewrites stay one
   // contact. A contact is given its wa_id only after the map entry is written (or, for a
   // number never rewritten, its wa_id is its own digits), so a contact that already
@@ -252,19 +243,16 @@ async function recordAccepted(
  * the message is `unknown`, never resent; a status webhook may settle it, and a
  * replay of the reference answers the same 502.
  */
-async function recordFailure(scope: SendScope, message: MessageRecord, error: ChatNetworkError): Promise<AppError> {
-  const channel = scope;
+async function recordFailure(channel: ChannelRef, message: MessageRecord, error: ChatNetworkError): Promise<AppError> {
   const mapped = toCallerError(error);
   const reason = { code: error.metaCode ?? error.httpStatus ?? error.outcome, message: error.details ?? error.message };
   countMessageFailed(message.type);
   if (error.outcome !== 'unknown') {
-    await recordSendOutcome(channel, message.id, { sendState: 'failed', error: reason });
-    await recordHistoryOutcome(channel, message, { sendState: 'failed', error: reason });
+    await recordSendOutcome(channel, message, { sendState: 'failed', error: reason });
     if (message.apiReference) await releaseReference(channel, message.phone, message.apiReference, message.id);
     return mapped;
   }
-  await recordSendOutcome(channel, message.id, { sendState: 'unknown', error: reason });
-  await recordHistoryOutcome(channel, message, { sendState: 'unknown', error: reason });
+  await recordSendOutcome(channel, message, { sendState: 'unknown', error: reason });
   await addUnsettledMessage(channel, message.phone, message.id);
   const unknown = new UpstreamError(mapped.message, { outcome: 'unknown', messageId: message.id });
   if (message.apiReference) {
@@ -297,12 +285,12 @@ async function claimOrReplay(
   fingerprint: string,
   messageId: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const channel = scope;
-  const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
+  // A wait for real work elsewhere: on the real clock, which tests do not freeze.
+  const waitUntil = clock.realNow() + DUPLICATE_WAIT_MS;
   let existing: ReferenceRecord | undefined;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (existing === undefined || existing.expiresAt <= Math.floor(clock.now() / 1000)) {
-      const claim = await claimReference(channel, phone, apiReference, { fingerprint, messageId, owner: scope.sender }, API_REFERENCE_TTL_SECONDS);
+      const claim = await claimReference(scope, phone, apiReference, { fingerprint, messageId, owner: scope.sender }, API_REFERENCE_TTL_SECONDS);
       if (claim.claimed) return undefined;
       existing = claim.existing;
       if (existing === undefined) continue;
@@ -325,9 +313,9 @@ async function claimOrReplay(
         { outcome: 'unknown', messageId: existing.messageId },
       );
     }
-    if (Date.now() >= waitUntil) break;
+    if (clock.realNow() >= waitUntil) break;
     await delay(DUPLICATE_POLL_MS);
-    existing = await getReference(channel, phone, apiReference);
+    existing = await getReference(scope, phone, apiReference);
   }
   throw new ConflictError(`A send with apiReference "${apiReference}" to ${phone} is still in progress. Retry shortly to get its answer.`, {
     parameter: 'apiReference',

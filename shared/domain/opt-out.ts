@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { markOptedOut, recordStatusChange, setContactStatus, type ContactStatus, type StatusChange } from '../data/contact-status';
+import { writeStatusChange, type ContactStatus, type StatusChange } from '../data/contact-status';
 import type { ContactRecord } from '../data/contacts';
 import type { ChannelRef } from '../identity';
 import { optOutEvent } from './event-builders';
@@ -27,11 +27,11 @@ export function keywordStatus(text: string | undefined): ContactStatus | undefin
 }
 
 /**
- * Applies a status change to a contact: first the audit record (when, how, who or
- * which message, the status before), then the contact's status (unless a later change
- * is recorded: out-of-order webhooks), then the channel's opted-out set. Each step is
- * idempotent, so a repeated webhook or a retry after a crash finishes it. Returns the
- * contact as it is afterwards.
+ * Applies a status change to a contact (shared/data/contact-status.ts `writeStatusChange`:
+ * the audit record, the status unless a later change is recorded, the opted-out set,
+ * each idempotent) and hands over its `contact.opted_out` / `contact.opted_in` event,
+ * which rides on the status write when the status really changes. Returns the contact as
+ * it is afterwards.
  */
 export async function changeContactStatus(
   channel: ChannelRef,
@@ -39,15 +39,12 @@ export async function changeContactStatus(
   change: StatusChange,
   changeId: string = newId('sc'),
 ): Promise<ContactRecord | undefined> {
-  await recordStatusChange(channel, changeId, { ...change, phone: contact.phone, contactId: contact.id, previousStatus: contact.status ?? 'active' });
   // An event only for a real change (a second STOP is recorded for audit, but changes nothing an integrator must hear of).
   const changes = (contact.status ?? 'active') !== change.status;
   const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change.status === 'opted_out') : undefined;
-  const written = await setContactStatus(channel, contact.phone, change, event);
-  if (!written) return undefined;
-  await markOptedOut(channel, contact.phone, written.contact.status === 'opted_out', change.at);
-  if (written.events) await handOffEvents(written.events);
-  return written.contact;
+  const written = await writeStatusChange(channel, contact, change, changeId, event);
+  if (written?.events) await handOffEvents(written.events);
+  return written?.contact;
 }
 
 /** A stable change id for a keyword message, so a repeated delivery rewrites its own audit record. */

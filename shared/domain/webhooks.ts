@@ -10,20 +10,20 @@ import {
   createChatmidRecord,
   getChatmidRecord,
   getMessage,
-  recordSendOutcome,
+  putInboundMessageOnce,
+  recordAcceptedSend,
   settleReference,
   STATUS_RANK,
   type ChatmidRecord,
   type MessageContent,
   type MessageRecord,
 } from '../data/messages';
-import { putHistoryEntry, putInboundMessageOnce, recordHistoryOutcome } from '../data/message-history';
 import { logger } from '../observability/logger';
 import { countWebhookStatusMismatch } from '../observability/metrics';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { handOffEvents } from './events';
 import { receivedEvent, statusEvent } from './event-builders';
-import { answerFor, attachSent } from './messaging';
+import { answerFor } from './messaging';
 import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
 import { retentionAttributes } from './retention';
 import type { ChannelRef } from '../identity';
@@ -41,19 +41,17 @@ export async function processWebhookEvents(events: ChatWebhookEvent[]): Promise<
   }
 }
 
-/** The channel a webhook's phone-number id belongs to. */
-type Tenant = ChannelRef;
-
 /** Phone-number id → channel, cached per warm container for its life (a number never moves to another channel); unknown numbers are not kept. */
-const tenantCache = new TtlCache<string, Tenant | undefined>({ maxAgeMs: Infinity, maxEntries: 1_000, keep: (tenant) => tenant !== undefined });
+const channelCache = new TtlCache<string, ChannelRef | undefined>({ maxAgeMs: Infinity, maxEntries: 1_000, keep: (channel) => channel !== undefined });
 
-function tenantOf(phoneNumberId: string): Promise<Tenant | undefined> {
-  return tenantCache.get(phoneNumberId, () => getChannelPointer(phoneNumberId));
+/** The channel a webhook's phone-number id belongs to. */
+function channelOfNumber(phoneNumberId: string): Promise<ChannelRef | undefined> {
+  return channelCache.get(phoneNumberId, () => getChannelPointer(phoneNumberId));
 }
 
 /** The contact phone of a chat-network id: the number it was first seen for, else the id itself. */
-async function phoneOf(tenant: Tenant, waId: string): Promise<string> {
-  return (await phoneOfWaId(tenant, waId)) ?? normalizePhone(waId) ?? waId;
+async function phoneOf(channel: ChannelRef, waId: string): Promise<string> {
+  return (await phoneOfWaId(channel, waId)) ?? normalizePhone(waId) ?? waId;
 }
 
 async function processStatus(event: StatusEvent): Promise<void> {
@@ -61,7 +59,8 @@ async function processStatus(event: StatusEvent): Promise<void> {
   const pending = statusEvent(event);
   let result = await applyStatus(change, pending);
   // A pointer from before phone-number ids were recorded: the number's channel (cached lookup) decides.
-  while (result.outcome === 'unattributed') result = await applyStatus(change, pending, { pointer: result.record, owner: await tenantOf(event.phoneNumberId) });
+  while (result.outcome === 'unattributed')
+    result = await applyStatus(change, pending, { pointer: result.record, owner: await channelOfNumber(event.phoneNumberId) });
   if (result.outcome === 'mismatch') {
     // A signed status naming a message of another phone number (another channel or tenant): never applied.
     countWebhookStatusMismatch();
@@ -83,19 +82,18 @@ async function processStatus(event: StatusEvent): Promise<void> {
  * a send, the oldest unsettled send to that recipient takes the chatmid.
  */
 async function settleUnknownSend(event: StatusEvent): Promise<void> {
-  const tenant = await tenantOf(event.phoneNumberId);
-  if (!tenant || !event.recipientId) return;
-  const channel = tenant;
-  const phone = await phoneOf(tenant, event.recipientId);
+  const channel = await channelOfNumber(event.phoneNumberId);
+  if (!channel || !event.recipientId) return;
+  const phone = await phoneOf(channel, event.recipientId);
   const unsettled = [...((await getConversation(channel, phone))?.unsettledMessageIds ?? [])];
   if (unsettled.length === 0) return;
   const messages = (await Promise.all(unsettled.map((id) => getMessage(channel, id))))
     .filter((message): message is MessageRecord => message?.sendState === 'unknown')
     .sort((a, b) => a.at - b.at);
   const message = messages[0];
-  if (!message || !(await recordSendOutcome(channel, message.id, { sendState: 'accepted', chatmid: event.chatmid }, 'unknown'))) return;
-  await recordHistoryOutcome(channel, message, { sendState: 'accepted', chatmid: event.chatmid });
-  await attachSent(channel, message, event.chatmid, event.phoneNumberId);
+  const attached = message && (await recordAcceptedSend(channel, message, { chatmid: event.chatmid, phoneNumberId: event.phoneNumberId }, 'unknown'));
+  if (!message || !attached) return;
+  if (attached.events) await handOffEvents(attached.events);
   await removeUnsettledMessage(channel, phone, message.id);
   if (message.apiReference) {
     await settleReference(channel, phone, message.apiReference, message.id, { state: 'done', answer: answerFor(message, event.chatmid) }, 'unknown');
@@ -110,14 +108,13 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
  * the delivery was fully processed.
  */
 async function processInbound(event: InboundEvent): Promise<void> {
-  const tenant = await tenantOf(event.phoneNumberId);
-  if (!tenant) {
+  const channel = await channelOfNumber(event.phoneNumberId);
+  if (!channel) {
     logger.warn('inbound message for an unknown phone-number id', { phoneNumberId: event.phoneNumberId });
     return;
   }
   if (await getChatmidRecord(event.chatmid)) return;
-  const channel = tenant;
-  const phone = await phoneOf(tenant, event.waId);
+  const phone = await phoneOf(channel, event.waId);
   // The WhatsApp profile name only names a new contact; it never overwrites a name given through the API.
   const contact = await ensureContact(channel, phone, { waId: event.waId }, { name: event.profileName });
   const conversation = await ensureConversation(channel, phone, contact.contact.id);
@@ -151,7 +148,6 @@ async function processInbound(event: InboundEvent): Promise<void> {
     const change = { status: optIn, source: 'keyword' as const, at: stored.at, keyword: event.text!.trim(), chatmid: event.chatmid };
     await changeContactStatus(channel, contact.contact, change, keywordChangeId(event.chatmid));
   }
-  if (stored.phone === phone) await putHistoryEntry(channel, stored);
   const chatmidRecord: ChatmidRecord = {
     chatmid: event.chatmid,
     workspaceId: channel.workspaceId,

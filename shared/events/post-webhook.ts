@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { resolveAllowedAddresses, systemResolver, UnsafeDestinationError, type Resolver, type UrlPolicy } from './url-policy';
+import { clock } from '../clock';
 
 /**
  * One delivery attempt to an integrator's URL: resolve and check every address, connect
@@ -69,9 +70,9 @@ function pinnedLookup(address: string): LookupFunction {
 }
 
 export async function postWebhook(rawUrl: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<AttemptResult> {
-  const startedAt = Date.now();
+  const startedAt = clock.realNow();
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const elapsed = () => Date.now() - startedAt;
+  const elapsed = () => clock.realNow() - startedAt;
   const url = new URL(rawUrl);
   let address: string;
   try {

@@ -7,8 +7,9 @@ export { keptOnceLoaded };
 /**
  * A static file a function ships beside its bundle (`staticFiles` of its row in
  * shared/routes.ts), read as text on first use and kept for the container's life.
- * Loading it lazily keeps it out of init: a 1.9 MB Swagger UI or a 200 KB OpenAPI
- * document would otherwise be parsed as part of the bundle on every cold start.
+ * Loading it lazily keeps it out of init: Swagger UI or the OpenAPI document would
+ * otherwise be parsed as part of the bundle on every cold start (docs/PERFORMANCE.md,
+ * "Static files are not code").
  *
  * In a bundle (Lambda, `npm start`) the file sits next to index.mjs; run from source
  * (tests, tsx) it is read from its place in the repository.

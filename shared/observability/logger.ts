@@ -1,12 +1,12 @@
+import { clock } from '../clock';
 /**
  * Structured logs: one JSON line per event on stdout, in the shape Powertools Logger
  * writes (`level`, `message`, `timestamp`, `service`, then the event's own fields), so
  * CloudWatch Logs Insights queries and the local `service.log` read the same.
  *
  * Why not Powertools Logger itself: it is the largest piece of our own code path at
- * init (≈ 21 KB minified with its commons, and measurably slower to import than the
- * handful of lines below); every function loads a logger, so that cost is paid by all
- * of them. docs/PERFORMANCE.md has the measurement.
+ * init, and every function loads a logger, so its import cost is paid by all of them
+ * (docs/PERFORMANCE.md, "Logs and metrics in a few lines", has the measurement).
  *
  * Level: POWERTOOLS_LOG_LEVEL, else AWS_LAMBDA_LOG_LEVEL, else INFO; SILENT writes nothing.
  */
@@ -33,7 +33,14 @@ class JsonLogger {
   #write(level: Level, message: string, fields?: LogFields): void {
     if (!this.#enabled(level)) return;
     const traceId = process.env._X_AMZN_TRACE_ID;
-    const line = { level, message, timestamp: new Date().toISOString(), service: this.#service, ...(traceId && { xray_trace_id: traceId }), ...fields };
+    const line = {
+      level,
+      message,
+      timestamp: new Date(clock.realNow()).toISOString(),
+      service: this.#service,
+      ...(traceId && { xray_trace_id: traceId }),
+      ...fields,
+    };
     process.stdout.write(`${JSON.stringify(line, serializable)}\n`);
   }
 

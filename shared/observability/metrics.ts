@@ -1,3 +1,4 @@
+import { clock } from '../clock';
 /**
  * Business metrics in CloudWatch Embedded Metric Format: one JSON line on stdout per
  * data point, which CloudWatch turns into metrics in namespace `WorkspaceApi` with the
@@ -27,7 +28,7 @@ function publish(counts: Record<string, number>, dimensions: Record<string, stri
   const allDimensions = { service: SERVICE, stage: process.env.STAGE ?? 'local', ...dimensions };
   const metrics = Object.keys(counts).map((name) => ({ Name: name, Unit: 'Count' }));
   const line = {
-    _aws: { Timestamp: Date.now(), CloudWatchMetrics: [{ Namespace: NAMESPACE, Dimensions: [Object.keys(allDimensions)], Metrics: metrics }] },
+    _aws: { Timestamp: clock.realNow(), CloudWatchMetrics: [{ Namespace: NAMESPACE, Dimensions: [Object.keys(allDimensions)], Metrics: metrics }] },
     ...allDimensions,
     ...counts,
   };

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { clock } from '../clock';
 
 /**
  * The deadline of the invocation in progress, for outbound calls. A Lambda function is
@@ -7,8 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * invocation must end by this deadline: the invocation's remaining time when it
  * started, minus `OUTCOME_MARGIN_MS` left for recording the outcome.
  *
- * Deadlines are on the real clock (`Date.now`), not the service clock (shared/clock.ts),
- * which tests freeze and shift: a Lambda timeout is real time.
+ * Deadlines are on the real clock (`clock.realNow`), not the service's time
+ * (`clock.now`), which tests freeze and shift: a Lambda timeout is real time.
  */
 
 /** Time kept back for recording a call's outcome (a few table writes, with the SDK's retries). */
@@ -25,7 +26,7 @@ export interface RemainingTime {
 export function withInvocationDeadline<T>(context: RemainingTime | undefined, work: () => Promise<T>): Promise<T> {
   const remaining = context?.getRemainingTimeInMillis?.();
   if (typeof remaining !== 'number' || !Number.isFinite(remaining)) return work();
-  return invocation.run({ deadlineMs: Date.now() + remaining - OUTCOME_MARGIN_MS }, work);
+  return invocation.run({ deadlineMs: clock.realNow() + remaining - OUTCOME_MARGIN_MS }, work);
 }
 
 /** The deadline (ms since the epoch, real clock) outbound calls must end by, or undefined outside an invocation (CLI, scripts). */

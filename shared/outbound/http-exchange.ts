@@ -63,7 +63,7 @@ export interface RetryOptions {
   random?: () => number;
   /** Less time than this before the deadline, and no attempt starts. Default 500 ms (at most `timeoutMs`). */
   minAttemptMs?: number;
-  /** The real clock deadlines are on. Default Date.now. */
+  /** The real clock deadlines are on. Default `clock.realNow`. */
   now?: () => number;
 }
 
@@ -79,7 +79,7 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 5,
     random: options.random ?? Math.random,
     minAttemptMs: Math.min(options.minAttemptMs ?? 500, options.timeoutMs ?? 10_000),
-    now: options.now ?? Date.now,
+    now: options.now ?? clock.realNow,
   };
 }
 

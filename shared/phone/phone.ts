@@ -1,11 +1,12 @@
 import type { parsePhoneNumberWithError as ParsePhoneNumber } from 'libphonenumber-js/core';
 // libphonenumber-js's modern build of the same function its `core` entry exports: the same
-// source and version compiled without ES5 class helpers, 14 KB smaller and faster to load.
+// source and version compiled without ES5 class helpers, smaller and faster to load
+// (docs/PERFORMANCE.md, "libphonenumber-js's modern build").
 // The package exports no path to it and ships no types for it, hence the file path.
 // @ts-expect-error -- untyped; typed as libphonenumber-js/core's parsePhoneNumberWithError below
 import parseModern from '../../node_modules/libphonenumber-js/es6-modern/parsePhoneNumberWithError.js';
-// libphonenumber-js's "min" metadata without number formats, which parsing never reads: ~47 KB
-// less in every bundle that normalizes numbers, same answers (see docs/PERFORMANCE.md).
+// libphonenumber-js's "min" metadata without number formats, which parsing never reads: less
+// in every bundle that normalizes numbers, same answers (see docs/PERFORMANCE.md).
 import metadata from './phone-metadata';
 
 const parsePhoneNumberWithError = parseModern as typeof ParsePhoneNumber;
