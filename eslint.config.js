@@ -153,6 +153,32 @@ export const LAYER_RULES = [
 ];
 
 /**
+ * Configuration is read in one place: in production code only shared/config.ts reads the
+ * environment (docs/ARCHITECTURE.md "Configuration").
+ */
+const ENVIRONMENT = 'Configuration rule (docs/ARCHITECTURE.md): only shared/config.ts reads the environment; take the setting from it.';
+export const CONFIGURATION_RULE = {
+  files: PRODUCTION,
+  ignores: ['shared/config.ts'],
+  rules: {
+    'no-restricted-properties': [
+      'error',
+      { object: 'process', property: 'env', message: ENVIRONMENT },
+      { object: 'globalThis', property: 'process', message: ENVIRONMENT },
+    ],
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          { name: 'process', message: ENVIRONMENT },
+          { name: 'node:process', message: ENVIRONMENT },
+        ],
+      },
+    ],
+  },
+};
+
+/**
  * Table access goes through the data-layer primitives (docs/ARCHITECTURE.md, shared/data):
  * only shared/data/client.ts (getItem, putItem, update…, queryPage) and shared/data/batch.ts
  * name the table (a `TableName` property, or `tableName()` for a batch's request map), so no call site builds a raw command with hand-written expressions.
@@ -202,4 +228,5 @@ export default tseslint.config(
   },
   ...LAYER_RULES,
   TABLE_ACCESS_RULE,
+  CONFIGURATION_RULE,
 );

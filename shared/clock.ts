@@ -1,8 +1,11 @@
+import { config } from './config';
+
 /**
  * The one clock the service reads. Tests freeze or shift it (rate-limit windows,
  * the 24-hour session window, key expiry) instead of waiting for real time.
  */
-let offsetMs = 0;
+// The local stack may start with a shifted clock (CLOCK_OFFSET_MS), for end-to-end tests of time windows.
+let offsetMs = config.clockOffsetMs();
 let frozenAt: number | undefined;
 
 export const clock = {
@@ -26,6 +29,3 @@ export const clock = {
     frozenAt = undefined;
   },
 };
-
-/** Lets the local stack start with a shifted clock (CLOCK_OFFSET_MS), for end-to-end tests of time windows. */
-if (typeof process !== 'undefined' && process.env.CLOCK_OFFSET_MS) offsetMs = Number(process.env.CLOCK_OFFSET_MS) || 0;

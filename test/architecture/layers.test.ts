@@ -33,6 +33,8 @@ async function lintFindings(filePath: string, source: string, rules: (ruleId: st
 
 const layerErrors = async (filePath: string, source: string) =>
   (await lintFindings(filePath, source, (id) => LAYER_RULE_IDS.has(id ?? ''))).map((f) => f.message);
+const environmentErrors = async (filePath: string, source: string) =>
+  (await lintFindings(filePath, source, (id) => id === 'no-restricted-properties' || id === 'no-restricted-imports')).map((f) => f.message);
 const tableAccessErrors = async (filePath: string, source: string) =>
   (await lintFindings(filePath, source, (id) => id === 'no-restricted-syntax')).map((f) => f.message);
 
@@ -261,6 +263,34 @@ describe('table access rule (npm run lint)', () => {
       'shared/data/fixture.ts',
       "import { getItem } from './client';\nexport const x = () => getItem({ pk: 'a', sk: 'b' });\n",
     );
+
+    // Assess
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('configuration rule (npm run lint): the environment is read in shared/config.ts only', () => {
+  it.each([
+    ['shared/domain/fixture.ts', 'export const x = process.env.TABLE_NAME;\n'],
+    ['shared/data/client.ts', "export const x = process.env['TABLE_NAME'];\n"],
+    ['shared/clock.ts', 'const { env } = process;\nexport const x = env.CLOCK_OFFSET_MS;\n'],
+    ['shared/observability/fixture.ts', 'export const x = globalThis.process.env.STAGE;\n'],
+    ['shared/queue/fixture.ts', "import { env } from 'node:process';\nexport const x = env.EVENT_QUEUE_URL;\n"],
+    ['functions/fixture.ts', 'export const x = process.env.STAGE;\n'],
+  ])('refuses the environment read in %s', async (filePath, source) => {
+    // Act
+    const errors = await environmentErrors(filePath, source);
+
+    // Assess
+    expect(errors).toEqual([expect.stringMatching(/shared\/config\.ts/)]);
+  });
+
+  it('accepts it in shared/config.ts, and in tooling', async () => {
+    // Act
+    const errors = [
+      ...(await environmentErrors('shared/config.ts', 'export const x = process.env.TABLE_NAME;\n')),
+      ...(await environmentErrors('scripts/fixture.ts', 'export const x = process.env.TABLE_NAME;\n')),
+    ];
 
     // Assess
     expect(errors).toEqual([]);
