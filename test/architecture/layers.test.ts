@@ -98,6 +98,19 @@ describe('the layer table (eslint.config.js LAYERS)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('puts the production rows first, each importing only rows below it, so no two rows import each other', () => {
+    // Prepare
+    const production = ROWS.filter((row) => row === 'functions/' || row.startsWith('shared/'));
+    const rowOf = (entry: string) => ROWS.find((row) => covers(row, filesOf(entry)[0])) ?? entry;
+
+    // Act
+    const upward = production.flatMap((row, i) => LAYERS[row].filter((entry) => production.indexOf(rowOf(entry)) <= i).map((entry) => `${row} → ${entry}`));
+
+    // Assess
+    expect(ROWS.slice(0, production.length)).toEqual(production);
+    expect(upward).toEqual([]);
+  });
+
   it.each(ROWS)('%s: every row it may not import is refused', async (row) => {
     // Prepare: one import of each forbidden row's file, one a line
     const from = fixturePath(row);
