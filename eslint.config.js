@@ -1,75 +1,185 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layer rules of docs/ARCHITECTURE.md ("Layers"), enforced here: each layer lists the
- * folders it must not import. Imports are relative, so a folder is recognised by its name
- * after the `../` steps. Leaves (shared/errors, shared/phone, shared/clock.ts, shared/ids.ts, shared/identity.ts,
- * shared/config.ts, shared/routes.ts) may be imported by every layer.
+ * The layer table: every folder (a name ending in `/`) and root file of the code, and what
+ * it MAY import besides itself and packages; docs/ARCHITECTURE.md ("Layers") states the same
+ * rows and test/architecture/layers.test.ts checks that they agree. An entry may name one
+ * file of a folder (`shared/outbound/deadline.ts`).
  */
-const TOOLING = ['scripts', 'test', 'bench', 'infra', 'client'];
-const forbid = (folders, why) => ({
-  regex: `^(\\.\\./)+(shared/)?(${folders.join('|')})(/|$)`,
-  message: `Layer rule (docs/ARCHITECTURE.md): ${why}`,
-});
-const layer = (files, folders, why) => ({
-  files,
+export const LEAVES = [
+  'shared/cache/',
+  'shared/clock.ts',
+  'shared/config.ts',
+  'shared/routes.ts',
+  'shared/errors/',
+  'shared/phone/',
+  'shared/ids.ts',
+  'shared/identity.ts',
+  'shared/map-limit.ts',
+];
+const SHARED = [
+  'shared/http/',
+  'shared/openapi/',
+  'shared/domain/',
+  'shared/auth/',
+  'shared/chat/',
+  'shared/events/',
+  'shared/observability/',
+  'shared/data/',
+  'shared/queue/',
+  'shared/schema/',
+  'shared/outbound/',
+  ...LEAVES,
+];
+/** Production rows first, each importing only rows below it; then the tooling rows. */
+export const LAYERS = {
+  'functions/': [
+    'shared/http/',
+    'shared/openapi/docs-page.ts',
+    'shared/domain/',
+    'shared/auth/',
+    'shared/observability/',
+    'shared/schema/',
+    'shared/outbound/deadline.ts',
+    ...LEAVES,
+  ],
+  'shared/http/': ['shared/domain/', 'shared/auth/', 'shared/observability/', 'shared/schema/', 'shared/outbound/deadline.ts', ...LEAVES],
+  'shared/openapi/': ['shared/domain/', 'shared/events/', 'shared/schema/', ...LEAVES],
+  'shared/domain/': ['shared/auth/', 'shared/chat/', 'shared/events/', 'shared/observability/', 'shared/data/', 'shared/queue/', 'shared/schema/', ...LEAVES],
+  'shared/auth/': ['shared/observability/', 'shared/data/', 'shared/schema/', ...LEAVES],
+  'shared/chat/': ['shared/observability/', 'shared/outbound/', ...LEAVES],
+  'shared/events/': ['shared/observability/', 'shared/outbound/', ...LEAVES],
+  'shared/observability/': ['shared/data/client.ts', ...LEAVES],
+  'shared/data/': LEAVES,
+  'shared/queue/': LEAVES,
+  'shared/schema/': LEAVES,
+  'shared/outbound/': LEAVES,
+  'shared/cache/': ['shared/clock.ts'],
+  'shared/clock.ts': ['shared/config.ts'],
+  'shared/config.ts': ['shared/routes.ts'],
+  'shared/routes.ts': [],
+  'shared/errors/': [],
+  'shared/phone/': [],
+  'shared/ids.ts': [],
+  'shared/identity.ts': [],
+  'shared/map-limit.ts': [],
+  'infra/': ['shared/observability/metrics.ts', 'shared/data/keys.ts', 'shared/data/table-schema.ts', 'shared/config.ts', 'shared/routes.ts', 'shared/errors/'],
+  'client/': [],
+  'scripts/': ['functions/', ...SHARED, 'infra/', 'test/'],
+  'bench/': ['functions/', ...SHARED, 'infra/', 'scripts/', 'test/'],
+  'test/': ['functions/', ...SHARED, 'infra/', 'client/', 'scripts/', 'bench/'],
+};
+
+const ROWS = Object.keys(LAYERS);
+const PRODUCTION = ['functions/**', 'shared/**'];
+const LAYER_RULE = 'Layer rule (docs/ARCHITECTURE.md, LAYERS in eslint.config.js)';
+
+/** A row or an entry as the plugin selects it: a folder is an element, a file is selected by its path. */
+const selector = (entry) => (entry.endsWith('/') ? { element: { type: entry } } : { file: { path: entry } });
+const listed = (entries) => (entries.length > 0 ? entries.join(', ') : 'nothing but itself and packages');
+
+/**
+ * Module specifiers the linter can resolve: in production code `import()` and `require`
+ * take a string literal and nothing loads modules by `createRequire`, so every import
+ * passes through the layer table below (which resolves each literal path to its file,
+ * however it is spelled).
+ */
+const literalImports = {
+  meta: { type: 'problem', docs: { description: 'Module specifiers are string literals, so the layer table can check them.' }, schema: [] },
+  create(context) {
+    const refuse = (node, what) => context.report({ node, message: `${LAYER_RULE}: ${what}, so the layer table can check what it loads.` });
+    return {
+      ImportExpression(node) {
+        if (node.source.type !== 'Literal') refuse(node, 'import() takes a string literal');
+      },
+      "CallExpression[callee.name='require']"(node) {
+        if (node.arguments[0]?.type !== 'Literal') refuse(node, 'require() takes a string literal');
+      },
+      "ImportDeclaration[source.value=/^(node:)?module$/] ImportSpecifier[imported.name='createRequire']"(node) {
+        refuse(node, 'production code loads modules by import, not createRequire');
+      },
+    };
+  },
+};
+
+/**
+ * The layer table enforced (eslint-plugin-boundaries): each row is an element; an import is
+ * allowed when it stays in its row, reaches a package or a Node built-in, or reaches an entry
+ * of its row, and refused otherwise: static, type-only, `export … from`, dynamic `import()`
+ * and `require`, `import('…')` types. Production files belong to a row, and import no file
+ * outside every row.
+ */
+export const LAYER_RULES = [
+  {
+    files: ['**/*.{ts,js,mjs}'],
+    plugins: { boundaries, layers: { rules: { 'literal-imports': literalImports } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.d.ts', '.js', '.mjs'] } },
+      'boundaries/elements': ROWS.filter((row) => row.endsWith('/')).map((row) => ({ type: row, pattern: `${row}**`, partialMatch: false })),
+      'boundaries/files': ROWS.filter((row) => !row.endsWith('/')).map((row) => ({ category: row, pattern: row })),
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+      'boundaries/additional-dependency-nodes': [
+        // `type T = import('…').T`, and TypeScript's `import x = require('…')`.
+        { selector: 'TSImportType > Literal', kind: 'type', name: 'import-type' },
+        { selector: 'TSExternalModuleReference > Literal', kind: 'value', name: 'import-equals' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          // The last policy that matches decides: a row refuses everything, then allows packages, itself and its entries.
+          policies: [
+            ...ROWS.map((row) => ({
+              from: selector(row),
+              disallow: { to: [{ element: { type: '**' } }, { file: { path: '**' } }] },
+              message: `${LAYER_RULE}: ${row} may import only ${listed(LAYERS[row])}.`,
+            })),
+            { allow: { to: { module: { origin: ['external', 'core'] } } } },
+            ...ROWS.map((row) => ({ from: selector(row), allow: { to: [selector(row), ...LAYERS[row].map(selector)] } })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: PRODUCTION,
+    rules: {
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': 'error',
+      'layers/literal-imports': 'error',
+    },
+  },
+];
+
+/**
+ * Configuration is read in one place: in production code only shared/config.ts reads the
+ * environment (docs/ARCHITECTURE.md "Configuration").
+ */
+const ENVIRONMENT = 'Configuration rule (docs/ARCHITECTURE.md): only shared/config.ts reads the environment; take the setting from it.';
+export const CONFIGURATION_RULE = {
+  files: PRODUCTION,
+  ignores: ['shared/config.ts'],
   rules: {
+    'no-restricted-properties': [
+      'error',
+      { object: 'process', property: 'env', message: ENVIRONMENT },
+      { object: 'globalThis', property: 'process', message: ENVIRONMENT },
+    ],
     'no-restricted-imports': [
       'error',
-      { patterns: [forbid(folders, why), forbid(TOOLING, 'production code never imports tooling (scripts, test, bench, infra, client).')] },
+      {
+        paths: [
+          { name: 'process', message: ENVIRONMENT },
+          { name: 'node:process', message: ENVIRONMENT },
+        ],
+      },
     ],
   },
-});
-
-export const LAYER_RULES = [
-  layer(
-    ['functions/**/*.ts'],
-    ['data', 'chat', 'queue'],
-    'functions/ are thin entry points: they call shared/domain (and shared/http, shared/schema), never data/ or chat/ directly.',
-  ),
-  layer(
-    ['shared/http/**/*.ts'],
-    ['data', 'chat', 'queue', 'openapi'],
-    'shared/http is the middleware stack: it calls shared/domain and shared/auth, never data/ or chat/.',
-  ),
-  layer(
-    ['shared/domain/**/*.ts', 'shared/auth/**/*.ts'],
-    ['http', 'openapi'],
-    'domain code never imports shared/http: errors are shared/errors, parameters shared/schema, logs shared/observability.',
-  ),
-  layer(
-    ['shared/schema/**/*.ts'],
-    ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'observability'],
-    'shared/schema holds parameter schemas only; it may import leaves (errors, phone).',
-  ),
-  layer(
-    ['shared/chat/**/*.ts'],
-    ['http', 'domain', 'auth', 'data', 'queue', 'openapi', 'schema'],
-    'shared/chat is the chat-network adapter: it knows its wire formats, errors and observability, not the table or the domain.',
-  ),
-  layer(
-    ['shared/events/**/*.ts'],
-    ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'openapi', 'schema'],
-    'shared/events is the outbound-webhook adapter (signing, URL policy, delivery): it knows no table and no domain.',
-  ),
-  layer(
-    ['shared/data/**/*.ts'],
-    ['http', 'domain', 'auth', 'chat', 'queue', 'openapi', 'schema', 'observability'],
-    'shared/data knows only its client, keys and errors (and the leaves).',
-  ),
-  layer(
-    ['shared/observability/**/*.ts', 'shared/errors/**/*.ts', 'shared/phone/**/*.ts', 'shared/cache/**/*.ts'],
-    ['http', 'domain', 'auth', 'data', 'chat', 'queue', 'outbound', 'openapi', 'schema'],
-    'leaves and observability import no layer.',
-  ),
-  layer(
-    ['shared/outbound/**/*.ts', 'shared/queue/**/*.ts'],
-    ['http', 'domain', 'auth', 'data', 'chat', 'openapi', 'schema'],
-    'shared/outbound (generic outbound HTTP, deadlines) and shared/queue (the step queue port) know no table, domain or http.',
-  ),
-  layer(['shared/openapi/**/*.ts'], ['http', 'data', 'chat', 'queue'], 'the OpenAPI generator reads the route table, schemas and domain types only.'),
-];
+};
 
 /**
  * Table access goes through the data-layer primitives (docs/ARCHITECTURE.md, shared/data):
@@ -121,4 +231,5 @@ export default tseslint.config(
   },
   ...LAYER_RULES,
   TABLE_ACCESS_RULE,
+  CONFIGURATION_RULE,
 );

@@ -6,6 +6,8 @@
  * Why these values: see docs/PERFORMANCE.md (ESM, AWS SDK bundled and tree-shaken,
  * minified; source maps are external so they cost nothing at init).
  */
+const TRACER_ENABLED = process.env.POWERTOOLS_TRACER_ENABLED === 'true';
+
 export const BUNDLING = {
   format: 'esm' as const,
   target: 'node22',
@@ -21,12 +23,14 @@ export const BUNDLING = {
    * Build-time switches, inlined so that the branch not taken, and what it imports, is
    * left out of the bundle: the Powertools tracer (and the X-Ray SDK, ~120 KB minified)
    * is bundled only when POWERTOOLS_TRACER_ENABLED=true at build or synth time
-   * (shared/observability/tracing.ts); by default the bundles carry none of it.
+   * (shared/observability/tracing.ts); by default the bundles carry none of it. The switch
+   * is fixed in shared/config.ts, where the environment is read, and BUNDLED_WITH_TRACER
+   * where the tracer is loaded.
    */
-  define: { 'process.env.POWERTOOLS_TRACER_ENABLED': JSON.stringify(process.env.POWERTOOLS_TRACER_ENABLED === 'true' ? 'true' : 'false') } as Record<
-    string,
-    string
-  >,
+  define: {
+    'process.env.POWERTOOLS_TRACER_ENABLED': JSON.stringify(TRACER_ENABLED ? 'true' : 'false'),
+    BUNDLED_WITH_TRACER: String(TRACER_ENABLED),
+  } as Record<string, string>,
   outExtension: '.mjs',
 };
 

@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { generateOpenApiDocument, serializeDocument, type OpenApiDocument } from '../shared/openapi/document';
+import type * as v from 'valibot';
+import { buildOpenApiDocument, serializeDocument, type OpenApiDocument, type RouteSchemas } from '../shared/openapi/document';
+import { API_ROUTES, type ApiRoute } from '../shared/routes';
 
 /**
  * `npm run openapi`: writes the OpenAPI document to docs/openapi.json and the typed
@@ -13,6 +15,23 @@ import { generateOpenApiDocument, serializeDocument, type OpenApiDocument } from
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const OPENAPI_FILE = join(ROOT, 'docs', 'openapi.json');
 export const CLIENT_TYPES_FILE = join(ROOT, 'client', 'generated', 'api.d.ts');
+
+/** Imports every route's function file for its exported `schema` (new rows join by themselves). */
+export async function loadRouteSchemas(routes: readonly ApiRoute[] = API_ROUTES): Promise<RouteSchemas> {
+  const entries = await Promise.all(
+    routes.map(async (route) => {
+      const module = (await import(pathToFileURL(join(ROOT, route.entry)).href)) as { schema?: v.GenericSchema };
+      if (!module.schema) throw new Error(`${route.entry} exports no valibot \`schema\`; the OpenAPI document needs it`);
+      return [route.path, module.schema] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Builds the document from the current route table and function files. */
+export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
+  return buildOpenApiDocument(await loadRouteSchemas());
+}
 
 /** The client's types, generated from the document (no network, no file reads). */
 export async function generateClientTypes(document: OpenApiDocument): Promise<string> {

@@ -1,3 +1,5 @@
+import { config } from './config';
+
 /**
  * The one clock the service reads. Two readings: `now`, the service's time (what is
  * recorded and compared: rate-limit windows, the 24-hour session window, key expiry),
@@ -6,7 +8,8 @@
  * timeout, an outbound attempt, a wait for a concurrent request) and the time logs and
  * metrics are stamped with.
  */
-let offsetMs = 0;
+// The local stack may start with a shifted clock (CLOCK_OFFSET_MS), for end-to-end tests of time windows.
+let offsetMs = config.clockOffsetMs();
 let frozenAt: number | undefined;
 
 export const clock = {
@@ -34,6 +37,3 @@ export const clock = {
     frozenAt = undefined;
   },
 };
-
-/** Lets the local stack start with a shifted clock (CLOCK_OFFSET_MS), for end-to-end tests of time windows. */
-if (typeof process !== 'undefined' && process.env.CLOCK_OFFSET_MS) offsetMs = Number(process.env.CLOCK_OFFSET_MS) || 0;

@@ -1,16 +1,139 @@
+import * as v from 'valibot';
 import type { RateLimitClass } from './routes';
 
-/** Per-minute request limits per API user, configurable per deployment (RATE_LIMIT_<CLASS> env). */
+/**
+ * The service's configuration: every environment variable production code reads, each
+ * with its valibot schema and default, read here and nowhere else (a lint rule refuses
+ * `process.env` elsewhere in shared/ and functions/; docs/ARCHITECTURE.md "Configuration").
+ *
+ * The whole environment is checked when this module loads, so a bad value fails the cold
+ * start with an error naming the variable. Each setting is still read when its getter is
+ * called, as the code it serves always read it (at module load, once per container, or
+ * per call): the local stack and the tests set variables after this module has loaded,
+ * and the bundles the local stack runs in one process share its environment. A value is
+ * parsed once and parsed again only when it changes. An empty variable counts as unset.
+ */
+
+/** What every setting's schema takes: the variable's value, undefined when unset or empty. */
+type Schema = v.GenericSchema<string | undefined, unknown>;
+
+const text = v.string();
+const url = v.pipe(v.string(), v.url('must be a URL'));
+const flag = v.pipe(
+  v.picklist(['true', 'false'], 'must be true or false'),
+  v.transform((value) => value === 'true'),
+);
+const numberOf = (unit: string) => v.pipe(v.string(), v.toNumber(`must be a number of ${unit}`), v.finite(`must be a number of ${unit}`));
+const wholeNumber = (unit: string, min = Number.MIN_SAFE_INTEGER) =>
+  v.pipe(numberOf(unit), v.integer(`must be a whole number of ${unit}`), v.minValue(min, `must be at least ${min}`));
+/** The levels the logger writes, least severe first; SILENT writes nothing. */
+const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const logLevel = v.pipe(v.string(), v.toUpperCase(), v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`));
+/** Lambda's own level (advanced logging controls), in the logger's terms. */
+const lambdaLogLevel = v.pipe(
+  v.string(),
+  v.toUpperCase(),
+  v.picklist(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'], 'must be one of TRACE, DEBUG, INFO, WARN, ERROR, FATAL'),
+  v.transform((level): LogLevel => (level === 'TRACE' ? 'DEBUG' : level === 'FATAL' ? 'ERROR' : level)),
+);
+
+/** Per-minute request limits per API user, configurable per deployment (RATE_LIMIT_<CLASS>). */
 export const DEFAULT_RATE_LIMITS: Record<RateLimitClass, number> = {
   api_read: 120,
   api_automation_trigger: 20,
   api_write: 300,
 };
+const rateLimitVariable = (rateClass: RateLimitClass) => `RATE_LIMIT_${rateClass.toUpperCase()}`;
 
+/** The queues the service sends to, by the variable that holds each one's URL (set by infra/functions.ts). */
+export const QUEUE_URL_VARIABLES = ['AUTOMATION_QUEUE_URL', 'EVENT_QUEUE_URL', 'EVENT_LANE_QUEUE_URL'] as const;
+export type QueueUrlVariable = (typeof QUEUE_URL_VARIABLES)[number];
+
+/**
+ * Every setting: its variable and schema, a default where unset has one meaning. The
+ * variables each function is deployed with are listed in docs/DEPLOYMENT.md.
+ */
+const SETTINGS = {
+  // The table (shared/data/client.ts): unset, the local table name; DYNAMODB_ENDPOINT points the client at dynalite.
+  tableName: ['TABLE_NAME', v.optional(text)],
+  dynamodbEndpoint: ['DYNAMODB_ENDPOINT', v.optional(url)],
+  awsRegion: ['AWS_REGION', v.optional(text, 'local')],
+  // Lambda's own: set in every function.
+  lambdaFunctionName: ['AWS_LAMBDA_FUNCTION_NAME', v.optional(text)],
+  xrayTraceId: ['_X_AMZN_TRACE_ID', v.optional(text)],
+  // Observability (shared/observability).
+  serviceName: ['POWERTOOLS_SERVICE_NAME', v.optional(text, 'workspace-api')],
+  powertoolsLogLevel: ['POWERTOOLS_LOG_LEVEL', v.optional(logLevel)],
+  lambdaLogLevel: ['AWS_LAMBDA_LOG_LEVEL', v.optional(lambdaLogLevel)],
+  metricsDisabled: ['POWERTOOLS_METRICS_DISABLED', v.optional(flag, 'false')],
+  stage: ['STAGE', v.optional(text, 'local')],
+  // The clock: the local stack may start shifted, for end-to-end tests of time windows.
+  clockOffsetMs: ['CLOCK_OFFSET_MS', v.optional(wholeNumber('milliseconds'), '0')],
+  // The chat network (shared/chat).
+  graphApiBaseUrl: ['GRAPH_API_BASE_URL', v.optional(url, 'https://graph.facebook.com/v21.0')],
+  graphApiTimeoutMs: ['GRAPH_API_TIMEOUT_MS', v.optional(wholeNumber('milliseconds', 1), '4000')],
+  whatsappAppSecretName: ['WHATSAPP_APP_SECRET_NAME', v.optional(text)],
+  webhookSecretArn: ['WEBHOOK_SECRET_ARN', v.optional(text)],
+  whatsappAppSecret: ['WHATSAPP_APP_SECRET', v.optional(text, '')],
+  whatsappVerifyToken: ['WHATSAPP_VERIFY_TOKEN', v.optional(text, '')],
+  // Integrators' webhooks (shared/events, shared/domain/event-delivery.ts).
+  webhookAllowLoopback: ['WEBHOOK_ALLOW_LOOPBACK', v.optional(flag, 'false')],
+  webhookRetrySchedule: ['WEBHOOK_RETRY_SCHEDULE', v.optional(text)],
+  webhookDeliveryTimeoutMs: ['WEBHOOK_DELIVERY_TIMEOUT_MS', v.optional(wholeNumber('milliseconds', 1))],
+  webhookSecretsKmsKeyId: ['WEBHOOK_SECRETS_KMS_KEY_ID', v.optional(text)],
+  webhookSecretsKey: ['WEBHOOK_SECRETS_KEY', v.optional(v.pipe(v.string(), v.base64('must be base64')))],
+  webhookSecretsKeyFile: ['WEBHOOK_SECRETS_KEY_FILE', v.optional(text)],
+  dataDir: ['DATA_DIR', v.optional(text, '.data')],
+  // Messages and pages (shared/domain).
+  messageContentRetentionDays: ['MESSAGE_CONTENT_RETENTION_DAYS', v.optional(v.pipe(numberOf('days'), v.minValue(0, 'must be 0 (off) or more')), '0')],
+  cursorSigningKey: ['CURSOR_SIGNING_KEY', v.optional(text)],
+} satisfies Record<string, readonly [string, Schema]>;
+
+type Settings = typeof SETTINGS;
+const settings = Object.entries(SETTINGS) as Array<[keyof Settings, readonly [string, Schema]]>;
+const rateLimit = v.optional(wholeNumber('requests a minute', 1));
+const queueUrl = v.optional(url);
+
+const parsed = new Map<string, { raw: string | undefined; value: unknown }>();
+
+/** The variable's value, parsed by `schema` (once per value); throws naming the variable when the value does not fit. */
+function read<T>(variable: string, schema: v.GenericSchema<string | undefined, T>, raw: string | undefined = process.env[variable]): T {
+  const given = raw === '' ? undefined : raw;
+  const last = parsed.get(variable);
+  if (last && last.raw === given) return last.value as T;
+  const result = v.safeParse(schema, given);
+  if (!result.success) throw new Error(`Configuration: ${variable} ${result.issues[0].message}`, { cause: new v.ValiError(result.issues) });
+  parsed.set(variable, { raw: given, value: result.output });
+  return result.output;
+}
+
+/** The settings, each read when called. */
+export const config = {
+  ...(Object.fromEntries(settings.map(([name, [variable, schema]]) => [name, () => read(variable, schema)])) as {
+    [Name in keyof Settings]: () => v.InferOutput<Settings[Name][1]>;
+  }),
+  /**
+   * Whether the Powertools tracer is on. Written out, not read by name: the bundles fix this
+   * expression at build time (infra/bundling.ts `define`), and leave the tracer out when it is off.
+   */
+  tracerEnabled: (): boolean => read('POWERTOOLS_TRACER_ENABLED', v.optional(flag, 'false'), process.env.POWERTOOLS_TRACER_ENABLED),
+  /** The logger's level: POWERTOOLS_LOG_LEVEL, else Lambda's own, else INFO. */
+  logLevel: (): LogLevel => config.powertoolsLogLevel() ?? config.lambdaLogLevel() ?? 'INFO',
+  /** The URL of a queue the service sends to, when the function is deployed with it. */
+  queueUrl: (variable: QueueUrlVariable): string | undefined => read(variable, queueUrl),
+};
+
+/** The per-minute limit of a rate-limit class: RATE_LIMIT_<CLASS>, else its default. */
 export function rateLimitFor(rateClass: RateLimitClass): number {
-  const configured = Number(process.env[`RATE_LIMIT_${rateClass.toUpperCase()}`]);
-  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_RATE_LIMITS[rateClass];
+  return read(rateLimitVariable(rateClass), rateLimit) ?? DEFAULT_RATE_LIMITS[rateClass];
 }
 
 /** Largest request body accepted, in bytes (API Gateway itself allows 10 MB). */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+// The whole environment, checked once as this module loads: a bad value stops the cold start.
+for (const [, [variable, schema]] of settings) read(variable, schema);
+config.tracerEnabled();
+for (const rateClass of Object.keys(DEFAULT_RATE_LIMITS) as RateLimitClass[]) rateLimitFor(rateClass);
+for (const variable of QUEUE_URL_VARIABLES) config.queueUrl(variable);

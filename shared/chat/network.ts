@@ -1,3 +1,4 @@
+import { config } from '../config';
 import { createGraphClient, type GraphClient } from './graph-client';
 
 /**
@@ -7,14 +8,12 @@ import { createGraphClient, type GraphClient } from './graph-client';
  * the invocation's deadline (shared/outbound/deadline.ts), so a send with its 429 waits
  * never outlasts the function's timeout.
  */
-export const DEFAULT_GRAPH_API_BASE_URL = 'https://graph.facebook.com/v21.0';
-
 let client: { baseUrl: string; graph: GraphClient } | undefined;
 
 export function chatNetwork(): GraphClient {
-  const baseUrl = process.env.GRAPH_API_BASE_URL || DEFAULT_GRAPH_API_BASE_URL;
+  const baseUrl = config.graphApiBaseUrl();
   if (client?.baseUrl !== baseUrl) {
-    const timeoutMs = Number(process.env.GRAPH_API_TIMEOUT_MS) || 4_000;
+    const timeoutMs = config.graphApiTimeoutMs();
     client = { baseUrl, graph: createGraphClient({ baseUrl, timeoutMs, maxAttempts: 3, maxRetryAfterSeconds: 2 }) };
   }
   return client.graph;

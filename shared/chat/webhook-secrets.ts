@@ -1,3 +1,4 @@
+import { config } from '../config';
 import { readSecretString } from './access-tokens';
 
 /**
@@ -14,8 +15,8 @@ export interface WebhookSecrets {
 }
 
 export async function webhookSecrets(): Promise<WebhookSecrets> {
-  const secretId = process.env.WHATSAPP_APP_SECRET_NAME || process.env.WEBHOOK_SECRET_ARN;
-  if (!secretId) return { appSecret: process.env.WHATSAPP_APP_SECRET ?? '', verifyToken: process.env.WHATSAPP_VERIFY_TOKEN ?? '' };
+  const secretId = config.whatsappAppSecretName() ?? config.webhookSecretArn();
+  if (!secretId) return { appSecret: config.whatsappAppSecret(), verifyToken: config.whatsappVerifyToken() };
   const parsed = JSON.parse(await readSecretString(secretId)) as Partial<WebhookSecrets>;
   return { appSecret: String(parsed.appSecret ?? ''), verifyToken: String(parsed.verifyToken ?? '') };
 }

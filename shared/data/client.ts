@@ -11,6 +11,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
+import { config } from '../config';
 import { ExpressionScope, updateExpression, when, type AttributePath, type Condition, type UpdateClauses } from './expressions';
 import type { Key } from '../identity';
 import { LOCAL_TABLE_NAME } from './table-schema';
@@ -28,12 +29,12 @@ export { when, type AttributePath, type Condition } from './expressions';
  */
 const retryDelay = (attempt: number) => Math.round(Math.random() * Math.min(800, 50 * 2 ** attempt));
 function createDocumentClient(): DynamoDBDocumentClient {
-  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  const endpoint = config.dynamodbEndpoint();
   const client = new DynamoDBClient({
     ...(endpoint
       ? {
           endpoint,
-          region: process.env.AWS_REGION ?? 'local',
+          region: config.awsRegion(),
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         }
       : {}),
@@ -48,7 +49,7 @@ function createDocumentClient(): DynamoDBDocumentClient {
 
 export const db = createDocumentClient();
 
-export const tableName = (): string => process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
+export const tableName = (): string => config.tableName() ?? LOCAL_TABLE_NAME;
 
 /** True when a DynamoDB call failed only because its condition did not hold. */
 export function isConditionFailure(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { config } from '../config';
 import { InternalError, InvalidInputError } from '../errors';
 
 /**
@@ -18,9 +19,9 @@ import { InternalError, InvalidInputError } from '../errors';
 const DEVELOPMENT_KEY = 'workspace-api-local-cursor-key';
 
 function signingKey(): string {
-  const key = process.env.CURSOR_SIGNING_KEY;
+  const key = config.cursorSigningKey();
   if (key) return key;
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new InternalError('Cursors cannot be signed: CURSOR_SIGNING_KEY is not configured.');
+  if (config.lambdaFunctionName()) throw new InternalError('Cursors cannot be signed: CURSOR_SIGNING_KEY is not configured.');
   return DEVELOPMENT_KEY;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { clock } from '../clock';
+import { config } from '../config';
 import { clearPendingEvents } from '../data/event-outbox';
 import {
   addToLane,
@@ -52,9 +53,9 @@ export type { EventQueueMessage } from '../queue/event-queue';
 /** A lane's lock lasts this long past each attempt's start: longer than one attempt (10 s). */
 const LANE_LEASE_MS = 15_000;
 
-const schedule = parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE);
-/** 10 s (post-webhook.ts); tests shorten it to test timeouts quickly. */
-const timeoutMs = Number(process.env.WEBHOOK_DELIVERY_TIMEOUT_MS) || undefined;
+const schedule = parseRetrySchedule(config.webhookRetrySchedule());
+/** 10 s (post-webhook.ts) unless WEBHOOK_DELIVERY_TIMEOUT_MS says otherwise; tests shorten it to test timeouts quickly. */
+const timeoutMs = config.webhookDeliveryTimeoutMs();
 const secrets = new TtlCache<string, string>({ maxAgeMs: 5 * 60_000 });
 
 type EventMessage = EventQueueMessage & { kind: 'event' };

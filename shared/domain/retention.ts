@@ -1,3 +1,4 @@
+import { config } from '../config';
 import { retentionIndexAttributes } from '../data/message-retention';
 
 /**
@@ -16,8 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The retention period in ms, or undefined when retention is off. */
 export function retentionMs(): number | undefined {
-  const days = Number(process.env.MESSAGE_CONTENT_RETENTION_DAYS ?? '');
-  return Number.isFinite(days) && days > 0 ? days * DAY_MS : undefined;
+  const days = config.messageContentRetentionDays();
+  return days > 0 ? days * DAY_MS : undefined;
 }
 
 /** Whether a message sent or received at `at` may still show its content at `now`. */

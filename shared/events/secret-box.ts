@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { config } from '../config';
 
 /**
  * Webhook signing secrets are stored encrypted, behind one small interface:
@@ -74,8 +75,8 @@ export function kmsSecretBox(keyId: string): SecretBox {
 }
 
 /** Where the local key is kept for a stack whose data is in `dataDir`: WEBHOOK_SECRETS_KEY_FILE, else `dataDir/webhook-secrets.key`. */
-export function localKeyFile(dataDir: string, env: Record<string, string | undefined> = process.env): string {
-  return env.WEBHOOK_SECRETS_KEY_FILE ?? join(dataDir, 'webhook-secrets.key');
+export function localKeyFile(dataDir: string): string {
+  return config.webhookSecretsKeyFile() ?? join(dataDir, 'webhook-secrets.key');
 }
 
 /** Reads (or creates, mode 0600) the local key file. */
@@ -95,14 +96,11 @@ export function readOrCreateLocalKey(file: string): Buffer {
 let box: SecretBox | undefined;
 
 /** The box of this process: KMS when the stack names a key, else the local key (WEBHOOK_SECRETS_KEY, or the key file). */
-export function secretBox(env: Record<string, string | undefined> = process.env): SecretBox {
+export function secretBox(): SecretBox {
   if (box) return box;
-  const keyId = env.WEBHOOK_SECRETS_KMS_KEY_ID;
-  box = keyId
-    ? kmsSecretBox(keyId)
-    : // WEBHOOK_SECRETS_KEY: the local key itself (base64), for `sam local`'s containers, which cannot write or share the key file.
-      localSecretBox(
-        env.WEBHOOK_SECRETS_KEY ? Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64') : readOrCreateLocalKey(localKeyFile(env.DATA_DIR ?? '.data', env)),
-      );
+  const keyId = config.webhookSecretsKmsKeyId();
+  // WEBHOOK_SECRETS_KEY: the local key itself (base64), for `sam local`'s containers, which cannot write or share the key file.
+  const localKey = config.webhookSecretsKey();
+  box = keyId ? kmsSecretBox(keyId) : localSecretBox(localKey ? Buffer.from(localKey, 'base64') : readOrCreateLocalKey(localKeyFile(config.dataDir())));
   return box;
 }

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { config } from '../config';
 import { InvalidInputError } from '../errors';
 
 /**
@@ -22,9 +23,9 @@ export type Resolver = (hostname: string) => Promise<string[]>;
 
 export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
-/** The policy of this process: loopback only where the local stack says so. */
-export function urlPolicyFromEnv(env: Record<string, string | undefined> = process.env): UrlPolicy {
-  return { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true' };
+/** The policy of this process: loopback only where the local stack says so (WEBHOOK_ALLOW_LOOPBACK). */
+export function urlPolicyFromEnv(): UrlPolicy {
+  return { allowLoopback: config.webhookAllowLoopback() };
 }
 
 /** Why an address may not receive deliveries, or undefined when it may. */

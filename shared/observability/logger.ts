@@ -8,11 +8,13 @@ import { clock } from '../clock';
  * init, and every function loads a logger, so its import cost is paid by all of them
  * (docs/PERFORMANCE.md, "Logs and metrics in a few lines", has the measurement).
  *
- * Level: POWERTOOLS_LOG_LEVEL, else AWS_LAMBDA_LOG_LEVEL, else INFO; SILENT writes nothing.
+ * Level: POWERTOOLS_LOG_LEVEL, else AWS_LAMBDA_LOG_LEVEL, else INFO; SILENT writes nothing
+ * (shared/config.ts `config.logLevel`).
  */
+import { config, type LogLevel } from '../config';
 
-const LEVELS = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, SILENT: 28 } as const;
-type Level = Exclude<keyof typeof LEVELS, 'SILENT'>;
+const LEVELS: Record<LogLevel, number> = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, SILENT: 28 };
+type Level = Exclude<LogLevel, 'SILENT'>;
 export type LogFields = Record<string, unknown>;
 
 /** Errors become plain fields (JSON.stringify would write `{}` for them), their causes too. */
@@ -22,17 +24,16 @@ function serializable(_key: string, value: unknown): unknown {
 }
 
 class JsonLogger {
-  readonly #service = process.env.POWERTOOLS_SERVICE_NAME ?? 'workspace-api';
+  readonly #service = config.serviceName();
 
-  /** Read per line, not at import: one environment lookup, and a level set later still applies. */
+  /** Read per line, not at import: a level set later still applies. */
   #enabled(level: Level): boolean {
-    const configured = (process.env.POWERTOOLS_LOG_LEVEL ?? process.env.AWS_LAMBDA_LOG_LEVEL ?? 'INFO').toUpperCase();
-    return LEVELS[level] >= (LEVELS[configured as keyof typeof LEVELS] ?? LEVELS.INFO);
+    return LEVELS[level] >= LEVELS[config.logLevel()];
   }
 
   #write(level: Level, message: string, fields?: LogFields): void {
     if (!this.#enabled(level)) return;
-    const traceId = process.env._X_AMZN_TRACE_ID;
+    const traceId = config.xrayTraceId();
     const line = {
       level,
       message,

@@ -19,13 +19,15 @@ import { clock } from '../clock';
  * | WebhookStatusMismatches | — | countWebhookStatusMismatch: a signed status naming a message of another phone number (ignored) |
  */
 
+import { config } from '../config';
+
 export const NAMESPACE = 'WorkspaceApi';
 export const SERVICE = 'workspace-api';
 
 /** Writes one EMF line: every metric a Count, all under one dimension set. */
 function publish(counts: Record<string, number>, dimensions: Record<string, string> = {}): void {
-  if (process.env.POWERTOOLS_METRICS_DISABLED === 'true') return;
-  const allDimensions = { service: SERVICE, stage: process.env.STAGE ?? 'local', ...dimensions };
+  if (config.metricsDisabled()) return;
+  const allDimensions = { service: SERVICE, stage: config.stage(), ...dimensions };
   const metrics = Object.keys(counts).map((name) => ({ Name: name, Unit: 'Count' }));
   const line = {
     _aws: { Timestamp: clock.realNow(), CloudWatchMetrics: [{ Namespace: NAMESPACE, Dimensions: [Object.keys(allDimensions)], Metrics: metrics }] },

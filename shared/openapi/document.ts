@@ -7,9 +7,11 @@ import { COMMON_ERROR_STATUSES, ERROR_STATUS_DOCS, ErrorResponse, RESPONSE_COMPO
 
 /**
  * Builds the OpenAPI 3.1 document from the route table, each endpoint's exported
- * valibot `schema` (parameters) and shared/openapi/responses.ts (answers). Nothing in
- * the document is written by hand: `npm run openapi` writes it to docs/openapi.json,
- * the openapi function serves that file, and the tests compare it with a fresh build.
+ * valibot `schema` (parameters; loaded from the function files by scripts/openapi.ts,
+ * since production code never imports functions/) and shared/openapi/responses.ts
+ * (answers). Nothing in the document is written by hand: `npm run openapi` writes it to
+ * docs/openapi.json, the openapi function serves that file, and the tests compare it
+ * with a fresh build.
  */
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -32,18 +34,6 @@ type Operation = Record<string, unknown>;
 
 /** Each route's parameter schema, by route path. */
 export type RouteSchemas = Record<string, v.GenericSchema>;
-
-/** Imports every route's function file for its exported `schema` (new rows join by themselves). */
-export async function loadRouteSchemas(routes: readonly ApiRoute[] = API_ROUTES): Promise<RouteSchemas> {
-  const entries = await Promise.all(
-    routes.map(async (route) => {
-      const module = (await import(new URL(`../../${route.entry}`, import.meta.url).href)) as { schema?: v.GenericSchema };
-      if (!module.schema) throw new Error(`${route.entry} exports no valibot \`schema\`; the OpenAPI document needs it`);
-      return [route.path, module.schema] as const;
-    }),
-  );
-  return Object.fromEntries(entries);
-}
 
 const toRef = ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`;
 const RESPONSE_CONVERSION: ConversionConfig = { target: 'draft-2020-12', errorMode: 'throw', definitions: RESPONSE_COMPONENTS, overrideRef: toRef };
@@ -323,9 +313,4 @@ export function buildOpenApiDocument(schemas: RouteSchemas, routes: readonly Api
 /** The committed form: two-space JSON with a trailing newline. */
 export function serializeDocument(document: OpenApiDocument): string {
   return `${JSON.stringify(document, null, 2)}\n`;
-}
-
-/** Builds the document from the current route table and function files. */
-export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
-  return buildOpenApiDocument(await loadRouteSchemas());
 }

@@ -1,5 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { clock } from '../clock';
+import { config, type QueueUrlVariable } from '../config';
 
 /** SQS's largest per-message delay. */
 const MAX_QUEUE_DELAY_SECONDS = 900;
@@ -15,7 +16,7 @@ export interface QueuePort<T> {
  * a time) and the deduplication id (a repeat within SQS's five minutes is dropped).
  */
 export interface SqsTarget {
-  urlVariable: string;
+  urlVariable: QueueUrlVariable;
   fifo?: { groupId: string; deduplicationId: string };
 }
 
@@ -46,7 +47,7 @@ export function queuePort<T extends { notBefore?: number }>(symbolName: string, 
       const queue = (globalThis as WithProvidedQueue)[provided];
       if (queue) return queue.enqueue(message);
       const { urlVariable, fifo } = target(message);
-      const queueUrl = process.env[urlVariable];
+      const queueUrl = config.queueUrl(urlVariable);
       if (!queueUrl) throw new Error(`No ${what}: ${urlVariable} is not set and no queue was provided (the local stack provides its table queue).`);
       const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
       sqs ??= new SQSClient({});

@@ -4,8 +4,8 @@ import addFormats from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TYPES_FILE, generateArtifacts, OPENAPI_FILE } from '../../scripts/openapi';
-import { loadRouteSchemas, type RouteSchemas } from '../../shared/openapi/document';
+import { CLIENT_TYPES_FILE, generateArtifacts, loadRouteSchemas, OPENAPI_FILE } from '../../scripts/openapi';
+import type { RouteSchemas } from '../../shared/openapi/document';
 import { ROUTE_RESPONSES } from '../../shared/openapi/responses';
 import { API_ROUTES } from '../../shared/routes';
 
