@@ -327,6 +327,42 @@ export function costModel(results: Omit<BenchResults, 'targets' | 'costModel'>, 
   return rows;
 }
 
+/** The per-request rows as a table (the doc's section and the bench's terminal print it). */
+export function costTable(rows: CostRow[]): { headers: string[]; rows: string[][] } {
+  return {
+    headers: [
+      'endpoint class',
+      'measured in',
+      'DynamoDB calls',
+      'RRU',
+      'WRU',
+      'Lambda ms (est.)',
+      'API GW',
+      'Lambda ×2',
+      'DynamoDB',
+      'logs',
+      'X-Ray',
+      'transfer',
+      '$ per million',
+    ],
+    rows: rows.map((row) => [
+      row.endpointClass,
+      row.source,
+      String(row.calls),
+      String(row.readUnits),
+      String(row.writeUnits),
+      String(row.lambdaMs),
+      usd(row.apiGateway),
+      usd(row.lambda),
+      usd(row.dynamodb),
+      usd(row.logs),
+      usd(row.xray),
+      usd(row.transfer),
+      usd(row.total),
+    ]),
+  };
+}
+
 /** An event delivered to one subscription, per million: the hand-off to the deliverer, its table calls, and the time it waits for the receiver. */
 export function eventDeliveryPerMillion(facts: StageFacts, receiverMs: number): Record<string, number> {
   const gb = facts.memoryMb.deliverer / 1024;
@@ -401,38 +437,7 @@ export function costSection(dev: SynthesizedStage, prod: SynthesizedStage, resul
     '',
     `Measured per endpoint class; API Gateway at its first tier ($${PRICES.apiGatewayRestTiers[0].perMillion}/M, the tiers apply per month below), Lambda at ${prodFacts.memoryMb.api} MB for two invocations (the authorizer, ${PRICES.authorizerBilledMs} ms, and the endpoint: local warm CPU × ${(PRICES.mbPerVcpu / prodFacts.memoryMb.api).toFixed(1)} for the CPU share + ${PRICES.dynamoCallMs} ms a DynamoDB call + ${PRICES.msPerMbRead} ms a MB read), DynamoDB on demand ($${PRICES.dynamoWriteUnitPerMillion}/M WRU, $${PRICES.dynamoReadUnitPerMillion}/M RRU; the RRU/WRU measured), logs ${PRICES.logBytesPerRequest} B a request at $${PRICES.logsIngestPerGb}/GB, X-Ray ${PRICES.xraySampledShare * 100} % sampled at $${PRICES.xrayPerMillionTraces}/M, transfer out $${PRICES.transferOutPerGb}/GB of uncompressed body + ${PRICES.responseHeaderBytes} B of headers (${PRICES.smallResponseBytes} B bodies where not measured). WAF (prod) adds $${PRICES.wafPerMillionRequests}/M.`,
     '',
-    table(
-      [
-        'endpoint class',
-        'measured in',
-        'DynamoDB calls',
-        'RRU',
-        'WRU',
-        'Lambda ms (est.)',
-        'API GW',
-        'Lambda ×2',
-        'DynamoDB',
-        'logs',
-        'X-Ray',
-        'transfer',
-        '$ per million',
-      ],
-      rows.map((row) => [
-        row.endpointClass,
-        row.source,
-        String(row.calls),
-        String(row.readUnits),
-        String(row.writeUnits),
-        String(row.lambdaMs),
-        usd(row.apiGateway),
-        usd(row.lambda),
-        usd(row.dynamodb),
-        usd(row.logs),
-        usd(row.xray),
-        usd(row.transfer),
-        usd(row.total),
-      ]),
-    ),
+    table(costTable(rows).headers, costTable(rows).rows),
     '',
     `### A month at ${PLANNED_REQUESTS_PER_SECOND.toLocaleString('en-US')} requests a second (prod)`,
     '',

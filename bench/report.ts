@@ -497,41 +497,4 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
   return targets;
 }
 
-export { costModel, costModelNote, extrasPerMillion, PRICES, type CostRow } from './cost-model';
-
-/** The per-request cost rows for the terminal (API Gateway at its first tier). */
-export function costTable(rows: CostRow[]): Table {
-  const usd = (value: number) => `$${value.toFixed(2)}`;
-  return {
-    headers: [
-      'endpoint class',
-      'measured in',
-      'DynamoDB calls',
-      'RRU',
-      'WRU',
-      'Lambda ms (est.)',
-      'API GW',
-      'Lambda ×2',
-      'DynamoDB',
-      'Logs',
-      'X-Ray',
-      'transfer',
-      '$ per million',
-    ],
-    rows: rows.map((row) => [
-      row.endpointClass,
-      row.source,
-      String(row.calls),
-      String(row.readUnits),
-      String(row.writeUnits),
-      String(row.lambdaMs),
-      usd(row.apiGateway),
-      usd(row.lambda),
-      usd(row.dynamodb),
-      usd(row.logs),
-      usd(row.xray),
-      usd(row.transfer),
-      usd(row.total),
-    ]),
-  };
-}
+export { costModel, costModelNote, costTable, extrasPerMillion, PRICES, type CostRow } from './cost-model';
