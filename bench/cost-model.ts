@@ -485,7 +485,7 @@ export function costSection(dev: SynthesizedStage, prod: SynthesizedStage, resul
     );
   }
   parts.push(
-    '### Per stored GB and per channel, a month',
+    '### Per stored GB, per channel and per subscription, a month',
     '',
     table(
       ['item', 'price', 'note'],
@@ -496,6 +496,11 @@ export function costSection(dev: SynthesizedStage, prod: SynthesizedStage, resul
           'CloudWatch Logs storage',
           `${usd(PRICES.logsStoragePerGbMonth)} a GB (compressed)`,
           `kept ${prod.config.logRetention} days in prod, ${dev.config.logRetention} elsewhere`,
+        ],
+        [
+          'KMS requests on the webhook signing secrets',
+          `${usd(PRICES.kmsPerTenThousandRequests)} per 10,000`,
+          'an Encrypt per subscription created or secret rotated (webhooks/manage), a Decrypt per subscription and deliverer container (cached there)',
         ],
         [
           'a channel: its access-token secret (made by the operator CLI)',

@@ -111,20 +111,22 @@ describe('WorkspaceApiStack', () => {
       for (const route of API_ROUTES) expect(dev.stack.functions.get(route.name)).toBeDefined();
     });
 
-    it('runs every function on nodejs24.x and arm64 with its own log group', () => {
-      // Prepare
-      const functions = Object.values(dev.template.findResources('AWS::Lambda::Function'));
+    it('runs every function of every stage on nodejs24.x and arm64 with its own log group', () => {
+      for (const built of [dev, prod]) {
+        // Prepare
+        const functions = Object.values(built.template.findResources('AWS::Lambda::Function'));
 
-      // Act
-      const runtimes = new Set(functions.map((fn) => fn.Properties.Runtime));
-      const architectures = new Set(functions.map((fn) => JSON.stringify(fn.Properties.Architectures)));
+        // Act
+        const runtimes = new Set(functions.map((fn) => fn.Properties.Runtime));
+        const architectures = new Set(functions.map((fn) => JSON.stringify(fn.Properties.Architectures)));
 
-      // Assess
+        // Assess
+        expect([...runtimes], built.stack.stackName).toEqual(['nodejs24.x']);
+        expect([...architectures], built.stack.stackName).toEqual(['["arm64"]']);
+        for (const fn of functions) expect(fn.Properties.LoggingConfig.LogGroup.Ref).toMatch(/Logs/);
+      }
       expect(LAMBDA_RUNTIME_NAME).toBe('nodejs24.x');
       expect(BUNDLING.target).toBe('node24');
-      expect([...runtimes]).toEqual(['nodejs24.x']);
-      expect([...architectures]).toEqual(['["arm64"]']);
-      for (const fn of functions) expect(fn.Properties.LoggingConfig.LogGroup.Ref).toMatch(/Logs/);
     });
 
     it('derives the NodejsFunction bundling from infra/bundling.ts', () => {
@@ -164,17 +166,20 @@ describe('WorkspaceApiStack', () => {
       for (const fn of withFiles) for (const path of Object.values(fn.staticFiles!)) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
     });
 
-    it("moves every function's source map out of its asset, to the cloud assembly's source-maps folder", () => {
-      for (const [name, fn] of dev.stack.functions) {
-        // Act
-        const [first] = assetHooks(dev.stack.stackName, name, fn.spec.staticFiles).afterBundling('/repo', '/out/bundling-temp-1');
+    it("moves every function's source map out of its asset, to the cloud assembly's source-maps folder, in every stage", () => {
+      for (const built of [dev, prod]) {
+        const stackName = built.stack.stackName;
+        for (const [name, fn] of built.stack.functions) {
+          // Act
+          const [first] = assetHooks(stackName, name, fn.spec.staticFiles).afterBundling('/repo', '/out/bundling-temp-1');
 
-        // Assess
-        expect(BUNDLING.sourcemap).toBe(true);
-        expect(first, name).toBe(nodeMoveCommand('/out/bundling-temp-1/index.mjs.map', `/out/source-maps/WorkspaceApi-dev/${name}/index.mjs.map`));
-        expect(sourceMapDestination('/out/bundling-temp-1', 'WorkspaceApi-dev', name)).toBe(`/out/source-maps/WorkspaceApi-dev/${name}/index.mjs.map`);
-        expect(first).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
+          // Assess
+          expect(first, name).toBe(nodeMoveCommand('/out/bundling-temp-1/index.mjs.map', `/out/source-maps/${stackName}/${name}/index.mjs.map`));
+          expect(sourceMapDestination('/out/bundling-temp-1', stackName, name)).toBe(`/out/source-maps/${stackName}/${name}/index.mjs.map`);
+          expect(first).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
+        }
       }
+      expect(BUNDLING.sourcemap).toBe(true);
     });
 
     it('moves a file into a new folder when the hook command runs in a shell, paths with spaces included', () => {
