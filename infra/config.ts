@@ -34,8 +34,8 @@ export interface StageConfig {
   /**
    * The usage plan's own throttle, one token bucket per API user across every method:
    * a user's allowance of all classes together (Σ `rateLimits` a minute, as burst and as
-   * rate / 60), so a flood spread over many methods stops at the edge, before the
-   * authorizer's answer reaches a function ({@link planThrottle}).
+   * rate / 60), so a flood spread over many methods stops at the edge: after the authorizer
+   * (whose answer names the user's usage-plan key), before any endpoint function ({@link planThrottle}).
    */
   readonly planThrottle: Throttle;
   /**
