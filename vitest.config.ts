@@ -1,4 +1,4 @@
-// The AWS SDK warns on Node 20 (this machine); Lambda runs Node 22.
+// The AWS SDK warns on Node 20 (this machine); Lambda runs Node 24.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 import { defineConfig } from 'vitest/config';

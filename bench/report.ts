@@ -11,6 +11,7 @@ import { WARM_ADDED_TARGET_MS, type WarmResult } from './warm-cpu';
 /** Tables for the terminal and for docs/PERFORMANCE.md, the target verdicts, and the cost model. */
 
 import type { EventDeliveryResult } from './event-delivery';
+import type { CostRow } from './cost-model';
 
 export interface BenchResults {
   date: string;
@@ -110,7 +111,7 @@ export function coldStartTable(result: ColdStartResult): Table {
 
 export function variantTable(result: ColdStartResult): Table {
   return {
-    headers: ['function', 'format', 'bundle KB', 'deployed KB (deflated, with map)', 'init CPU ms', 'CPU ×current', 'init wall ms', 'wall ×current'],
+    headers: ['function', 'format', 'bundle KB', 'deployed KB (deflated asset)', 'init CPU ms', 'CPU ×current', 'init wall ms', 'wall ×current'],
     rows: result.variants.map((row) => [
       row.function,
       row.label,
@@ -496,158 +497,4 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets' | 'costMod
   return targets;
 }
 
-/** AWS list prices used by the cost model (us-east-1, 2024-11), and the assumptions beside them. */
-export const PRICES = {
-  apiGatewayRestPerMillion: 3.5,
-  /** CloudWatch Logs standard ingestion, per GB (storage, $0.03/GB-month compressed, is cents per million). */
-  logsIngestPerGb: 0.5,
-  /**
-   * Log bytes a request writes (docs/PERFORMANCE.md, *Cost model*): the trimmed access log
-   * line (≈ 200 B), the function's request line (≈ 350 B), its EMF line (≈ 300 B), and
-   * START/END/REPORT (with the X-Ray line) of two invocations (≈ 2 × 360 B).
-   */
-  logBytesPerRequest: 1565,
-  /** X-Ray: $5 per million traces recorded; the default rule samples 1 a second + 5 % of the rest. */
-  xrayPerMillionTraces: 5,
-  xraySampledShare: 0.05,
-  /** Data transfer out to the internet, first 10 TB a month, per GB. */
-  transferOutPerGb: 0.09,
-  /** Response headers (envelope headers, rate-limit headers, CORS) on top of the body. */
-  responseHeaderBytes: 500,
-  /** Body of a response whose size the bench does not record (round-trip rows): a small JSON envelope. */
-  smallResponseBytes: 1024,
-  lambdaRequestPerMillion: 0.2,
-  lambdaArmPerGbSecond: 0.0000133334,
-  dynamoWriteUnitPerMillion: 0.625,
-  dynamoReadUnitPerMillion: 0.125,
-  lambdaMemoryGb: 0.25,
-  /** Assumed in-region DynamoDB round trip for a small item or query page (not measured here). */
-  dynamoCallMs: 6,
-  /** Lambda CPU is proportional to memory: 1,769 MB = one vCPU; local CPU time is scaled by this. */
-  cpuScale: 1769 / 256,
-  /** Assumed per-MB cost of receiving and unmarshalling query pages at 256 MB (not measured here). */
-  msPerMbRead: 120,
-  /** The REQUEST authorizer runs on every request (gateway caching is off); warm key cache. */
-  authorizerBilledMs: 3,
-};
-
-export interface CostRow {
-  endpointClass: string;
-  source: string;
-  calls: number;
-  readUnits: number;
-  writeUnits: number;
-  lambdaMs: number;
-  apiGateway: number;
-  lambda: number;
-  dynamodb: number;
-  /** CloudWatch Logs, X-Ray and data transfer out: what a request costs beside the three services it calls. */
-  logs: number;
-  xray: number;
-  transfer: number;
-  total: number;
-}
-
-/** $ per million requests of the per-request extras: logs, X-Ray, data transfer of a response of `responseBytes`. */
-export function extrasPerMillion(responseBytes: number): { logs: number; xray: number; transfer: number } {
-  const perGbMillion = 1e6 / 2 ** 30;
-  return {
-    logs: PRICES.logBytesPerRequest * perGbMillion * PRICES.logsIngestPerGb,
-    xray: PRICES.xraySampledShare * PRICES.xrayPerMillionTraces,
-    transfer: (responseBytes + PRICES.responseHeaderBytes) * perGbMillion * PRICES.transferOutPerGb,
-  };
-}
-
-/** The prices and assumptions under the cost table (docs/PERFORMANCE.md). */
-export function costModelNote(): string {
-  return `Prices: API Gateway REST $${PRICES.apiGatewayRestPerMillion}/M; Lambda arm64 $${PRICES.lambdaArmPerGbSecond}/GB-s + $${PRICES.lambdaRequestPerMillion}/M requests (two invocations a request: the authorizer and the endpoint) at ${PRICES.lambdaMemoryGb * 1024} MB; DynamoDB on demand $${PRICES.dynamoWriteUnitPerMillion}/M WRU, $${PRICES.dynamoReadUnitPerMillion}/M RRU; CloudWatch Logs $${PRICES.logsIngestPerGb}/GB ingested, ${PRICES.logBytesPerRequest} B a request; X-Ray $${PRICES.xrayPerMillionTraces}/M traces, ${PRICES.xraySampledShare * 100} % sampled; data transfer out $${PRICES.transferOutPerGb}/GB, uncompressed body + ${PRICES.responseHeaderBytes} B of headers (${PRICES.smallResponseBytes} B bodies where not measured) (us-east-1, 2024-11). RRU/WRU are the consumed capacity measured above. Lambda ms is an estimate: local warm CPU × ${PRICES.cpuScale.toFixed(1)} (CPU share at 256 MB) + ${PRICES.dynamoCallMs} ms per DynamoDB call + ${PRICES.msPerMbRead} ms per MB read; the authorizer bills ${PRICES.authorizerBilledMs} ms.`;
-}
-
-export function costModel(results: Omit<BenchResults, 'targets' | 'costModel'>): CostRow[] {
-  const rows: CostRow[] = [];
-  const warmMs = (path: string) => results.warmCpu?.rows.find((row) => row.path === path)?.stackMs ?? 0.5;
-  const add = (
-    endpointClass: string,
-    source: string,
-    path: string,
-    measured: { calls: number; readUnits: number; writeUnits: number; bytesRead: number; responseBytes?: number } | undefined,
-  ) => {
-    if (!measured) return;
-    const lambdaMs = Math.ceil(warmMs(path) * PRICES.cpuScale + measured.calls * PRICES.dynamoCallMs + (measured.bytesRead / 2 ** 20) * PRICES.msPerMbRead);
-    const lambda =
-      2 * PRICES.lambdaRequestPerMillion + ((lambdaMs + PRICES.authorizerBilledMs) / 1000) * PRICES.lambdaMemoryGb * PRICES.lambdaArmPerGbSecond * 1e6;
-    const dynamodb = measured.readUnits * PRICES.dynamoReadUnitPerMillion + measured.writeUnits * PRICES.dynamoWriteUnitPerMillion;
-    const extras = extrasPerMillion(measured.responseBytes ?? PRICES.smallResponseBytes);
-    const total = PRICES.apiGatewayRestPerMillion + lambda + dynamodb + extras.logs + extras.xray + extras.transfer;
-    rows.push({
-      endpointClass,
-      source,
-      calls: measured.calls,
-      readUnits: measured.readUnits,
-      writeUnits: measured.writeUnits,
-      lambdaMs,
-      apiGateway: PRICES.apiGatewayRestPerMillion,
-      lambda,
-      dynamodb,
-      ...extras,
-      total,
-    });
-  };
-  const trip = (name: string) => results.roundTrips?.rows.find((row) => row.name.startsWith(name));
-  const scaled = (contacts: number, prefix: string) =>
-    results.scale?.rows.find((row) => row.contacts === contacts && row.labels === 4 && `${row.path}: ${row.case}`.startsWith(prefix));
-  const largest = Math.max(0, ...(results.scale?.rows.filter((row) => row.labels === 4).map((row) => row.contacts) ?? []));
-  add('read: a list page (contacts/list page 1, 50 contacts)', `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: page 1'));
-  add('read: small list (labels/list, custom-fields/list, channels/list)', 'round trips', 'labels/list', trip('labels/list'));
-  add('read: chat/message/status', 'round trips', 'chat/message/status', trip('chat/message/status'));
-  // A deep page reads the container's kept phone order (2 reads); a search still reads the whole index.
-  add(`read: contacts/list deep page, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: deep page'));
-  add(`read: contacts/list search, ${largest} contacts`, `scale, ${largest} contacts`, 'contacts/list', scaled(largest, 'contacts/list: search by name'));
-  add('write: contacts/manage update', 'round trips', 'contacts/manage', trip('contacts/manage update'));
-  add(
-    `write: contacts/manage create, ${largest} contacts`,
-    `scale, ${largest} contacts`,
-    'contacts/manage',
-    scaled(largest, 'contacts/manage: contacts/manage create'),
-  );
-  add('write: labels/manage or custom-fields/manage update', 'round trips', 'labels/manage', trip('labels/manage update'));
-  return rows;
-}
-
-export function costTable(rows: CostRow[]): Table {
-  const usd = (value: number) => `$${value.toFixed(2)}`;
-  return {
-    headers: [
-      'endpoint class',
-      'measured in',
-      'DynamoDB calls',
-      'RRU',
-      'WRU',
-      'Lambda ms (est.)',
-      'API GW',
-      'Lambda ×2',
-      'DynamoDB',
-      'Logs',
-      'X-Ray',
-      'transfer',
-      '$ per million',
-      '$ per month at 1,000 req/s',
-    ],
-    rows: rows.map((row) => [
-      row.endpointClass,
-      row.source,
-      String(row.calls),
-      String(row.readUnits),
-      String(row.writeUnits),
-      String(row.lambdaMs),
-      usd(row.apiGateway),
-      usd(row.lambda),
-      usd(row.dynamodb),
-      usd(row.logs),
-      usd(row.xray),
-      usd(row.transfer),
-      usd(row.total),
-      `$${Math.round(row.total * 2.592).toLocaleString('en-US')}k`,
-    ]),
-  };
-}
+export { costModel, costModelNote, costTable, extrasPerMillion, PRICES, type CostRow } from './cost-model';

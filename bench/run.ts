@@ -191,7 +191,7 @@ results.durationSeconds = Math.round((Date.now() - started) / 1000);
 const targets = [...evaluateTargets(results), ...(results.eventDelivery ? eventDeliveryTargets(results.eventDelivery) : [])];
 const costs = costModel(results);
 const full: BenchResults = { ...results, targets, costModel: costs };
-if (costs.length) section('Cost model ($ per million requests, AWS list prices; see docs/PERFORMANCE.md for the assumptions)', costTable(costs));
+if (costs.length) section(`Cost model ($ per million requests, AWS list prices). ${costModelNote()}`, costTable(costs));
 section('Targets', targetTable(targets));
 
 // A subset or quick run must not overwrite the full run's numbers: it writes beside them, in bench/tmp/.
@@ -210,6 +210,9 @@ if (!partial) {
       : `${doc}\n${generated}\n`;
   await writeFile(DOC_FILE, next);
   log(`updated the results section of ${DOC_FILE}`);
+  // The cost model reads the results just written: its section (and DEPLOYMENT.md's generated tables) follow them.
+  const { writeGeneratedDocs } = await import('./infra-docs');
+  log(`regenerated: ${writeGeneratedDocs().join(', ') || 'nothing changed'}`);
 }
 
 const failed = targets.filter((target) => target.ok === false);
@@ -289,9 +292,7 @@ function renderDocSection(data: BenchResults): string {
       markdownTable(throughputTable(data.throughput)),
     );
   }
-  if (data.costModel.length) {
-    parts.push('', '### Cost model (USD per million requests)', '', costModelNote(), '', markdownTable(costTable(data.costModel)));
-  }
+  if (data.costModel.length) parts.push('', 'The cost of these requests, per million and per month, and of what a stage costs besides: *Cost model* below.');
   if (data.errors.length) parts.push('', '### Sections that could not run', '', ...data.errors.map((error) => `- ${error.split('\n')[0]}`));
   parts.push('', END);
   return parts.join('\n');

@@ -4,8 +4,14 @@
  * `Unauthorized`, which Lambda counts as an error, so its Errors metric counts every
  * mistyped key and scanner: its alarm watches the gateway's authorizer failures
  * instead. Alarms notify the optional SNS topic from context `alarmTopicArn`.
+ *
+ * They live in a nested stack of their own ({@link MonitoringStack}): two alarms per
+ * function are the fastest-growing part of the template, and CloudFormation allows 500
+ * resources per stack (docs/DEPLOYMENT.md, *Resource budget*). A nested stack deploys and
+ * rolls back with its parent, and takes the parent's values as parameters, so no export
+ * ties the two together.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, NestedStack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   Alarm,
@@ -23,6 +29,7 @@ import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { MAX_RECEIVES } from '../shared/config';
 import { NAMESPACE as EMF_NAMESPACE, SERVICE as EMF_SERVICE } from '../shared/observability/metrics';
 import { SUPPORT_FUNCTIONS } from '../shared/routes';
 import { AUTHORIZER_FAILURE_TYPES } from './api';
@@ -41,6 +48,19 @@ export interface MonitoringProps {
   readonly functions: readonly WorkspaceFunction[];
 }
 
+/** Alarm names: `workspace-api-<stage>-alarm-<Alarm>` (docs/DEPLOYMENT.md, *Alarms and dashboard*). */
+export const alarmName = (config: StageConfig, alarmId: string) => `${config.resourcePrefix}-alarm-${alarmId}`;
+
+/** The nested stack holding the stage's alarms and dashboard. */
+export class MonitoringStack extends NestedStack {
+  readonly monitoring: Monitoring;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id, { description: `Workspace messaging API (${props.config.stage}): alarms and dashboard` });
+    this.monitoring = new Monitoring(this, 'Monitoring', props);
+  }
+}
+
 export class Monitoring extends Construct {
   readonly alarms: Alarm[] = [];
   readonly dashboard: Dashboard;
@@ -52,7 +72,7 @@ export class Monitoring extends Construct {
     const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
       const created = new Alarm(this, alarmId, {
         metric,
-        alarmName: `${config.resourcePrefix}-${alarmId}`,
+        alarmName: alarmName(config, alarmId),
         alarmDescription: description,
         threshold,
         evaluationPeriods,
@@ -88,15 +108,19 @@ export class Monitoring extends Construct {
     }).metric({ statistic: 'Sum', period: PERIOD, label: 'authorizer failures' });
     alarm('AuthorizerFailures', authorizerFailures, 1, 'The authorizer failed (error other than a rejected key, timeout, bad answer): callers got 500');
 
-    // Any message in a dead-letter queue: its consumer failed 5 times on it.
+    // Any message in a dead-letter queue: its consumer failed MAX_RECEIVES times on it.
     const [eventDlq, eventLaneDlq] = props.eventDeadLetterQueues ?? [];
     const deadLetters: Array<[string, Queue | undefined, string]> = [
-      ['AutomationDlqDepth', deadLetterQueue, 'Automation messages failed 5 times and wait in the dead-letter queue'],
-      ['EventDlqDepth', eventDlq, 'New events the deliverer failed 5 times wait in the dead-letter queue (the event re-drive hands them over again)'],
+      ['AutomationDlqDepth', deadLetterQueue, `Automation messages failed ${MAX_RECEIVES} times and wait in the dead-letter queue`],
+      [
+        'EventDlqDepth',
+        eventDlq,
+        `New events the deliverer failed ${MAX_RECEIVES} times wait in the dead-letter queue (the event re-drive hands them over again)`,
+      ],
       [
         'EventLaneDlqDepth',
         eventLaneDlq,
-        "Lane wake-ups the deliverer failed 5 times wait in the dead-letter queue (a redelivery, or the contact's next event, works those lanes again)",
+        `Lane wake-ups the deliverer failed ${MAX_RECEIVES} times wait in the dead-letter queue (a redelivery, or the contact's next event, works those lanes again)`,
       ],
     ];
     const dlqDepths: IMetric[] = [];
@@ -131,7 +155,7 @@ export class Monitoring extends Construct {
       durationWidgets.push(p99);
     }
 
-    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${config.resourcePrefix}-api` });
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${config.resourcePrefix}-monitoring` });
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'API requests', left: [api.metricCount({ period: PERIOD, statistic: 'Sum' })], width: 8 }),
       new GraphWidget({

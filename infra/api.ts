@@ -1,8 +1,9 @@
 /**
  * The REST API: one resource per route-table row under /api/workspace/v1 with GET and
  * POST behind the API-key authorizer, public routes for support functions that declare
- * a `publicPath`, gateway responses in the API's error envelope, the usage plan whose
- * per-method throttles mirror each route's rate-limit class, and what bounds keyless
+ * a `publicPath`, gateway responses in the API's error envelope, the usage plan (a
+ * throttle per API user over all methods, and per-method throttles that mirror each
+ * route's rate-limit class), and what bounds keyless
  * traffic: the public routes' own method throttles, the gateway cache on the OpenAPI
  * document and a WAF web ACL (docs/DEPLOYMENT.md, *Anonymous traffic*).
  */
@@ -27,7 +28,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
-import { API_BASE_PATH, type ApiRoute, OPENAPI_PATH, WEBHOOK_PATH } from '../shared/routes';
+import { MAX_BODY_BYTES } from '../shared/config';
+import { API_BASE_PATH, API_ROUTES, type ApiRoute, OPENAPI_PATH, WEBHOOK_PATH } from '../shared/routes';
 import type { StageConfig } from './config';
 
 /** Both verbs for every endpoint: clients may send parameters as query string or JSON body. */
@@ -68,10 +70,19 @@ interface GatewayResponseSpec {
   readonly statusCode?: string;
   readonly error: string;
   readonly message: string;
+  /** The envelope's `details`, as the functions give it (e.g. the parameter at fault). */
+  readonly details?: Record<string, string>;
   readonly retryAfter?: boolean;
 }
 
 const RATE_LIMITED_MESSAGE = 'Too many requests. Retry after the number of seconds in the Retry-After header.';
+
+/** The request-too-large message: every endpoint's body limit, from the route table. */
+function bodyLimitsMessage(): string {
+  const kib = (bytes: number) => `${bytes / 1024} KiB`;
+  const own = API_ROUTES.filter((route) => route.maxBodyBytes !== undefined).map((route) => `${route.path} ${kib(route.maxBodyBytes!)}`);
+  return `The request is too large: endpoints take bodies up to ${kib(MAX_BODY_BYTES)}${own.length ? ` (${own.join(', ')})` : ''}.`;
+}
 
 /** API Gateway's own error answers, rewritten into the envelope the functions use. */
 export const GATEWAY_RESPONSES: readonly GatewayResponseSpec[] = [
@@ -84,6 +95,15 @@ export const GATEWAY_RESPONSES: readonly GatewayResponseSpec[] = [
   // REST APIs answer an unknown path (or verb) with 403 "Missing Authentication Token".
   { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', error: 'not_found', message: 'No endpoint exists at this path for this method.' },
   { type: ResponseType.BAD_REQUEST_BODY, statusCode: '400', error: 'invalid_request', message: 'The request body is invalid.' },
+  // A request whose proxy event exceeds what a Lambda invocation carries (LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES,
+  // infra/platform-limits.ts): API Gateway refuses it without invoking the function.
+  {
+    type: ResponseType.REQUEST_TOO_LARGE,
+    statusCode: '413',
+    error: 'payload_too_large',
+    message: bodyLimitsMessage(),
+    details: { parameter: 'body' },
+  },
   { type: ResponseType.DEFAULT_4XX, error: 'invalid_request', message: 'The request is invalid.' },
   { type: ResponseType.DEFAULT_5XX, error: 'internal_error', message: 'An unexpected error occurred. Quote the request id when you contact support.' },
 ];
@@ -115,8 +135,8 @@ export function publicMethodOptions(
 ): Record<string, MethodDeploymentOptions> {
   // Overrides do not inherit the stage's logging settings, so each repeats them.
   const logging = { loggingLevel: MethodLoggingLevel.ERROR, dataTraceEnabled: false };
-  // The document (185 KB) fits the gateway cache (entries up to 1 MB); the docs page
-  // (1.9 MB with Swagger UI inlined) does not, so only its throttle bounds it.
+  // The document fits the gateway cache (entries up to 1 MB; test/infra checks its size); the
+  // docs page (Swagger UI inlined) does not, so only its throttle bounds it.
   const cache = config.docsCache.enabled ? { cachingEnabled: true, cacheTtl: config.docsCache.ttl } : {};
   const options: Record<string, MethodDeploymentOptions> = {};
   for (const { path, methods } of publicRoutes) {
@@ -179,6 +199,8 @@ export class WorkspaceRestApi extends Construct {
         methodOptions: publicMethodOptions(config, props.publicRoutes),
       },
     });
+    // The stack's own ApiUrl output names the API's base path; CDK's stage-URL output would say it twice.
+    this.api.node.tryRemoveChild('Endpoint');
     this.executionLogs = this.createExecutionLogGroup();
 
     this.authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
@@ -194,9 +216,13 @@ export class WorkspaceRestApi extends Construct {
     for (const publicRoute of props.publicRoutes) this.addPublicRoute(publicRoute);
     for (const spec of GATEWAY_RESPONSES) this.addEnvelopeResponse(spec);
 
+    // One plan for every user: an API key may be in several plans only for different stages.
+    // Its own throttle is one bucket per user over every method; the per-method ones, one per user and method.
     this.usagePlan = this.api.addUsagePlan('UsagePlan', {
       name: `${config.resourcePrefix}-api-keys`,
-      description: 'All API keys. Per-method throttles mirror the route rate-limit classes (burst = per-minute limit).',
+      description:
+        'All API keys. Per user: a throttle over all methods (every class limit together) and per-method throttles at the route classes (burst = per-minute limit).',
+      throttle: { rateLimit: config.planThrottle.rateLimit, burstLimit: config.planThrottle.burstLimit },
       apiStages: [{ api: this.api, stage: this.api.deploymentStage, throttle: throttles }],
     });
 
@@ -321,8 +347,8 @@ export class WorkspaceRestApi extends Construct {
     }
   }
 
-  private addEnvelopeResponse({ type, statusCode, error, message, retryAfter }: GatewayResponseSpec): void {
-    const template = JSON.stringify({ success: false, error, message });
+  private addEnvelopeResponse({ type, statusCode, error, message, details, retryAfter }: GatewayResponseSpec): void {
+    const template = JSON.stringify({ success: false, error, message, ...(details && { details }) });
     // Templates are Velocity: a `$` or `#` in a message would be evaluated, not shown.
     if (/[$#]/.test(template)) throw new Error(`Gateway response ${type.responseType}: message must not contain $ or #`);
     this.api.addGatewayResponse(`Response${type.responseType}`, {

@@ -4,13 +4,19 @@
  * their settings from this one object, so the local stack runs what AWS runs.
  *
  * Why these values: see docs/PERFORMANCE.md (ESM, AWS SDK bundled and tree-shaken,
- * minified; source maps are external so they cost nothing at init).
+ * minified; source maps external, and kept out of the Lambda assets: infra/functions.ts
+ * publishes them beside the assets, in `cdk.out/source-maps/`).
  */
 const TRACER_ENABLED = process.env.POWERTOOLS_TRACER_ENABLED === 'true';
 
 export const BUNDLING = {
   format: 'esm' as const,
-  target: 'node22',
+  /**
+   * The Lambda runtime's Node. The local stack, the tests and the bench run these bundles
+   * on the machine's Node (20), and esbuild keeps whatever syntax the target supports:
+   * test/architecture/bundle-target.test.ts fails when a bundle holds syntax Node 20 cannot parse.
+   */
+  target: 'node24',
   platform: 'node' as const,
   minify: true,
   sourcemap: true,
@@ -35,4 +41,7 @@ export const BUNDLING = {
 };
 
 /** The Lambda runtime every function uses. */
-export const LAMBDA_RUNTIME_NAME = 'nodejs22.x';
+export const LAMBDA_RUNTIME_NAME = 'nodejs24.x';
+
+/** The Node the local stack runs the bundles on (package.json `engines`): the syntax floor of {@link BUNDLING}'s target. */
+export const LOCAL_NODE_TARGET = 'node20';

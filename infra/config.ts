@@ -3,17 +3,41 @@
  * Every key and default is listed in docs/DEPLOYMENT.md; `-c` values arrive as
  * strings, so numbers and objects are parsed here and nowhere else.
  */
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { App, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DEFAULT_RATE_LIMITS } from '../shared/config';
 import type { RateLimitClass } from '../shared/routes';
+import { ACCOUNT_THROTTLE } from './platform-limits';
 
 export interface StageConfig {
   /** `dev`, `prod`, …: part of the stack name, resource names and the secrets prefix. */
   readonly stage: string;
+  /**
+   * The account and region the stack is pinned to (context `account`, `region`): a deploy
+   * with credentials of another account, or into another region, fails instead of creating
+   * a second copy. Required where `removalPolicy` is retain (prod); environment-agnostic
+   * elsewhere unless given.
+   */
+  readonly env?: { readonly account: string; readonly region: string };
+  /**
+   * Table deletion protection (context `protectTable`). Off for a stage's first deploy, so a
+   * failed create can roll back (DynamoDB refuses to delete a protected table, and the stack
+   * would end ROLLBACK_FAILED); on for every deploy after it. Given explicitly wherever
+   * `removalPolicy` is retain; refused with destroy, which could then never delete the table.
+   */
+  readonly protectTable: boolean;
+  /** CloudFormation termination protection (context `terminationProtection`, default `protectTable`): a failed first create must be deletable too. */
+  readonly terminationProtection: boolean;
   /** Per-minute request limits per API user and class (edge throttles and the Lambda limiter). */
   readonly rateLimits: Record<RateLimitClass, number>;
+  /**
+   * The usage plan's own throttle, one token bucket per API user across every method:
+   * a user's allowance of all classes together (Σ `rateLimits` a minute, as burst and as
+   * rate / 60), so a flood spread over many methods stops at the edge: after the authorizer
+   * (whose answer names the user's usage-plan key), before any endpoint function ({@link planThrottle}).
+   */
+  readonly planThrottle: Throttle;
   /**
    * Default throttle of every method of the stage, all callers together (requests per
    * second, burst). API Gateway applies it to each method separately, not to the stage
@@ -74,6 +98,20 @@ export interface Throttle {
 /** How the automation runner reads the queue (SQS event source in infra/functions.ts). */
 export const AUTOMATION_BATCH = { size: 5, windowSeconds: 1 } as const;
 
+/**
+ * The usage plan's per-user throttle: every class's per-minute allowance together, as the
+ * bucket's size and (per second) its refill. It never refuses what the classes allow — a
+ * user within every class limit is within their sum — and it bounds what any user can
+ * send at all, however the requests spread over methods.
+ */
+export function planThrottle(rateLimits: Record<RateLimitClass, number>): Throttle {
+  const perMinute = Object.values(rateLimits).reduce((sum, limit) => sum + limit, 0);
+  return { burstLimit: perMinute, rateLimit: perMinute / 60 };
+}
+
+/** The load the stage is sized for (docs/PERFORMANCE.md): the per-method default lets one method carry all of it. */
+export const PLANNED_REQUESTS_PER_SECOND = 1_000;
+
 /** Lambda's bounds; API Gateway stops waiting for an integration after 29 s. */
 const LAMBDA_MAX_TIMEOUT_SECONDS = 900;
 const INTEGRATION_TIMEOUT_SECONDS = 29;
@@ -112,8 +150,17 @@ export function routeSizing(route: { name: string; memoryMb?: number; timeoutSec
 
 const VALID_RETENTION = new Set(Object.values(RetentionDays).filter((value) => typeof value === 'number'));
 
-/** Reads the stage settings from the construct tree's context. */
+/** Reads the stage settings from the construct tree's context; an unknown key fails, naming the known ones. */
 export function loadStageConfig(scope: Construct): StageConfig {
+  return readStageConfig(scope).config;
+}
+
+/** Every context key the stage settings read (docs/DEPLOYMENT.md, *Stage settings*, lists them all; a test keeps it so). */
+export function knownContextKeys(): string[] {
+  return readStageConfig(new App({ context: { stage: 'dev' } })).knownKeys.sort();
+}
+
+function readStageConfig(scope: Construct): { config: StageConfig; knownKeys: string[] } {
   const context = contextReader(scope);
   const stage = context.string('stage', 'dev');
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new Error(`Context "stage" must be lowercase letters, digits and dashes, got "${stage}"`);
@@ -124,6 +171,26 @@ export function loadStageConfig(scope: Construct): StageConfig {
 
   const removal = context.string('removalPolicy', isProd ? 'retain' : 'destroy');
   if (removal !== 'retain' && removal !== 'destroy') throw new Error(`Context "removalPolicy" must be retain or destroy, got "${removal}"`);
+  const retain = removal === 'retain';
+
+  const account = context.optionalString('account');
+  const region = context.optionalString('region');
+  if (account !== undefined && !/^\d{12}$/.test(account)) throw new Error(`Context "account" must be a 12-digit AWS account id, got "${account}"`);
+  if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+    throw new Error(`Context "region" must be an AWS region such as eu-west-1, got "${region}"`);
+  if ((account === undefined) !== (region === undefined)) throw new Error('Context "account" and "region" go together: give both, or neither');
+  if (retain && account === undefined)
+    throw new Error(
+      `Stage "${stage}" keeps its data (removalPolicy retain), so it is pinned to one account and region: add -c account=<12-digit id> -c region=<region> (docs/DEPLOYMENT.md, First deploy)`,
+    );
+
+  const protectTable = context.optionalBoolean('protectTable');
+  if (retain && protectTable === undefined)
+    throw new Error(
+      `Stage "${stage}" keeps its data (removalPolicy retain): say whether the table is deletion-protected. -c protectTable=false for the stage's first deploy (a failed create must be able to delete the table), -c protectTable=true for every deploy after it (docs/DEPLOYMENT.md, First deploy)`,
+    );
+  if (!retain && protectTable)
+    throw new Error('Context "protectTable=true" needs removalPolicy retain: with destroy, deleting the stack would fail on the protected table');
 
   const timeout = (key: string, fallback: number, max: number, why: string) => {
     const seconds = context.number(key, fallback);
@@ -155,13 +222,24 @@ export function loadStageConfig(scope: Construct): StageConfig {
   if (!Number.isInteger(retention) || retention < 0)
     throw new Error(`Context "messageContentRetentionDays" must be a whole number of days (0 = off), got ${retention}`);
 
-  return {
+  const bounded = (key: string, fallback: number, max: number, why: string) => {
+    const value = positive(key, fallback);
+    if (value > max) throw new Error(`Context "${key}" must be at most ${max} (${why}), got ${value}`);
+    return value;
+  };
+  const accountWhy = `API Gateway's account quota per region; a higher stage throttle never takes effect`;
+
+  const config: StageConfig = {
     stage,
+    ...(account !== undefined && region !== undefined && { env: { account, region } }),
+    protectTable: protectTable ?? false,
+    terminationProtection: context.boolean('terminationProtection', protectTable ?? false),
     rateLimits,
+    planThrottle: planThrottle(rateLimits),
     apiThrottle: {
-      rateLimit: positive('apiThrottleRate', 100),
-      // Default: the largest per-minute class limit, so no method cuts one user's full burst.
-      burstLimit: positive('apiThrottleBurst', Math.max(...Object.values(rateLimits))),
+      // Sized so that one method may carry the whole planned load; the account quota bounds all methods together.
+      rateLimit: bounded('apiThrottleRate', PLANNED_REQUESTS_PER_SECOND, ACCOUNT_THROTTLE.rateLimit, accountWhy),
+      burstLimit: bounded('apiThrottleBurst', 2 * PLANNED_REQUESTS_PER_SECOND, ACCOUNT_THROTTLE.burstLimit, accountWhy),
     },
     publicThrottles: {
       // People reading the docs: a few page loads a second is plenty.
@@ -195,13 +273,32 @@ export function loadStageConfig(scope: Construct): StageConfig {
     samLocal: context.boolean('samLocal', false),
     messageContentRetentionDays: retention,
   };
+  // Every key is read above, so what was read is what is known: a misspelt or retired key fails here instead of being ignored.
+  context.refuseUnknownKeys();
+  return { config, knownKeys: context.knownKeys() };
 }
 
-/** Typed access to context values that may be JSON values (cdk.json) or strings (`-c`). */
+/** Context keys the CDK itself sets (feature flags `@aws-cdk/…`, `aws:cdk:…`, cached lookups `provider:…`), and the CLI's notices file. */
+const isCdkContextKey = (key: string) => key.includes(':') || key === 'acknowledged-issue-numbers';
+
+/**
+ * Typed access to context values that may be JSON values (cdk.json) or strings (`-c`).
+ * It remembers every key it was asked for, so the stage settings' own reads are the list
+ * of known keys ({@link refuseUnknownKeys}).
+ */
 function contextReader(scope: Construct) {
+  const known = new Set<string>();
   const raw = (key: string): unknown => {
+    known.add(key);
     const value: unknown = scope.node.tryGetContext(key);
     return value === '' ? undefined : value;
+  };
+  const optionalBoolean = (key: string): boolean | undefined => {
+    const value = raw(key);
+    if (value === undefined) return undefined;
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    throw new Error(`Context "${key}" must be true or false, got "${String(value)}"`);
   };
   return {
     optionalString: (key: string): string | undefined => {
@@ -219,19 +316,23 @@ function contextReader(scope: Construct) {
       if (!Number.isFinite(parsed)) throw new Error(`Context "${key}" must be a number, got "${String(value)}"`);
       return parsed;
     },
-    boolean: (key: string, fallback: boolean): boolean => {
-      const value = raw(key);
-      if (value === undefined) return fallback;
-      if (value === true || value === 'true') return true;
-      if (value === false || value === 'false') return false;
-      throw new Error(`Context "${key}" must be true or false, got "${String(value)}"`);
-    },
+    optionalBoolean,
+    boolean: (key: string, fallback: boolean): boolean => optionalBoolean(key) ?? fallback,
     object: <T extends object>(key: string): T => {
       const value = raw(key);
       if (value === undefined) return {} as T;
       const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`Context "${key}" must be a JSON object`);
       return parsed as T;
+    },
+    knownKeys: (): string[] => [...known],
+    /** Fails on a context key (cdk.json or `-c`) that no setting read, naming the known ones. */
+    refuseUnknownKeys: (): void => {
+      const unknown = Object.keys(scope.node.getAllContext()).filter((key) => !known.has(key) && !isCdkContextKey(key));
+      if (unknown.length)
+        throw new Error(
+          `Unknown context key${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}; the known keys are ${[...known].sort().join(', ')} (docs/DEPLOYMENT.md, Stage settings)`,
+        );
     },
   };
 }

@@ -2,18 +2,18 @@
  * Stateful resources: the single table, the automation queue with its dead-letter
  * queue, and the webhook secret.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { MAX_RECEIVES } from '../shared/config';
 import { OUTBOX_INDEX, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/data/table-schema';
 import type { StageConfig } from './config';
 
 /** The single table: same key schema and index as the local store (shared/data/table-schema.ts). */
 export function createTable(scope: Construct, config: StageConfig): Table {
-  const retain = config.removalPolicy !== RemovalPolicy.DESTROY;
   const table = new Table(scope, 'Table', {
     partitionKey: { name: TABLE_KEY.partitionKey, type: AttributeType.STRING },
     sortKey: { name: TABLE_KEY.sortKey, type: AttributeType.STRING },
@@ -21,7 +21,8 @@ export function createTable(scope: Construct, config: StageConfig): Table {
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     // Rate-limit windows and idempotency records expire on their own.
     timeToLiveAttribute: TTL_ATTRIBUTE,
-    deletionProtection: retain,
+    // Off for a stage's first deploy (config.protectTable): a failed create must be able to delete the table.
+    deletionProtection: config.protectTable,
     removalPolicy: config.removalPolicy,
   });
   // The sparse outbox index: only executions whose next step is not yet queued are in it.
@@ -43,7 +44,7 @@ export interface AutomationQueue {
  * The automation queue. Waits use SQS's per-message delay; a wait beyond its 15
  * minutes travels as a chain of 15-minute hops (the runner re-enqueues a message
  * that arrives early), so nothing polls and no schedule is needed. Messages failing
- * 5 times move to the DLQ.
+ * MAX_RECEIVES times move to the DLQ.
  */
 export function createAutomationQueue(scope: Construct, config: StageConfig): AutomationQueue {
   // 6 × the runner's timeout + the batching window (AWS's rule for SQS event sources):
@@ -114,7 +115,7 @@ export interface EventDelivery {
  * throughput per message group), as a standard queue may hand a contact's later event to
  * one deliverer while an earlier one still waits for another; a FIFO queue takes no
  * per-message delay, so the lanes' wake-ups travel on a standard queue. A message the
- * deliverer fails 5 times (its own failures, not a receiver's: those are retried by the
+ * deliverer fails MAX_RECEIVES times (its own failures, not a receiver's: those are retried by the
  * schedule through delayed wake-ups) goes to its DLQ, which alarms.
  */
 export function createEventDelivery(scope: Construct, config: StageConfig): EventDelivery {
@@ -130,8 +131,8 @@ export function createEventDelivery(scope: Construct, config: StageConfig): Even
 }
 
 /**
- * An encrypted, TLS-only queue whose messages move to its dead-letter queue after 5
- * receives; the visibility timeout is 6 × the background functions' timeout + the
+ * An encrypted, TLS-only queue whose messages move to its dead-letter queue after
+ * MAX_RECEIVES (shared/config.ts) receives; the visibility timeout is 6 × the background functions' timeout + the
  * batching window (config.automationVisibilityTimeout), so a message is never
  * redelivered while its consumer still runs. Construct ids: `<name>Queue`, `<name>Dlq`.
  * A FIFO queue (and its DLQ, which must be FIFO too) runs in high-throughput mode.
@@ -159,7 +160,7 @@ function queueWithDeadLetters(
     enforceSSL: true,
     visibilityTimeout: config.automationVisibilityTimeout,
     retentionPeriod: Duration.days(4),
-    deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
+    deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVES },
     removalPolicy: config.removalPolicy,
   });
   Validations.of(deadLetterQueue).acknowledge({

@@ -4,7 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Duration } from 'aws-cdk-lib';
@@ -46,15 +46,38 @@ export const NODEJS_BUNDLING: BundlingOptions = {
 export const nodeCopyCommand = (from: string, to: string) => `node -e "require('node:fs').copyFileSync(process.argv[1],process.argv[2])" "${from}" "${to}"`;
 
 /**
- * Bundling hooks that copy a function's static files (shared/routes.ts `staticFiles`)
- * into its asset folder beside index.mjs, where shared/http/static-files.ts reads them
- * on first use. Runs after esbuild, in the same shell as CDK's local bundling.
+ * Moves one file with Node, creating the target's folder; the same quoting rules as
+ * {@link nodeCopyCommand}.
  */
-export function copyStaticFiles(files: Readonly<Record<string, string>>): ICommandHooks {
+export const nodeMoveCommand = (from: string, to: string) =>
+  `node -e "const fs=require('node:fs');fs.mkdirSync(require('node:path').dirname(process.argv[2]),{recursive:true});fs.renameSync(process.argv[1],process.argv[2])" "${from}" "${to}"`;
+
+/** Where a function's source map is published: beside the assets in the cloud assembly (`cdk.out/source-maps/<stack>/<function>/`). */
+export const sourceMapDestination = (assetDir: string, stackName: string, functionName: string) =>
+  join(assetDir, '..', SOURCE_MAPS_FOLDER, stackName, functionName, `index${BUNDLING.outExtension}.map`);
+
+/** The folder of the cloud assembly (cdk.out) that holds the published source maps. */
+export const SOURCE_MAPS_FOLDER = 'source-maps';
+
+/**
+ * Bundling hooks, run after esbuild in the same shell as CDK's local bundling: the source
+ * map leaves the asset (Lambda never reads it: `--enable-source-maps` is off, see
+ * docs/PERFORMANCE.md) for the cloud assembly's `source-maps/` folder, where it is kept
+ * with the deploy to decode stack traces; a function's static files (shared/routes.ts
+ * `staticFiles`) are copied in beside index.mjs, where shared/http/static-files.ts reads
+ * them on first use. The asset's hash is taken after the hooks, so it covers exactly what
+ * Lambda gets.
+ */
+export function assetHooks(stackName: string, functionName: string, staticFiles: Readonly<Record<string, string>> = {}): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => Object.entries(files).map(([name, path]) => nodeCopyCommand(join(inputDir, path), join(outputDir, name))),
+    afterBundling: (inputDir, outputDir) => [
+      ...(BUNDLING.sourcemap
+        ? [nodeMoveCommand(join(outputDir, `index${BUNDLING.outExtension}.map`), sourceMapDestination(outputDir, stackName, functionName))]
+        : []),
+      ...Object.entries(staticFiles).map(([name, path]) => nodeCopyCommand(join(inputDir, path), join(outputDir, name))),
+    ],
   };
 }
 
@@ -145,7 +168,7 @@ export class WorkspaceFunction extends Construct {
       role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,
-      bundling: spec.staticFiles ? { ...NODEJS_BUNDLING, commandHooks: copyStaticFiles(spec.staticFiles) } : NODEJS_BUNDLING,
+      bundling: { ...NODEJS_BUNDLING, commandHooks: assetHooks(Stack.of(this).stackName, spec.name, spec.staticFiles) },
       description: `workspace-api ${config.stage}: ${spec.name}`,
       environment: {
         ...(spec.tableAccess !== 'none' && { TABLE_NAME: table.tableName }),
@@ -171,7 +194,7 @@ export class WorkspaceFunction extends Construct {
     if (spec.readsSecrets) {
       role.addToPolicy(channelSecretsStatement(this, config));
       Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${config.channelSecretPrefix}*]`,
+        id: `AwsSolutions-IAM5[Resource::${channelSecretsNagArn(this, config)}]`,
         reason:
           'Channel access tokens are one secret per channel, created at runtime by the operator CLI under this prefix; secret ARNs end in a random suffix.',
       });
@@ -240,6 +263,16 @@ export class WorkspaceFunction extends Construct {
       );
     }
   }
+}
+
+/**
+ * The channel secrets' ARN pattern as cdk-nag names it in a finding: pseudo parameters as
+ * `<AWS::…>`, the account and region as literals when the stack is pinned to them.
+ */
+function channelSecretsNagArn(scope: Construct, config: StageConfig): string {
+  const { region, account } = Stack.of(scope);
+  const literal = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+  return `arn:<AWS::Partition>:secretsmanager:${literal(region, 'Region')}:${literal(account, 'AccountId')}:secret:${config.channelSecretPrefix}*`;
 }
 
 /** GetSecretValue on the channel access-token secrets (`workspace-api/<stage>/channel/*`) only. */

@@ -6,7 +6,7 @@ import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEBHOOK_PATH } from '../shared/routes';
-import { Monitoring } from './alarms';
+import { MonitoringStack } from './alarms';
 import { API_METHODS, type PublicRoute, WorkspaceRestApi } from './api';
 import { routeSizing, type StageConfig } from './config';
 import {
@@ -19,6 +19,7 @@ import {
   type EventDelivery,
 } from './data';
 import { WorkspaceFunction } from './functions';
+import { stageTags } from './tags';
 
 export interface WorkspaceApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -36,12 +37,19 @@ export class WorkspaceApiStack extends Stack {
   readonly restApi: WorkspaceRestApi;
   /** Every function by its route-table or support-function name. */
   readonly functions = new Map<string, WorkspaceFunction>();
+  /** The alarms and the dashboard, in a nested stack of their own (infra/alarms.ts). */
+  readonly monitoring: MonitoringStack;
 
   constructor(scope: Construct, id: string, props: WorkspaceApiStackProps) {
-    super(scope, id, { description: `Workspace messaging API (${props.config.stage})`, ...props });
+    // Pinned and protected as the stage's settings say (infra/config.ts: env, terminationProtection).
+    super(scope, id, {
+      description: `Workspace messaging API (${props.config.stage})`,
+      env: props.config.env,
+      terminationProtection: props.config.terminationProtection,
+      ...props,
+    });
     const { config } = props;
-    Tags.of(this).add('project', 'workspace-api');
-    Tags.of(this).add('stage', config.stage);
+    for (const [key, value] of Object.entries(stageTags(config.stage))) Tags.of(this).add(key, value);
 
     this.table = createTable(this, config);
     this.automation = createAutomationQueue(this, config);
@@ -83,7 +91,7 @@ export class WorkspaceApiStack extends Stack {
 
     this.restApi = new WorkspaceRestApi(this, 'Api', { config, authorizerHandler: authorizer.function, routes, publicRoutes });
 
-    new Monitoring(this, 'Monitoring', {
+    this.monitoring = new MonitoringStack(this, 'Monitoring', {
       config,
       api: this.restApi.api,
       accessLogs: this.restApi.accessLogs,
@@ -92,13 +100,25 @@ export class WorkspaceApiStack extends Stack {
       functions: [...this.functions.values()],
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.restApi.api.urlForPath(API_BASE_PATH), description: 'Base URL of the API' });
-    new CfnOutput(this, 'TableName', { value: this.table.tableName });
-    new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'The operator CLI adds every API key to this usage plan' });
-    new CfnOutput(this, 'QueueUrl', { value: this.automation.queue.queueUrl });
-    new CfnOutput(this, 'EventQueueUrl', { value: this.events.queue.queueUrl });
-    new CfnOutput(this, 'EventLaneQueueUrl', { value: this.events.laneQueue.queueUrl });
-    new CfnOutput(this, 'WebhookSecretName', { value: config.webhookSecretName, description: 'appSecret is set by the operator (docs/DEPLOYMENT.md)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.restApi.api.urlForPath(API_BASE_PATH),
+      description: 'Base URL of the API (`https://…/<stage>/api/workspace/v1`)',
+    });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The table: `TABLE_NAME` of the operator CLI' });
+    new CfnOutput(this, 'UsagePlanId', {
+      value: this.restApi.usagePlan.usagePlanId,
+      description: "The usage plan: `USAGE_PLAN_ID` of the operator CLI, which adds every API user's usage-plan key to it",
+    });
+    new CfnOutput(this, 'QueueUrl', { value: this.automation.queue.queueUrl, description: 'The automation queue (its dead-letter queue alarms)' });
+    new CfnOutput(this, 'EventQueueUrl', { value: this.events.queue.queueUrl, description: 'The event queue (FIFO): new events for the deliverer' });
+    new CfnOutput(this, 'EventLaneQueueUrl', {
+      value: this.events.laneQueue.queueUrl,
+      description: "The event lane queue: the deliverer's retries and wake-ups",
+    });
+    new CfnOutput(this, 'WebhookSecretName', {
+      value: config.webhookSecretName,
+      description: 'The WhatsApp webhook secret; its `appSecret` is set by the operator (`admin webhook configure`)',
+    });
   }
 
   private addFunction(fn: WorkspaceFunction): WorkspaceFunction {

@@ -132,6 +132,14 @@ export function rateLimitFor(rateClass: RateLimitClass): number {
 /** Largest request body accepted, in bytes (API Gateway itself allows 10 MB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Receives of one queue message before it moves to the dead-letter queue: the stack's
+ * `maxReceiveCount` on every queue (infra/data.ts), the local queues' limit, and the
+ * automation runner's last try (on its last receive a step fails the execution instead
+ * of throwing).
+ */
+export const MAX_RECEIVES = 5;
+
 // The whole environment, checked once as this module loads: a bad value stops the cold start.
 for (const [, [variable, schema]] of settings) read(variable, schema);
 config.tracerEnabled();

@@ -1,6 +1,7 @@
 import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand } from '@aws-sdk/client-api-gateway';
-import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient, TagResourceCommand } from '@aws-sdk/client-secrets-manager';
 import { randomBytes } from 'node:crypto';
+import { stageTags } from '../../infra/tags';
 
 /**
  * What the operator CLI does in AWS beside the table: API Gateway usage-plan keys
@@ -73,16 +74,26 @@ export async function removeUsagePlanKey(settings: AwsSettings, apiGatewayKeyId:
 /** The secret name of a channel's access token; the channel item stores only this name. */
 export const channelSecretName = (settings: AwsSettings, channelId: string) => `workspace-api/${settings.stage}/channel/${channelId}`;
 
-/** Stores (or rotates) a channel's access token in Secrets Manager and returns the secret's name. */
+/**
+ * The tags of a channel's secret: the stage's (as on the stack's resources) and the channel.
+ * The secret lives outside the stack: deleting the stack leaves it (docs/DEPLOYMENT.md, *Secrets*).
+ */
+export const channelSecretTags = (settings: AwsSettings, channelId: string) =>
+  Object.entries({ ...stageTags(settings.stage), channel: channelId }).map(([Key, Value]) => ({ Key, Value }));
+
+/** Stores (or rotates) a channel's access token in Secrets Manager, tagged, and returns the secret's name. */
 export async function putChannelToken(settings: AwsSettings, channelId: string, accessToken: string): Promise<string> {
   const name = channelSecretName(settings, channelId);
+  const Tags = channelSecretTags(settings, channelId);
   try {
     await secretsClient().send(
-      new CreateSecretCommand({ Name: name, SecretString: accessToken, Description: `WhatsApp Cloud API access token of channel ${channelId}` }),
+      new CreateSecretCommand({ Name: name, SecretString: accessToken, Description: `WhatsApp Cloud API access token of channel ${channelId}`, Tags }),
     );
   } catch (error) {
     if ((error as Error).name !== 'ResourceExistsException') throw error;
     await secretsClient().send(new PutSecretValueCommand({ SecretId: name, SecretString: accessToken }));
+    // A secret made before the CLI tagged them gets its tags on its next rotation.
+    await secretsClient().send(new TagResourceCommand({ SecretId: name, Tags }));
   }
   return name;
 }

@@ -1,3 +1,4 @@
+import { MAX_RECEIVES } from '../../shared/config';
 import { fifoGroupOf, type EventQueueMessage } from '../../shared/queue/event-queue';
 import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
 
@@ -5,7 +6,7 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  * The local stand-in for the event queue's SQS event source: the one receiver of the
  * durable table queue (`LOCALQ#events`, table-step-queue.ts) invokes the deliverer bundle
  * with SQS-shaped events, deletes what succeeded and retries what failed (dead letters
- * after 5 receives, as the AWS queue's maxReceiveCount). It also runs the event re-drive
+ * after MAX_RECEIVES receives, as the AWS queue's maxReceiveCount). It also runs the event re-drive
  * at start and every 30 s.
  *
  * A message costs the table one write to enqueue and a share of one BatchWriteItem to
@@ -50,7 +51,6 @@ export interface DelivererLoopOptions {
   retryDelayMs?: number;
 }
 
-const MAX_RECEIVES = 5;
 const RETRY_DELAY_MS = 2_000;
 
 export async function startDelivererLoop(options: DelivererLoopOptions): Promise<{ stop(): Promise<void> }> {

@@ -17,7 +17,7 @@ export interface GatewayResponseDescription {
   body: string;
 }
 
-/** A usage plan's per-method throttle (token bucket per API key). */
+/** A usage plan's throttle (token bucket per API key): the plan's own over every method, or one method's. */
 export interface MethodThrottle {
   burstLimit: number;
   /** Tokens per second. */
@@ -60,6 +60,8 @@ export interface StackDescription {
   authorizer: AuthorizerDescription;
   /** Gateway responses; absent ones fall back to the local gateway's envelope. */
   responses: Partial<Record<GatewayResponseType, GatewayResponseDescription>>;
+  /** The usage plan's own throttle (per API key, over every method), when the source declares one. */
+  planThrottle?: MethodThrottle;
   functions: Record<string, FunctionDescription>;
   /** The function fed by the automation queue, and the one run on a schedule (the outbox re-drive). */
   queueConsumer: string;

@@ -2,6 +2,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyR
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GATEWAY_BODY_LIMIT_BYTES, LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES } from '../../infra/platform-limits';
 import { API_BASE_PATH } from '../../shared/routes';
 import type { AuthorizerDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle } from './description';
 
@@ -32,10 +33,9 @@ export interface GatewayOptions {
    * refusals with them, and a function error as API Gateway does (502, DEFAULT_5XX).
    */
   responses?: Partial<Record<GatewayResponseType, GatewayResponseDescription>>;
+  /** The usage plan's own throttle: one token bucket per API key over every method (the template's); none in route-table mode. */
+  planThrottle?: MethodThrottle;
 }
-
-/** API Gateway refuses bodies above 10 MB; the handlers' own limit is far lower. */
-const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
 
 /**
  * A small stand-in for API Gateway's REST API: it turns HTTP requests into REST proxy
@@ -91,11 +91,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
     );
   }
   const body = await readBody(req);
-  if (body === undefined)
-    return send(
-      res,
-      gatewayResponse(options, 'REQUEST_TOO_LARGE', 413, requestId) ?? gatewayError(413, 'payload_too_large', 'Request body too large', requestId),
-    );
+  const tooLarge = () =>
+    gatewayResponse(options, 'REQUEST_TOO_LARGE', 413, requestId) ?? gatewayError(413, 'payload_too_large', 'Request body too large', requestId);
+  if (body === undefined) return send(res, tooLarge());
   const event = toProxyEvent(req, url, route, body, requestId);
   const unauthorized = () =>
     gatewayResponse(options, 'UNAUTHORIZED', 401, requestId) ??
@@ -104,11 +102,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
     const result = await authorize(event, options, state);
     if (result === 'unauthorized') return send(res, unauthorized());
     event.requestContext.authorizer = { ...result.context, principalId: result.principalId };
+    // The usage plan's buckets, per API key: the plan's over every method, then the method's own.
+    const key = result.usageIdentifierKey ?? result.principalId;
     const throttle = route.throttles?.[method];
-    if (throttle && !takeToken(state, `${result.usageIdentifierKey ?? result.principalId} ${route.path} ${method}`, throttle)) {
-      return send(res, gatewayResponse(options, 'THROTTLED', 429, requestId)!);
-    }
+    const admitted =
+      (!options.planThrottle || takeToken(state, `${key} *`, options.planThrottle)) &&
+      (!throttle || takeToken(state, `${key} ${route.path} ${method}`, throttle));
+    if (!admitted) return send(res, gatewayResponse(options, 'THROTTLED', 429, requestId)!);
   }
+  // The invocation carries the whole event: above Lambda's payload limit API Gateway answers 413 instead of invoking.
+  if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES) return send(res, tooLarge());
   if (!options.responses) return send(res, await route.handler(event, lambdaContext(requestId)));
   try {
     send(res, await route.handler(event, lambdaContext(requestId)));
@@ -187,9 +190,9 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_GATEWAY_BODY) chunks.push(chunk);
+      if (size <= GATEWAY_BODY_LIMIT_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_GATEWAY_BODY ? undefined : Buffer.concat(chunks)));
+    req.on('end', () => resolve(size > GATEWAY_BODY_LIMIT_BYTES ? undefined : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

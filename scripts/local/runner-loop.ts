@@ -1,3 +1,4 @@
+import { MAX_RECEIVES } from '../../shared/config';
 import type { SqsBatchConsumer } from './table-step-queue';
 
 /**
@@ -25,7 +26,6 @@ const RETRY_DELAY_MS = 2_000;
 
 export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ stop(): Promise<void> }> {
   const queue = await import('./table-step-queue');
-  const { MAX_RECEIVES } = await import('../../shared/domain/automation-runner');
   let stopped = false;
   let lastRedrive = 0;
   let current: Promise<void> = Promise.resolve();

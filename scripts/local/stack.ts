@@ -170,7 +170,7 @@ interface Served {
   redrive: Parameters<typeof startRunnerLoop>[0]['redrive'];
   /** The message-content retention sweep (and any other scheduled function beside the re-drive). */
   sweep: () => Promise<unknown>;
-  gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses'>;
+  gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses' | 'planThrottle'>;
   /** The event deliverer and the event re-drive (route-table mode). */
   events?: Pick<Parameters<typeof startDelivererLoop>[0], 'deliverer' | 'redrive'>;
   close(): Promise<void>;
@@ -253,7 +253,7 @@ async function serveTemplate(
     runner: stack.runner,
     redrive: stack.redrive,
     sweep: stack.sweep,
-    gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses },
+    gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses, planThrottle: stack.description.planThrottle },
     events: stack.events,
     close: () => stack.close(),
   };

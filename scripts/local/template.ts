@@ -266,7 +266,7 @@ function responseHeaderValue(mapping: string): string {
 
 /**
  * The stack description from the template: routes and methods, the authorizer and
- * its settings, gateway responses, per-method throttles, and each function's asset
+ * its settings, gateway responses, the usage plan's throttles, and each function's asset
  * folder and environment. `local` resolves the references; `queueUrlFor` gives each
  * function its own queue URL (its own recording AWS endpoint).
  */
@@ -317,9 +317,13 @@ export function describeTemplate(
     cacheTtlSeconds: Number(authorizerResource.Properties?.AuthorizerResultTtlInSeconds ?? 300),
   };
 
+  type CfnThrottle = { BurstLimit: number; RateLimit: number };
   const throttles = new Map<string, MethodThrottle>();
+  let planThrottle: MethodThrottle | undefined;
   for (const [, plan] of resourcesOfType(template, 'AWS::ApiGateway::UsagePlan')) {
-    for (const stage of (plan.Properties?.ApiStages ?? []) as { Throttle?: Record<string, { BurstLimit: number; RateLimit: number }> }[]) {
+    const own = plan.Properties?.Throttle as CfnThrottle | undefined;
+    if (own) planThrottle = { burstLimit: own.BurstLimit, rateLimit: own.RateLimit };
+    for (const stage of (plan.Properties?.ApiStages ?? []) as { Throttle?: Record<string, CfnThrottle> }[]) {
       for (const [key, throttle] of Object.entries(stage.Throttle ?? {}))
         throttles.set(key, { burstLimit: throttle.BurstLimit, rateLimit: throttle.RateLimit });
     }
@@ -373,6 +377,7 @@ export function describeTemplate(
     routes: [...byPath.values()],
     authorizer,
     responses,
+    planThrottle,
     functions,
     queueConsumer: nameOf(consumer),
     scheduled,

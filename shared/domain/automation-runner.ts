@@ -1,4 +1,5 @@
 import { clock } from '../clock';
+import { MAX_RECEIVES } from '../config';
 import { advanceExecution, getExecution, markRunning, type ExecutionRecord, type StepOutcome } from '../data/automations';
 import { getContact, updateContact, type ContactRecord } from '../data/contacts';
 import { listDefinitions } from '../data/definitions';
@@ -24,9 +25,6 @@ import { handOffEvents } from './events';
  * condition on its position, and sends carry the apiReference
  * `automation:<execution>:<step>`, so a redelivered message never sends twice.
  */
-
-/** Deliveries of one message before it goes to the dead-letter queue (the stack's maxReceiveCount). */
-export const MAX_RECEIVES = 5;
 
 /** A step that cannot succeed by retrying (bad template, closed window, unknown label): the execution fails. */
 export class StepFailure extends Error {}

@@ -315,10 +315,10 @@ export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
   Event,
 };
 
-/** Error statuses every endpoint may answer (the authorizer, the limiter, validation, the store). */
-export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500, 503] as const;
+/** Error statuses every endpoint may answer (the authorizer, the limiter, validation, the gateway's size limits, the store). */
+export const COMMON_ERROR_STATUSES = [400, 401, 403, 413, 429, 500, 503] as const;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
 
 export interface RouteResponse {
   /** The success envelope's `data`. */
@@ -487,6 +487,17 @@ export const ERROR_STATUS_DOCS: Record<ErrorStatus, ErrorStatusDoc> = {
     description: 'The apiReference was already used for this recipient with other parameters.',
     codes: ['conflict'],
     example: { error: 'conflict', message: 'This apiReference was already used for this recipient with other parameters.' },
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description:
+      "The request is larger than an invocation carries (about 6 MB with the request around the body; API Gateway takes up to 10 MB): refused by the gateway before the endpoint runs. A body over the endpoint's own limit is a 400 `payload_too_large`.",
+    codes: ['payload_too_large'],
+    example: {
+      error: 'payload_too_large',
+      message: 'The request is too large: endpoints take bodies up to 64 KiB (contacts/import 1024 KiB).',
+      details: { parameter: 'body' },
+    },
   },
   429: {
     name: 'TooManyRequests',

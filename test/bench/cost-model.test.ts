@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../../infra/api';
+import { apiGatewayMonthly } from '../../bench/cost-model';
 import { costModel, extrasPerMillion, PRICES } from '../../bench/report';
 
 describe('the cost model', () => {
@@ -40,5 +41,22 @@ describe('the cost model', () => {
     expect(then).toBeCloseTo(0.97, 2);
     expect(now).toBeCloseTo(0.73, 2);
     expect(Object.keys(ACCESS_LOG_FIELDS)).toHaveLength(7);
+  });
+
+  it("prices API Gateway REST through its tiers: 2.59 billion requests a month are ≈ $6.8k, not the flat rate's $9.1k", () => {
+    // Act
+    const month = apiGatewayMonthly(2.592e9);
+    const firstTier = apiGatewayMonthly(333e6);
+    const intoSecond = apiGatewayMonthly(334e6);
+    const beyond = apiGatewayMonthly(21e9) - apiGatewayMonthly(20e9);
+
+    // Assess
+    expect(month).toBeCloseTo(333 * 3.5 + 667 * 2.8 + 1592 * 2.38, 6);
+    expect(Math.round(month / 100) / 10).toBe(6.8);
+    expect(2592 * 3.5).toBeCloseTo(9072, 6);
+    expect(firstTier).toBeCloseTo(333 * 3.5, 6);
+    expect(intoSecond - firstTier).toBeCloseTo(2.8, 6);
+    expect(beyond).toBeCloseTo(1000 * 1.51, 6);
+    expect(apiGatewayMonthly(0)).toBe(0);
   });
 });

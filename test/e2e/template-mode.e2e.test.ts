@@ -1,8 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_MAPS_FOLDER } from '../../infra/functions';
+import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { eventually } from '../support/eventually';
 import { functionPolicies, unexercisedGrants, type CallVerdict } from '../../scripts/local/iam';
 import { awsCallsFile } from '../../scripts/local/template-stack';
 import { CDK_OUT, ensureSynth, readTemplate, type CfnTemplate } from '../../scripts/local/template';
@@ -73,6 +76,59 @@ describe('the template-driven stack, by its own means', () => {
       await stack.stop();
     }
   }, 180_000);
+
+  it('ships no source map in any Lambda asset, and publishes every function\u2019s map beside the assets', () => {
+    // Prepare
+    const { template } = readTemplate();
+    const functions = Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function');
+
+    // Act
+    const maps = functions.flatMap((fn) => readdirSync(join(CDK_OUT, String(fn.Metadata!['aws:asset:path']))).filter((file) => file.endsWith('.map')));
+    const names = [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => fn.name);
+    const published = names.filter((name) => existsSync(join(CDK_OUT, SOURCE_MAPS_FOLDER, 'WorkspaceApi-dev', name, 'index.mjs.map')));
+
+    // Assess
+    expect(functions).toHaveLength(names.length);
+    expect(maps).toEqual([]);
+    expect(published).toEqual(names);
+  });
+
+  it('answers bodies past Lambda\u2019s 6 MB and API Gateway\u2019s 10 MB with 413 payload_too_large from the gateway, the function never invoked', async () => {
+    // Prepare
+    const stack = await startStack({ source: 'template' });
+    try {
+      const key = demoKey(stack);
+      const post = (bytes: number) =>
+        fetch(`${stack.baseUrl}/contacts/import`, {
+          method: 'POST',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ channelId: stack.demo.workspaces[0].channels[0].id, contacts: [], padding: 'x'.repeat(bytes) }),
+        });
+      const logged = () => (existsSync(join(stack.dataDir, 'logs', 'service.log')) ? readFileSync(join(stack.dataDir, 'logs', 'service.log'), 'utf8') : '');
+
+      // Act
+      const answers = [];
+      for (const megabytes of [7, 9.5, 11]) {
+        const response = await post(megabytes * 1024 * 1024);
+        answers.push({ megabytes, status: response.status, requestId: response.headers.get('x-request-id')!, body: await response.json() });
+      }
+      // A body above the endpoint's own limit but within Lambda's reaches the function, which logs its request.
+      const ownLimit = await post(2 * 1024 * 1024);
+      const ownLimitId = ownLimit.headers.get('x-request-id')!;
+      await eventually(async () => (logged().includes(ownLimitId) ? true : undefined));
+
+      // Assess
+      for (const { megabytes, status, body } of answers) {
+        expect(status, `${megabytes} MB`).toBe(413);
+        expect(body, `${megabytes} MB`).toMatchObject({ success: false, error: 'payload_too_large', details: { parameter: 'body' } });
+      }
+      expect(ownLimit.status).toBe(400);
+      expect(((await ownLimit.json()) as { error: string }).error).toBe('payload_too_large');
+      for (const { requestId } of answers) expect(logged()).not.toContain(requestId);
+    } finally {
+      await stack.stop();
+    }
+  }, 240_000);
 });
 
 afterAll(() => {

@@ -13,7 +13,7 @@ import { getExecution } from '../../shared/data/automations';
 import { getContact } from '../../shared/data/contacts';
 import { getConversation } from '../../shared/data/conversations';
 import { parseSteps } from '../../shared/domain/automation-steps';
-import { MAX_RECEIVES } from '../../shared/domain/automation-runner';
+import { MAX_RECEIVES } from '../../shared/config';
 import { callApi } from '../support/api';
 import { drainQueue, makeAutomation, sqsEvent, stepMessageBody } from '../support/automations';
 import { createChatTenant, newRecipient, openWindow, sendRequests, sentBodies, startChatNetwork, type ChatNetwork, type ChatTenant } from '../support/chat';

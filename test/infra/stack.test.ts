@@ -17,7 +17,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS, AUTHORIZER_FAILURE_TYPES, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
 import { AUTOMATION_BATCH, loadStageConfig, routeSizing } from '../../infra/config';
-import { copyStaticFiles, LAMBDA_RUNTIME, NODEJS_BUNDLING, nodeCopyCommand, SAM_LOCAL_VARIABLES, WorkspaceFunction } from '../../infra/functions';
+import {
+  assetHooks,
+  LAMBDA_RUNTIME,
+  NODEJS_BUNDLING,
+  nodeCopyCommand,
+  nodeMoveCommand,
+  SAM_LOCAL_VARIABLES,
+  sourceMapDestination,
+  WorkspaceFunction,
+} from '../../infra/functions';
+import { DOCUMENTED_STAGES } from '../../infra/synth-offline';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
@@ -31,6 +41,8 @@ interface Built {
   stack: WorkspaceApiStack;
   template: Template;
   resources: Record<string, Resource>;
+  /** The nested stack of alarms and the dashboard. */
+  monitoring: Template;
 }
 
 const SYNTH_TIMEOUT_MS = 60_000;
@@ -40,7 +52,7 @@ function build(context: Record<string, unknown>): Built {
   const config = loadStageConfig(app);
   const stack = new WorkspaceApiStack(app, `WorkspaceApi-${config.stage}`, { config });
   const template = Template.fromStack(stack);
-  return { app, stack, template, resources: template.toJSON().Resources };
+  return { app, stack, template, resources: template.toJSON().Resources, monitoring: Template.fromStack(stack.monitoring) };
 }
 
 const logicalId = (stack: Stack, element: unknown) => stack.getLogicalId(element as CfnElement);
@@ -80,7 +92,7 @@ describe('WorkspaceApiStack', () => {
 
   beforeAll(() => {
     dev = build({ stage: 'dev' });
-    prod = build({ stage: 'prod', rateLimits: JSON.stringify({ api_read: 60 }), messageContentRetentionDays: '30' });
+    prod = build({ ...DOCUMENTED_STAGES.prod, rateLimits: JSON.stringify({ api_read: 60 }), messageContentRetentionDays: '30' });
     custom = build({ stage: 'dev', runnerTimeoutSeconds: '300', waf: 'true', wafAnonymousLimit: '100' });
   }, SYNTH_TIMEOUT_MS);
 
@@ -99,19 +111,22 @@ describe('WorkspaceApiStack', () => {
       for (const route of API_ROUTES) expect(dev.stack.functions.get(route.name)).toBeDefined();
     });
 
-    it('runs every function on nodejs22.x and arm64 with its own log group', () => {
-      // Prepare
-      const functions = Object.values(dev.template.findResources('AWS::Lambda::Function'));
+    it('runs every function of every stage on nodejs24.x and arm64 with its own log group', () => {
+      for (const built of [dev, prod]) {
+        // Prepare
+        const functions = Object.values(built.template.findResources('AWS::Lambda::Function'));
 
-      // Act
-      const runtimes = new Set(functions.map((fn) => fn.Properties.Runtime));
-      const architectures = new Set(functions.map((fn) => JSON.stringify(fn.Properties.Architectures)));
+        // Act
+        const runtimes = new Set(functions.map((fn) => fn.Properties.Runtime));
+        const architectures = new Set(functions.map((fn) => JSON.stringify(fn.Properties.Architectures)));
 
-      // Assess
-      expect(LAMBDA_RUNTIME_NAME).toBe('nodejs22.x');
-      expect([...runtimes]).toEqual(['nodejs22.x']);
-      expect([...architectures]).toEqual(['["arm64"]']);
-      for (const fn of functions) expect(fn.Properties.LoggingConfig.LogGroup.Ref).toMatch(/Logs/);
+        // Assess
+        expect([...runtimes], built.stack.stackName).toEqual(['nodejs24.x']);
+        expect([...architectures], built.stack.stackName).toEqual(['["arm64"]']);
+        for (const fn of functions) expect(fn.Properties.LoggingConfig.LogGroup.Ref).toMatch(/Logs/);
+      }
+      expect(LAMBDA_RUNTIME_NAME).toBe('nodejs24.x');
+      expect(BUNDLING.target).toBe('node24');
     });
 
     it('derives the NodejsFunction bundling from infra/bundling.ts', () => {
@@ -136,7 +151,7 @@ describe('WorkspaceApiStack', () => {
       const withFiles = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.staticFiles);
 
       // Act
-      const commands = withFiles.map((fn) => copyStaticFiles(fn.staticFiles!).afterBundling('/repo', '/asset'));
+      const commands = withFiles.map((fn) => assetHooks('Stack', fn.name, fn.staticFiles).afterBundling('/repo', '/asset').slice(1));
 
       // Assess
       expect(withFiles.map((fn) => fn.name).sort()).toEqual(['DocsPage', 'OpenApiDocument']);
@@ -151,6 +166,38 @@ describe('WorkspaceApiStack', () => {
       for (const fn of withFiles) for (const path of Object.values(fn.staticFiles!)) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
     });
 
+    it("moves every function's source map out of its asset, to the cloud assembly's source-maps folder, in every stage", () => {
+      for (const built of [dev, prod]) {
+        const stackName = built.stack.stackName;
+        for (const [name, fn] of built.stack.functions) {
+          // Act
+          const [first] = assetHooks(stackName, name, fn.spec.staticFiles).afterBundling('/repo', '/out/bundling-temp-1');
+
+          // Assess
+          expect(first, name).toBe(nodeMoveCommand('/out/bundling-temp-1/index.mjs.map', `/out/source-maps/${stackName}/${name}/index.mjs.map`));
+          expect(sourceMapDestination('/out/bundling-temp-1', stackName, name)).toBe(`/out/source-maps/${stackName}/${name}/index.mjs.map`);
+          expect(first).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
+        }
+      }
+      expect(BUNDLING.sourcemap).toBe(true);
+    });
+
+    it('moves a file into a new folder when the hook command runs in a shell, paths with spaces included', () => {
+      // Prepare
+      const dir = mkdtempSync(join(tmpdir(), 'source maps '));
+      const [from, to] = [join(dir, 'index.mjs.map'), join(dir, 'published maps', 'Fn', 'index.mjs.map')];
+      writeFileSync(from, '{"version":3}');
+
+      // Act
+      execSync(nodeMoveCommand(from, to));
+      const moved = readFileSync(to, 'utf8');
+      const left = existsSync(from);
+      rmSync(dir, { recursive: true });
+
+      // Assess
+      expect([moved, left]).toEqual(['{"version":3}', false]);
+    });
+
     it('copies a static file when the hook command runs in a shell, paths with spaces included', () => {
       // Prepare
       const dir = mkdtempSync(join(tmpdir(), 'static files '));
@@ -158,7 +205,7 @@ describe('WorkspaceApiStack', () => {
       writeFileSync(from, '{"openapi":"3.1.0"}');
 
       // Act
-      execSync(copyStaticFiles({ 'out put.json': 'in put.json' }).afterBundling(dir, dir)[0]);
+      execSync(nodeCopyCommand(from, to));
       const copied = readFileSync(to, 'utf8');
       rmSync(dir, { recursive: true });
 
@@ -445,6 +492,7 @@ describe('WorkspaceApiStack', () => {
         QUOTA_EXCEEDED: { status: '429', error: 'rate_limited' },
         MISSING_AUTHENTICATION_TOKEN: { status: '404', error: 'not_found' },
         BAD_REQUEST_BODY: { status: '400', error: 'invalid_request' },
+        REQUEST_TOO_LARGE: { status: '413', error: 'payload_too_large' },
         DEFAULT_4XX: { error: 'invalid_request' },
         DEFAULT_5XX: { error: 'internal_error' },
       };
@@ -460,7 +508,12 @@ describe('WorkspaceApiStack', () => {
         expect(response, type).toBeDefined();
         expect(response!.StatusCode, type).toBe(status);
         const body = JSON.parse(response!.ResponseTemplates['application/json']);
-        expect(body, type).toEqual({ success: false, error, message: expect.any(String) });
+        expect(body, type).toEqual({
+          success: false,
+          error,
+          message: expect.any(String),
+          ...(type === 'REQUEST_TOO_LARGE' && { details: { parameter: 'body' } }),
+        });
         expect(response!.ResponseParameters, type).toMatchObject({
           'gatewayresponse.header.X-Request-Id': 'context.requestId',
           'gatewayresponse.header.Cache-Control': "'no-store'",
@@ -472,15 +525,20 @@ describe('WorkspaceApiStack', () => {
       expect(RETRY_AFTER_SECONDS * 1000).toBe(RATE_WINDOW_MS);
     });
 
-    it('throttles each method in the usage plan at its rate-limit class', () => {
+    it('throttles each API user over all methods at every class limit together, and each method at its class', () => {
       // Prepare
       const [plan] = Object.values(dev.template.findResources('AWS::ApiGateway::UsagePlan'));
       const [prodPlan] = Object.values(prod.template.findResources('AWS::ApiGateway::UsagePlan'));
+      const perMinute = (limits: Record<string, number>) => Object.values(limits).reduce((sum, limit) => sum + limit, 0);
 
       // Act
       const throttle = plan.Properties.ApiStages[0].Throttle;
 
       // Assess
+      expect(plan.Properties.Throttle).toEqual({ BurstLimit: perMinute(DEFAULT_RATE_LIMITS), RateLimit: perMinute(DEFAULT_RATE_LIMITS) / 60 });
+      expect(plan.Properties.Throttle).toEqual({ BurstLimit: 440, RateLimit: 440 / 60 });
+      expect(prodPlan.Properties.Throttle.BurstLimit).toBe(perMinute({ ...DEFAULT_RATE_LIMITS, api_read: 60 }));
+      expect(Object.keys(dev.template.findResources('AWS::ApiGateway::UsagePlan'))).toHaveLength(1);
       expect(throttle[`${API_BASE_PATH}/contacts/list/GET`]).toEqual({ BurstLimit: 120, RateLimit: 2 });
       expect(prodPlan.Properties.ApiStages[0].Throttle[`${API_BASE_PATH}/contacts/list/GET`]).toEqual({ BurstLimit: 60, RateLimit: 1 });
       expect(Object.keys(throttle)).toHaveLength(API_ROUTES.length * 2);
@@ -520,7 +578,7 @@ describe('WorkspaceApiStack', () => {
       // Assess
       expect(devStage.Properties.CacheClusterEnabled).toBeUndefined();
       expect(devStage.Properties.MethodSettings).toEqual([
-        { HttpMethod: '*', ResourcePath: '/*', ...logging, ThrottlingRateLimit: 100, ThrottlingBurstLimit: 300, CachingEnabled: false },
+        { HttpMethod: '*', ResourcePath: '/*', ...logging, ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000, CachingEnabled: false },
         { HttpMethod: 'GET', ResourcePath: escaped(OPENAPI_PATH), ...docs },
         { HttpMethod: 'GET', ResourcePath: escaped(DOCS_PATH), ...docs },
         { HttpMethod: 'GET', ResourcePath: escaped(WEBHOOK_PATH), ...webhook },
@@ -854,28 +912,48 @@ describe('WorkspaceApiStack', () => {
       ];
 
       // Act
-      const alarms = Object.values(dev.template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties.AlarmName);
+      const alarms = Object.values(dev.monitoring.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties.AlarmName);
 
       // Assess
-      expect(alarms.sort()).toEqual(names.map((n) => `workspace-api-dev-${n}`).sort());
-      dev.template.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
-      dev.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+      expect(alarms.sort()).toEqual(names.map((n) => `workspace-api-dev-alarm-${n}`).sort());
+      dev.monitoring.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
+      dev.monitoring.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+      dev.monitoring.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'workspace-api-dev-monitoring' });
+    });
+
+    it('keeps the alarms, metric filters and the dashboard in a nested stack of their own, fed by parameters (no exports)', () => {
+      for (const built of [dev, prod]) {
+        // Act
+        const nested = Object.values(built.template.findResources('AWS::CloudFormation::Stack'));
+        const inOwnStack = ['AWS::CloudWatch::Alarm', 'AWS::CloudWatch::Dashboard', 'AWS::Logs::MetricFilter'].map(
+          (type) => Object.keys(built.template.findResources(type)).length,
+        );
+
+        // Assess
+        expect(nested, built.stack.stackName).toHaveLength(1);
+        expect(inOwnStack, built.stack.stackName).toEqual([0, 0, 0]);
+        expect(Object.keys(built.monitoring.findResources('AWS::CloudWatch::Alarm')).length).toBeGreaterThan(60);
+        expect(Object.keys(built.template.toJSON().Outputs ?? {}).filter((name) => name.startsWith('ExportsOutput'))).toEqual([]);
+        expect(JSON.stringify(built.template.toJSON())).not.toContain('Fn::ImportValue');
+      }
     });
 
     it('alarms on authorizer failures from the access log, never on rejected keys (the authorizer throws Unauthorized)', () => {
       // Prepare
-      const filters = Object.values(dev.template.findResources('AWS::Logs::MetricFilter'));
+      const filters = Object.values(dev.monitoring.findResources('AWS::Logs::MetricFilter'));
+      const [nested] = Object.values(dev.template.findResources('AWS::CloudFormation::Stack'));
 
       // Act
       const failures = filters.find((f) => f.Properties.MetricTransformations[0].MetricName === 'AuthorizerFailures')!;
       const [alarm] = Object.values(
-        dev.template.findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmName: 'workspace-api-dev-AuthorizerFailures' } }),
+        dev.monitoring.findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmName: 'workspace-api-dev-alarm-AuthorizerFailures' } }),
       );
+      const logGroup = nested.Properties.Parameters[failures.Properties.LogGroupName.Ref];
 
       // Assess
       expect(failures.Properties.FilterPattern).toBe(`{ ${AUTHORIZER_FAILURE_TYPES.map((type) => `($.errorType = "${type}")`).join(' || ')} }`);
       expect(failures.Properties.FilterPattern).not.toContain('UNAUTHORIZED');
-      expect(failures.Properties.LogGroupName).toEqual({ Ref: logicalId(dev.stack, dev.stack.restApi.accessLogs.node.defaultChild) });
+      expect(logGroup).toEqual({ Ref: logicalId(dev.stack, dev.stack.restApi.accessLogs.node.defaultChild) });
       expect(ACCESS_LOG_FIELDS.errorType).toBe('$context.error.responseType');
       expect(alarm.Properties.Threshold).toBe(1);
       expect(JSON.stringify(alarm.Properties.Metrics)).toContain('{"MetricName":"AuthorizerFailures","Namespace":"WorkspaceApi/dev"}');
@@ -883,7 +961,7 @@ describe('WorkspaceApiStack', () => {
 
     it('graphs the functions\u2019 EMF counters of its own stage only, by the dimensions the functions write', () => {
       // Act
-      const [dashboard] = Object.values(dev.template.findResources('AWS::CloudWatch::Dashboard'));
+      const [dashboard] = Object.values(dev.monitoring.findResources('AWS::CloudWatch::Dashboard'));
       const body = JSON.stringify(dashboard.Properties.DashboardBody);
 
       // Assess
@@ -893,12 +971,13 @@ describe('WorkspaceApiStack', () => {
       expect(body).toContain(String.raw`[\"WorkspaceApi\",\"AutomationsTriggered\",\"service\",\"workspace-api\",\"stage\",\"dev\"`);
     });
 
-    it('outputs the API URL, table name, usage plan id and queue URL', () => {
+    it('outputs the API URL, table name, usage plan id, the queue URLs and the webhook secret, each described', () => {
       // Act
       const outputs = dev.template.toJSON().Outputs;
 
       // Assess
-      expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'QueueUrl', 'EventQueueUrl', 'EventLaneQueueUrl']));
+      expect(Object.keys(outputs)).toEqual(['ApiUrl', 'TableName', 'UsagePlanId', 'QueueUrl', 'EventQueueUrl', 'EventLaneQueueUrl', 'WebhookSecretName']);
+      for (const [name, output] of Object.entries<{ Description?: string }>(outputs)) expect(output.Description, name).toMatch(/\w/);
       expect(JSON.stringify(outputs.ApiUrl.Value)).toMatch(/\/api\/workspace\/v1"\]\]\}$/);
       expect(outputs.UsagePlanId.Value).toEqual({ Ref: logicalId(dev.stack, dev.stack.restApi.usagePlan.node.defaultChild) });
     });

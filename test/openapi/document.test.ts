@@ -160,6 +160,7 @@ describe('the OpenAPI document', () => {
       'Forbidden',
       'NotFound',
       'Conflict',
+      'PayloadTooLarge',
       'TooManyRequests',
       'InternalError',
       'BadGateway',

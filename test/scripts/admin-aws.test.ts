@@ -6,12 +6,14 @@ import {
   DeleteUsagePlanKeyCommand,
   UpdateApiKeyCommand,
 } from '@aws-sdk/client-api-gateway';
-import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient, TagResourceCommand } from '@aws-sdk/client-secrets-manager';
+import { stageTags } from '../../infra/tags';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   awsSettingsFromEnv,
   channelSecretName,
+  channelSecretTags,
   configureWebhookSecret,
   createUsagePlanKey,
   putChannelToken,
@@ -76,12 +78,28 @@ describe('the operator CLI against AWS', () => {
     // Prepare
     secrets.on(CreateSecretCommand).rejectsOnce(Object.assign(new Error('exists'), { name: 'ResourceExistsException' }));
     secrets.on(PutSecretValueCommand).resolves({});
+    secrets.on(TagResourceCommand).resolves({});
     // Act
     const name = await putChannelToken(settings, 'ch_1', 'EAAtoken');
     // Assess
     expect(name).toBe('workspace-api/prod/channel/ch_1');
     expect(name).toBe(channelSecretName(settings, 'ch_1'));
     expect(secrets.commandCalls(PutSecretValueCommand)[0].args[0].input).toEqual({ SecretId: name, SecretString: 'EAAtoken' });
+    expect(secrets.commandCalls(TagResourceCommand)[0].args[0].input).toEqual({ SecretId: name, Tags: channelSecretTags(settings, 'ch_1') });
+  });
+
+  it("tags a new channel secret with the stage's tags (the stack's own) and its channel, as it lives outside the stack", async () => {
+    // Prepare
+    secrets.on(CreateSecretCommand).resolves({});
+    // Act
+    await putChannelToken(settings, 'ch_2', 'EAAtoken');
+    // Assess
+    expect(secrets.commandCalls(CreateSecretCommand)[0].args[0].input.Tags).toEqual([
+      { Key: 'project', Value: 'workspace-api' },
+      { Key: 'stage', Value: 'prod' },
+      { Key: 'channel', Value: 'ch_2' },
+    ]);
+    expect(Object.entries(stageTags('prod')).map(([Key, Value]) => ({ Key, Value }))).toEqual(channelSecretTags(settings, 'ch_2').slice(0, 2));
   });
 
   it('sets the Meta app secret in the webhook secret, keeping the generated verify token', async () => {

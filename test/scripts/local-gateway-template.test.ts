@@ -79,3 +79,72 @@ describe('the local gateway with template settings (identity sources, cache, thr
     expect([failed.status, await failed.json()]).toEqual([502, { success: false, error: 'internal_error' }]);
   });
 });
+
+describe("the local gateway with a usage plan's own throttle and AWS's request-size limits", () => {
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  const invoked: string[] = [];
+
+  beforeAll(async () => {
+    const handler =
+      (name: string): ProxyHandler =>
+      async () => {
+        invoked.push(name);
+        return { statusCode: 200, body: '{"success":true}' };
+      };
+    const roomy = { burstLimit: 100, rateLimit: 100 };
+    gateway = await startGateway({
+      port: 0,
+      routes: [
+        { path: '/api/a', methods: ['GET'], handler: handler('a'), authorized: true, throttles: { GET: roomy } },
+        { path: '/api/b', methods: ['GET'], handler: handler('b'), authorized: true, throttles: { GET: roomy } },
+        { path: '/api/c', methods: ['POST'], handler: handler('c'), authorized: false },
+      ],
+      authorizer: async (event) => {
+        const key = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
+        return {
+          principalId: `user-${key}`,
+          policyDocument: { Version: '2012-10-17', Statement: [] },
+          usageIdentifierKey: `usage-${key}`,
+        } as APIGatewayAuthorizerResult;
+      },
+      planThrottle: { burstLimit: 3, rateLimit: 0.001 },
+      responses: {
+        THROTTLED: envelope('rate_limited', 429, { 'Retry-After': '60' }),
+        REQUEST_TOO_LARGE: envelope('payload_too_large', 413),
+        DEFAULT_4XX: envelope('invalid_request'),
+      },
+    });
+  });
+  afterAll(async () => gateway?.close());
+
+  it("refuses a key past the plan's bucket whatever methods it spreads over, each key its own bucket", async () => {
+    // Act
+    const call = (path: string, key: string) => fetch(`${gateway.url}${path}`, { headers: { 'X-API-Key': key } }).then((response) => response.status);
+    const spread = [await call('/api/a', 'one'), await call('/api/b', 'one'), await call('/api/a', 'one'), await call('/api/b', 'one')];
+    const other = await call('/api/b', 'two');
+    // Assess
+    expect(spread).toEqual([200, 200, 200, 429]);
+    expect(other).toBe(200);
+  });
+
+  it("answers 413 in the envelope, without invoking the function, above Lambda's 6 MB invocation payload and above API Gateway's 10 MB", async () => {
+    // Prepare
+    const post = (megabytes: number) =>
+      fetch(`${gateway.url}/api/c`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `"${'x'.repeat(megabytes * 1024 * 1024)}"` });
+    invoked.length = 0;
+    // Act
+    const answers = [];
+    for (const megabytes of [5, 6.5, 9.5, 11]) {
+      const response = await post(megabytes);
+      answers.push([megabytes, response.status, ((await response.json()) as { error?: string }).error]);
+    }
+    // Assess
+    expect(answers).toEqual([
+      [5, 200, undefined],
+      [6.5, 413, 'payload_too_large'],
+      [9.5, 413, 'payload_too_large'],
+      [11, 413, 'payload_too_large'],
+    ]);
+    expect(invoked).toEqual(['c']);
+  });
+});

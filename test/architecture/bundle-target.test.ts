@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { BUNDLING, LAMBDA_RUNTIME_NAME, LOCAL_NODE_TARGET } from '../../infra/bundling';
+import { bundlePath, bundleTargets } from '../../scripts/build';
+
+/**
+ * The bundles target Lambda's Node (infra/bundling.ts: `node24` for `nodejs24.x`), but the
+ * local stack, the tests and the bench run the very same files on this machine's Node
+ * (20). esbuild keeps syntax the target supports as written, so a dependency or a line of
+ * ours that brings newer syntax (a `using` declaration, a RegExp modifier) would reach
+ * the bundles untouched: this parses every bundle with the local Node (`node --check`,
+ * which reports early errors anywhere in the module, inner functions included) and fails
+ * naming the bundle, instead of the local stack failing with a SyntaxError.
+ */
+const check = (file: string) =>
+  promisify(execFile)(process.execPath, ['--check', file]).then(
+    () => 'ok',
+    (error: { stderr?: string }) =>
+      String(error.stderr)
+        .split('\n')
+        .find((line) => line.startsWith('SyntaxError')) ?? 'failed',
+  );
+
+describe('the bundles’ target', () => {
+  it(`builds for ${LAMBDA_RUNTIME_NAME} (${BUNDLING.target}) only what the local Node (${process.version}) parses`, async () => {
+    // Prepare
+    const names = bundleTargets().map((target) => target.name);
+
+    // Act
+    const refused: string[] = [];
+    for (const name of names) {
+      const verdict = await check(bundlePath(name));
+      if (verdict !== 'ok') refused.push(`${name}: ${verdict}`);
+    }
+
+    // Assess
+    expect(LAMBDA_RUNTIME_NAME).toBe(`nodejs${BUNDLING.target.replace('node', '')}.x`);
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(Number(LOCAL_NODE_TARGET.replace('node', '')));
+    expect(names.length).toBeGreaterThan(20);
+    expect(refused).toEqual([]);
+  });
+
+  it('tells syntax newer than the local Node apart, in an inner function too', async () => {
+    // Prepare: what Node 24 runs and Node 20 does not.
+    const dir = await mkdtemp(join(tmpdir(), 'bundle-target-'));
+    const newer = join(dir, 'newer.mjs');
+    await writeFile(newer, 'export function g(r) { return () => { using x = r; return /(?i:a)b/.test(x); }; }\n');
+    const plain = join(dir, 'plain.mjs');
+    await writeFile(plain, 'export function g(r) { return () => /a/i.test(r); }\n');
+
+    // Act
+    const verdicts = await Promise.all([check(newer), check(plain)]);
+
+    // Assess
+    expect(verdicts[0]).toMatch(/^SyntaxError/);
+    expect(verdicts[1]).toBe('ok');
+  });
+});
