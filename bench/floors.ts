@@ -110,7 +110,8 @@ async function bare(event: APIGatewayProxyEvent, path: string) {
 
 export const FLOORS: Record<string, FloorFactory> = {
   'channels/list': async () => {
-    const { getChannels, toChannelView } = await import('../shared/data/channels');
+    const { getChannels } = await import('../shared/data/channels');
+    const { toChannelView } = await import('../shared/domain/channels');
     return async (event) => {
       const { principal } = await bare(event, 'channels/list');
       const channels = await getChannels(principal.workspaceId, principal.channelIds);

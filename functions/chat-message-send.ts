@@ -1,30 +1,49 @@
 import * as v from 'valibot';
 import { REPLAYED_SEND_MESSAGE, sendRegularMessage } from '../shared/domain/messaging';
+import { MessageSendResult } from '../shared/domain/message-views';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { apiReference, CHAT_LIMITS } from '../shared/schema/chat-params';
-import { channelId, httpUrl, LIMITS, phone, text } from '../shared/schema/params';
+import { described } from '../shared/schema/docs';
+import { endpointResponse } from '../shared/schema/responses';
+import { apiReference, CHAT_LIMITS, recipient } from '../shared/schema/chat-params';
+import { channelId, httpUrl, LIMITS, text } from '../shared/schema/params';
 
 /**
  * chat/message/send: a text or media message, valid inside the 24-hour session
  * window (outside it: 400 `outside_session_window`, before any chat-network call).
  */
-export const schema = v.object({
-  to: phone(),
-  channelId: channelId(),
-  type: v.optional(v.picklist(['text', 'image', 'video', 'document', 'audio'], 'must be one of text, image, video, document, audio'), 'text'),
-  body: v.optional(text(LIMITS.messageBody)),
-  url: v.optional(httpUrl()),
-  caption: v.optional(text(CHAT_LIMITS.caption)),
-  filename: v.optional(text(CHAT_LIMITS.filename)),
-  apiReference: v.optional(apiReference()),
+export const schema = v.pipe(
+  v.object({
+    to: recipient(),
+    channelId: channelId(),
+    type: described(
+      v.optional(v.picklist(['text', 'image', 'video', 'document', 'audio'], 'must be one of text, image, video, document, audio'), 'text'),
+      'Message type; media types need `url`.',
+      'text',
+    ),
+    body: v.optional(described(text(LIMITS.messageBody), 'Message text (required when type is text).', 'Hello from the Workspace API')),
+    url: v.optional(described(httpUrl(), 'Media URL (http or https; required when type is a media type).', 'https://example.com/photo.jpg')),
+    caption: v.optional(described(text(CHAT_LIMITS.caption), 'Caption of a media message.', 'Your receipt')),
+    filename: v.optional(described(text(CHAT_LIMITS.filename), 'File name shown for a document message.', 'receipt.pdf')),
+    apiReference: v.optional(apiReference()),
+  }),
+  // A request that makes sense (every parameter's example at once would name a media url for a text).
+  v.examples([{ channelId: 'ch_demoacmesupport', to: '+14155550123', type: 'text', body: 'Hello from the Workspace API' }]),
+);
+
+export const response = endpointResponse({
+  data: MessageSendResult,
+  message: 'Message accepted by the chat network',
+  errors: [409, 502],
+  description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.',
 });
 
 export const handler = apiEndpoint({
   path: 'chat/message/send',
   schema,
+  response,
   channelScoped: true,
   handle: async (input, { channel }) => {
     const { data, replayed } = await sendRegularMessage(channel, input);
-    return { data, message: replayed ? REPLAYED_SEND_MESSAGE : 'Message accepted by the chat network' };
+    return { data: data as v.InferInput<typeof MessageSendResult>, message: replayed ? REPLAYED_SEND_MESSAGE : 'Message accepted by the chat network' };
   },
 });

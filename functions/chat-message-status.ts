@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { messageStatus } from '../shared/domain/message-status';
+import { MessageStatus } from '../shared/domain/message-views';
 import { apiEndpoint } from '../shared/http/api-handler';
+import { described } from '../shared/schema/docs';
+import { endpointResponse } from '../shared/schema/responses';
 import { CHAT_LIMITS } from '../shared/schema/chat-params';
 import { text } from '../shared/schema/params';
 
@@ -9,12 +12,18 @@ import { text } from '../shared/schema/params';
  * is checked against the key's channels (one pointer read plus the rate limiter).
  */
 export const schema = v.object({
-  chatmid: text(CHAT_LIMITS.chatmid),
+  chatmid: described(text(CHAT_LIMITS.chatmid), 'The chat network message id a send answered (`data.chatmid`).', 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0'),
+});
+
+export const response = endpointResponse({
+  data: MessageStatus,
+  description: 'The message and its delivery status.',
 });
 
 export const handler = apiEndpoint({
   path: 'chat/message/status',
   schema,
+  response,
   channelScoped: false,
   handle: async (input, { principal }) => ({ data: await messageStatus(principal, input.chatmid) }),
 });

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { importContacts, MAX_IMPORT_ROWS, rowError, type ImportRow } from '../shared/domain/contact-import';
+import { ImportResult } from '../shared/domain/contact-views';
 import { apiEndpoint } from '../shared/http/api-handler';
+import { described } from '../shared/schema/docs';
+import { endpointResponse } from '../shared/schema/responses';
 import { toBadRequest } from '../shared/http/middleware/parameters';
 import { MAX_PHONE_INPUT_LENGTH } from '../shared/phone/phone';
 import { channelId, CONTROL_CHARS, LIMITS } from '../shared/schema/params';
@@ -69,7 +72,14 @@ const contactRows = () =>
 
 export const schema = v.object({
   channelId: channelId(),
-  contacts: contactRows(),
+  contacts: described(
+    contactRows(),
+    'The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.',
+    [
+      { phoneNumber: '+14155550123', name: 'Bo Example', email: 'bo@example.com', labelNames: ['VIP'], customFieldsData: { city: 'Oakland' } },
+      { phoneNumber: '+442079460958', name: 'Ann Example' },
+    ],
+  ),
 });
 
 /** Reads one row as contacts/manage reads its parameters; a row it would refuse becomes that row's error. */
@@ -99,9 +109,16 @@ export function parseImportRow(raw: unknown, index: number): ImportRow {
   return { index, input: parsed.output };
 }
 
+export const response = endpointResponse({
+  data: ImportResult,
+  message: 'Imported 1000 row(s): 998 created, 1 updated, 1 failed',
+  description: 'Each row applied as contacts/manage would apply it; a refused row does not stop the others and is reported by its index in `errors`.',
+});
+
 export const handler = apiEndpoint({
   path: 'contacts/import',
   schema,
+  response,
   channelScoped: true,
   handle: async ({ contacts }, { channel, principal }) => {
     const result = await importContacts(channel, contacts.map(parseImportRow), { userId: principal.userId });

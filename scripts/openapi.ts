@@ -2,8 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import type * as v from 'valibot';
-import { buildOpenApiDocument, serializeDocument, type OpenApiDocument, type RouteSchemas } from '../shared/openapi/document';
+import { buildOpenApiDocument, serializeDocument, type OpenApiDocument, type RouteContract, type RouteContracts } from '../shared/openapi/document';
 import { API_ROUTES, type ApiRoute } from '../shared/routes';
 
 /**
@@ -16,13 +15,15 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const OPENAPI_FILE = join(ROOT, 'docs', 'openapi.json');
 export const CLIENT_TYPES_FILE = join(ROOT, 'client', 'generated', 'api.d.ts');
 
-/** Imports every route's function file for its exported `schema` (new rows join by themselves). */
-export async function loadRouteSchemas(routes: readonly ApiRoute[] = API_ROUTES): Promise<RouteSchemas> {
+/** Imports every route's function file for its exported `schema` and `response` (new rows join by themselves). */
+export async function loadRouteContracts(routes: readonly ApiRoute[] = API_ROUTES): Promise<RouteContracts> {
   const entries = await Promise.all(
     routes.map(async (route) => {
-      const module = (await import(pathToFileURL(join(ROOT, route.entry)).href)) as { schema?: v.GenericSchema };
+      const module = (await import(pathToFileURL(join(ROOT, route.entry)).href)) as Partial<RouteContract>;
       if (!module.schema) throw new Error(`${route.entry} exports no valibot \`schema\`; the OpenAPI document needs it`);
-      return [route.path, module.schema] as const;
+      if (!module.response)
+        throw new Error(`${route.entry} exports no \`response\` (endpointResponse in shared/schema/responses.ts); the OpenAPI document needs it`);
+      return [route.path, { schema: module.schema, response: module.response }] as const;
     }),
   );
   return Object.fromEntries(entries);
@@ -30,7 +31,7 @@ export async function loadRouteSchemas(routes: readonly ApiRoute[] = API_ROUTES)
 
 /** Builds the document from the current route table and function files. */
 export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
-  return buildOpenApiDocument(await loadRouteSchemas());
+  return buildOpenApiDocument(await loadRouteContracts());
 }
 
 /** The client's types, generated from the document (no network, no file reads). */

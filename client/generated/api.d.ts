@@ -1381,62 +1381,6 @@ export interface components {
              */
             isActive: boolean;
         };
-        ContactSummary: {
-            /**
-             * @description Contact id
-             * @example ct_01jhx3k8m0
-             */
-            id: string;
-            /**
-             * @description Display name, or null
-             * @example Bo Example
-             */
-            name: string | null;
-            /**
-             * @description Phone number: digits with country code, no plus
-             * @example 14155550123
-             */
-            phone: string;
-            /**
-             * @description Email address, or null
-             * @example bo@example.com
-             */
-            email: string | null;
-            /** @description Labels attached to the contact */
-            labels: {
-                /**
-                 * @description Label id
-                 * @example lb_01jhx3k8m0
-                 */
-                id: string;
-                /**
-                 * @description Label name
-                 * @example VIP
-                 */
-                name: string;
-                /**
-                 * @description Hex color: # and six upper-case hex digits
-                 * @example #1E88E5
-                 */
-                color: string;
-            }[];
-            /**
-             * @description Custom field values by field name
-             * @example {
-             *       "city": "Oakland",
-             *       "tier": "gold"
-             *     }
-             */
-            customFields: {
-                [key: string]: string | number;
-            };
-            /**
-             * @description Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)
-             * @example active
-             * @enum {string}
-             */
-            status: "active" | "opted_out";
-        };
         ContactResult: {
             /**
              * @description Contact id
@@ -1466,8 +1410,8 @@ export interface components {
                  */
                 id: string;
                 /**
-                 * @description Label name
-                 * @example VIP
+                 * @description Label name (matched case-insensitively)
+                 * @example Customer
                  */
                 name: string;
                 /**
@@ -1515,37 +1459,96 @@ export interface components {
              */
             created: boolean;
         };
-        Label: {
+        ContactSummary: {
             /**
-             * @description Label id
-             * @example lb_01jhx3k8m0
+             * @description Contact id
+             * @example ct_01jhx3k8m0
              */
             id: string;
             /**
-             * @description The channel the label belongs to
-             * @example ch_demoacmesupport
+             * @description Display name, or null
+             * @example Bo Example
              */
-            channelId: string;
+            name: string | null;
             /**
-             * @description Label name (matched case-insensitively)
-             * @example Customer
+             * @description Phone number: digits with country code, no plus
+             * @example 14155550123
              */
-            name: string;
+            phone: string;
             /**
-             * @description Description, or null
-             * @example Paying customer
+             * @description Email address, or null
+             * @example bo@example.com
              */
-            description: string | null;
+            email: string | null;
+            /** @description Labels attached to the contact */
+            labels: {
+                /**
+                 * @description Label id
+                 * @example lb_01jhx3k8m0
+                 */
+                id: string;
+                /**
+                 * @description Label name (matched case-insensitively)
+                 * @example Customer
+                 */
+                name: string;
+                /**
+                 * @description Hex color: # and six upper-case hex digits
+                 * @example #1E88E5
+                 */
+                color: string;
+            }[];
             /**
-             * @description Hex color: # and six upper-case hex digits
-             * @example #1E88E5
+             * @description Custom field values by field name
+             * @example {
+             *       "city": "Oakland",
+             *       "tier": "gold"
+             *     }
              */
-            color: string;
+            customFields: {
+                [key: string]: string | number;
+            };
             /**
-             * @description Sort order
-             * @example 3
+             * @description Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)
+             * @example active
+             * @enum {string}
              */
-            displayOrder: number;
+            status: "active" | "opted_out";
+        };
+        Pagination: {
+            /**
+             * @description This page (from 1)
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Page size used (at most 200)
+             * @example 50
+             */
+            limit: number;
+            /**
+             * @description Number of all matches
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description Number of pages
+             * @example 1
+             */
+            pages: number;
+        };
+        ContactDeleted: {
+            /**
+             * @description The erased contact’s id
+             * @example ct_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description Always true
+             * @example true
+             * @constant
+             */
+            deleted: true;
         };
         LabelResult: {
             /**
@@ -1584,41 +1587,37 @@ export interface components {
              */
             created: boolean;
         };
-        CustomField: {
+        Label: {
             /**
-             * @description Custom field id
-             * @example cf_01jhx3k8m0
+             * @description Label id
+             * @example lb_01jhx3k8m0
              */
             id: string;
             /**
-             * @description The channel the field belongs to
+             * @description The channel the label belongs to
              * @example ch_demoacmesupport
              */
             channelId: string;
             /**
-             * @description Field name (matched case-insensitively); the key in customFieldsData
-             * @example plan
+             * @description Label name (matched case-insensitively)
+             * @example Customer
              */
             name: string;
             /**
-             * @description Value type
-             * @example dropdown
-             * @enum {string}
+             * @description Description, or null
+             * @example Paying customer
              */
-            type: "text" | "number" | "email" | "phone" | "date" | "label" | "dropdown";
+            description: string | null;
             /**
-             * @description Whether contacts/manage requires it when it creates a contact
-             * @example false
+             * @description Hex color: # and six upper-case hex digits
+             * @example #1E88E5
              */
-            isRequired: boolean;
+            color: string;
             /**
-             * @description Allowed values of a dropdown field
-             * @example [
-             *       "free",
-             *       "pro"
-             *     ]
+             * @description Sort order
+             * @example 3
              */
-            options: string[];
+            displayOrder: number;
         };
         CustomFieldResult: {
             /**
@@ -1661,27 +1660,41 @@ export interface components {
              */
             created: boolean;
         };
-        Pagination: {
+        CustomField: {
             /**
-             * @description This page (from 1)
-             * @example 1
+             * @description Custom field id
+             * @example cf_01jhx3k8m0
              */
-            page: number;
+            id: string;
             /**
-             * @description Page size used (at most 200)
-             * @example 50
+             * @description The channel the field belongs to
+             * @example ch_demoacmesupport
              */
-            limit: number;
+            channelId: string;
             /**
-             * @description Number of all matches
-             * @example 1
+             * @description Field name (matched case-insensitively); the key in customFieldsData
+             * @example plan
              */
-            total: number;
+            name: string;
             /**
-             * @description Number of pages
-             * @example 1
+             * @description Value type
+             * @example dropdown
+             * @enum {string}
              */
-            pages: number;
+            type: "text" | "number" | "email" | "phone" | "date" | "label" | "dropdown";
+            /**
+             * @description Whether contacts/manage requires it when it creates a contact
+             * @example false
+             */
+            isRequired: boolean;
+            /**
+             * @description Allowed values of a dropdown field
+             * @example [
+             *       "free",
+             *       "pro"
+             *     ]
+             */
+            options: string[];
         };
         Template: {
             /**
@@ -1878,19 +1891,6 @@ export interface components {
                 title?: string;
                 message: string;
             } | null;
-        };
-        ContactDeleted: {
-            /**
-             * @description The erased contact’s id
-             * @example ct_01jhx3k8m0
-             */
-            id: string;
-            /**
-             * @description Always true
-             * @example true
-             * @constant
-             */
-            deleted: true;
         };
         Automation: {
             /**

@@ -1,7 +1,8 @@
 import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
 import type { Role } from '../../shared/auth/principal';
 import { clock } from '../../shared/clock';
-import { createChannel, findChannelById, toChannelView } from '../../shared/data/channels';
+import { createChannel, findChannelById } from '../../shared/data/channels';
+import { toChannelView } from '../../shared/domain/channels';
 import { recountContacts } from '../../shared/data/contact-index-rebuild';
 import { repairContacts } from '../../shared/domain/erasure';
 import { listStatusChanges } from '../../shared/data/contact-status';

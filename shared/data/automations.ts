@@ -1,7 +1,9 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { dueOutboxKeys, queryAll } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
+import { entity, tagged, type Attributes } from './entity';
 import { keys, OUTBOX_PARTITIONS, outboxShardOf, parseExecutionKey } from './keys';
 import type { ChannelRef } from '../identity';
 import { eventTicket, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
@@ -18,56 +20,67 @@ import { eventTicket, withPendingEvent, type EventTicket, type PendingEvent } fr
  * A step as stored: the data layer keeps what shared/domain/automation-steps.ts validated
  * when the automation was created, and the domain reads it back as its own step type.
  */
-export interface StoredStep {
-  type: string;
-  [field: string]: unknown;
-}
+const StoredStep = v.looseObject({ type: v.string() });
+export type StoredStep = v.InferOutput<typeof StoredStep>;
 
-export type AutomationStatus = 'active' | 'inactive';
-export type ExecutionStatus = 'triggered' | 'running' | 'completed' | 'failed';
+export const AUTOMATION_STATUSES = ['active', 'inactive'] as const;
+export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
+const EXECUTION_STATUSES = ['triggered', 'running', 'completed', 'failed'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
-export interface AutomationRecord {
-  id: string;
-  channelId: string;
-  name: string;
-  status: AutomationStatus;
-  executionCount: number;
-  steps: StoredStep[];
-  createdAt: string;
-}
+/** An automation of a channel: its steps, and how often it was triggered. */
+export const AutomationItem = entity('automation', {
+  id: v.string(),
+  channelId: v.string(),
+  name: v.string(),
+  status: v.picklist(AUTOMATION_STATUSES),
+  executionCount: v.optional(v.number(), 0),
+  steps: v.array(StoredStep),
+  createdAt: v.string(),
+});
+export type AutomationRecord = Attributes<typeof AutomationItem>;
 
-export interface StepOutcome {
-  step: number;
-  type: string;
-  status: 'done' | 'failed';
-  at: string;
-  detail?: Record<string, unknown>;
-  error?: string;
-}
+/** Pointer item: an automation's lowercased name → its id (unique per channel). */
+const AutomationNameItem = entity('automationName', { automationId: v.string() });
 
-export interface ExecutionRecord {
-  id: string;
-  workspaceId: string;
-  channelId: string;
-  automationId: string;
-  automationName: string;
-  contactId: string;
-  conversationId: string;
-  phone: string;
-  status: ExecutionStatus;
+const StepOutcome = v.object({
+  step: v.number(),
+  type: v.string(),
+  status: v.picklist(['done', 'failed']),
+  at: v.string(),
+  detail: v.optional(v.record(v.string(), v.unknown())),
+  error: v.optional(v.string()),
+});
+export type StepOutcome = v.InferOutput<typeof StepOutcome>;
+
+/**
+ * One run of an automation for one contact: the steps copied at trigger, where it is, what
+ * each step did. Its own outbox record while its next step is not yet with the queue.
+ */
+export const ExecutionItem = entity('execution', {
+  id: v.string(),
+  workspaceId: v.string(),
+  channelId: v.string(),
+  automationId: v.string(),
+  automationName: v.string(),
+  contactId: v.string(),
+  conversationId: v.string(),
+  phone: v.string(),
+  status: v.picklist(EXECUTION_STATUSES),
   /** The next step to run. */
-  stepIndex: number;
-  steps: StoredStep[];
-  outcomes: StepOutcome[];
-  error?: string;
+  stepIndex: v.number(),
+  steps: v.array(StoredStep),
+  outcomes: v.array(StepOutcome),
+  error: v.optional(v.string()),
   /** Set until this execution is counted in its automation's executionCount. */
-  countPending?: boolean;
-  outboxShard?: string;
+  countPending: v.optional(v.boolean()),
+  outboxShard: v.optional(v.string()),
   /** When the next step may run (ms); also the outbox index's sort key. */
-  outboxAt?: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  outboxAt: v.optional(v.number()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type ExecutionRecord = Attributes<typeof ExecutionItem>;
 
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
 export async function createAutomation(
@@ -83,35 +96,36 @@ export async function createAutomation(
     steps: input.steps,
     createdAt: clock.nowIso(),
   };
-  const nameClaim = await putIfAbsent({ ...keys.automationName(channel, input.name), entity: 'automationName', automationId: automation.id });
+  const nameClaim = await putIfAbsent(tagged(AutomationNameItem, keys.automationName(channel, input.name), { automationId: automation.id }));
   if (nameClaim === 'existing') return undefined;
-  await putItem({ ...keys.automation(channel, automation.id), entity: 'automation', ...automation });
+  await putItem(tagged(AutomationItem, keys.automation(channel, automation.id), automation));
   return automation;
 }
 
 /** Reads an automation of one channel by id (an id of another channel is simply not there). */
 export async function getAutomation(channel: ChannelRef, automationId: string): Promise<AutomationRecord | undefined> {
-  return getItem<AutomationRecord>(keys.automation(channel, automationId), { consistent: true });
+  return getItem(keys.automation(channel, automationId), AutomationItem, { consistent: true });
 }
 
 /** Reads an automation of one channel by its name, matched case-insensitively. */
 export async function getAutomationByName(channel: ChannelRef, name: string): Promise<AutomationRecord | undefined> {
-  const pointer = await getItem<{ automationId: string }>(keys.automationName(channel, name), { consistent: true });
+  const pointer = await getItem(keys.automationName(channel, name), AutomationNameItem, { consistent: true });
   return pointer ? getAutomation(channel, pointer.automationId) : undefined;
 }
 
 /** The channel's automations without their steps, ordered by name (one query). */
 export async function readAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
   const { pk, skPrefix } = keys.automationPrefix(channel);
-  const items = await queryAll<AutomationRecord>(pk, skPrefix, { attributes: ['id', 'name', 'status', 'executionCount'] });
+  const listed = ['id', 'name', 'status', 'executionCount'] as const;
+  const items = await queryAll(pk, skPrefix, v.pick(AutomationItem, listed), { attributes: listed });
   return items
-    .map(({ id, name, status, executionCount }) => ({ id, name, status, executionCount: Number(executionCount ?? 0) }))
+    .map(({ id, name, status, executionCount }) => ({ id, name, status, executionCount }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** Writes a new execution, already in the outbox and not yet counted. */
 export async function putExecution(execution: ExecutionRecord): Promise<void> {
-  await putNew({ ...keys.execution(execution, execution.id), entity: 'execution', ...execution });
+  await putNew(tagged(ExecutionItem, keys.execution(execution, execution.id), execution));
 }
 
 /** A new execution's outbox fields. */
@@ -120,7 +134,7 @@ export function outboxFields(executionId: string, at: number): Pick<ExecutionRec
 }
 
 export async function getExecution(channel: ChannelRef, executionId: string): Promise<ExecutionRecord | undefined> {
-  return getItem<ExecutionRecord>(keys.execution(channel, executionId), { consistent: true });
+  return getItem(keys.execution(channel, executionId), ExecutionItem, { consistent: true });
 }
 
 /**

@@ -1,6 +1,8 @@
+import * as v from 'valibot';
 import { QueryCommand as RawQueryCommand, type AttributeValue, type QueryCommandOutput } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, queryPage, tableName } from './client';
+import { db, isSchema, queryPage, tableName } from './client';
+import { parseItems, type ItemSchema, type Stored } from './entity';
 import { ExpressionScope, type Condition } from './expressions';
 import type { Key } from '../identity';
 import { OUTBOX_INDEX } from './table-schema';
@@ -10,20 +12,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Reads items by key with BatchGetItem (100 keys a call), retrying unprocessed keys
- * with backoff. Order of the result is not the order of `itemKeys`.
+ * with backoff, and parses each with `schema`. Order of the result is not the order of `itemKeys`.
  */
-export async function batchGetAll<T>(itemKeys: Key[], consistent = false): Promise<T[]> {
-  const found: T[] = [];
+export async function batchGetAll<S extends ItemSchema>(itemKeys: Key[], schema: S, consistent?: boolean): Promise<Stored<S>[]>;
+/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
+export async function batchGetAll<T>(itemKeys: Key[], consistent?: boolean): Promise<T[]>;
+export async function batchGetAll(itemKeys: Key[], schemaOrConsistent?: ItemSchema | boolean, maybeConsistent = false): Promise<unknown[]> {
+  const [schema, consistent] = isSchema(schemaOrConsistent) ? [schemaOrConsistent, maybeConsistent] : [undefined, schemaOrConsistent ?? false];
+  const found: Record<string, unknown>[] = [];
   for (let i = 0; i < itemKeys.length; i += BATCH_GET_MAX_KEYS) {
     let pending: Key[] = itemKeys.slice(i, i + BATCH_GET_MAX_KEYS);
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt) * Math.random());
       const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }));
-      found.push(...((result.Responses?.[tableName()] ?? []) as T[]));
+      found.push(...(result.Responses?.[tableName()] ?? []));
       pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
     }
   }
-  return found;
+  return schema ? parseItems(schema, found) : found;
 }
 
 export interface QueryOptions {
@@ -53,17 +59,21 @@ function prefixQuery(pk: string, skPrefix: string, options: QueryOptions): Omit<
   };
 }
 
-/** Queries every item under a sort-key prefix of one partition, following pagination. */
-export async function queryAll<T>(pk: string, skPrefix: string, options: QueryOptions = {}): Promise<T[]> {
+/** Queries every item under a sort-key prefix of one partition, following pagination, each parsed with `schema`. */
+export async function queryAll<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options?: QueryOptions): Promise<Stored<S>[]>;
+/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
+export async function queryAll<T>(pk: string, skPrefix: string, options?: QueryOptions): Promise<T[]>;
+export async function queryAll(pk: string, skPrefix: string, schemaOrOptions?: ItemSchema | QueryOptions, maybeOptions?: QueryOptions): Promise<unknown[]> {
+  const [schema, options = {}] = isSchema(schemaOrOptions) ? [schemaOrOptions, maybeOptions] : [undefined, schemaOrOptions];
   const input = prefixQuery(pk, skPrefix, options);
-  const items: T[] = [];
+  const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const result = await queryPage({ ...input, ExclusiveStartKey: startKey });
-    items.push(...((result.Items ?? []) as T[]));
+    items.push(...(result.Items ?? []));
     startKey = result.LastEvaluatedKey;
   } while (startKey);
-  return items;
+  return schema ? parseItems(schema, items) : items;
 }
 
 /** A raw (not unmarshalled) item: attribute name → DynamoDB attribute value. */
@@ -201,22 +211,35 @@ export function takeStringItems(text: string): { items: StringItem[]; rest: stri
   return { items, rest: `${text.slice(0, start)}"Items":[]${text.slice(at + 1)}` };
 }
 
-/** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items. */
-export async function queryFirstPage<T>(pk: string, skPrefix: string, options: QueryOptions = {}): Promise<T[]> {
-  return ((await queryPage(prefixQuery(pk, skPrefix, options))).Items ?? []) as T[];
+/** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items, each parsed with `schema`. */
+export async function queryFirstPage<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options?: QueryOptions): Promise<Stored<S>[]>;
+/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
+export async function queryFirstPage<T>(pk: string, skPrefix: string, options?: QueryOptions): Promise<T[]>;
+export async function queryFirstPage(
+  pk: string,
+  skPrefix: string,
+  schemaOrOptions?: ItemSchema | QueryOptions,
+  maybeOptions?: QueryOptions,
+): Promise<unknown[]> {
+  const [schema, options = {}] = isSchema(schemaOrOptions) ? [schemaOrOptions, maybeOptions] : [undefined, schemaOrOptions];
+  const items = (await queryPage(prefixQuery(pk, skPrefix, options))).Items;
+  return schema ? parseItems(schema, items) : (items ?? []);
 }
 
-/** One page of a global secondary index: items of one index partition with sort key at most `upTo`. */
-export async function queryIndexUpTo<T>(
+/** The key attributes of an item, as a keys-only read (an index's projection) gives them. */
+const KeyItem = v.looseObject({ pk: v.string(), sk: v.string() });
+
+/** One page of a global secondary index (keys only): the keys of one index partition's items with sort key at most `upTo`. */
+export async function queryIndexKeysUpTo(
   index: { indexName: string; partitionKey: string; sortKey: string },
   partition: string,
   upTo: number,
   limit: number,
-): Promise<T[]> {
+): Promise<Key[]> {
   const scope = new ExpressionScope();
   const keyCondition = `${scope.path(index.partitionKey)} = ${scope.value(partition)} AND ${scope.path(index.sortKey)} <= ${scope.value(upTo)}`;
   const result = await queryPage({ IndexName: index.indexName, KeyConditionExpression: keyCondition, Limit: limit, ...scope.attributes() });
-  return (result.Items ?? []) as T[];
+  return parseItems(KeyItem, result.Items).map(({ pk, sk }) => ({ pk, sk }));
 }
 
 /**
@@ -226,8 +249,7 @@ export async function queryIndexUpTo<T>(
 export async function dueOutboxKeys(shards: readonly string[], upTo: number, limitPerShard: number): Promise<Key[]> {
   const due: Key[] = [];
   for (const shard of shards) {
-    const items = await queryIndexUpTo<Key>(OUTBOX_INDEX, shard, upTo, limitPerShard);
-    for (const item of items) due.push({ pk: String(item.pk), sk: String(item.sk) });
+    due.push(...(await queryIndexKeysUpTo(OUTBOX_INDEX, shard, upTo, limitPerShard)));
   }
   return due;
 }
@@ -256,13 +278,14 @@ export interface RangeQueryOptions extends Omit<QueryOptions, 'attributes'> {
   startKey?: Record<string, unknown>;
 }
 
-/** One page (one Query) of one partition's items with sort keys from `from` to `to`, both included. */
-export async function queryRangePage<T>(
+/** One page (one Query) of one partition's items with sort keys from `from` to `to`, both included, each parsed with `schema`. */
+export async function queryRangePage<S extends ItemSchema>(
   pk: string,
   from: string,
   to: string,
+  schema: S,
   options: RangeQueryOptions = {},
-): Promise<{ items: T[]; lastKey?: Record<string, unknown> }> {
+): Promise<{ items: Stored<S>[]; lastKey?: Record<string, unknown> }> {
   const scope = new ExpressionScope();
   const keyCondition = `${scope.path('pk')} = ${scope.value(pk)} AND ${scope.path('sk')} BETWEEN ${scope.value(from)} AND ${scope.value(to)}`;
   const filter = options.filter && scope.condition(options.filter);
@@ -275,5 +298,5 @@ export async function queryRangePage<T>(
     ...(options.startKey ? { ExclusiveStartKey: options.startKey } : {}),
     ...scope.attributes(),
   });
-  return { items: (result.Items ?? []) as T[], lastKey: result.LastEvaluatedKey };
+  return { items: parseItems(schema, result.Items), lastKey: result.LastEvaluatedKey };
 }

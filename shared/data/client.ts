@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { config } from '../config';
+import { parseItem, type ItemSchema, type Stored } from './entity';
 import { ExpressionScope, updateExpression, when, type AttributePath, type Condition, type UpdateClauses } from './expressions';
 import type { Key } from '../identity';
 import { LOCAL_TABLE_NAME } from './table-schema';
@@ -87,8 +88,15 @@ export interface GetOptions {
   attributes?: readonly string[];
 }
 
-/** Reads one item by key (one GetItem), or undefined when there is none. */
-export async function getItem<T>(key: Key, options: GetOptions = {}): Promise<T | undefined> {
+/**
+ * Reads one item by key (one GetItem) and parses it with `schema` (shared/data/entity.ts),
+ * or undefined when there is none.
+ */
+export async function getItem<S extends ItemSchema>(key: Key, schema: S, options?: GetOptions): Promise<Stored<S> | undefined>;
+/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
+export async function getItem<T>(key: Key, options?: GetOptions): Promise<T | undefined>;
+export async function getItem(key: Key, schemaOrOptions?: ItemSchema | GetOptions, maybeOptions?: GetOptions): Promise<unknown> {
+  const [schema, options = {}] = isSchema(schemaOrOptions) ? [schemaOrOptions, maybeOptions] : [undefined, schemaOrOptions];
   const scope = new ExpressionScope();
   const projection = options.attributes?.map((name) => scope.path(name)).join(', ');
   const { Item } = await db.send(
@@ -100,8 +108,11 @@ export async function getItem<T>(key: Key, options: GetOptions = {}): Promise<T 
       ...scope.attributes(),
     }),
   );
-  return Item as T | undefined;
+  return Item && schema ? parseItem(schema, Item) : Item;
 }
+
+/** Whether a read's argument is a valibot schema (else its options). */
+export const isSchema = (value: unknown): value is ItemSchema => (value as { kind?: unknown } | undefined)?.kind === 'schema';
 
 /**
  * Writes a whole item (one PutItem), replacing any item of its key unless `condition`
@@ -238,18 +249,27 @@ export class UpdateBuilder {
     await db.send(new UpdateCommand(this.input()));
   }
 
-  /** Runs the update where a failed condition is an error, and returns the whole item after it. */
-  async sendReturningOrThrow<T>(): Promise<T> {
+  /** Runs the update where a failed condition is an error, and returns the whole item after it, parsed with `schema`. */
+  async sendReturningOrThrow<S extends ItemSchema>(schema: S): Promise<Stored<S>>;
+  /** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
+  async sendReturningOrThrow<T>(): Promise<T>;
+  async sendReturningOrThrow(schema?: ItemSchema): Promise<unknown> {
     const output = await db.send(new UpdateCommand({ ...this.input(), ReturnValues: 'ALL_NEW' }));
-    return (output.Attributes ?? {}) as T;
+    return schema ? parseItem(schema, output.Attributes ?? {}) : (output.Attributes ?? {});
   }
 
   /**
-   * Runs the update and returns the attributes `returnValues` asks for (by default
-   * the whole item after the update), or undefined when the condition did not hold.
+   * Runs the update and returns the attributes `returnValues` asks for (by default the
+   * whole item after the update), parsed with `schema`, or undefined when the condition
+   * did not hold.
    */
-  async sendReturning<T>(returnValues: 'ALL_NEW' | 'UPDATED_NEW' = 'ALL_NEW'): Promise<T | undefined> {
+  async sendReturning<S extends ItemSchema>(schema: S, returnValues?: 'ALL_NEW' | 'UPDATED_NEW'): Promise<Stored<S> | undefined>;
+  /** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
+  async sendReturning<T>(returnValues?: 'ALL_NEW' | 'UPDATED_NEW'): Promise<T | undefined>;
+  async sendReturning(schemaOrReturnValues?: ItemSchema | 'ALL_NEW' | 'UPDATED_NEW', maybeReturnValues?: 'ALL_NEW' | 'UPDATED_NEW'): Promise<unknown> {
+    const [schema, returnValues = 'ALL_NEW'] = isSchema(schemaOrReturnValues) ? [schemaOrReturnValues, maybeReturnValues] : [undefined, schemaOrReturnValues];
     const output = await unlessConditionFails(db.send(new UpdateCommand({ ...this.input(), ReturnValues: returnValues })));
-    return output ? ((output.Attributes ?? {}) as T) : undefined;
+    if (!output) return undefined;
+    return schema ? parseItem(schema, output.Attributes ?? {}) : (output.Attributes ?? {});
   }
 }

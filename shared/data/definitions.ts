@@ -1,10 +1,12 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import { InvalidInputError } from '../errors';
 import { newId } from '../ids';
 import { queryAll } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
-import { definitionKindOf, keys } from './keys';
-import type { Key, ChannelRef } from '../identity';
+import { entity, parseItem, type Stored } from './entity';
+import { keys } from './keys';
+import type { ChannelRef, Key } from '../identity';
 
 /**
  * Labels and custom field definitions of a channel. Both are matched by name,
@@ -16,23 +18,36 @@ import type { Key, ChannelRef } from '../identity';
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'email', 'phone', 'date', 'label', 'dropdown'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-export interface LabelRecord {
-  id: string;
-  channelId: string;
-  name: string;
-  description: string | null;
-  color: string;
-  displayOrder: number;
-}
+/** A label as stored: matched by its lowercased name (the sort key), shown with the case first given. */
+export const LabelItem = entity('label', {
+  id: v.string(),
+  channelId: v.string(),
+  name: v.string(),
+  /** null when cleared. */
+  description: v.optional(v.nullable(v.string()), null),
+  color: v.string(),
+  displayOrder: v.pipe(v.number(), v.integer()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type LabelRecord = Stored<typeof LabelItem>;
 
-export interface CustomFieldRecord {
-  id: string;
-  channelId: string;
-  name: string;
-  type: CustomFieldType;
-  isRequired: boolean;
-  options: string[];
-}
+/** A custom field definition as stored, matched by name as labels are. */
+export const CustomFieldItem = entity('customField', {
+  id: v.string(),
+  channelId: v.string(),
+  name: v.string(),
+  type: v.picklist(CUSTOM_FIELD_TYPES),
+  isRequired: v.boolean(),
+  /** A dropdown field's allowed values. */
+  options: v.optional(v.array(v.string()), () => []),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type CustomFieldRecord = Stored<typeof CustomFieldItem>;
+
+/** What a query of a channel's definitions reads: either kind, told apart by its tag. */
+const DefinitionItem = v.variant('entity', [LabelItem, CustomFieldItem]);
 
 export const DEFAULT_LABEL_COLOR = '#9E9E9E';
 
@@ -51,8 +66,8 @@ export const MAX_LABELS_PER_CHANNEL = 500;
 export const MAX_FIELDS_PER_CHANNEL = 100;
 
 /** What tells labels and custom fields apart in storage; everything else they share. */
-interface DefinitionKind {
-  entity: 'label' | 'customField';
+interface DefinitionKind<S extends typeof LabelItem | typeof CustomFieldItem> {
+  schema: S;
   idPrefix: string;
   key: (channel: ChannelRef, name: string) => Key;
   /** The attributes a new definition has where a manage call gives none (a fresh object each call). */
@@ -64,8 +79,8 @@ interface DefinitionKind {
   parameter: string;
 }
 
-const LABELS: DefinitionKind = {
-  entity: 'label',
+const LABELS: DefinitionKind<typeof LabelItem> = {
+  schema: LabelItem,
   idPrefix: 'lb',
   key: keys.label,
   defaults: () => ({ description: null, color: DEFAULT_LABEL_COLOR, displayOrder: 0 }),
@@ -74,8 +89,8 @@ const LABELS: DefinitionKind = {
   noun: 'labels',
   parameter: 'name',
 };
-const FIELDS: DefinitionKind = {
-  entity: 'customField',
+const FIELDS: DefinitionKind<typeof CustomFieldItem> = {
+  schema: CustomFieldItem,
   idPrefix: 'cf',
   key: keys.customField,
   defaults: () => ({ type: 'text', isRequired: false, options: [] }),
@@ -93,10 +108,15 @@ const FIELDS: DefinitionKind = {
  * under the channel's limit in the same head-item write (given back if the create
  * loses a race).
  */
-async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, name: string, changes: Fields): Promise<{ record: T; created: boolean }> {
+async function upsertDefinition<S extends typeof LabelItem | typeof CustomFieldItem>(
+  channel: ChannelRef,
+  kind: DefinitionKind<S>,
+  name: string,
+  changes: Fields,
+): Promise<{ record: Stored<S>; created: boolean }> {
   const key = kind.key(channel, name);
   for (;;) {
-    const updated = await updateExisting<T>(key, changes);
+    const updated = await update(key).set('updatedAt', clock.nowIso()).setAll(changes).when(when.itemExists()).sendReturning(kind.schema);
     if (updated) {
       await bumpHead(channel);
       return { record: updated, created: false };
@@ -104,7 +124,7 @@ async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, na
     await takePlace(channel, kind);
     const item = {
       ...key,
-      entity: kind.entity,
+      entity: kind.schema.tag,
       id: newId(kind.idPrefix),
       channelId: channel.channelId,
       name,
@@ -120,12 +140,12 @@ async function upsertDefinition<T>(channel: ChannelRef, kind: DefinitionKind, na
       // Lost the race (or the write failed): give the place back.
       if (!created) await bumpHead(channel, { [kind.counter]: -1 });
     }
-    if (created) return { record: item as T, created: true };
+    if (created) return { record: parseItem(kind.schema, item), created: true };
   }
 }
 
 /** Counts one more definition of `kind` (and bumps the version) unless the channel is at its limit: 400 then. */
-async function takePlace(channel: ChannelRef, kind: DefinitionKind): Promise<void> {
+async function takePlace(channel: ChannelRef, kind: DefinitionKind<typeof LabelItem | typeof CustomFieldItem>): Promise<void> {
   const placed = await update(keys.contactHead(channel))
     .add('defsVersion', 1)
     .add(kind.counter, 1)
@@ -137,10 +157,6 @@ async function takePlace(channel: ChannelRef, kind: DefinitionKind): Promise<voi
       kind.parameter,
       'limit_reached',
     );
-}
-
-async function updateExisting<T>(key: Key, changes: Fields): Promise<T | undefined> {
-  return update(key).set('updatedAt', clock.nowIso()).setAll(changes).when(when.itemExists()).sendReturning<T>();
 }
 
 /** Bumps the channel's definitions version so cached label and field definitions are refreshed (plus any counter changes). */
@@ -157,8 +173,8 @@ type CustomFieldChanges = Partial<Pick<CustomFieldRecord, 'type' | 'isRequired' 
 
 /** Creates or updates a label matched by name. Only given fields change. */
 export async function upsertLabel(channel: ChannelRef, name: string, changes: LabelChanges): Promise<{ label: LabelRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<LabelRecord>(channel, LABELS, name, changes);
-  return { label: toLabelView(record), created };
+  const { record, created } = await upsertDefinition(channel, LABELS, name, changes);
+  return { label: record, created };
 }
 
 /** Creates or updates a custom field definition matched by name. */
@@ -167,46 +183,39 @@ export async function upsertCustomField(
   name: string,
   changes: CustomFieldChanges,
 ): Promise<{ field: CustomFieldRecord; created: boolean }> {
-  const { record, created } = await upsertDefinition<CustomFieldRecord>(channel, FIELDS, name, changes);
-  return { field: toCustomFieldView(record), created };
+  const { record, created } = await upsertDefinition(channel, FIELDS, name, changes);
+  return { field: record, created };
 }
 
 /** Reads one custom field definition by name (consistent), or undefined. */
 export async function getCustomField(channel: ChannelRef, name: string): Promise<CustomFieldRecord | undefined> {
-  const item = await getItem<CustomFieldRecord>(keys.customField(channel, name), { consistent: true });
-  return item ? toCustomFieldView(item) : undefined;
+  return getItem(keys.customField(channel, name), CustomFieldItem, { consistent: true });
 }
 
 /** All labels of a channel, ordered by displayOrder then name. */
 export async function listLabels(channel: ChannelRef): Promise<LabelRecord[]> {
   const { pk, skPrefix } = keys.labelPrefix(channel);
-  return sortLabels((await queryAll<LabelRecord>(pk, skPrefix)).map(toLabelView));
+  return sortLabels(await queryAll(pk, skPrefix, LabelItem));
 }
 
 /** All custom field definitions of a channel, ordered by name. */
 export async function listCustomFields(channel: ChannelRef): Promise<CustomFieldRecord[]> {
   const { pk, skPrefix } = keys.customFieldPrefix(channel);
-  return (await queryAll<CustomFieldRecord>(pk, skPrefix)).map(toCustomFieldView);
+  return queryAll(pk, skPrefix, CustomFieldItem);
 }
 
 /** Labels and custom fields of a channel in one query (what contacts/manage validates against). */
 export async function listDefinitions(channel: ChannelRef): Promise<{ labels: LabelRecord[]; fields: CustomFieldRecord[] }> {
   const { pk, skPrefix } = keys.definitionsPrefix(channel);
-  const items = await queryAll<LabelRecord & CustomFieldRecord & Key>(pk, skPrefix, { consistent: true });
-  return {
-    labels: sortLabels(items.filter((item) => definitionKindOf(item) === 'label').map(toLabelView)),
-    fields: items.filter((item) => definitionKindOf(item) === 'customField').map(toCustomFieldView),
-  };
+  const labels: LabelRecord[] = [];
+  const fields: CustomFieldRecord[] = [];
+  for (const item of await queryAll(pk, skPrefix, DefinitionItem, { consistent: true })) {
+    if (item.entity === LabelItem.tag) labels.push(item);
+    else fields.push(item);
+  }
+  return { labels: sortLabels(labels), fields };
 }
 
 function sortLabels(labels: LabelRecord[]): LabelRecord[] {
   return labels.sort((a, b) => a.displayOrder - b.displayOrder || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-}
-
-export function toLabelView(item: LabelRecord): LabelRecord {
-  return { id: item.id, channelId: item.channelId, name: item.name, description: item.description ?? null, color: item.color, displayOrder: item.displayOrder };
-}
-
-export function toCustomFieldView(item: CustomFieldRecord): CustomFieldRecord {
-  return { id: item.id, channelId: item.channelId, name: item.name, type: item.type, isRequired: item.isRequired, options: item.options ?? [] };
 }

@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { batchPutAll, queryRangePage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
+import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
 import type { ChannelRef, Key } from '../identity';
 
@@ -16,20 +18,21 @@ export const DELIVERY_RETENTION_SECONDS = 14 * 24 * 60 * 60;
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
-export interface EventLogRecord {
-  id: string;
-  type: string;
+/** An event in the channel's log (events/list, redeliveries), kept for its retention. */
+export const EventItem = entity('event', {
+  id: v.string(),
+  type: v.string(),
   /** The JSON body every delivery of the event carries, byte for byte. */
-  body: string;
-  contactKey: string;
-}
-
-const eventLogItem = (channel: ChannelRef, event: EventLogRecord, nowMs: number): Key & Record<string, unknown> => ({
-  ...keys.event(channel, event.id),
-  entity: 'event',
-  ...event,
-  expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS,
+  body: v.string(),
+  contactKey: v.string(),
+  /** TTL (epoch seconds). */
+  expiresAt: v.number(),
 });
+/** An event as the log records it (the retention is the log's). */
+export type EventLogRecord = Omit<Attributes<typeof EventItem>, 'expiresAt'>;
+
+const eventLogItem = (channel: ChannelRef, event: EventLogRecord, nowMs: number) =>
+  tagged(EventItem, keys.event(channel, event.id), { ...event, expiresAt: epochSeconds(nowMs) + EVENT_RETENTION_SECONDS });
 
 /** Records events in the log with BatchWriteItem (25 a call; idempotent: the same event id writes the same item). */
 export async function putEventLogs(entries: Array<{ channel: ChannelRef; event: EventLogRecord }>, nowMs: number): Promise<void> {
@@ -38,7 +41,7 @@ export async function putEventLogs(entries: Array<{ channel: ChannelRef; event: 
 }
 
 export async function getEventLog(channel: ChannelRef, eventId: string): Promise<EventLogRecord | undefined> {
-  return getItem<EventLogRecord>(keys.event(channel, eventId));
+  return getItem(keys.event(channel, eventId), EventItem);
 }
 
 /** Events after `afterId` (exclusive; from the oldest when undefined), oldest first, younger than the retention. */
@@ -47,39 +50,43 @@ export async function listEventLog(channel: ChannelRef, afterId: string | undefi
   // Event ids begin with their time: the key condition starts at the oldest event still kept (TTL deletion lags, and dynalite never deletes).
   const oldestKept = `evt_${(nowMs - EVENT_RETENTION_SECONDS * 1000).toString(36).padStart(9, '0')}`;
   const from = afterId && afterId > oldestKept ? `${skPrefix}${afterId}~` : `${skPrefix}${oldestKept}`;
-  return (await queryRangePage<EventLogRecord>(pk, from, `${skPrefix}~`, { limit, consistent: true })).items;
+  return (await queryRangePage(pk, from, `${skPrefix}~`, EventItem, { limit, consistent: true })).items;
 }
 
 // ---- deliveries ---------------------------------------------------------------------
 
-export type EventDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export const EVENT_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type EventDeliveryStatus = (typeof EVENT_DELIVERY_STATUSES)[number];
 
-export interface DeliveryRecord {
-  webhookId: string;
-  eventId: string;
-  type: string;
-  contactKey: string;
-  status: EventDeliveryStatus;
-  attempts: number;
-  lastAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-}
+/** An event's delivery to one subscription: its state after the last attempt, kept for its retention. */
+export const DeliveryItem = entity('eventDelivery', {
+  webhookId: v.string(),
+  eventId: v.string(),
+  type: v.string(),
+  contactKey: v.string(),
+  status: v.picklist(EVENT_DELIVERY_STATUSES),
+  attempts: v.pipe(v.number(), v.integer()),
+  lastAttemptAt: v.nullable(v.string()),
+  lastStatusCode: v.nullable(v.number()),
+  lastError: v.nullable(v.string()),
+  nextAttemptAt: v.nullable(v.string()),
+  /** TTL (epoch seconds), moved by every change. */
+  expiresAt: v.number(),
+});
+/** A delivery as its writers give it (the retention is the log's). */
+export type DeliveryRecord = Omit<Attributes<typeof DeliveryItem>, 'expiresAt'>;
 
 /** Creates an event's delivery to a subscription; false when it exists (a repeated fan-out). */
 export async function createDelivery(channel: ChannelRef, delivery: DeliveryRecord, nowMs: number): Promise<boolean> {
-  const item = {
-    ...keys.eventDelivery(channel, delivery.webhookId, delivery.eventId),
-    entity: 'eventDelivery',
+  const item = tagged(DeliveryItem, keys.eventDelivery(channel, delivery.webhookId, delivery.eventId), {
     ...delivery,
     expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS,
-  };
+  });
   return (await putIfAbsent(item)) === 'created';
 }
 
 export async function getDelivery(channel: ChannelRef, webhookId: string, eventId: string): Promise<DeliveryRecord | undefined> {
-  return getItem<DeliveryRecord>(keys.eventDelivery(channel, webhookId, eventId), { consistent: true });
+  return getItem(keys.eventDelivery(channel, webhookId, eventId), DeliveryItem, { consistent: true });
 }
 
 /** Writes a delivery's state after an attempt (or a redelivery's reset); the TTL moves with it. */
@@ -104,7 +111,7 @@ export async function listDeliveries(
   const deliveries: DeliveryRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   for (let page = 0; page < 10; page++) {
-    const { items, lastKey } = await queryRangePage<DeliveryRecord>(pk, skPrefix, to, {
+    const { items, lastKey } = await queryRangePage(pk, skPrefix, to, DeliveryItem, {
       filter: options.status ? when.eq('status', options.status) : undefined,
       reverse: true,
       startKey,
@@ -132,14 +139,23 @@ export interface LaneState {
   lockedUntil?: number;
 }
 
-interface LaneItem {
-  waiting?: Set<string>;
-  nextAttemptAt?: number;
-  lockOwner?: string;
-  lockedUntil?: number;
-}
+/** A contact's delivery lane to one subscription. */
+export const LaneItem = entity('deliveryLane', {
+  /** Ids of the events waiting, to be delivered in id (time) order. */
+  waiting: v.optional(v.set(v.string())),
+  /** When the head is tried again (ms). */
+  nextAttemptAt: v.optional(v.number()),
+  lockOwner: v.optional(v.string()),
+  /** The lock's lease (ms). */
+  lockedUntil: v.optional(v.number()),
+});
+/**
+ * A lane's state as an update returns it: an update that takes the lock may be the write
+ * that creates the lane (a wake-up after an erasure deleted it), so the tag is not required.
+ */
+const LaneStateItem = v.omit(LaneItem, ['entity']);
 
-function laneState(item: LaneItem | undefined): LaneState | undefined {
+function laneState(item: v.InferOutput<typeof LaneStateItem> | undefined): LaneState | undefined {
   if (!item) return undefined;
   return {
     waiting: item.waiting ? [...item.waiting].sort() : [],
@@ -155,7 +171,7 @@ const lockFreeFor = (owner: string, nowMs: number) => when.or(when.notExists('lo
 /** Adds an event to its lane (idempotent: a string set). */
 export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string): Promise<void> {
   await update(keys.deliveryLane(channel, webhookId, contactKey))
-    .set('entity', 'deliveryLane')
+    .set('entity', LaneItem.tag)
     .add('waiting', new Set([eventId]))
     .sendOrThrow();
 }
@@ -173,12 +189,12 @@ export async function addToLaneAndLock(
   lock: { owner: string; nowMs: number; until: number },
 ): Promise<LaneState | undefined> {
   const item = await update(keys.deliveryLane(channel, webhookId, contactKey))
-    .set('entity', 'deliveryLane')
+    .set('entity', LaneItem.tag)
     .add('waiting', new Set([eventId]))
     .set('lockOwner', lock.owner)
     .set('lockedUntil', lock.until)
     .when(lockFreeFor(lock.owner, lock.nowMs))
-    .sendReturning<LaneItem>();
+    .sendReturning(LaneStateItem);
   return laneState(item);
 }
 
@@ -195,7 +211,7 @@ export async function lockLane(
     .set('lockOwner', owner)
     .set('lockedUntil', until)
     .when(lockFreeFor(owner, nowMs))
-    .sendReturning<LaneItem>();
+    .sendReturning(LaneStateItem);
   return laneState(item);
 }
 
@@ -213,7 +229,7 @@ export async function finishLaneEvent(
     .deleteFromSet('waiting', new Set([eventId]))
     .remove('nextAttemptAt')
     .when(when.eq('lockOwner', owner))
-    .sendReturning<LaneItem>();
+    .sendReturning(LaneStateItem);
   return laneState(item);
 }
 

@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { queryAll, queryFirstPage } from './batch';
 import { deleteItem, putItem } from './client';
+import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
 import type { ChannelRef } from '../identity';
 
@@ -9,48 +11,54 @@ import type { ChannelRef } from '../identity';
  */
 
 /**
- * A template component stored as the chat network listed it. The data layer does not
- * import the chat adapter: this is the shape shared/chat's GraphTemplateComponent has,
- * and TypeScript checks the two agree wherever the domain passes one for the other.
+ * A template component stored as the chat network listed it (whatever else it carries is
+ * kept). The data layer does not import the chat adapter: this is the shape shared/chat's
+ * GraphTemplateComponent has, and TypeScript checks the two agree wherever the domain
+ * passes one for the other.
  */
-export interface StoredTemplateComponent {
-  type: string;
-  format?: string;
-  text?: string;
-  [key: string]: unknown;
-}
+const StoredTemplateComponent = v.looseObject({ type: v.string(), format: v.optional(v.string()), text: v.optional(v.string()) });
+export type StoredTemplateComponent = v.InferOutput<typeof StoredTemplateComponent>;
 
-export interface TemplateRecord {
+/** How many variables a send must fill. */
+const variableCount = v.pipe(v.number(), v.integer());
+
+/** The header a send must supply: none, text with variables, or a media format. */
+const TemplateHeader = v.nullable(
+  v.union([v.object({ format: v.literal('TEXT'), variables: variableCount }), v.object({ format: v.picklist(['IMAGE', 'VIDEO', 'DOCUMENT']) })]),
+);
+
+/** A template as the chat network last listed it (any status): one item per name and language. */
+export const TemplateItem = entity('template', {
   /** Body variables a send must fill (computed at sync by shared/chat/templates.ts). */
-  bodyVariables: number;
-  /** The header a send must supply: none, text with variables, or a media format. */
-  header: null | { format: 'TEXT'; variables: number } | { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT' };
+  bodyVariables: variableCount,
+  header: TemplateHeader,
   /** The chat network's template id. */
-  graphId: string;
-  name: string;
-  language: string;
+  graphId: v.string(),
+  name: v.string(),
+  language: v.string(),
   /** APPROVED, PENDING, REJECTED, … as the chat network reports it. */
-  status: string;
-  category: string;
-  components: StoredTemplateComponent[];
-  syncedAt: string;
-}
+  status: v.string(),
+  category: v.string(),
+  components: v.array(StoredTemplateComponent),
+  syncedAt: v.string(),
+});
+export type TemplateRecord = Attributes<typeof TemplateItem>;
 
 /** Every stored template of the channel, whatever its status, ordered by name then language. */
 export async function listTemplates(channel: ChannelRef): Promise<TemplateRecord[]> {
   const { pk, skPrefix } = keys.templatePrefix(channel);
-  return queryAll<TemplateRecord>(pk, skPrefix, { consistent: true });
+  return queryAll(pk, skPrefix, TemplateItem, { consistent: true });
 }
 
 /** The stored languages of one exact template name (one query on the name's key prefix). */
 export async function findTemplatesByName(channel: ChannelRef, name: string): Promise<TemplateRecord[]> {
   const { pk, skPrefix } = keys.templateNamePrefix(channel, name);
-  return (await queryFirstPage<TemplateRecord>(pk, skPrefix, { consistent: true })).filter((template) => template.name === name);
+  return (await queryFirstPage(pk, skPrefix, TemplateItem, { consistent: true })).filter((template) => template.name === name);
 }
 
 /** Writes (or overwrites) one template. */
 export async function putTemplate(channel: ChannelRef, template: TemplateRecord): Promise<void> {
-  await putItem({ ...keys.template(channel, template.name, template.language), entity: 'template', ...template });
+  await putItem(tagged(TemplateItem, keys.template(channel, template.name, template.language), template));
 }
 
 /** Deletes one template (it is no longer listed by the chat network). */

@@ -1,24 +1,49 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { getItem, putNew, update, when } from './client';
+import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
 
 /** Workspaces, API users and API keys: what the operator CLI writes and the authorizer reads. */
 
 /** What an API user may do: admins see every channel of the workspace they own or are given, team users the ones assigned. */
-export type Role = 'admin' | 'team';
+const ROLES = ['admin', 'team'] as const;
+export type Role = (typeof ROLES)[number];
 
-export interface ApiKeyRecord {
-  keyHash: string;
-  keyId: string;
-  workspaceId: string;
-  userId: string;
-  role: Role;
-  name?: string;
-  expiresAt?: string;
-  revoked: boolean;
-  createdAt: string;
-}
+const WorkspaceItem = entity('workspace', { id: v.string(), name: v.string(), createdAt: v.string() });
+
+/** An API user: its role, the channels it may use, its keys. */
+const ApiUserItem = entity('apiUser', {
+  userId: v.string(),
+  role: v.picklist(ROLES),
+  createdAt: v.string(),
+  /** The channels the user may use (a string set; absent while empty). */
+  channelIds: v.optional(v.set(v.string())),
+  /** Ids of the user's keys not revoked (a string set; absent while empty). */
+  activeKeyIds: v.optional(v.set(v.string())),
+  /** The API Gateway usage-plan key of this user (AWS only): its id, and its value (the authorizer's usageIdentifierKey). */
+  usagePlanKeyId: v.optional(v.string()),
+  usagePlanKeyValue: v.optional(v.string()),
+});
+
+/** An API key's pointer item, by the key's SHA-256 hash: its workspace, user and state (the key itself is never stored). */
+const ApiKeyItem = entity('apiKey', {
+  keyHash: v.string(),
+  keyId: v.string(),
+  workspaceId: v.string(),
+  userId: v.string(),
+  role: v.picklist(ROLES),
+  name: v.optional(v.string()),
+  expiresAt: v.optional(v.string()),
+  revoked: v.boolean(),
+  revokedAt: v.optional(v.string()),
+  createdAt: v.string(),
+});
+export type ApiKeyRecord = Omit<Attributes<typeof ApiKeyItem>, 'revokedAt'>;
+
+/** An API key's id pointer: its public id → its hash, so operators can revoke by id. */
+const ApiKeyIdItem = entity('apiKeyId', { keyId: v.string(), keyHash: v.string(), workspaceId: v.string() });
 
 export interface ApiUserRecord {
   workspaceId: string;
@@ -31,24 +56,24 @@ export interface ApiUserRecord {
 
 /** Creates a workspace and returns its id. */
 export async function createWorkspace(name: string, id = newId('ws')): Promise<string> {
-  await putNew({ ...keys.workspace(id), entity: 'workspace', id, name, createdAt: clock.nowIso() });
+  await putNew(tagged(WorkspaceItem, keys.workspace(id), { id, name, createdAt: clock.nowIso() }));
   return id;
 }
 
 export async function getWorkspace(workspaceId: string): Promise<{ id: string; name: string } | undefined> {
-  const item = await getItem<{ id: string; name: string }>(keys.workspace(workspaceId));
+  const item = await getItem(keys.workspace(workspaceId), WorkspaceItem);
   return item ? { id: item.id, name: item.name } : undefined;
 }
 
 /** Creates an API user of a workspace. */
 export async function createApiUser(workspaceId: string, role: Role, userId = newId('usr')): Promise<ApiUserRecord> {
-  await putNew({ ...keys.apiUser(workspaceId, userId), entity: 'apiUser', userId, role, createdAt: clock.nowIso() });
+  await putNew(tagged(ApiUserItem, keys.apiUser(workspaceId, userId), { userId, role, createdAt: clock.nowIso() }));
   return { workspaceId, userId, role, channelIds: [] };
 }
 
 /** One consistent read of an API user with the channels it may use. */
 export async function getApiUser(workspaceId: string, userId: string): Promise<ApiUserRecord | undefined> {
-  const Item = await getItem<{ role: Role; channelIds?: Set<string>; usagePlanKeyValue?: string }>(keys.apiUser(workspaceId, userId), { consistent: true });
+  const Item = await getItem(keys.apiUser(workspaceId, userId), ApiUserItem, { consistent: true });
   if (!Item) return undefined;
   return {
     workspaceId,
@@ -72,8 +97,8 @@ export async function grantChannel(workspaceId: string, userId: string, channelI
  * and adds the key to its user's active keys.
  */
 export async function putApiKey(record: ApiKeyRecord): Promise<void> {
-  await putNew({ ...keys.apiKeyByHash(record.keyHash), entity: 'apiKey', ...record });
-  await putNew({ ...keys.apiKeyById(record.keyId), entity: 'apiKeyId', keyId: record.keyId, keyHash: record.keyHash, workspaceId: record.workspaceId });
+  await putNew(tagged(ApiKeyItem, keys.apiKeyByHash(record.keyHash), record));
+  await putNew(tagged(ApiKeyIdItem, keys.apiKeyById(record.keyId), { keyId: record.keyId, keyHash: record.keyHash, workspaceId: record.workspaceId }));
   await update(keys.apiUser(record.workspaceId, record.userId))
     .add('activeKeyIds', new Set([record.keyId]))
     .send();
@@ -90,7 +115,7 @@ export async function setUsagePlanKey(workspaceId: string, userId: string, usage
 
 /** Reads a key's pointer item by the key's hash (strongly consistent, so a revocation is seen at once). */
 export async function getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-  return getItem<ApiKeyRecord>(keys.apiKeyByHash(keyHash), { consistent: true });
+  return getItem(keys.apiKeyByHash(keyHash), ApiKeyItem, { consistent: true });
 }
 
 /**
@@ -98,18 +123,19 @@ export async function getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | u
  * when no key has that id, else the user and how many active keys it has left.
  */
 export async function revokeApiKey(keyId: string): Promise<{ workspaceId: string; userId: string; activeKeys: number; usagePlanKeyId?: string } | undefined> {
-  const pointer = await getItem<{ keyHash: string }>(keys.apiKeyById(keyId), { consistent: true });
+  const pointer = await getItem(keys.apiKeyById(keyId), ApiKeyIdItem, { consistent: true });
   if (!pointer) return undefined;
   // Unconditional updates: only a condition makes their result undefined.
-  const key = (await update(keys.apiKeyByHash(pointer.keyHash)).set('revoked', true).set('revokedAt', clock.nowIso()).sendReturning<ApiKeyRecord>())!;
+  const key = (await update(keys.apiKeyByHash(pointer.keyHash)).set('revoked', true).set('revokedAt', clock.nowIso()).sendReturning(ApiKeyItem))!;
+  // Only the attributes this needs: the update is unconditional, so it would also write a user item that is not there.
   const user = await update(keys.apiUser(key.workspaceId, key.userId))
     .deleteFromSet('activeKeyIds', new Set([keyId]))
-    .sendReturning<{ activeKeyIds?: Set<string>; usagePlanKeyId?: string }>();
+    .sendReturning(v.pick(ApiUserItem, ['activeKeyIds', 'usagePlanKeyId']));
   return { workspaceId: key.workspaceId, userId: key.userId, activeKeys: user?.activeKeyIds?.size ?? 0, usagePlanKeyId: user?.usagePlanKeyId };
 }
 
 /** Reads a key's id pointer and then its record (operator use; the authorizer reads by hash). */
 export async function getApiKeyById(keyId: string): Promise<ApiKeyRecord | undefined> {
-  const pointer = await getItem<{ keyHash: string }>(keys.apiKeyById(keyId), { consistent: true });
+  const pointer = await getItem(keys.apiKeyById(keyId), ApiKeyIdItem, { consistent: true });
   return pointer ? getApiKeyByHash(pointer.keyHash) : undefined;
 }

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { getItem, putItem, update, when } from './client';
+import { entity, tagged, type Stored } from './entity';
 import { keys } from './keys';
 import type { ChannelRef } from '../identity';
 
@@ -12,37 +14,40 @@ import type { ChannelRef } from '../identity';
  */
 
 /** A signing secret, sealed (shared/events/secret-box.ts); a rotated-out one signs until `retiresAt`. */
-export interface StoredSecret {
-  sealed: string;
-  createdAt: string;
-  retiresAt?: string;
-}
+const StoredSecret = v.object({ sealed: v.string(), createdAt: v.string(), retiresAt: v.optional(v.string()) });
+export type StoredSecret = v.InferOutput<typeof StoredSecret>;
 
-export interface SubscriptionRecord {
-  id: string;
-  url: string;
+const Subscription = v.object({
+  id: v.string(),
+  url: v.string(),
   /** Event types, or `['*']` for every type. */
-  events: string[];
-  isActive: boolean;
-  description: string | null;
-  createdAt: string;
+  events: v.array(v.string()),
+  isActive: v.boolean(),
+  description: v.nullable(v.string()),
+  createdAt: v.string(),
   /** Newest first. */
-  secrets: StoredSecret[];
-  disabledReason?: string | null;
-  lastDeliveryAt?: string | null;
-  lastStatusCode?: number | null;
-  failingSince?: string | null;
-}
+  secrets: v.array(StoredSecret),
+  disabledReason: v.nullish(v.string()),
+  lastDeliveryAt: v.nullish(v.string()),
+  lastStatusCode: v.nullish(v.number()),
+  failingSince: v.nullish(v.string()),
+});
+export type SubscriptionRecord = v.InferOutput<typeof Subscription>;
 
-export interface SubscriptionSet {
-  subs: Record<string, SubscriptionRecord>;
+/** A channel's subscriptions: one item, a map by id, with the version every manage call writes under. */
+export const SubscriptionsItem = entity('webhookSubscriptions', {
+  subs: v.record(v.string(), Subscription),
+  version: v.number(),
+});
+
+export interface SubscriptionSet extends Pick<Stored<typeof SubscriptionsItem>, 'subs'> {
   /** 0 when the channel has no subscriptions item yet. */
   version: number;
 }
 
 /** Reads the channel's subscriptions (consistent: manage decides on it). */
 export async function getSubscriptions(channel: ChannelRef): Promise<SubscriptionSet> {
-  const item = await getItem<Partial<SubscriptionSet>>(keys.webhookSubscriptions(channel), { consistent: true });
+  const item = await getItem(keys.webhookSubscriptions(channel), SubscriptionsItem, { consistent: true });
   return { subs: item?.subs ?? {}, version: item?.version ?? 0 };
 }
 
@@ -52,7 +57,7 @@ export async function getSubscriptions(channel: ChannelRef): Promise<Subscriptio
  */
 export async function addSubscription(channel: ChannelRef, sub: SubscriptionRecord, version: number): Promise<boolean> {
   const key = keys.webhookSubscriptions(channel);
-  if (version === 0) return putItem({ ...key, entity: 'webhookSubscriptions', subs: { [sub.id]: sub }, version: 1 }, when.itemAbsent());
+  if (version === 0) return putItem(tagged(SubscriptionsItem, key, { subs: { [sub.id]: sub }, version: 1 }), when.itemAbsent());
   return update(key)
     .set(['subs', sub.id], sub)
     .set('version', version + 1)

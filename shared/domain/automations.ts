@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import {
+  AutomationItem,
   countExecution,
   getAutomation,
   getAutomationByName,
@@ -19,6 +21,8 @@ import { countAutomationTriggered } from '../observability/metrics';
 import { newId } from '../ids';
 import { enqueueStep } from '../queue/step-queue';
 import type { ChannelRef } from '../identity';
+import { described } from '../schema/docs';
+import { component } from '../schema/responses';
 
 /**
  * automations/trigger and the outbox re-drive. A trigger records the execution (in
@@ -32,17 +36,33 @@ export interface TriggerInput {
   automationName?: string;
 }
 
-export interface TriggerAnswer {
-  executionId: string;
-  automationId: string;
-  automationName: string;
-  contactId: string;
-  conversationId: string;
-  status: 'triggered';
-}
+/** An automation as automations/list shows it (its steps left out). */
+export const Automation = component(
+  'Automation',
+  v.strictObject({
+    id: described(AutomationItem.entries.id, 'Automation id', 'au_01jhx3k8m0'),
+    name: described(AutomationItem.entries.name, 'Name (matched case-insensitively as automationName)', 'Welcome Flow'),
+    status: described(AutomationItem.entries.status, 'Only active automations can be triggered', 'active'),
+    executionCount: described(v.pipe(v.number(), v.integer()), 'Number of executions triggered', 3),
+  }),
+);
+
+/** What automations/trigger answers: the execution started. */
+export const AutomationExecution = component(
+  'AutomationExecution',
+  v.strictObject({
+    executionId: described(v.string(), 'Execution id', 'ex_01jhx3k8m0'),
+    automationId: described(v.string(), 'The automation triggered', 'au_01jhx3k8m0'),
+    automationName: described(v.string(), 'Its name', 'Welcome Flow'),
+    contactId: described(v.string(), 'The contact created or found', 'ct_01jhx3k8m0'),
+    conversationId: described(v.string(), 'The conversation created or found', 'cv_01jhx3k8m0'),
+    status: described(v.literal('triggered'), 'triggered: the steps run in the background', 'triggered'),
+  }),
+);
+export type TriggerAnswer = v.InferOutput<typeof AutomationExecution>;
 
 /** automations/list: the channel's automations by name, with their execution counts (steps left out). */
-export function listAutomations(channel: ChannelRef): Promise<Array<Pick<AutomationRecord, 'id' | 'name' | 'status' | 'executionCount'>>> {
+export function listAutomations(channel: ChannelRef): Promise<v.InferOutput<typeof Automation>[]> {
   return readAutomations(channel);
 }
 

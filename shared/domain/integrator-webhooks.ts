@@ -1,23 +1,17 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import type { ChannelRef } from '../identity';
 import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import {
-  addToLane,
-  createDelivery,
-  getEventLog,
-  listDeliveries,
-  listEventLog,
-  updateDelivery,
-  type DeliveryRecord,
-  type EventDeliveryStatus,
-} from '../data/events';
+import { addToLane, createDelivery, DeliveryItem, getEventLog, listDeliveries, listEventLog, updateDelivery, type EventDeliveryStatus } from '../data/events';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
 import { secretBox } from '../events/secret-box';
 import { newWebhookSecret } from '../events/signing';
 import { checkWebhookUrl, urlPolicyFromEnv } from '../events/url-policy';
 import { newId } from '../ids';
 import { enqueueEvent } from '../queue/event-queue';
+import { described } from '../schema/docs';
+import { component, created, nullableTimestamp, timestamp, viewOf } from '../schema/responses';
 import { decodeCursor, encodeCursor } from './cursors';
 
 /**
@@ -32,23 +26,45 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** Each lost race means another call won, so at most one try per subscription a channel may hold, and a few spare. */
 const MANAGE_ATTEMPTS = MAX_WEBHOOKS_PER_CHANNEL + 3;
 
-/** What every answer about a subscription shows (`webhookEntries` of shared/openapi/responses.ts). */
-interface WebhookFields {
-  id: string;
-  channelId: string;
-  url: string;
-  events: string[];
-  isActive: boolean;
-  description: string | null;
-}
+/** What every answer about a subscription shows. */
+const webhookEntries = {
+  id: described(v.string(), 'Webhook subscription id', 'wh_01jhx3k8m0'),
+  channelId: described(v.string(), 'The channel whose events it receives', 'ch_demoacmesupport'),
+  url: described(v.string(), 'Where deliveries are POSTed (the match key in the channel)', 'https://example.com/hooks/workspace'),
+  events: described(v.array(v.string()), 'Event types it receives; `*` for every type', ['message.status', 'message.received']),
+  isActive: described(v.boolean(), 'Whether deliveries are made', true),
+  description: described(v.nullable(v.string()), 'Free text, or null', 'CRM sync'),
+};
+
+/** webhooks/manage's answer: the subscription's fields, whether it was created, and a new secret when one was made. */
+export const WebhookResult = component(
+  'WebhookResult',
+  v.strictObject({
+    ...webhookEntries,
+    created,
+    secret: v.optional(
+      described(
+        v.string(),
+        'The signing secret (Standard Webhooks `whsec_…`): only when created or rotated, never shown again',
+        'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      ),
+    ),
+  }),
+);
+export type ManagedWebhook = v.InferOutput<typeof WebhookResult>;
 
 /** A subscription as webhooks/list shows it: its fields and how its deliveries fare. */
-export interface WebhookView extends WebhookFields {
-  disabledReason: string | null;
-  lastDeliveryAt: string | null;
-  lastStatusCode: number | null;
-  failingSince: string | null;
-}
+export const Webhook = component(
+  'Webhook',
+  v.strictObject({
+    ...webhookEntries,
+    disabledReason: described(v.nullable(v.string()), '`gone` when a 410 answer deactivated it, or null', null),
+    lastDeliveryAt: nullableTimestamp('The last delivery attempt'),
+    lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
+    failingSince: nullableTimestamp('Since when an event failed its last retry (cleared by the next success)'),
+  }),
+);
+export type WebhookView = v.InferOutput<typeof Webhook>;
 
 export interface ManageWebhookInput {
   url: string;
@@ -57,12 +73,6 @@ export interface ManageWebhookInput {
   /** An empty string clears it. */
   description?: string;
   rotateSecret?: boolean;
-}
-
-/** webhooks/manage's answer: the subscription's fields, whether it was created, and a new secret when one was made. */
-export interface ManagedWebhook extends WebhookFields {
-  created: boolean;
-  secret?: string;
 }
 
 /** The encryption context of a subscription's secrets: a sealed secret opens only on its own subscription. */
@@ -83,18 +93,15 @@ function canonicalUrl(raw: string): string {
   return checkWebhookUrl(raw, urlPolicyFromEnv()).href;
 }
 
-function fields(channelId: string, sub: SubscriptionRecord): WebhookFields {
-  return { id: sub.id, channelId, url: sub.url, events: sub.events, isActive: sub.isActive, description: sub.description };
-}
-
 function view(channelId: string, sub: SubscriptionRecord): WebhookView {
-  return {
-    ...fields(channelId, sub),
+  return viewOf(Webhook, {
+    ...sub,
+    channelId,
     disabledReason: sub.disabledReason ?? null,
     lastDeliveryAt: sub.lastDeliveryAt ?? null,
     lastStatusCode: sub.lastStatusCode ?? null,
     failingSince: sub.failingSince ?? null,
-  };
+  });
 }
 
 /** A sealed new secret, and the previous ones that still sign (the newest of them for 24 hours more). */
@@ -161,7 +168,7 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
 
 function managed(channelId: string, sub: SubscriptionRecord, created: boolean): ManagedWebhook {
-  return { ...fields(channelId, sub), created };
+  return viewOf(WebhookResult, { ...sub, channelId, created });
 }
 
 /** webhooks/list: the channel's subscriptions, oldest first, never a secret. */
@@ -185,7 +192,45 @@ export async function findWebhook(channel: ChannelRef, webhookId: string): Promi
 // ---- the delivery log, redelivery and the events feed --------------------------------
 
 /** A delivery as webhooks/deliveries shows it: the record without the keys it is filed under. */
-export type DeliveryView = Omit<DeliveryRecord, 'webhookId' | 'contactKey'>;
+export const WebhookDelivery = component(
+  'WebhookDelivery',
+  v.strictObject({
+    eventId: described(DeliveryItem.entries.eventId, 'The event (also the `webhook-id` header)', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
+    type: described(DeliveryItem.entries.type, 'Event type', 'message.status'),
+    status: described(DeliveryItem.entries.status, 'pending until a 2xx or the last retry', 'succeeded'),
+    attempts: described(DeliveryItem.entries.attempts, 'Attempts made', 1),
+    lastAttemptAt: nullableTimestamp('The last attempt'),
+    lastStatusCode: described(DeliveryItem.entries.lastStatusCode, 'HTTP status of the last attempt, or null (no answer)', 200),
+    lastError: described(DeliveryItem.entries.lastError, 'Why the last attempt failed, or null', null),
+    nextAttemptAt: nullableTimestamp('The next retry'),
+  }),
+);
+export type DeliveryView = v.InferOutput<typeof WebhookDelivery>;
+
+/** What webhooks/redeliver answers. */
+export const Redelivery = component(
+  'Redelivery',
+  v.strictObject({
+    webhookId: described(v.string(), 'The subscription', 'wh_01jhx3k8m0'),
+    eventId: described(v.string(), 'The event', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
+    status: described(v.literal('pending'), 'Queued for delivery', 'pending'),
+  }),
+);
+
+/** An event as events/list shows it: exactly the body its webhook deliveries carry. */
+export const Event = component(
+  'Event',
+  v.strictObject({
+    id: described(v.string(), 'Event id (the `webhook-id` of its deliveries)', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
+    type: described(v.picklist(EVENT_TYPES), 'Event type', 'message.status'),
+    timestamp: timestamp('When the change happened'),
+    data: described(v.record(v.string(), v.unknown()), 'The event\'s fields by type (README, "Events to your systems")', {
+      channelId: 'ch_demoacmesupport',
+      chatmid: 'wamid.HBgL',
+      status: 'delivered',
+    }),
+  }),
+);
 
 /** webhooks/deliveries: a subscription's deliveries, newest event first, cursor-paged. */
 export async function webhookDeliveries(
@@ -198,25 +243,12 @@ export async function webhookDeliveries(
   await findWebhook(channel, input.webhookId);
   const limit = input.limit ?? 50;
   const { deliveries, more } = await listDeliveries({ workspaceId, channelId }, input.webhookId, { status: input.status, beforeEventId: before, limit });
-  const views = deliveries.map(({ eventId, type, status, attempts, lastAttemptAt, lastStatusCode, lastError, nextAttemptAt }) => ({
-    eventId,
-    type,
-    status,
-    attempts,
-    lastAttemptAt,
-    lastStatusCode,
-    lastError,
-    nextAttemptAt,
-  }));
+  const views = deliveries.map((delivery) => viewOf(WebhookDelivery, delivery));
   return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
 }
 
 /** webhooks/redeliver: the event goes to the subscription again (a new delivery, the same webhook-id), behind the contact's earlier events. */
-export async function redeliverEvent(
-  channel: ChannelRef,
-  webhookId: string,
-  eventId: string,
-): Promise<{ webhookId: string; eventId: string; status: 'pending' }> {
+export async function redeliverEvent(channel: ChannelRef, webhookId: string, eventId: string): Promise<v.InferOutput<typeof Redelivery>> {
   const { workspaceId, channelId } = channel;
   const sub = await findWebhook(channel, webhookId);
   const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog({ workspaceId, channelId }, eventId) : undefined;
@@ -242,11 +274,18 @@ export async function redeliverEvent(
 }
 
 /** events/list: the channel's events oldest first, each the JSON body webhooks deliver; the cursor resumes after the last one. */
-export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: unknown[]; nextCursor: string | null }> {
+export async function listEvents(
+  channel: ChannelRef,
+  input: { limit?: number; cursor?: string },
+): Promise<{ events: v.InferOutput<typeof Event>[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
   const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, clock.now());
   const last = records[records.length - 1];
   // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
-  return { events: records.map((record) => JSON.parse(record.body) as unknown), nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null };
+  // The body as delivered, byte for byte: the deliverer wrote it from the same event (shared/domain/event-builders.ts).
+  return {
+    events: records.map((record) => JSON.parse(record.body) as v.InferOutput<typeof Event>),
+    nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null,
+  };
 }

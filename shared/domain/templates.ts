@@ -1,11 +1,14 @@
+import * as v from 'valibot';
 import { accessTokenFor } from '../chat/access-tokens';
 import { chatNetwork } from '../chat/network';
 import { countTemplateVariables, type GraphTemplateComponent } from '../chat/templates';
 import { clock } from '../clock';
 import { channelRefOf, type ChannelRecord } from '../data/channels';
-import { deleteTemplate, findTemplatesByName, listTemplates, putTemplate, type TemplateRecord } from '../data/templates';
+import { deleteTemplate, findTemplatesByName, listTemplates, putTemplate, TemplateItem, type TemplateRecord } from '../data/templates';
 import { NotFoundError } from '../errors';
 import type { ChannelRef } from '../identity';
+import { described } from '../schema/docs';
+import { component } from '../schema/responses';
 
 /** Templates: synced from the chat network into the table, listed and resolved from there. */
 
@@ -42,15 +45,32 @@ export async function syncTemplates(channel: ChannelRecord): Promise<{ channelId
   return { channelId: channel.id, synced: fetched.length };
 }
 
-export interface TemplateView {
-  name: string;
-  language: string;
-  category: string;
-  status: string;
-  components: Array<{ type: string; format?: string; text?: string; variables: number }>;
-  bodyVariables: number;
-  header: TemplateRecord['header'];
-}
+const variableCount = TemplateItem.entries.bodyVariables;
+
+const ComponentView = v.strictObject({ type: v.string(), format: v.optional(v.string()), text: v.optional(v.string()), variables: variableCount });
+
+/** A template as chat/templates/list shows it: what a send must fill. */
+export const Template = component(
+  'Template',
+  v.strictObject({
+    name: described(TemplateItem.entries.name, 'Exact template name', 'order_update'),
+    language: described(TemplateItem.entries.language, 'Language code', 'en'),
+    category: described(TemplateItem.entries.category, 'Template category on the chat network', 'UTILITY'),
+    status: described(TemplateItem.entries.status, 'Review status (only APPROVED templates are listed)', 'APPROVED'),
+    components: described(v.array(ComponentView), 'Components (HEADER, BODY, FOOTER, BUTTONS) with the number of variables each needs'),
+    bodyVariables: described(variableCount, 'How many body variables a send must fill ({{1}}, {{2}}, …)', 2),
+    header: described(
+      v.nullable(
+        v.union([
+          v.strictObject({ format: v.literal('TEXT'), variables: variableCount }),
+          v.strictObject({ format: v.picklist(['IMAGE', 'VIDEO', 'DOCUMENT']) }),
+        ]),
+      ),
+      'The header a send must fill: TEXT with its variable count, a media format (pass image, video or document), or null',
+    ),
+  }),
+);
+export type TemplateView = v.InferOutput<typeof Template>;
 
 /** chat/templates/list: the channel's APPROVED templates with their variable counts. */
 export async function listApprovedTemplates(channel: ChannelRef): Promise<TemplateView[]> {
@@ -70,9 +90,9 @@ function toTemplateView(template: TemplateRecord): TemplateView {
   };
 }
 
-function componentView(component: GraphTemplateComponent) {
+function componentView(component: GraphTemplateComponent): v.InferOutput<typeof ComponentView> {
   const type = String(component.type ?? '').toUpperCase();
-  const view: { type: string; format?: string; text?: string; variables: number } = { type, variables: 0 };
+  const view: v.InferOutput<typeof ComponentView> = { type, variables: 0 };
   if (typeof component.format === 'string') view.format = component.format.toUpperCase();
   if (typeof component.text === 'string') view.text = component.text;
   if (type === 'BODY') view.variables = countTemplateVariables([component]).bodyVariables;

@@ -95,6 +95,17 @@ export class InternalError extends AppError {
   }
 }
 
+/**
+ * A stored item does not have the shape its entity declares (shared/data/entity.ts): written
+ * by another version, or damaged. Ours, not the caller's: a 500 with the usual message; the
+ * cause says which entity and which attributes, for the log (no values: they may be personal).
+ */
+export class CorruptItemError extends InternalError {
+  constructor(mismatch: string) {
+    super(undefined, new Error(mismatch));
+  }
+}
+
 /** The chat network answered with an error we cannot map to the caller's input. */
 export class UpstreamError extends AppError {
   constructor(message: string, details?: ErrorDetails, cause?: unknown) {

@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type * as v from 'valibot';
 import type { Principal } from '../auth/principal';
 import type { ChannelRef } from '../identity';
+import type { EndpointResponse } from '../schema/responses';
 import { withInvocationDeadline } from '../outbound/deadline';
 import { findRoute } from '../routes';
 import type { ApiContext } from './context';
@@ -22,13 +23,16 @@ export interface RequestScope {
   channel: ChannelRef;
 }
 
-interface EndpointDefinition<TSchema extends v.GenericSchema> {
+interface EndpointDefinition<TSchema extends v.GenericSchema, TData extends v.GenericSchema> {
   /** The route table row's path, e.g. `contacts/list`. */
   path: string;
+  /** What it takes: the parameters, each with its OpenAPI description and example. */
   schema: TSchema;
+  /** What it answers (the function file exports it for the OpenAPI document too). */
+  response: EndpointResponse<TData>;
   /** Whether the endpoint works on one channel (resolved from channelId or the key's only channel). */
   channelScoped: boolean;
-  handle: (input: v.InferOutput<TSchema>, scope: RequestScope) => Promise<EndpointResult>;
+  handle: (input: v.InferOutput<TSchema>, scope: RequestScope) => Promise<EndpointResult<v.InferInput<TData>>>;
 }
 
 /** What Lambda invokes for a REST proxy integration. */
@@ -39,7 +43,7 @@ export type ApiLambdaHandler = (event: APIGatewayProxyEvent, context: Context) =
  * shares: envelope and logging, principal, rate limit, parameters, validation,
  * channel resolution, in that order.
  */
-export function apiEndpoint<TSchema extends v.GenericSchema>(definition: EndpointDefinition<TSchema>): ApiLambdaHandler {
+export function apiEndpoint<TSchema extends v.GenericSchema, TData extends v.GenericSchema>(definition: EndpointDefinition<TSchema, TData>): ApiLambdaHandler {
   const route = findRoute(definition.path);
   if (!route) throw new Error(`No route table row for ${definition.path}`);
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>();

@@ -2,9 +2,9 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { AppError } from '../errors';
 import { statusOf } from './errors';
 
-/** What an endpoint returns; the envelope middleware adds `success: true`. */
-export interface EndpointResult {
-  data: unknown;
+/** What an endpoint returns (its `data` as its response declares it); the envelope middleware adds `success: true`. */
+export interface EndpointResult<Data = unknown> {
+  data: Data;
   message?: string;
   pagination?: { page: number; limit: number; total: number; pages: number };
   total?: number;

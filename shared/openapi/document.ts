@@ -2,16 +2,17 @@ import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/
 import * as v from 'valibot';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { API_BASE_PATH, API_ROUTES, OPENAPI_PATH, type ApiRoute, type RateLimitClass } from '../routes';
-import { parameterDoc, REQUEST_EXAMPLES, ROUTE_PARAMETER_RULES } from './parameters';
-import { COMMON_ERROR_STATUSES, ERROR_STATUS_DOCS, ErrorResponse, RESPONSE_COMPONENTS, ROUTE_RESPONSES, type ErrorStatus } from './responses';
+import { componentName, type EndpointResponse, type ErrorStatus } from '../schema/responses';
+import { COMMON_ERROR_STATUSES, ERROR_STATUS_DOCS, ErrorResponse, Pagination } from './responses';
 
 /**
- * Builds the OpenAPI 3.1 document from the route table, each endpoint's exported
- * valibot `schema` (parameters; loaded from the function files by scripts/openapi.ts,
- * since production code never imports functions/) and shared/openapi/responses.ts
- * (answers). Nothing in the document is written by hand: `npm run openapi` writes it to
- * docs/openapi.json, the openapi function serves that file, and the tests compare it
- * with a fresh build.
+ * Builds the OpenAPI 3.1 document from the route table and what each endpoint's function
+ * file exports (loaded by scripts/openapi.ts, since production code never imports
+ * functions/): its valibot `schema` (the parameters, each with its description and
+ * example) and its `response` (the answer: a view schema of shared/domain, described
+ * field by field). Nothing in the document is written per endpoint here: `npm run
+ * openapi` writes it to docs/openapi.json, the openapi function serves that file, and the
+ * tests compare it with a fresh build.
  */
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -32,16 +33,28 @@ export type OpenApiDocument = Record<string, unknown> & {
 };
 type Operation = Record<string, unknown>;
 
-/** Each route's parameter schema, by route path. */
-export type RouteSchemas = Record<string, v.GenericSchema>;
+/** What a route's function file declares: what it takes (`schema`) and what it answers (`response`). */
+export interface RouteContract {
+  schema: v.GenericSchema;
+  response: EndpointResponse;
+}
+
+/** Each route's contract, by route path. */
+export type RouteContracts = Record<string, RouteContract>;
 
 const toRef = ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`;
-const RESPONSE_CONVERSION: ConversionConfig = { target: 'draft-2020-12', errorMode: 'throw', definitions: RESPONSE_COMPONENTS, overrideRef: toRef };
+const responseConversion = (components: Record<string, v.GenericSchema>): ConversionConfig => ({
+  target: 'draft-2020-12',
+  errorMode: 'throw',
+  definitions: components,
+  overrideRef: toRef,
+});
 /**
  * Parameters are converted from the schemas' output side: GET delivers strings and
  * the schemas transform them, so the last schema of each pipe states the canonical
  * JSON type (integer, boolean, array, object) with its limits. Checks and transforms
- * that have no JSON Schema form are skipped; the docs in parameters.ts say the rest.
+ * that have no JSON Schema form are skipped; `v.metadata` after them states what they
+ * enforce, and `v.description` and `v.examples` what the parameter means.
  */
 const PARAMETER_CONVERSION: ConversionConfig = { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'output' };
 
@@ -103,9 +116,7 @@ function errorResponse(status: ErrorStatus): Record<string, unknown> {
   };
 }
 
-function successEnvelope(route: ApiRoute): v.GenericSchema {
-  const response = ROUTE_RESPONSES[route.path];
-  if (!response) throw new Error(`No response schema for ${route.path}: add it to shared/openapi/responses.ts (ROUTE_RESPONSES)`);
+function successEnvelope(response: EndpointResponse): v.GenericSchema {
   const entries: v.ObjectEntries = {
     success: v.literal(true),
     data: response.data,
@@ -115,11 +126,31 @@ function successEnvelope(route: ApiRoute): v.GenericSchema {
         : v.pipe(v.string(), v.description('Human-readable summary'), v.examples([response.message])),
     ),
   };
-  if (response.envelope === 'pagination') entries.pagination = RESPONSE_COMPONENTS.Pagination;
+  if (response.envelope === 'pagination') entries.pagination = Pagination;
   if (response.envelope === 'total') entries.total = v.pipe(v.number(), v.integer(), v.description('Number of items'));
   if (response.envelope === 'nextCursor')
     entries.nextCursor = v.pipe(v.nullable(v.string()), v.description('Opaque cursor of the next page (pass it as `cursor`), or null'));
   return v.strictObject(entries);
+}
+
+/** The schemas a schema is made of, itself first, depth first (entries, items, wrapped and piped schemas, options). */
+function* schemasIn(schema: v.GenericSchema): Generator<v.GenericSchema> {
+  yield schema;
+  const parts = schema as unknown as { entries?: v.ObjectEntries; item?: unknown; wrapped?: unknown; value?: unknown; options?: unknown[]; pipe?: unknown[] };
+  const nested = [...Object.values(parts.entries ?? {}), parts.item, parts.wrapped, parts.value, ...(parts.options ?? []), ...(parts.pipe ?? []).slice(1)];
+  for (const part of nested) if ((part as { kind?: string } | undefined)?.kind === 'schema') yield* schemasIn(part as v.GenericSchema);
+}
+
+/** The named views (shared/schema/responses.ts `component`) the answers use, in route order: `components.schemas`. */
+function responseComponents(envelopes: readonly v.GenericSchema[]): Record<string, v.GenericSchema> {
+  const components: Record<string, v.GenericSchema> = {};
+  for (const schema of envelopes.flatMap((envelope) => [...schemasIn(envelope)])) {
+    const name = componentName(schema);
+    if (name === undefined) continue;
+    if (components[name] && components[name] !== schema) throw new Error(`Two different response schemas are named ${name}`);
+    components[name] = schema;
+  }
+  return components;
 }
 
 interface RouteParameters {
@@ -127,21 +158,40 @@ interface RouteParameters {
   example: Record<string, unknown>;
 }
 
-/** The route's parameters as one object schema, each property documented, plus a request example. */
+/**
+ * The route's parameters as one object schema, each property with the description and
+ * example written on its valibot schema, plus a request example: the one written on the
+ * whole schema, else every parameter's example at once. Rules of the whole request the
+ * schema states in `v.metadata` (anyOf, patternProperties) stay on the object.
+ */
 function routeParameters(route: ApiRoute, schema: v.GenericSchema): RouteParameters {
-  const generated = convert(schema, PARAMETER_CONVERSION) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const {
+    type: _type,
+    properties: generated = {},
+    required: generatedRequired,
+    examples: requestExamples,
+    ...rules
+  } = convert(schema, PARAMETER_CONVERSION) as {
+    type?: string;
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+    examples?: Record<string, unknown>[];
+  };
   const properties: Record<string, JsonSchema> = {};
   const composed: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(generated.properties ?? {})) {
-    const doc = parameterDoc(route.path, name);
-    if (!doc) throw new Error(`Parameter ${name} of ${route.path} has no description and example: add it to shared/openapi/parameters.ts`);
-    properties[name] = { description: doc.description, ...property, ...doc.schema, examples: [doc.example] };
-    composed[name] = doc.example;
+  for (const [name, property] of Object.entries(generated)) {
+    const { description, examples, ...rest } = property as JsonSchema & { description?: string; examples?: unknown[] };
+    if (!description || examples?.length !== 1)
+      throw new Error(
+        `Parameter ${name} of ${route.path} needs a description and one example: write them on its schema in ${route.entry} (described, shared/schema/docs.ts)`,
+      );
+    properties[name] = { description, ...rest, examples };
+    composed[name] = examples[0];
   }
-  const required = generated.required?.length ? generated.required : undefined;
+  const required = generatedRequired?.length ? generatedRequired : undefined;
   return {
-    schema: { type: 'object', properties, ...(required && { required }), ...ROUTE_PARAMETER_RULES[route.path] },
-    example: REQUEST_EXAMPLES[route.path] ?? composed,
+    schema: { type: 'object', properties, ...(required && { required }), ...rules },
+    example: requestExamples?.[0] ?? composed,
   };
 }
 
@@ -162,9 +212,8 @@ function rateLimitText(rateClass: RateLimitClass): string {
   return `Rate limit class \`${rateClass}\`: ${DEFAULT_RATE_LIMITS[rateClass]} requests per minute per API user by default (configurable per deployment).`;
 }
 
-function operations(route: ApiRoute, schema: v.GenericSchema): Record<string, Operation> {
+function operations(route: ApiRoute, { schema, response }: RouteContract): Record<string, Operation> {
   const params = routeParameters(route, schema);
-  const response = ROUTE_RESPONSES[route.path];
   const statuses = [...new Set<ErrorStatus>([...COMMON_ERROR_STATUSES, ...(response.errors ?? [])])].sort((a, b) => a - b);
   const responses: Record<string, unknown> = {
     200: {
@@ -249,18 +298,23 @@ function description(routes: readonly ApiRoute[]): string {
   ].join('\n');
 }
 
-/** The whole document, deterministic for a given route table and schemas. */
-export function buildOpenApiDocument(schemas: RouteSchemas, routes: readonly ApiRoute[] = API_ROUTES): OpenApiDocument {
+/** The whole document, deterministic for a given route table and contracts. */
+export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly ApiRoute[] = API_ROUTES): OpenApiDocument {
+  const contractOf = (route: ApiRoute) => {
+    const contract = contracts[route.path];
+    if (!contract) throw new Error(`No schema and response for ${route.path}: export them from ${route.entry}`);
+    return contract;
+  };
+  const envelopes = routes.map((route) => successEnvelope(contractOf(route).response));
+  const components = responseComponents(envelopes);
+  const conversion = responseConversion(components);
   const paths: OpenApiDocument['paths'] = {};
   const schemaComponents: Record<string, JsonSchema> = {};
-  for (const route of routes) {
-    const schema = schemas[route.path];
-    if (!schema) throw new Error(`No parameter schema for ${route.path}`);
-    if (!ROUTE_RESPONSES[route.path]) throw new Error(`No response schema for ${route.path}: add it to shared/openapi/responses.ts (ROUTE_RESPONSES)`);
-    paths[`/${route.path}`] = operations(route, schema);
-    schemaComponents[`${pascal(route)}Params`] = routeParameters(route, schema).schema;
-    schemaComponents[`${pascal(route)}Response`] = convert(successEnvelope(route), RESPONSE_CONVERSION);
-  }
+  routes.forEach((route, i) => {
+    paths[`/${route.path}`] = operations(route, contractOf(route));
+    schemaComponents[`${pascal(route)}Params`] = routeParameters(route, contractOf(route).schema).schema;
+    schemaComponents[`${pascal(route)}Response`] = convert(envelopes[i], conversion);
+  });
   paths[OPENAPI_DOCUMENT_PATH] = {
     get: {
       tags: ['Documentation'],
@@ -292,8 +346,8 @@ export function buildOpenApiDocument(schemas: RouteSchemas, routes: readonly Api
     components: {
       schemas: {
         ...schemaComponents,
-        ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONVERSION),
-        ErrorResponse: convert(ErrorResponse, RESPONSE_CONVERSION),
+        ...toJsonSchemaDefs(components, conversion),
+        ErrorResponse: convert(ErrorResponse, conversion),
       },
       responses: Object.fromEntries(
         (Object.keys(ERROR_STATUS_DOCS) as unknown as ErrorStatus[]).map((status) => [

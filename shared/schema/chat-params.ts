@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CONTROL_CHARS, listFromText, text } from './params';
+import { described } from './docs';
+import { CONTROL_CHARS, listFromText, phone, text } from './params';
 
 /**
  * Parameter schemas of the chat endpoints, on top of the shared ones in params.ts.
@@ -28,10 +29,17 @@ export const languageCode = () => v.pipe(text(15), v.regex(/^[A-Za-z]{2,3}([_-][
 export const RESERVED_API_REFERENCE_PREFIX = 'automation:';
 
 export const apiReference = () =>
-  v.pipe(
-    text(CHAT_LIMITS.apiReference),
-    v.check((s: string) => !s.startsWith(RESERVED_API_REFERENCE_PREFIX), `must not start with "${RESERVED_API_REFERENCE_PREFIX}" (reserved for automations)`),
+  described(
+    v.pipe(
+      text(CHAT_LIMITS.apiReference),
+      v.check((s: string) => !s.startsWith(RESERVED_API_REFERENCE_PREFIX), `must not start with "${RESERVED_API_REFERENCE_PREFIX}" (reserved for automations)`),
+    ),
+    'Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).',
+    'order-1234',
   );
+
+/** `to`: the recipient of a send. */
+export const recipient = () => described(phone(), 'Recipient phone number with country code, in any common notation.', '+14155550123');
 
 /**
  * What the Cloud API refuses in a template's text parameters (body variables, the

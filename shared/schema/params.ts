@@ -1,10 +1,16 @@
 import * as v from 'valibot';
 import { MAX_PHONE_INPUT_LENGTH, normalizePhone } from '../phone/phone';
+import { described } from './docs';
 
 /**
  * Parameter schemas shared by every endpoint. GET delivers every value as a string,
  * POST as JSON types, so each schema accepts both forms and outputs one type.
  * Every string and list has a maximum (docs/RELIABILITY.md lists them).
+ *
+ * A parameter's OpenAPI description and example are written on its schema with
+ * `described` (./docs.ts): here for the parameters several endpoints share under one
+ * name and meaning (channelId, contactId, webhookId, cursor), in the function file for
+ * the others. Examples match the demo data of `npm start`, so "try it" works with a demo key.
  */
 
 export const LIMITS = {
@@ -172,7 +178,31 @@ export const httpUrl = () =>
 export const hexColor = () =>
   v.pipe(v.string('must be a string'), v.trim(), v.regex(/^#[0-9A-Fa-f]{6}$/, 'must be # followed by six hex digits, e.g. #FF8800'), v.toUpperCase());
 
-export const channelId = () => v.optional(identifier());
+export const channelId = () =>
+  v.optional(
+    described(
+      identifier(),
+      'The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.',
+      'ch_demoacmesupport',
+    ),
+  );
+
+/** A contact named by its id (or, where the endpoint takes it instead, by phoneNumber). */
+export const contactId = () =>
+  v.optional(
+    described(
+      identifier(),
+      'Id of the contact (`data.id` of contacts/manage); alternative to phoneNumber. Unknown, or of another channel: 404.',
+      'ct_01jhx3k8m0',
+    ),
+  );
+
+/** A webhook subscription of the channel, by id. */
+export const webhookId = () => described(identifier(), 'Id of a webhook subscription of the channel (webhooks/list).', 'wh_01jhx3k8m0');
+
+/** The cursor of a cursor-paged list, as a previous answer's `nextCursor` gave it (`schema` checks its form). */
+export const cursorOf = <T extends v.GenericSchema>(schema: T) =>
+  described(schema, "Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).", 'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8');
 
 /** A contact's opt-out status. */
 export const contactStatus = () => v.picklist(['active', 'opted_out'], 'must be active or opted_out');

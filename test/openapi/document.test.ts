@@ -4,9 +4,8 @@ import addFormats from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TYPES_FILE, generateArtifacts, loadRouteSchemas, OPENAPI_FILE } from '../../scripts/openapi';
-import type { RouteSchemas } from '../../shared/openapi/document';
-import { ROUTE_RESPONSES } from '../../shared/openapi/responses';
+import { CLIENT_TYPES_FILE, generateArtifacts, loadRouteContracts, OPENAPI_FILE } from '../../scripts/openapi';
+import type { RouteContracts } from '../../shared/openapi/document';
 import { API_ROUTES } from '../../shared/routes';
 
 type Json = Record<string, any>;
@@ -39,10 +38,10 @@ function missingLimits(schema: Json): string[] {
 describe('the OpenAPI document', () => {
   let generated: { json: string; types: string };
   let document: Json;
-  let schemas: RouteSchemas;
+  let contracts: RouteContracts;
 
   beforeAll(async () => {
-    [generated, schemas] = await Promise.all([generateArtifacts(), loadRouteSchemas()]);
+    [generated, contracts] = await Promise.all([generateArtifacts(), loadRouteContracts()]);
     document = JSON.parse(generated.json);
   }, 60_000);
 
@@ -87,7 +86,7 @@ describe('the OpenAPI document', () => {
       const item = document.paths[`/${route.path}`];
 
       // Assess
-      expect(ROUTE_RESPONSES[route.path], `${route.path} has no response schema in shared/openapi/responses.ts`).toBeDefined();
+      expect(contracts[route.path].response, `${route.entry} exports no response`).toBeDefined();
       expect(Object.keys(item ?? {}).sort(), route.path).toEqual(['get', 'post']);
       for (const op of [item.get, item.post]) {
         expect(op.summary).toBe(route.summary);
@@ -142,7 +141,7 @@ describe('the OpenAPI document', () => {
         // Assess
         expect(valid, `${route.path} ${name}: ${ajv.errorsText()}`).toBe(true);
       }
-      const parsed = v.safeParse(schemas[route.path], example);
+      const parsed = v.safeParse(contracts[route.path].schema, example);
       expect(parsed.success, `${route.path} example ${JSON.stringify(parsed.issues?.map((i) => i.message))}`).toBe(true);
       expect(ajv.validate(params, example), `${route.path} example: ${ajv.errorsText()}`).toBe(true);
     }
