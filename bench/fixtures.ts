@@ -1,3 +1,5 @@
+import { tagged } from '../shared/data/entity';
+import { DELIVERY_RETENTION_SECONDS, DeliveryItem, EVENT_RETENTION_SECONDS, EventItem } from '../shared/data/events';
 import { contactIndexBucketOf, keys } from '../shared/data/keys';
 import { LIMITS } from '../shared/schema/params';
 
@@ -308,21 +310,31 @@ export function webhookItems(workspaceId: string, channelId: string, events: num
       timestamp,
       data: { channelId, chatmid: BENCH_TENANT.chatmid, status: 'delivered', error: null, apiReference: null, to: phone, timestamp },
     };
-    items.push({ ...keys.event(channel, id), entity: 'event', id, type: body.type, body: JSON.stringify(body), contactKey: phone });
-    items.push({
-      ...keys.eventDelivery(channel, BENCH_WEBHOOK_ID, id),
-      entity: 'delivery',
-      webhookId: BENCH_WEBHOOK_ID,
-      eventId: id,
-      type: body.type,
-      contactKey: phone,
-      status: 'succeeded',
-      attempts: 1,
-      lastAttemptAt: timestamp,
-      lastStatusCode: 200,
-      lastError: null,
-      nextAttemptAt: null,
-    });
+    const expiresAt = Math.floor(EVENTS_FROM / 1000);
+    items.push(
+      tagged(EventItem, keys.event(channel, id), {
+        id,
+        type: body.type,
+        body: JSON.stringify(body),
+        contactKey: phone,
+        expiresAt: expiresAt + EVENT_RETENTION_SECONDS,
+      }),
+    );
+    items.push(
+      tagged(DeliveryItem, keys.eventDelivery(channel, BENCH_WEBHOOK_ID, id), {
+        webhookId: BENCH_WEBHOOK_ID,
+        eventId: id,
+        type: body.type,
+        contactKey: phone,
+        status: 'succeeded',
+        attempts: 1,
+        lastAttemptAt: timestamp,
+        lastStatusCode: 200,
+        lastError: null,
+        nextAttemptAt: null,
+        expiresAt: expiresAt + DELIVERY_RETENTION_SECONDS,
+      }),
+    );
   }
   return items;
 }
