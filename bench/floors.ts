@@ -1,7 +1,10 @@
+import * as v from 'valibot';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { rateLimitFor } from '../shared/config';
 import { countRequest } from '../shared/data/rate-limits';
-import { findRoute, type RateLimitClass } from '../shared/routes';
+import type { ApiEndpointHandler, EndpointDefinition } from '../shared/http/api-handler';
+import { documentedRequest } from '../shared/openapi/document';
+import { findRoute, type ApiRoute, type RateLimitClass } from '../shared/routes';
 import type { ManageContactInput } from '../shared/domain/contact-values';
 import type { RegularSendInput } from '../shared/domain/messaging';
 import type { TemplateSendInput } from '../shared/domain/template-input';
@@ -15,12 +18,16 @@ import { automationName, BENCH_TENANT, BENCH_WEBHOOK_ID, benchEventId, CHAT_CONT
  * domain functions, with no middleware, no validation library and no logging. The
  * difference between the two is what the middy stack costs per request.
  *
- * Adding an endpoint: one CASES entry (its request) and one FLOORS entry (a few lines
- * like the ones below). Endpoints without them are reported as "no case" / "no floor".
+ * Every endpoint has both without an entry here: {@link caseOf} times its documented
+ * request example (the one its schema states for the OpenAPI document, sent as a POST
+ * body) and {@link floorOf} calls its own `handle` after the limiter, its parameters
+ * parsed by its schema (so a derived floor includes the validation a hand-written one
+ * leaves out). An entry in CASES or FLOORS replaces them where the example is not the
+ * request worth timing against the canned table, or a floor without valibot is wanted.
  * Floors import their modules when first used, so a module that moves breaks only its row.
  */
 
-export const CASES: Record<string, RequestSpec & { note?: string }> = {
+export const CASES: Record<string, Case> = {
   'channels/list': { method: 'GET', params: {} },
   'contacts/list': { method: 'GET', params: { limit: '50' }, note: 'page 1, 50 contacts with labels' },
   'contacts/manage': {
@@ -92,6 +99,37 @@ export const CASES: Record<string, RequestSpec & { note?: string }> = {
 type Floor = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 /** A floor is built on first use (its modules imported then). */
 export type FloorFactory = () => Promise<Floor>;
+
+type Case = RequestSpec & { note?: string };
+
+/** The endpoint's function, with the definition it was built from. */
+async function endpointOf(route: ApiRoute): Promise<EndpointDefinition> {
+  const { handler } = (await import(`../${route.entry}`)) as { handler: ApiEndpointHandler };
+  return handler.endpoint;
+}
+
+/** The request an endpoint is timed with: its CASES entry, else its documented request example (the principal's channel). */
+export async function caseOf(route: ApiRoute): Promise<Case> {
+  if (CASES[route.path]) return CASES[route.path];
+  const { schema } = await endpointOf(route);
+  const { channelId: _documented, ...params } = documentedRequest(route, schema);
+  return { method: 'POST', params, note: 'the documented request example' };
+}
+
+/** The endpoint's bare floor: its FLOORS entry, else its own `handle` after the limiter. */
+export function floorOf(route: ApiRoute): FloorFactory {
+  return (
+    FLOORS[route.path] ??
+    (async () => {
+      const { schema, handle } = await endpointOf(route);
+      return async (event) => {
+        const { principal, params, workspaceId, channelId } = await bare(event, route.path);
+        const result = await handle(v.parse(schema, params), { principal, requestId: event.requestContext.requestId, channel: { workspaceId, channelId } });
+        return ok({ ...result });
+      };
+    })
+  );
+}
 
 const ok = (body: Record<string, unknown>): APIGatewayProxyResult => ({
   statusCode: 200,

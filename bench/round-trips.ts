@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { ROOT } from '../scripts/build';
-import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
+import type { ApiEndpointHandler } from '../shared/http/api-handler';
+import { documentedRequest } from '../shared/openapi/document';
+import { API_ROUTES, SUPPORT_FUNCTIONS, type ApiRoute } from '../shared/routes';
 import { readDocBudgets } from './budgets';
 import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
@@ -40,12 +42,40 @@ async function handlerFor<T = ProxyHandler>(path: string): Promise<T> {
   return handlers.get(path) as T;
 }
 
-/** Scenarios whose function exists in shared/routes.ts (others wait for their function). */
-export const activeScenarios = () => SCENARIOS.filter((scenario) => scenario.path === 'authorizer' || entryOf(scenario.path) !== undefined);
+/**
+ * The round trips of a route no scenario names: its documented request example (what its
+ * schema states for the OpenAPI document, sent as a POST body in the tenant's channel),
+ * against the docs/ARCHITECTURE.md row named by its path, whose budget must then be a
+ * plain count. A route whose documented request needs data first gets a scenario of its own.
+ */
+export function documentedScenario(route: ApiRoute, docs: ReturnType<typeof readDocBudgets>): RoundTripScenario {
+  const budget = docs.get(route.path)?.budget ?? '(no row)';
+  return {
+    name: `${route.path} (its documented request)`,
+    path: route.path,
+    doc: { row: route.path, budget },
+    budget: /^\d+$/.test(budget) ? Number(budget) : Number.NaN,
+    request: () => documentedCase(route),
+  };
+}
+
+async function documentedCase(route: ApiRoute): Promise<RequestSpec> {
+  const { schema } = (await handlerFor<ApiEndpointHandler>(route.path)).endpoint;
+  const { channelId: _documented, ...params } = documentedRequest(route, schema);
+  return { method: 'POST', params };
+}
+
+/** The scenarios of bench/scenarios.ts whose function exists in shared/routes.ts (others wait for their function), and each other route's documented request. */
+export function activeScenarios(): RoundTripScenario[] {
+  const written = SCENARIOS.filter((scenario) => scenario.path === 'authorizer' || entryOf(scenario.path) !== undefined);
+  const named = new Set(written.map((scenario) => scenario.path));
+  const docs = readDocBudgets();
+  return [...written, ...API_ROUTES.filter((route) => !named.has(route.path)).map((route) => documentedScenario(route, docs))];
+}
 
 /** Routes and support functions no scenario covers yet. */
 export function uncoveredFunctions(): string[] {
-  const covered = new Set(SCENARIOS.map((scenario) => scenario.path));
+  const covered = new Set(activeScenarios().map((scenario) => scenario.path));
   return [
     ...API_ROUTES.map((route) => route.path),
     ...Object.entries(SUPPORT_FUNCTIONS)
@@ -135,7 +165,7 @@ async function countedCall(scenario: RoundTripScenario, context: ScenarioContext
   }
 
   if (!scenario.request) throw new Error(`scenario "${scenario.name}" has neither request nor invoke`);
-  const request = scenario.request(context);
+  const request = await scenario.request(context);
   const handler = await handlerFor(scenario.path);
   if (scenario.warm) await context.call(scenario.path, request);
   // The authorizer's lookup is warm (a fresh tenant's key, resolved just now): only the endpoint's calls count.

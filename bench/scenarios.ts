@@ -20,8 +20,10 @@ import { lambdaContext, type RequestSpec } from './events';
  * runner and re-drive, the public documents) name the function in `path` and `invoke`
  * their real handler with the event their source builds, as test/ does.
  *
- * Adding an endpoint or a support function: one scenario here (and its row in
- * docs/ARCHITECTURE.md); test/bench/round-trips.test.ts fails for a function without one.
+ * A route without a scenario here is counted with its documented request against the
+ * docs/ARCHITECTURE.md row named by its path (bench/round-trips.ts); a route whose request
+ * needs data first, or has several cases worth counting, gets scenarios here. A support
+ * function needs one (test/bench/round-trips.test.ts fails for a function without one).
  */
 
 export interface ScenarioContext {
@@ -62,7 +64,7 @@ export interface RoundTripScenario {
   chat?: boolean;
   prepare?: (context: ScenarioContext) => Promise<void>;
   /** API routes: the request, sent as API Gateway would (the authorizer, then the proxy event). */
-  request?: (context: ScenarioContext) => RequestSpec;
+  request?: (context: ScenarioContext) => RequestSpec | Promise<RequestSpec>;
   /** Support functions: the counted call of the real handler. */
   invoke?: (handler: SupportHandler, context: ScenarioContext) => Promise<Invocation>;
   /** Call once, uncounted, before the counted call: a warm container (caches filled). Only for reads. */

@@ -16,7 +16,7 @@ import { installCannedServices } from './canned-services';
 import { CannedTable } from './canned-table';
 import { lambdaContext, proxyEvent, type ProxyHandler } from './events';
 import { benchChannelItems, BENCH_TENANT, CHAT_CONTACT, contactPhone } from './fixtures';
-import { CASES, FLOORS } from './floors';
+import { caseOf, floorOf } from './floors';
 import { median, quantile } from './stats';
 
 const { db } = await import('../shared/data/client');
@@ -115,23 +115,17 @@ async function callsOf(run: () => Promise<unknown>): Promise<string[]> {
 
 const rows: WarmRow[] = [];
 for (const route of API_ROUTES) {
-  const request = CASES[route.path];
-  if (!request) {
-    rows.push({ path: route.path, status: 'no case', floor: FLOORS[route.path] ? 'measured' : 'no floor' });
-    continue;
-  }
+  const request = await caseOf(route);
   const row: WarmRow = { path: route.path, note: request.note, status: 'measured', floor: 'no floor' };
   try {
     const handler = ((await import(join(ROOT, route.entry))) as { handler: ProxyHandler }).handler;
     let floor: Floor | undefined;
-    if (FLOORS[route.path]) {
-      try {
-        floor = await FLOORS[route.path]();
-        row.floor = 'measured';
-      } catch (error) {
-        row.floor = 'error';
-        row.error = `floor: ${(error as Error).message}`;
-      }
+    try {
+      floor = await floorOf(route)();
+      row.floor = 'measured';
+    } catch (error) {
+      row.floor = 'error';
+      row.error = `floor: ${(error as Error).message}`;
     }
     const context = lambdaContext();
     row.stackStatus = (await handler(proxyEvent(request, principal), context)).statusCode;

@@ -29,6 +29,7 @@ export const schema = v.pipe(
   }),
   // One of phoneNumber and contactId names the contact (the domain refuses neither).
   v.metadata({ anyOf: [{ required: ['phoneNumber'] }, { required: ['contactId'] }] }),
+  v.examples([{ channelId: 'ch_demoacmesupport', phoneNumber: '+14155550123', limit: 20 }]),
 );
 
 export const response = endpointResponse({

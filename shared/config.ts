@@ -44,7 +44,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitClass, number> = {
   api_automation_trigger: 20,
   api_write: 300,
 };
-const rateLimitVariable = (rateClass: RateLimitClass) => `RATE_LIMIT_${rateClass.toUpperCase()}`;
+
+/** The environment variable that configures a rate-limit class (README, "Rate limits"). */
+export const rateLimitSetting = (rateClass: RateLimitClass) => `RATE_LIMIT_${rateClass.toUpperCase()}`;
 
 /** The queues the service sends to, by the variable that holds each one's URL (set by infra/functions.ts). */
 export const QUEUE_URL_VARIABLES = ['AUTOMATION_QUEUE_URL', 'EVENT_QUEUE_URL', 'EVENT_LANE_QUEUE_URL'] as const;
@@ -126,7 +128,7 @@ export const config = {
 
 /** The per-minute limit of a rate-limit class: RATE_LIMIT_<CLASS>, else its default. */
 export function rateLimitFor(rateClass: RateLimitClass): number {
-  return read(rateLimitVariable(rateClass), rateLimit) ?? DEFAULT_RATE_LIMITS[rateClass];
+  return read(rateLimitSetting(rateClass), rateLimit) ?? DEFAULT_RATE_LIMITS[rateClass];
 }
 
 /** Largest request body accepted, in bytes (API Gateway itself allows 10 MB). */

@@ -4,9 +4,9 @@
  * It drives the CDK stack (one function per row, its IAM grants, the usage plan's
  * per-method throttles), the local gateway of `npm start` and the OpenAPI document.
  * Adding an endpoint is one row here plus the parts docs/ARCHITECTURE.md lists under
- * "Adding an endpoint" (function file, domain function, OpenAPI docs, bench scenario,
- * case and floor, round-trip budget row, README example);
- * test/architecture/endpoint-recipe.test.ts names the part a row still lacks. A row
+ * "Adding an endpoint" (function file, domain function, budget row, tests: `npm run
+ * new-endpoint -- PATH` writes their stubs); test/architecture/endpoint-recipe.test.ts
+ * names the part a row still lacks. A row
  * states only its path: the function's file and name are derived from it. The table
  * holds plain data only, so a Lambda bundle that imports it to find its own rate-limit
  * class stays small.

@@ -3290,8 +3290,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "channelId": "ch_demoacmesupport",
-                 *       "phoneNumber": "+14155550123",
-                 *       "contactId": "ct_01jhx3k8m0"
+                 *       "phoneNumber": "+14155550123"
                  *     }
                  */
                 "application/json": components["schemas"]["ContactsDeleteParams"];
@@ -4247,9 +4246,7 @@ export interface operations {
                  * @example {
                  *       "channelId": "ch_demoacmesupport",
                  *       "phoneNumber": "+14155550123",
-                 *       "contactId": "ct_01jhx3k8m0",
-                 *       "limit": 20,
-                 *       "cursor": "eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8"
+                 *       "limit": 20
                  *     }
                  */
                 "application/json": components["schemas"]["ChatMessagesListParams"];

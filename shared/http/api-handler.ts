@@ -23,7 +23,7 @@ export interface RequestScope {
   channel: ChannelRef;
 }
 
-interface EndpointDefinition<TSchema extends v.GenericSchema, TData extends v.GenericSchema> {
+export interface EndpointDefinition<TSchema extends v.GenericSchema = v.GenericSchema, TData extends v.GenericSchema = v.GenericSchema> {
   /** The route table row's path, e.g. `contacts/list`. */
   path: string;
   /** What it takes: the parameters, each with its OpenAPI description and example. */
@@ -38,12 +38,19 @@ interface EndpointDefinition<TSchema extends v.GenericSchema, TData extends v.Ge
 /** What Lambda invokes for a REST proxy integration. */
 export type ApiLambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
+/** An endpoint's handler, with the definition it was built from (the bench times `handle` without the stack). */
+export type ApiEndpointHandler<TSchema extends v.GenericSchema = v.GenericSchema, TData extends v.GenericSchema = v.GenericSchema> = ApiLambdaHandler & {
+  readonly endpoint: EndpointDefinition<TSchema, TData>;
+};
+
 /**
  * Builds an endpoint's Lambda handler on the one middleware stack every endpoint
  * shares: envelope and logging, principal, rate limit, parameters, validation,
  * channel resolution, in that order.
  */
-export function apiEndpoint<TSchema extends v.GenericSchema, TData extends v.GenericSchema>(definition: EndpointDefinition<TSchema, TData>): ApiLambdaHandler {
+export function apiEndpoint<TSchema extends v.GenericSchema, TData extends v.GenericSchema>(
+  definition: EndpointDefinition<TSchema, TData>,
+): ApiEndpointHandler<TSchema, TData> {
   const route = findRoute(definition.path);
   if (!route) throw new Error(`No route table row for ${definition.path}`);
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>();
@@ -69,5 +76,6 @@ export function apiEndpoint<TSchema extends v.GenericSchema, TData extends v.Gen
   });
   const run = handler as unknown as ApiLambdaHandler;
   // Outbound calls (the chat network) end before the function's timeout, leaving time to record their outcome.
-  return (event, context) => withInvocationDeadline(context, () => run(event, context));
+  const invoke: ApiLambdaHandler = (event, context) => withInvocationDeadline(context, () => run(event, context));
+  return Object.assign(invoke, { endpoint: definition });
 }

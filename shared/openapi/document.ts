@@ -195,6 +195,11 @@ function routeParameters(route: ApiRoute, schema: v.GenericSchema): RouteParamet
   };
 }
 
+/** The request example of a route: the one written on its schema, else every parameter's example at once. */
+export function documentedRequest(route: ApiRoute, schema: v.GenericSchema): Record<string, unknown> {
+  return routeParameters(route, schema).example;
+}
+
 function queryParameters(params: RouteParameters): Record<string, unknown>[] {
   return Object.entries(params.schema.properties).map(([name, property]) => {
     const { description, examples, ...schema } = property as JsonSchema & { description: string; examples: unknown[] };

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TYPES_FILE, generateArtifacts, loadRouteContracts, OPENAPI_FILE } from '../../scripts/openapi';
+import { CLIENT_TYPES_FILE, generateArtifacts, loadRouteContracts, OPENAPI_FILE, README_FILE } from '../../scripts/openapi';
 import type { RouteContracts } from '../../shared/openapi/document';
 import { API_ROUTES } from '../../shared/routes';
 
@@ -36,7 +36,7 @@ function missingLimits(schema: Json): string[] {
 }
 
 describe('the OpenAPI document', () => {
-  let generated: { json: string; types: string };
+  let generated: { json: string; types: string; readme: string };
   let document: Json;
   let contracts: RouteContracts;
 
@@ -53,6 +53,15 @@ describe('the OpenAPI document', () => {
     expect(committedJson, 'docs/openapi.json is stale: run npm run openapi and commit it').toBe(generated.json);
     expect(committedTypes, 'client/generated/api.d.ts is stale: run npm run openapi and commit it').toBe(generated.types);
     expect(generated.json.endsWith('}\n')).toBe(true);
+  });
+
+  it('is in the README as generated: every endpoint with its request example, and the rate-limit classes (else: npm run openapi)', async () => {
+    // Act
+    const committed = await readFile(README_FILE, 'utf8');
+
+    // Assess
+    expect(committed, "README.md's generated sections are stale: run npm run openapi and commit it").toBe(generated.readme);
+    for (const route of API_ROUTES) expect(committed).toContain(`| \`${route.path}\` | ${route.summary} | \`${route.rateLimitClass}\` |`);
   });
 
   it('validates against the OpenAPI 3.1 schema', async () => {
