@@ -133,7 +133,7 @@ function domainModule(source: string, endpoint: NewEndpoint, names: Names): stri
   const up = relative(dirname(join(ROOT, endpoint.domain)), join(ROOT, 'shared')).replaceAll('\\', '/') || '.';
   let module = source;
   if (!/^import \* as v from 'valibot';$/m.test(module)) module = `import * as v from 'valibot';\n${module}`;
-  module = withImport(module, ['type ChannelRef'], `${up}/data/keys`);
+  module = withImport(module, ['type ChannelRef'], `${up}/identity`);
   module = withImport(module, ['described'], `${up}/schema/docs`);
   module = withImport(module, ['component'], `${up}/schema/responses`);
   return `${module.trimEnd()}\n${domainStub(endpoint, names)}`;

@@ -31,6 +31,11 @@ function functionsTakingFunctions(files: string[]): string[] {
   const ownObject = (type: ts.Type) =>
     type.getSymbol()?.declarations?.some((declaration) => !declaration.getSourceFile().fileName.includes('node_modules')) ?? false;
   const takesFunction = (type: ts.Type, at: ts.Node): boolean => {
+    // A type parameter takes what its constraint allows (a valibot schema of an item: data, whose own methods are no callback).
+    if (type.flags & ts.TypeFlags.TypeParameter) {
+      const constraint = checker.getBaseConstraintOfType(type);
+      return constraint !== undefined && constraint !== type && takesFunction(constraint, at);
+    }
     if (isCallable(type)) return true;
     if (type.isUnionOrIntersection()) return type.types.some((part) => takesFunction(part, at));
     // An options object of our own with a function among its properties (an object's own methods are no callback).

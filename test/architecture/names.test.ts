@@ -19,13 +19,16 @@ function sharedExports(files: string[]): Record<string, string[]> {
   const exporters = new Map<string, string[]>();
   for (const file of files) {
     const source = ts.createSourceFile(file, readFileSync(resolve(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    // A module exports a name once, however many declarations it takes (overloads, a schema and its type).
+    const exported = new Set<string>();
     for (const statement of source.statements) {
       if (!ts.canHaveModifiers(statement) || !ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
       const names = ts.isVariableStatement(statement)
         ? statement.declarationList.declarations.map((declaration) => declaration.name.getText(source))
         : [(statement as ts.DeclarationStatement).name?.getText(source)].filter((name): name is string => name !== undefined);
-      for (const name of names) exporters.set(name, [...(exporters.get(name) ?? []), relative(ROOT, resolve(ROOT, file))]);
+      for (const name of names) exported.add(name);
     }
+    for (const name of exported) exporters.set(name, [...(exporters.get(name) ?? []), relative(ROOT, resolve(ROOT, file))]);
   }
   return Object.fromEntries([...exporters].filter(([, where]) => where.length > 1));
 }
