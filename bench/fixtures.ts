@@ -1,3 +1,11 @@
+import { AutomationItem, AutomationNameItem } from '../shared/data/automations';
+import { ChannelItem } from '../shared/data/channels';
+import { ContactItem } from '../shared/data/contacts';
+import { ConversationItem, WaIdItem } from '../shared/data/conversations';
+import { CustomFieldItem, LabelItem } from '../shared/data/definitions';
+import { ChatmidItem, HistoryItem } from '../shared/data/messages';
+import { TemplateItem } from '../shared/data/templates';
+import { SubscriptionsItem } from '../shared/data/webhook-subscriptions';
 import { tagged } from '../shared/data/entity';
 import { DELIVERY_RETENTION_SECONDS, DeliveryItem, EVENT_RETENTION_SECONDS, EventItem } from '../shared/data/events';
 import { contactIndexBucketOf, keys } from '../shared/data/keys';
@@ -41,7 +49,7 @@ export function contactItem(workspaceId: string, channelId: string, i: number, l
   const phone = contactPhone(i);
   return {
     ...keys.contact({ workspaceId, channelId }, phone),
-    entity: 'contact',
+    entity: ContactItem.tag,
     id: `ct_${(1e12 + i).toString(36)}bench`,
     phone,
     name: contactName(i),
@@ -112,7 +120,7 @@ export function labelItem(workspaceId: string, channelId: string, i: number, sha
         : `Description of label ${i}: `.padEnd(LABEL_DESCRIPTION_MAX, 'x');
   return {
     ...keys.label({ workspaceId, channelId }, name),
-    entity: 'label',
+    entity: LabelItem.tag,
     id: labelId(i),
     channelId,
     name,
@@ -143,7 +151,7 @@ export function fieldItem(workspaceId: string, channelId: string, i: number, sha
   const fieldName = shape !== 'typical' || i < 5 ? name : `${name}${i}`;
   return {
     ...keys.customField({ workspaceId, channelId }, fieldName),
-    entity: 'customField',
+    entity: CustomFieldItem.tag,
     id: `cf_bench${String(i).padStart(6, '0')}`,
     channelId,
     name: fieldName,
@@ -159,7 +167,7 @@ export function templateItem(workspaceId: string, channelId: string, i: number):
   const name = `order_update_${i}`;
   return {
     ...keys.template({ workspaceId, channelId }, name, 'en'),
-    entity: 'template',
+    entity: TemplateItem.tag,
     graphId: `${900000 + i}`,
     name,
     language: 'en',
@@ -179,7 +187,7 @@ export function templateItem(workspaceId: string, channelId: string, i: number):
 export function chatmidItem(workspaceId: string, channelId: string, chatmid: string): Item {
   return {
     ...keys.messageByChatmid(chatmid),
-    entity: 'chatmid',
+    entity: ChatmidItem.tag,
     chatmid,
     workspaceId,
     channelId,
@@ -207,7 +215,7 @@ export function historyItems(workspaceId: string, channelId: string, i: number, 
     const outbound = n % 2 === 1;
     const entry: Item = {
       ...keys.messageHistory(channel, phone, at, messageId),
-      entity: 'history',
+      entity: HistoryItem.tag,
       messageId,
       direction: outbound ? 'outbound' : 'inbound',
       type: 'text',
@@ -225,7 +233,7 @@ export function conversationItem(workspaceId: string, channelId: string, i: numb
   const phone = contactPhone(i);
   return {
     ...keys.conversation({ workspaceId, channelId }, phone),
-    entity: 'conversation',
+    entity: ConversationItem.tag,
     id: `cv_bench${String(i).padStart(6, '0')}`,
     contactId: contactItem(workspaceId, channelId, i).id,
     phone,
@@ -237,7 +245,7 @@ export function conversationItem(workspaceId: string, channelId: string, i: numb
 
 /** The wa_id → phone map item rememberWaId writes after the first accepted send. */
 export function waIdItem(workspaceId: string, channelId: string, phone: string): Item {
-  return { ...keys.waId({ workspaceId, channelId }, phone), entity: 'waId', waId: phone, phone };
+  return { ...keys.waId({ workspaceId, channelId }, phone), entity: WaIdItem.tag, waId: phone, phone };
 }
 
 export const automationName = (i: number) => ['Welcome Flow', 'Order follow-up', 'Win-back'][i % 3] + (i < 3 ? '' : ` ${i}`);
@@ -247,10 +255,10 @@ export function automationItems(workspaceId: string, channelId: string, i: numbe
   const id = `au_bench${String(i).padStart(6, '0')}`;
   const name = automationName(i);
   return [
-    { ...keys.automationName({ workspaceId, channelId }, name), entity: 'automationName', automationId: id },
+    { ...keys.automationName({ workspaceId, channelId }, name), entity: AutomationNameItem.tag, automationId: id },
     {
       ...keys.automation({ workspaceId, channelId }, id),
-      entity: 'automation',
+      entity: AutomationItem.tag,
       id,
       channelId,
       name,
@@ -300,7 +308,7 @@ export function webhookItems(workspaceId: string, channelId: string, events: num
     lastDeliveryAt: ISO,
     lastStatusCode: 200,
   };
-  const items: Item[] = [{ ...keys.webhookSubscriptions(channel), entity: 'webhookSubscriptions', subs: { [BENCH_WEBHOOK_ID]: subscription }, version: 1 }];
+  const items: Item[] = [{ ...keys.webhookSubscriptions(channel), entity: SubscriptionsItem.tag, subs: { [BENCH_WEBHOOK_ID]: subscription }, version: 1 }];
   for (let i = 0; i < events; i++) {
     const id = benchEventId(i);
     const timestamp = new Date(EVENTS_FROM + i * 1000).toISOString();
@@ -361,7 +369,7 @@ export function benchChannelItems(contacts = 60, labels = 10, fields = 5, templa
     ...Array.from({ length: automations }, (_, i) => automationItems(workspaceId, channelId, i)).flat(),
     {
       ...keys.channel({ workspaceId, channelId }),
-      entity: 'channel',
+      entity: ChannelItem.tag,
       id: channelId,
       workspaceId,
       name: 'Bench',

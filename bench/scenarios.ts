@@ -94,11 +94,12 @@ async function withContacts(context: ScenarioContext, count = 12) {
 /** A contact without labels, written directly: contacts/manage has not run in this tenant, so no definitions are cached for it. */
 async function withUncachedContact(context: ScenarioContext, phone: string) {
   const { keys } = await import('../shared/data/keys');
+  const { ContactItem } = await import('../shared/data/contacts');
   const { workspaceId, channelIds } = context.tenant;
   const at = new Date().toISOString();
   await context.put({
     ...keys.contact({ workspaceId, channelId: channelIds[0] }, phone),
-    entity: 'contact',
+    entity: ContactItem.tag,
     id: `ct_${context.unique}`,
     phone,
     name: 'Contact 0',
@@ -746,14 +747,20 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: SWEEP.base + SWEEP.perMessage,
     prepare: async (context) => {
       const { keys, retentionShardOf } = await import('../shared/data/keys');
+      const { tagged } = await import('../shared/data/entity');
+      const { HistoryItem, MessageItem } = await import('../shared/data/messages');
       const { workspaceId, channelIds } = context.tenant;
       const id = `msg_bench${context.unique}`;
       const chatmid = `${BENCH_TENANT.chatmid}sweep${context.unique}`;
       const at = Date.now() - 2 * 86_400_000;
-      const message = { id, direction: 'outbound', type: 'text', content: { body: 'old' }, phone: '14155550127', sendState: 'accepted', chatmid, at };
+      const iso = new Date(at).toISOString();
+      // As a send two days ago left them (shared/data/messages.ts): the message, in the retention index, and its history entry.
+      const sent = { direction: 'outbound', type: 'text', content: { body: 'old' }, sendState: 'accepted', chatmid, at } as const;
+      const phone = '14155550127';
       const channel = { workspaceId, channelId: channelIds[0] };
-      await context.put({ ...keys.message(channel, id), entity: 'message', ...message, outboxShard: retentionShardOf(id), outboxAt: at + 86_400_000 });
-      await context.put({ ...keys.messageHistory(channel, message.phone, at, id), entity: 'history', ...message });
+      const message = { ...sent, id, phone, contactId: `ct_${context.unique}`, conversationId: `cv_${context.unique}`, createdAt: iso, updatedAt: iso };
+      await context.put({ ...tagged(MessageItem, keys.message(channel, id), message), outboxShard: retentionShardOf(id), outboxAt: at + 86_400_000 });
+      await context.put(tagged(HistoryItem, keys.messageHistory(channel, phone, at, id), { ...sent, messageId: id }));
       await context.put(chatmidItem(workspaceId, channelIds[0], chatmid));
     },
     invoke: (handler) => sweepTick(handler, 1),

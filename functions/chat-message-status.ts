@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messageStatus } from '../shared/domain/message-status';
-import { MessageStatus } from '../shared/domain/message-views';
+import { MessageStatus } from '../shared/domain/message-view';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';

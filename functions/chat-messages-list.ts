@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { listMessages, MAX_MESSAGE_PAGE } from '../shared/domain/message-history';
-import { HistoryMessage } from '../shared/domain/message-views';
+import { HistoryMessage } from '../shared/domain/message-view';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';
@@ -47,6 +47,6 @@ export const handler = apiEndpoint({
   channelScoped: true,
   handle: async (input, { channel }) => {
     const { messages, nextCursor } = await listMessages(channel, input);
-    return { data: messages as v.InferInput<typeof response.data>, nextCursor, message: `Found ${messages.length} message(s)` };
+    return { data: messages, nextCursor, message: `Found ${messages.length} message(s)` };
   },
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { REPLAYED_SEND_MESSAGE, sendTemplateMessage } from '../shared/domain/messaging';
-import { TemplateSendResult } from '../shared/domain/message-views';
+import { TemplateSendResult } from '../shared/domain/message-view';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { eraseContact } from '../shared/domain/erasure';
-import { ContactDeleted } from '../shared/domain/contact-views';
+import { ContactDeleted, eraseContact } from '../shared/domain/erasure';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { importContacts, MAX_IMPORT_ROWS, rowError, type ImportRow } from '../shared/domain/contact-import';
-import { ImportResult } from '../shared/domain/contact-views';
+import { ImportResult, importContacts, MAX_IMPORT_ROWS, rowError, type ImportRow } from '../shared/domain/contact-import';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';

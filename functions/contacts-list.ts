@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { listContacts } from '../shared/domain/contacts';
-import { ContactSummary } from '../shared/domain/contact-views';
+import { ContactSummary } from '../shared/domain/contact-view';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
-import { endpointResponse } from '../shared/schema/responses';
+import { endpointResponse, viewOf } from '../shared/schema/responses';
 import { channelId, contactStatus, integer, LIMITS, optionalText } from '../shared/schema/params';
 
 /** Largest page size; a larger `limit` is clamped to it (and `pagination.limit` says so). */
@@ -43,7 +43,6 @@ export const handler = apiEndpoint({
   channelScoped: true,
   handle: async ({ page, limit, search, status }, { channel }) => {
     const { contacts, total } = await listContacts(channel, { page, limit, search, status });
-    const data = contacts.map(({ id, name, phone, email, labels, customFields, status }) => ({ id, name, phone, email, labels, customFields, status }));
-    return { data: data as v.InferInput<typeof response.data>, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    return { data: contacts.map((contact) => viewOf(ContactSummary, contact)), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
   },
 });

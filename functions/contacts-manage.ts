@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { manageContact } from '../shared/domain/contacts';
-import { ContactResult } from '../shared/domain/contact-views';
+import { ContactResult } from '../shared/domain/contact-view';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';
@@ -52,6 +52,6 @@ export const handler = apiEndpoint({
   channelScoped: true,
   handle: async (input, { channel, principal }) => {
     const contact = await manageContact(channel, input, { userId: principal.userId });
-    return { data: contact as v.InferInput<typeof ContactResult>, message: contact.created ? 'Contact created' : 'Contact updated' };
+    return { data: contact, message: contact.created ? 'Contact created' : 'Contact updated' };
   },
 });

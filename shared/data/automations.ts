@@ -41,7 +41,7 @@ export const AutomationItem = entity('automation', {
 export type AutomationRecord = Attributes<typeof AutomationItem>;
 
 /** Pointer item: an automation's lowercased name → its id (unique per channel). */
-const AutomationNameItem = entity('automationName', { automationId: v.string() });
+export const AutomationNameItem = entity('automationName', { automationId: v.string() });
 
 const StepOutcome = v.object({
   step: v.number(),

@@ -1,8 +1,7 @@
-import * as v from 'valibot';
 import { QueryCommand as RawQueryCommand, type AttributeValue, type QueryCommandOutput } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, isSchema, queryPage, tableName } from './client';
-import { parseItems, type ItemSchema, type Stored } from './entity';
+import { db, queryPage, tableName } from './client';
+import { ItemKey, parseItems, type ItemSchema, type Stored } from './entity';
 import { ExpressionScope, type Condition } from './expressions';
 import type { Key } from '../identity';
 import { OUTBOX_INDEX } from './table-schema';
@@ -14,11 +13,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Reads items by key with BatchGetItem (100 keys a call), retrying unprocessed keys
  * with backoff, and parses each with `schema`. Order of the result is not the order of `itemKeys`.
  */
-export async function batchGetAll<S extends ItemSchema>(itemKeys: Key[], schema: S, consistent?: boolean): Promise<Stored<S>[]>;
-/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
-export async function batchGetAll<T>(itemKeys: Key[], consistent?: boolean): Promise<T[]>;
-export async function batchGetAll(itemKeys: Key[], schemaOrConsistent?: ItemSchema | boolean, maybeConsistent = false): Promise<unknown[]> {
-  const [schema, consistent] = isSchema(schemaOrConsistent) ? [schemaOrConsistent, maybeConsistent] : [undefined, schemaOrConsistent ?? false];
+export async function batchGetAll<S extends ItemSchema>(itemKeys: Key[], schema: S, consistent = false): Promise<Stored<S>[]> {
   const found: Record<string, unknown>[] = [];
   for (let i = 0; i < itemKeys.length; i += BATCH_GET_MAX_KEYS) {
     let pending: Key[] = itemKeys.slice(i, i + BATCH_GET_MAX_KEYS);
@@ -29,7 +24,7 @@ export async function batchGetAll(itemKeys: Key[], schemaOrConsistent?: ItemSche
       pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
     }
   }
-  return schema ? parseItems(schema, found) : found;
+  return parseItems(schema, found);
 }
 
 export interface QueryOptions {
@@ -60,11 +55,7 @@ function prefixQuery(pk: string, skPrefix: string, options: QueryOptions): Omit<
 }
 
 /** Queries every item under a sort-key prefix of one partition, following pagination, each parsed with `schema`. */
-export async function queryAll<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options?: QueryOptions): Promise<Stored<S>[]>;
-/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
-export async function queryAll<T>(pk: string, skPrefix: string, options?: QueryOptions): Promise<T[]>;
-export async function queryAll(pk: string, skPrefix: string, schemaOrOptions?: ItemSchema | QueryOptions, maybeOptions?: QueryOptions): Promise<unknown[]> {
-  const [schema, options = {}] = isSchema(schemaOrOptions) ? [schemaOrOptions, maybeOptions] : [undefined, schemaOrOptions];
+export async function queryAll<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options: QueryOptions = {}): Promise<Stored<S>[]> {
   const input = prefixQuery(pk, skPrefix, options);
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -73,7 +64,7 @@ export async function queryAll(pk: string, skPrefix: string, schemaOrOptions?: I
     items.push(...(result.Items ?? []));
     startKey = result.LastEvaluatedKey;
   } while (startKey);
-  return schema ? parseItems(schema, items) : items;
+  return parseItems(schema, items);
 }
 
 /** A raw (not unmarshalled) item: attribute name → DynamoDB attribute value. */
@@ -212,22 +203,9 @@ export function takeStringItems(text: string): { items: StringItem[]; rest: stri
 }
 
 /** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items, each parsed with `schema`. */
-export async function queryFirstPage<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options?: QueryOptions): Promise<Stored<S>[]>;
-/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
-export async function queryFirstPage<T>(pk: string, skPrefix: string, options?: QueryOptions): Promise<T[]>;
-export async function queryFirstPage(
-  pk: string,
-  skPrefix: string,
-  schemaOrOptions?: ItemSchema | QueryOptions,
-  maybeOptions?: QueryOptions,
-): Promise<unknown[]> {
-  const [schema, options = {}] = isSchema(schemaOrOptions) ? [schemaOrOptions, maybeOptions] : [undefined, schemaOrOptions];
-  const items = (await queryPage(prefixQuery(pk, skPrefix, options))).Items;
-  return schema ? parseItems(schema, items) : (items ?? []);
+export async function queryFirstPage<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options: QueryOptions = {}): Promise<Stored<S>[]> {
+  return parseItems(schema, (await queryPage(prefixQuery(pk, skPrefix, options))).Items);
 }
-
-/** The key attributes of an item, as a keys-only read (an index's projection) gives them. */
-const KeyItem = v.looseObject({ pk: v.string(), sk: v.string() });
 
 /** One page of a global secondary index (keys only): the keys of one index partition's items with sort key at most `upTo`. */
 export async function queryIndexKeysUpTo(
@@ -239,7 +217,7 @@ export async function queryIndexKeysUpTo(
   const scope = new ExpressionScope();
   const keyCondition = `${scope.path(index.partitionKey)} = ${scope.value(partition)} AND ${scope.path(index.sortKey)} <= ${scope.value(upTo)}`;
   const result = await queryPage({ IndexName: index.indexName, KeyConditionExpression: keyCondition, Limit: limit, ...scope.attributes() });
-  return parseItems(KeyItem, result.Items).map(({ pk, sk }) => ({ pk, sk }));
+  return parseItems(ItemKey, result.Items).map(({ pk, sk }) => ({ pk, sk }));
 }
 
 /**

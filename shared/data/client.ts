@@ -92,11 +92,7 @@ export interface GetOptions {
  * Reads one item by key (one GetItem) and parses it with `schema` (shared/data/entity.ts),
  * or undefined when there is none.
  */
-export async function getItem<S extends ItemSchema>(key: Key, schema: S, options?: GetOptions): Promise<Stored<S> | undefined>;
-/** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
-export async function getItem<T>(key: Key, options?: GetOptions): Promise<T | undefined>;
-export async function getItem(key: Key, schemaOrOptions?: ItemSchema | GetOptions, maybeOptions?: GetOptions): Promise<unknown> {
-  const [schema, options = {}] = isSchema(schemaOrOptions) ? [schemaOrOptions, maybeOptions] : [undefined, schemaOrOptions];
+export async function getItem<S extends ItemSchema>(key: Key, schema: S, options: GetOptions = {}): Promise<Stored<S> | undefined> {
   const scope = new ExpressionScope();
   const projection = options.attributes?.map((name) => scope.path(name)).join(', ');
   const { Item } = await db.send(
@@ -108,11 +104,8 @@ export async function getItem(key: Key, schemaOrOptions?: ItemSchema | GetOption
       ...scope.attributes(),
     }),
   );
-  return Item && schema ? parseItem(schema, Item) : Item;
+  return Item && parseItem(schema, Item);
 }
-
-/** Whether a read's argument is a valibot schema (else its options). */
-export const isSchema = (value: unknown): value is ItemSchema => (value as { kind?: unknown } | undefined)?.kind === 'schema';
 
 /**
  * Writes a whole item (one PutItem), replacing any item of its key unless `condition`
@@ -250,12 +243,9 @@ export class UpdateBuilder {
   }
 
   /** Runs the update where a failed condition is an error, and returns the whole item after it, parsed with `schema`. */
-  async sendReturningOrThrow<S extends ItemSchema>(schema: S): Promise<Stored<S>>;
-  /** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
-  async sendReturningOrThrow<T>(): Promise<T>;
-  async sendReturningOrThrow(schema?: ItemSchema): Promise<unknown> {
+  async sendReturningOrThrow<S extends ItemSchema>(schema: S): Promise<Stored<S>> {
     const output = await db.send(new UpdateCommand({ ...this.input(), ReturnValues: 'ALL_NEW' }));
-    return schema ? parseItem(schema, output.Attributes ?? {}) : (output.Attributes ?? {});
+    return parseItem(schema, output.Attributes ?? {});
   }
 
   /**
@@ -263,13 +253,8 @@ export class UpdateBuilder {
    * whole item after the update), parsed with `schema`, or undefined when the condition
    * did not hold.
    */
-  async sendReturning<S extends ItemSchema>(schema: S, returnValues?: 'ALL_NEW' | 'UPDATED_NEW'): Promise<Stored<S> | undefined>;
-  /** @deprecated An unparsed read: only for the modules that do not declare their entities yet. */
-  async sendReturning<T>(returnValues?: 'ALL_NEW' | 'UPDATED_NEW'): Promise<T | undefined>;
-  async sendReturning(schemaOrReturnValues?: ItemSchema | 'ALL_NEW' | 'UPDATED_NEW', maybeReturnValues?: 'ALL_NEW' | 'UPDATED_NEW'): Promise<unknown> {
-    const [schema, returnValues = 'ALL_NEW'] = isSchema(schemaOrReturnValues) ? [schemaOrReturnValues, maybeReturnValues] : [undefined, schemaOrReturnValues];
+  async sendReturning<S extends ItemSchema>(schema: S, returnValues: 'ALL_NEW' | 'UPDATED_NEW' = 'ALL_NEW'): Promise<Stored<S> | undefined> {
     const output = await unlessConditionFails(db.send(new UpdateCommand({ ...this.input(), ReturnValues: returnValues })));
-    if (!output) return undefined;
-    return schema ? parseItem(schema, output.Attributes ?? {}) : (output.Attributes ?? {});
+    return output && parseItem(schema, output.Attributes ?? {});
   }
 }

@@ -3,7 +3,8 @@ import { queryAll } from './batch';
 import { deleteItem, update, when } from './client';
 import { countPhonesChange } from './contact-head';
 import { removeIndexEntry } from './contact-index';
-import type { ContactRecord } from './contacts';
+import { ContactItem, contactProjection, type ContactRecord } from './contacts';
+import { ItemKey } from './entity';
 import { keys } from './keys';
 
 /**
@@ -24,7 +25,7 @@ export async function beginErasure(channel: ChannelRef, phone: string, contactId
     .setIfNotExists('erasing', at)
     .remove('name', 'email', 'profilePictureUrl', 'labelIds', 'customFields')
     .when(when.and(when.itemExists(), when.eq('id', contactId)))
-    .sendReturning<ContactRecord>();
+    .sendReturning(ContactItem);
 }
 
 /**
@@ -52,7 +53,7 @@ export async function deleteWaIdMapping(channel: ChannelRef, waId: string, phone
 /** The keys of every apiReference claim and status-change record of a phone (erasure deletes them). */
 export async function recordsOfPhone(channel: ChannelRef, phone: string): Promise<Key[]> {
   const prefixes = [keys.apiReferencePrefix(channel, phone), keys.contactStatusChangePrefix(channel, phone)];
-  const found = await Promise.all(prefixes.map(({ pk, skPrefix }) => queryAll<Key>(pk, skPrefix, { attributes: ['pk', 'sk'], consistent: true })));
+  const found = await Promise.all(prefixes.map(({ pk, skPrefix }) => queryAll(pk, skPrefix, ItemKey, { attributes: ['pk', 'sk'], consistent: true })));
   return found.flat();
 }
 
@@ -64,10 +65,10 @@ export async function deleteErasedContact(channel: ChannelRef, phone: string, co
 /** Every contact's id and phone, and whether a crash left it half-erased (repair: `admin contacts recount`). Reads all contacts. */
 export async function contactsForRepair(channel: ChannelRef): Promise<Array<Pick<ContactRecord, 'id' | 'phone'> & { erasing?: number }>> {
   const { pk, skPrefix } = keys.contactPrefix(channel);
-  const items = await queryAll<Key & Partial<ContactRecord>>(pk, skPrefix, { attributes: ['sk', 'id', 'phone', 'erasing'], consistent: true });
-  return items.filter(
-    (item): item is Key & Pick<ContactRecord, 'id' | 'phone'> & { erasing?: number } => typeof item.phone === 'string' && typeof item.id === 'string',
-  );
+  const read = ['id', 'phone', 'erasing'] as const;
+  const items = await queryAll(pk, skPrefix, contactProjection(read), { attributes: ['sk', ...read], consistent: true });
+  // The head shares the prefix and has neither.
+  return items.flatMap(({ id, phone, erasing }) => (id !== undefined && phone !== undefined ? [{ id, phone, erasing }] : []));
 }
 
 /**
@@ -78,13 +79,13 @@ export async function contactsForRepair(channel: ChannelRef): Promise<Array<Pick
 export async function eventRecordsOfPhone(channel: ChannelRef, phone: string): Promise<Key[]> {
   const byContact = when.eq('contactKey', phone);
   const [events, deliveries, lanes] = await Promise.all([
-    queryAll<Key>(keys.eventPrefix(channel).pk, keys.eventPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], filter: byContact, consistent: true }),
-    queryAll<Key>(keys.eventDeliveriesPrefix(channel).pk, keys.eventDeliveriesPrefix(channel).skPrefix, {
+    queryAll(keys.eventPrefix(channel).pk, keys.eventPrefix(channel).skPrefix, ItemKey, { attributes: ['pk', 'sk'], filter: byContact, consistent: true }),
+    queryAll(keys.eventDeliveriesPrefix(channel).pk, keys.eventDeliveriesPrefix(channel).skPrefix, ItemKey, {
       attributes: ['pk', 'sk'],
       filter: byContact,
       consistent: true,
     }),
-    queryAll<Key>(keys.deliveryLanesPrefix(channel).pk, keys.deliveryLanesPrefix(channel).skPrefix, { attributes: ['pk', 'sk'], consistent: true }),
+    queryAll(keys.deliveryLanesPrefix(channel).pk, keys.deliveryLanesPrefix(channel).skPrefix, ItemKey, { attributes: ['pk', 'sk'], consistent: true }),
   ]);
   return [...events, ...deliveries, ...lanes.filter((lane) => lane.sk.endsWith(`#${phone}`))];
 }

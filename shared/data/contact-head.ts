@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { ChannelRef } from '../identity';
 import { getItem, update, when } from './client';
 import { keys } from './keys';
@@ -9,6 +10,22 @@ import { keys } from './keys';
  * first contacts in one query (contacts.ts `firstContactPage`); every change of the
  * channel's set of phones moves it here, in the count write it makes anyway.
  */
+
+/**
+ * The head as stored: counters and versions, each written by an update of its own (so no
+ * write creates it whole and it carries no entity tag), each absent until first written.
+ */
+export const ContactHeadItem = v.looseObject({
+  /** No tag: what tells the head from a contact in page 1's query. */
+  entity: v.optional(v.never()),
+  contactCount: v.optional(v.number(), 0),
+  phonesVersion: v.optional(v.number(), 0),
+  recentPhones: v.optional(v.array(v.string()), () => []),
+  /** The definitions version (shared/data/definitions.ts) and the per-channel caps' counters. */
+  defsVersion: v.optional(v.number(), 0),
+  labelCount: v.optional(v.number()),
+  fieldCount: v.optional(v.number()),
+});
 
 export interface ContactHead {
   contactCount: number;
@@ -39,11 +56,9 @@ export interface PhonesHead {
 
 /** The head's count, phones version and recent log (one consistent GetItem): what deep pages check their kept phone order against. */
 export async function readPhonesHead(channel: ChannelRef): Promise<PhonesHead> {
-  const head = await getItem<Partial<PhonesHead>>(keys.contactHead(channel), {
-    consistent: true,
-    attributes: ['contactCount', 'phonesVersion', 'recentPhones'],
-  });
-  return { contactCount: Number(head?.contactCount ?? 0), phonesVersion: Number(head?.phonesVersion ?? 0), recentPhones: head?.recentPhones ?? [] };
+  const read = ['contactCount', 'phonesVersion', 'recentPhones'] as const;
+  const head = await getItem(keys.contactHead(channel), v.pick(ContactHeadItem, read), { consistent: true, attributes: read });
+  return { contactCount: head?.contactCount ?? 0, phonesVersion: head?.phonesVersion ?? 0, recentPhones: head?.recentPhones ?? [] };
 }
 
 /**
@@ -58,7 +73,7 @@ export async function countCreatedContact(channel: ChannelRef, phone: string): P
     .add('contactCount', 1)
     .add('phonesVersion', 1)
     .append('recentPhones', [phone])
-    .sendReturning<Partial<PhonesHead>>('UPDATED_NEW');
+    .sendReturning(v.pick(ContactHeadItem, ['phonesVersion', 'recentPhones']), 'UPDATED_NEW');
   const log = after?.recentPhones ?? [];
   if (log.length <= RECENT_PHONES_MAX) return;
   await update(head).set('recentPhones', log.slice(-RECENT_PHONES_KEPT)).when(when.eq('phonesVersion', after!.phonesVersion)).send();

@@ -1,7 +1,9 @@
+import * as v from 'valibot';
 import type { ChannelRef, Key } from '../identity';
 import { newId } from '../ids';
 import { mapLimit } from '../map-limit';
 import { deleteItem, getItem, putItem, update, when } from './client';
+import { entity, tagged } from './entity';
 import { CONTACT_ID_GROUP_SIZE, contactIdGroupOf, contactIdPointer, groupedContactId } from './keys';
 
 /**
@@ -13,22 +15,34 @@ import { CONTACT_ID_GROUP_SIZE, contactIdGroupOf, contactIdPointer, groupedConta
  * still carries that id.
  */
 
+/** The pointer of a random contact id: the id → the contact's phone. */
+const ContactIdItem = entity('contactId', { contactId: v.string(), phone: v.string() });
+
+/**
+ * The pointer item of one id group (the ids one contacts/import call gave): an attribute a
+ * member, named by the id's last two characters (keys.ts `contactIdPointer`), → its phone.
+ */
+const ContactIdsItem = entity('contactIds', {});
+
 /** A contact as its pointer names it. */
 type IdentifiedContact = { id: string; phone: string };
 
 /** The pointer of a contact id → the contact's phone (idempotent): its own item for a random id, its attribute of its group's item for a grouped id. */
 export async function putContactIdPointer(channel: ChannelRef, contact: IdentifiedContact): Promise<void> {
   const pointer = contactIdPointer(channel, contact.id);
-  if (pointer.grouped) await update(pointer.key).set('entity', 'contactIds').set(pointer.attribute, contact.phone).send();
-  else await putItem({ ...pointer.key, entity: 'contactId', contactId: contact.id, phone: contact.phone });
+  if (pointer.grouped) await update(pointer.key).set('entity', ContactIdsItem.tag).set(pointer.attribute, contact.phone).send();
+  else await putItem(tagged(ContactIdItem, pointer.key, { contactId: contact.id, phone: contact.phone }));
 }
 
 /** The phone a contact id names, or undefined (the caller checks the contact item still carries that id). */
 export async function phoneOfContactId(channel: ChannelRef, contactId: string): Promise<string | undefined> {
   const pointer = contactIdPointer(channel, contactId);
-  const item = await getItem<Record<string, unknown>>(pointer.key, { consistent: true, attributes: [pointer.attribute] });
-  const phone = item?.[pointer.attribute];
-  return typeof phone === 'string' ? phone : undefined;
+  // Either pointer names the phone in one attribute (`phone`, or the group member's own): read alone.
+  const item = await getItem(pointer.key, v.looseObject({ [pointer.attribute]: v.optional(v.string()) }), {
+    consistent: true,
+    attributes: [pointer.attribute],
+  });
+  return item?.[pointer.attribute];
 }
 
 /** Deletes a contact id's pointer (erasure): its item, or its attribute of its group's item. */
@@ -77,12 +91,12 @@ export async function writeIdPointers(channel: ChannelRef, contacts: IdentifiedC
   }
   const writes: Array<() => Promise<unknown>> = single.map((contact) => () => putContactIdPointer(channel, contact));
   for (const { key, entries } of groups.values()) {
-    if (wholeGroup) writes.push(() => putItem({ ...key, entity: 'contactIds', ...Object.fromEntries(entries) }));
+    if (wholeGroup) writes.push(() => putItem({ ...tagged(ContactIdsItem, key, {}), ...Object.fromEntries(entries) }));
     else
       for (let i = 0; i < entries.length; i += POINTER_CHUNK)
         writes.push(() =>
           update(key)
-            .set('entity', 'contactIds')
+            .set('entity', ContactIdsItem.tag)
             .setAll(Object.fromEntries(entries.slice(i, i + POINTER_CHUNK)))
             .send(),
         );

@@ -1,11 +1,13 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
-import type { ChannelRef, Key } from '../identity';
+import type { ChannelRef } from '../identity';
 import { batchGetAll, queryAll } from './batch';
 import { deleteItem, getItem, putIfAbsent, putItem, update, when } from './client';
 import { countPhonesChange } from './contact-head';
 import { writeIdPointers } from './contact-ids';
 import { writeIndexEntries } from './contact-index';
-import { newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
+import { ContactItem, newContactRecord, type ContactChanges, type ContactRecord } from './contacts';
+import { entity, keyed, tagged, type Stored } from './entity';
 import { keys } from './keys';
 
 /**
@@ -57,13 +59,24 @@ export interface ImportLedger {
   startedAt: number;
 }
 
+/** One contacts/import call's ledger (`CIMP#<id>`): the phones it is about to create, and those claimed in the count. */
+const ImportLedgerItem = entity('contactImport', {
+  phones: v.array(v.string()),
+  /** A string set: absent until the first claim (DynamoDB keeps no empty set). */
+  counted: v.optional(v.set(v.string())),
+  startedAt: v.number(),
+});
+/** A ledger as read, with its key (its id is the sort key's). */
+const KeyedLedgerItem = keyed(ImportLedgerItem);
+
 /** A contact as the import reads it: the record, and the ledger that created it when an import did. */
 export type StoredContact = ContactRecord;
 
 /** Reads the contacts of these phones (consistent BatchGet, 100 a call) by phone. */
 export async function readContacts(channel: ChannelRef, phones: string[]): Promise<Map<string, StoredContact>> {
-  const found = await batchGetAll<StoredContact>(
+  const found = await batchGetAll(
     phones.map((phone) => keys.contact(channel, phone)),
+    ContactItem,
     true,
   );
   return new Map(found.map((contact) => [contact.phone, contact]));
@@ -71,7 +84,7 @@ export async function readContacts(channel: ChannelRef, phones: string[]): Promi
 
 /** Step 1: the ledger of the phones this call is about to create (one Put, ≈ 16 B a phone). */
 export async function putImportLedger(channel: ChannelRef, ledgerId: string, phones: string[]): Promise<void> {
-  await putItem({ ...keys.contactImportLedger(channel, ledgerId), entity: 'contactImport', phones, startedAt: clock.now() });
+  await putItem(tagged(ImportLedgerItem, keys.contactImportLedger(channel, ledgerId), { phones, startedAt: clock.now() }));
 }
 
 /**
@@ -87,7 +100,7 @@ export async function createImportedContact(
 ): Promise<ContactRecord | undefined> {
   const record = newContactRecord(phone, changes);
   const contact: ContactRecord = { ...record, id: id ?? record.id, importedBy: ledgerId };
-  const created = await putIfAbsent({ ...keys.contact(channel, phone), entity: 'contact', ...contact });
+  const created = await putIfAbsent(tagged(ContactItem, keys.contact(channel, phone), contact));
   return created === 'created' ? contact : undefined;
 }
 
@@ -126,17 +139,15 @@ export async function deleteImportLedger(channel: ChannelRef, ledgerId: string):
   await deleteItem(keys.contactImportLedger(channel, ledgerId));
 }
 
-type LedgerItem = Key & { phones?: string[]; counted?: Set<string>; startedAt?: number };
-
-const toLedger = (item: LedgerItem): ImportLedger => ({
+const toLedger = (item: Stored<typeof KeyedLedgerItem>): ImportLedger => ({
   id: item.sk.slice('CIMP#'.length),
-  phones: item.phones ?? [],
+  phones: item.phones,
   counted: new Set(item.counted ?? []),
-  startedAt: Number(item.startedAt ?? 0),
+  startedAt: item.startedAt,
 });
 
 async function getImportLedger(channel: ChannelRef, ledgerId: string): Promise<ImportLedger | undefined> {
-  const item = await getItem<LedgerItem>(keys.contactImportLedger(channel, ledgerId), { consistent: true });
+  const item = await getItem(keys.contactImportLedger(channel, ledgerId), KeyedLedgerItem, { consistent: true });
   return item ? toLedger(item) : undefined;
 }
 
@@ -147,8 +158,9 @@ async function getImportLedger(channel: ChannelRef, ledgerId: string): Promise<I
  */
 export async function finishImportLedgers(channel: ChannelRef, ledgerIds: string[]): Promise<number> {
   if (ledgerIds.length === 0) return 0;
-  const items = await batchGetAll<LedgerItem>(
+  const items = await batchGetAll(
     ledgerIds.map((id) => keys.contactImportLedger(channel, id)),
+    KeyedLedgerItem,
     true,
   );
   let counted = 0;
@@ -159,7 +171,7 @@ export async function finishImportLedgers(channel: ChannelRef, ledgerIds: string
 /** Every ledger of the channel finished (the recount's first step). Returns the number of contacts this counted. */
 export async function finishAllImportLedgers(channel: ChannelRef): Promise<number> {
   const { pk, skPrefix } = keys.contactImportLedgerPrefix(channel);
-  const items = await queryAll<LedgerItem>(pk, skPrefix, { consistent: true });
+  const items = await queryAll(pk, skPrefix, KeyedLedgerItem, { consistent: true });
   let counted = 0;
   for (const item of items) counted += await finishLedger(channel, toLedger(item));
   return counted;

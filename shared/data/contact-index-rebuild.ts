@@ -1,11 +1,13 @@
-import type { ChannelRef, Key } from '../identity';
+import * as v from 'valibot';
+import type { ChannelRef } from '../identity';
 import { mapLimit } from '../map-limit';
 import { queryAll } from './batch';
 import { deleteItem, putItem, when } from './client';
 import { setHeadCounts } from './contact-head';
 import { finishAllImportLedgers } from './contact-import';
-import { contactIndexName, indexItem, indexItemEntries, writeIndexEntry, type IndexEntries } from './contact-index';
-import { finishIndexing, type ContactRecord } from './contacts';
+import { ContactIndexItem, contactIndexName, indexItem, indexItemEntries, writeIndexEntry, type IndexEntries } from './contact-index';
+import { ContactItem, contactProjection, finishIndexing } from './contacts';
+import { ItemKey } from './entity';
 import { contactIndexItemOf, keys } from './keys';
 
 /**
@@ -29,13 +31,13 @@ export async function recountContacts(channel: ChannelRef): Promise<number> {
   // Imports a crash left unfinished: claimed now, so no later finisher counts them again on top of the recount.
   await finishAllImportLedgers(channel);
   const { pk, skPrefix } = keys.contactPrefix(channel);
-  const pending = await queryAll<ContactRecord>(pk, skPrefix, { filter: when.eq('indexPending', true), consistent: true });
+  const pending = await queryAll(pk, skPrefix, ContactItem, { filter: when.eq('indexPending', true), consistent: true });
   // finishIndexing's own count update is overwritten by the recount below.
   for (const contact of pending) await finishIndexing(channel, contact);
   const { indexed: count } = await rebuildContactIndex(channel);
   const [labels, fields] = await Promise.all(
     [keys.labelPrefix(channel), keys.customFieldPrefix(channel)].map(
-      async (prefix) => (await queryAll<Key>(prefix.pk, prefix.skPrefix, { attributes: ['pk'], consistent: true })).length,
+      async (prefix) => (await queryAll(prefix.pk, prefix.skPrefix, v.pick(ItemKey, ['pk']), { attributes: ['pk'], consistent: true })).length,
     ),
   );
   // phonesVersion and an empty recent log: deep pages' kept phone orders are read again after a recount.
@@ -58,6 +60,10 @@ export interface IndexRebuild {
   /** Contacts in the index when the rebuild ended: every contact of the second read (none being erased). */
   indexed: number;
 }
+
+/** What the rebuild reads of the items under the contacts' prefix: the key, and what an index entry is made of (the head has none of it). */
+const INDEXED = ['id', 'phone', 'name', 'erasing'] as const;
+const IndexedContactItem = contactProjection(INDEXED);
 
 /**
  * Rebuilds the channel's compact index from its contact items (part of the recount
@@ -90,14 +96,11 @@ export interface IndexRebuild {
 export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexRebuild> {
   const readContacts = async () => {
     const { pk, skPrefix } = keys.contactPrefix(channel);
-    const items = await queryAll<Key & Partial<Pick<ContactRecord, 'id' | 'phone' | 'name' | 'erasing'>>>(pk, skPrefix, {
-      attributes: ['sk', 'id', 'phone', 'name', 'erasing'],
-      consistent: true,
-    });
+    const items = await queryAll(pk, skPrefix, IndexedContactItem, { attributes: ['sk', ...INDEXED], consistent: true });
     // The head item shares the prefix and has no phone; a contact being erased is already out of the index.
     const head = keys.contactHead(channel);
-    return items.filter(
-      (item): item is Key & Pick<ContactRecord, 'id' | 'phone' | 'name'> => item.sk !== head.sk && typeof item.phone === 'string' && item.erasing === undefined,
+    return items.flatMap(({ sk, id, phone, name, erasing }) =>
+      sk !== head.sk && id !== undefined && phone !== undefined && erasing === undefined ? [{ id, phone, name }] : [],
     );
   };
   // phone → the entry as writeIndexEntry stores it, filed where writeIndexEntry files it (its hash bucket or its id group's chunk)
@@ -113,7 +116,7 @@ export async function rebuildContactIndex(channel: ChannelRef): Promise<IndexReb
   }
   const { pk, skPrefix } = keys.contactIndexPrefix(channel);
   const existing = new Map<string, ReturnType<typeof indexItemEntries>>();
-  for (const item of await queryAll<Key & Record<string, string>>(pk, skPrefix, { consistent: true })) existing.set(item.sk, indexItemEntries(item));
+  for (const item of await queryAll(pk, skPrefix, ContactIndexItem, { consistent: true })) existing.set(item.sk, indexItemEntries(item));
   // An item is written when its entries differ, or when it is a chunk still holding entries one attribute each (packed now).
   const changed = [...buckets].filter(([sk, bucket]) => {
     const found = existing.get(sk);

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { ChannelRef, Key } from '../identity';
 import { mapLimit } from '../map-limit';
 import { queryRangePageStrings, type RawItem, type StringItem } from './batch';
@@ -149,6 +150,9 @@ export function indexItemEntries(item: Record<string, unknown>): { entries: Inde
   return { entries, unpacked };
 }
 
+/** An index item as stored (no entity tag: its attributes are the entries): every attribute a string, a bucket's `<phone>` → name or a chunk's packed `entries`. */
+export const ContactIndexItem = v.objectWithRest({ pk: v.string(), sk: v.string() }, v.string());
+
 /** The whole index item holding `entries` at `key`, in its layout (what the recount Puts). */
 export function indexItem(key: Key, entries: IndexEntries): Key & Record<string, string> {
   return isContactIndexChunk(key) ? { ...key, [PACKED_ENTRIES]: packIndexEntries(entries) } : { ...key, ...Object.fromEntries(entries) };
@@ -180,7 +184,7 @@ export async function changeIndexEntries(key: Key, change: IndexEntryChange, opt
   }
   let read = !options.fresh;
   for (;;) {
-    const item = read ? await getItem<Record<string, string>>(key, { consistent: true }) : undefined;
+    const item = read ? await getItem(key, ContactIndexItem, { consistent: true }) : undefined;
     const { entries, unpacked } = item ? indexItemEntries(item) : { entries: new Map<string, string>(), unpacked: [] };
     const before = packIndexEntries(entries);
     for (const phone of change.remove ?? []) entries.delete(phone);

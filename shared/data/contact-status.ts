@@ -1,6 +1,8 @@
+import * as v from 'valibot';
 import { queryAll } from './batch';
 import { putItem, update, when } from './client';
-import type { ContactRecord } from './contacts';
+import { ContactItem, type ContactRecord } from './contacts';
+import { entity, keyed, tagged, type Stored } from './entity';
 import { eventTicket, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
 import { keys, optedOutPhones } from './keys';
 import type { ChannelRef } from '../identity';
@@ -16,28 +18,39 @@ import type { ChannelRef } from '../identity';
  *   reads to filter by status without reading contacts only to drop them.
  */
 
-export type ContactStatus = 'active' | 'opted_out';
+export type ContactStatus = ContactRecord['status'];
 
-export type StatusSource = 'keyword' | 'api';
+export type StatusSource = NonNullable<ContactRecord['statusSource']>;
 
-export interface StatusChange {
-  status: ContactStatus;
-  source: StatusSource;
+const status = ContactItem.entries.status.wrapped;
+
+/** A status change as it is applied: to what, how, when and by whom. */
+const StatusChange = v.object({
+  status,
+  source: ContactItem.entries.statusSource.wrapped,
   /** When it happened (the message's time for a keyword), ms since the epoch. */
-  at: number;
+  at: v.number(),
   /** The keyword as written (trimmed), for `keyword` changes. */
-  keyword?: string;
+  keyword: v.optional(v.string()),
   /** The inbound message that carried the keyword. */
-  chatmid?: string;
+  chatmid: v.optional(v.string()),
   /** The API user that changed it, for `api` changes. */
-  userId?: string;
-}
+  userId: v.optional(v.string()),
+});
+export type StatusChange = v.InferOutput<typeof StatusChange>;
 
-export interface StatusChangeRecord extends StatusChange {
-  phone: string;
-  contactId: string;
-  previousStatus: ContactStatus;
-}
+/** The audit record of one status change (`OPTLOG#…`): the change, whose, and the status before. */
+const StatusChangeItem = entity('contactStatusChange', {
+  ...StatusChange.entries,
+  changeId: v.string(),
+  phone: v.string(),
+  contactId: v.string(),
+  previousStatus: status,
+});
+export type StatusChangeRecord = Omit<Stored<typeof StatusChangeItem>, 'entity' | 'changeId'>;
+
+/** The channel's opted-out sets (`OPTOUT#<0..f>`, no entity tag): each number opted out → when (ms). */
+const OptedOutSetItem = v.objectWithRest({ pk: v.string(), sk: v.string() }, v.number());
 
 /**
  * Sets the contact's status unless a later change is already recorded (or it is being
@@ -59,7 +72,7 @@ export async function setContactStatus(
     .when(when.and(when.itemExists(), when.notExists('erasing'), when.or(when.notExists('statusChangedAt'), when.lte('statusChangedAt', change.at))));
   // The contact.opted_out / opted_in event rides on the same write (the event outbox); the tenant lets the re-drive complete it.
   if (event) withPendingEvent(builder.set('workspaceId', channel.workspaceId).set('channelId', channel.channelId), key, event, change.at);
-  const contact = await builder.sendReturning<ContactRecord>();
+  const contact = await builder.sendReturning(ContactItem);
   return contact && { contact, events: event && eventTicket(key, contact) };
 }
 
@@ -86,13 +99,13 @@ export async function writeStatusChange(
 
 /** Writes the audit record of a status change (idempotent per change id). */
 export async function recordStatusChange(channel: ChannelRef, changeId: string, record: StatusChangeRecord): Promise<void> {
-  await putItem({ ...keys.contactStatusChange(channel, record.phone, record.at, changeId), entity: 'contactStatusChange', changeId, ...record });
+  await putItem(tagged(StatusChangeItem, keys.contactStatusChange(channel, record.phone, record.at, changeId), { changeId, ...record }));
 }
 
 /** A contact's status changes, oldest first (audit; erasure). */
 export async function listStatusChanges(channel: ChannelRef, phone: string): Promise<Array<StatusChangeRecord & { pk: string; sk: string }>> {
   const { pk, skPrefix } = keys.contactStatusChangePrefix(channel, phone);
-  return queryAll(pk, skPrefix, { consistent: true });
+  return queryAll(pk, skPrefix, keyed(StatusChangeItem), { consistent: true });
 }
 
 /** Puts the number into its opted-out set, or takes it out (idempotent). */
@@ -104,6 +117,6 @@ export async function markOptedOut(channel: ChannelRef, phone: string, optedOut:
 /** Every opted-out number of the channel (one query: 16 small items). */
 export async function readOptedOut(channel: ChannelRef): Promise<Set<string>> {
   const { pk, skPrefix } = keys.optedOutSetPrefix(channel);
-  const items = await queryAll<Record<string, unknown>>(pk, skPrefix);
+  const items = await queryAll(pk, skPrefix, OptedOutSetItem);
   return new Set(items.flatMap(optedOutPhones));
 }

@@ -1,11 +1,13 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
-import type { ChannelRef, Key } from '../identity';
+import type { ChannelRef } from '../identity';
 import { newId } from '../ids';
 import { batchGetAll, queryFirstPage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
-import { countCreatedContact, type ContactHead } from './contact-head';
+import { ContactHeadItem, countCreatedContact, type ContactHead } from './contact-head';
 import { putContactIdPointer } from './contact-ids';
 import { writeIndexEntry } from './contact-index';
+import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
 
 /**
@@ -19,29 +21,55 @@ import { keys } from './keys';
 
 export type CustomFieldValue = string | number;
 
-export interface ContactRecord {
-  id: string;
-  phone: string;
-  name?: string;
-  email?: string;
-  profilePictureUrl?: string;
-  labelIds: string[];
-  customFields: Record<string, CustomFieldValue>;
-  /** `opted_out` after an opt-out keyword or contacts/manage `status` (shared/data/contact-status.ts). */
-  status: 'active' | 'opted_out';
+/**
+ * Custom field values by field name, as stored: checked in place, never copied, so a field
+ * named `constructor` or `toString` is read as written (`v.record` drops such keys).
+ */
+const CustomFieldValues = v.custom<Record<string, CustomFieldValue>>(
+  (value) =>
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((field) => typeof field === 'string' || typeof field === 'number'),
+  'custom field values by name, each a string or a number',
+);
+
+/** A contact: one item per real phone number of the channel (the normalized number is the sort key). */
+export const ContactItem = entity('contact', {
+  id: v.string(),
+  phone: v.string(),
+  name: v.optional(v.string()),
+  email: v.optional(v.string()),
+  profilePictureUrl: v.optional(v.string()),
+  /** Absent once an erasure removed them (read as none). */
+  labelIds: v.optional(v.array(v.string()), () => []),
+  customFields: v.optional(CustomFieldValues, () => ({})),
+  /** `opted_out` after an opt-out keyword or contacts/manage `status` (shared/data/contact-status.ts); absent on contacts older than opt-out. */
+  status: v.optional(v.picklist(['active', 'opted_out']), 'active'),
   /** When and how the status last changed (ms since the epoch; `keyword` or `api`). */
-  statusChangedAt?: number;
-  statusSource?: 'keyword' | 'api';
-  waId?: string;
-  createdAt: string;
-  updatedAt: string;
+  statusChangedAt: v.optional(v.number()),
+  statusSource: v.optional(v.picklist(['keyword', 'api'])),
+  waId: v.optional(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
   /** Set until the contact is in the index and the count; finished on its next touch. */
-  indexPending?: boolean;
+  indexPending: v.optional(v.boolean()),
   /** The import ledger of the contacts/import call that created it (shared/data/contact-import.ts), which indexes and counts it. */
-  importedBy?: string;
+  importedBy: v.optional(v.string()),
   /** Set while contacts/delete erases the contact (ms since the epoch); the contact is then hidden. */
-  erasing?: number;
-}
+  erasing: v.optional(v.number()),
+  /** Set once an erasure took the contact out of the count. */
+  uncounted: v.optional(v.boolean()),
+});
+export type ContactRecord = Attributes<typeof ContactItem>;
+
+/**
+ * What a projection of the items under the contacts' prefix reads (the recount, the
+ * repair): the sort key and `attributes` of a contact, each optional, since the head,
+ * which sorts first among them, has none of them.
+ */
+export const contactProjection = <const A extends readonly [keyof typeof ContactItem.entries, ...(keyof typeof ContactItem.entries)[]]>(attributes: A) =>
+  v.looseObject({ sk: v.string(), ...v.partial(v.pick(ContactItem, attributes)).entries });
 
 export interface ContactChanges {
   name?: string;
@@ -65,7 +93,7 @@ export async function updateContact(channel: ChannelRef, phone: string, changes:
   for (const field of ['name', 'email', 'profilePictureUrl', 'labelIds', 'waId'] as const) contactUpdate.setOrRemove(field, changes[field]);
   // Custom fields merge key by key: a null value removes its key.
   for (const [key, value] of Object.entries(changes.customFields ?? {})) contactUpdate.setOrRemove(['customFields', key], value);
-  const updated = await contactUpdate.when(when.itemExists()).sendReturning<ContactRecord>();
+  const updated = await contactUpdate.when(when.itemExists()).sendReturning(ContactItem);
   if (updated?.indexPending) await finishIndexing(channel, updated);
   else if (updated && changes.name !== undefined) await writeIndexEntry(channel, updated);
   return updated;
@@ -79,7 +107,7 @@ export async function updateContact(channel: ChannelRef, phone: string, changes:
  */
 export async function createContact(channel: ChannelRef, phone: string, changes: ContactChanges): Promise<ContactRecord | undefined> {
   const contact: ContactRecord = { ...newContactRecord(phone, changes), indexPending: true };
-  if ((await putIfAbsent({ ...keys.contact(channel, phone), entity: 'contact', ...contact })) === 'existing') return undefined;
+  if ((await putIfAbsent(tagged(ContactItem, keys.contact(channel, phone), contact))) === 'existing') return undefined;
   await finishIndexing(channel, contact);
   return contact;
 }
@@ -145,25 +173,32 @@ export async function finishIndexing(channel: ChannelRef, contact: ContactRecord
   await countCreatedContact(channel, contact.phone);
 }
 
+/** What page 1's query reads: the head (untagged, sorting first) or a contact. */
+const ContactPageItem = v.union([ContactItem, ContactHeadItem]);
+const isContact = (item: v.InferOutput<typeof ContactPageItem>): item is v.InferOutput<typeof ContactItem> => item.entity === ContactItem.tag;
+
 /** Page 1 in one query: the head item (count, definitions version) then the first `limit` contacts by phone. */
 export async function firstContactPage(channel: ChannelRef, limit: number): Promise<{ head: ContactHead; contacts: ContactRecord[] }> {
   const head = keys.contactHead(channel);
-  const items = await queryFirstPage<Key & ContactRecord & Partial<ContactHead>>(head.pk, head.sk, { limit: limit + 1 });
-  const headItem = items[0]?.sk === head.sk ? items.shift() : undefined;
+  const items = await queryFirstPage(head.pk, head.sk, ContactPageItem, { limit: limit + 1 });
+  const headItem = items.find((item) => !isContact(item));
   return {
     head: { contactCount: Number(headItem?.contactCount ?? 0), defsVersion: Number(headItem?.defsVersion ?? 0) },
-    contacts: items.slice(0, limit),
+    contacts: items.filter(isContact).slice(0, limit),
   };
 }
 
 /** Reads the contacts with these phone numbers, in the given order (one BatchGet per 100). */
 export async function getContactsByPhone(channel: ChannelRef, phones: string[]): Promise<ContactRecord[]> {
-  const found = await batchGetAll<ContactRecord>(phones.map((phone) => keys.contact(channel, phone)));
+  const found = await batchGetAll(
+    phones.map((phone) => keys.contact(channel, phone)),
+    ContactItem,
+  );
   const byPhone = new Map(found.map((contact) => [contact.phone, contact]));
-  return phones.map((phone) => byPhone.get(phone)).filter((contact): contact is ContactRecord => contact !== undefined);
+  return phones.flatMap((phone) => byPhone.get(phone) ?? []);
 }
 
 /** Reads one contact by phone (consistent), or undefined. */
 export async function getContact(channel: ChannelRef, phone: string): Promise<ContactRecord | undefined> {
-  return getItem<ContactRecord>(keys.contact(channel, phone), { consistent: true });
+  return getItem(keys.contact(channel, phone), ContactItem, { consistent: true });
 }

@@ -1,6 +1,8 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import { newId } from '../ids';
 import { deleteItem, getItem, putIfAbsent, update, when } from './client';
+import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
 import type { ChannelRef } from '../identity';
 
@@ -10,21 +12,26 @@ import type { ChannelRef } from '../identity';
  * webhooks arrive at least once and out of order.
  */
 
-export interface ConversationRecord {
-  id: string;
-  contactId: string;
-  phone: string;
-  createdAt: string;
+/** A contact's conversation in the channel, one per contact (by phone). */
+export const ConversationItem = entity('conversation', {
+  id: v.string(),
+  contactId: v.string(),
+  phone: v.string(),
+  createdAt: v.string(),
   /** When the contact last wrote (ms since the epoch): the 24-hour session window starts here. */
-  lastInboundAt?: number;
-  lastOutboundAt?: number;
-  /** Outbound messages whose send outcome is unknown, waiting for a status webhook to settle them. */
-  unsettledMessageIds?: Set<string>;
-}
+  lastInboundAt: v.optional(v.number()),
+  lastOutboundAt: v.optional(v.number()),
+  /** Outbound messages whose send outcome is unknown, waiting for a status webhook to settle them (a string set). */
+  unsettledMessageIds: v.optional(v.set(v.string())),
+});
+export type ConversationRecord = Attributes<typeof ConversationItem>;
+
+/** A `wa_id` the chat network reported for a contact → its phone, the first mapping kept. */
+export const WaIdItem = entity('waId', { waId: v.string(), phone: v.string() });
 
 /** Reads a conversation (consistent: a just-received inbound message must open the window). */
 export async function getConversation(channel: ChannelRef, phone: string): Promise<ConversationRecord | undefined> {
-  return getItem<ConversationRecord>(keys.conversation(channel, phone), { consistent: true });
+  return getItem(keys.conversation(channel, phone), ConversationItem, { consistent: true });
 }
 
 /**
@@ -42,9 +49,9 @@ export async function ensureConversation(
     .setIfNotExists('contactId', contactId)
     .set('phone', phone)
     .setIfNotExists('createdAt', clock.nowIso())
-    .set('entity', 'conversation')
+    .set('entity', ConversationItem.tag)
     .set('lastOutboundAt', touch.outboundAt)
-    .sendReturning<ConversationRecord>();
+    .sendReturning(ConversationItem);
   // Unconditional: only a condition makes the result undefined.
   return conversation!;
 }
@@ -61,23 +68,29 @@ export async function recordInboundAt(channel: ChannelRef, phone: string, at: nu
     .send();
 }
 
-/** Remembers an outbound message whose send outcome is unknown, for a later status webhook to settle. */
+/**
+ * Remembers an outbound message whose send outcome is unknown, for a later status webhook
+ * to settle. Only on the conversation (the send wrote it first): one erased meanwhile stays
+ * erased, rather than coming back as a fragment without its id.
+ */
 export async function addUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
   await update(keys.conversation(channel, phone))
     .add('unsettledMessageIds', new Set([messageId]))
+    .when(when.itemExists())
     .send();
 }
 
-/** Forgets a settled message (idempotent). */
+/** Forgets a settled message (idempotent; a conversation erased meanwhile stays erased). */
 export async function removeUnsettledMessage(channel: ChannelRef, phone: string, messageId: string): Promise<void> {
   await update(keys.conversation(channel, phone))
     .deleteFromSet('unsettledMessageIds', new Set([messageId]))
+    .when(when.itemExists())
     .send();
 }
 
 /** The phone a `wa_id` was first seen for in this channel, if any. */
 export async function phoneOfWaId(channel: ChannelRef, waId: string): Promise<string | undefined> {
-  return (await getItem<{ phone: string }>(keys.waId(channel, waId), { consistent: true }))?.phone;
+  return (await getItem(keys.waId(channel, waId), WaIdItem, { consistent: true }))?.phone;
 }
 
 /**
@@ -85,7 +98,7 @@ export async function phoneOfWaId(channel: ChannelRef, waId: string): Promise<st
  * mapping wins, so a later rewrite can never split or move a contact.
  */
 export async function rememberWaId(channel: ChannelRef, waId: string, phone: string): Promise<void> {
-  await putIfAbsent({ ...keys.waId(channel, waId), entity: 'waId', waId, phone });
+  await putIfAbsent(tagged(WaIdItem, keys.waId(channel, waId), { waId, phone }));
 }
 
 /** Deletes a contact's conversation (erasure). */

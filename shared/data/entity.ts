@@ -64,6 +64,12 @@ function mismatch(schema: ItemSchema, item: Record<string, unknown>, issues: rea
 
 const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : value instanceof Set ? 'set' : typeof value);
 
+/** An item's key, as a keys-only read (a projection, an index) gives it. */
+export const ItemKey = v.looseObject({ pk: v.string(), sk: v.string() });
+
+/** `schema` with the item's key declared too: for reads whose caller needs the key (to delete the item, to tell items apart). */
+export const keyed = <Entries extends v.ObjectEntries>(schema: { entries: Entries }) => v.looseObject({ ...schema.entries, ...ItemKey.entries });
+
 /** An entity's attributes without its tag: what a write gives ({@link tagged} adds the tag). */
 export type Attributes<S extends v.GenericSchema> = Omit<Stored<S>, 'entity'>;
 

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { dueOutboxKeys } from './batch';
 import { getItem, update, when, type UpdateBuilder } from './client';
 import { EVENT_OUTBOX_PARTITIONS, EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShardOf } from './keys';
@@ -17,26 +18,31 @@ import { OUTBOX_INDEX } from './table-schema';
  */
 
 /** An event as the changed item carries it until the deliverer has recorded it. */
-export interface PendingEvent {
-  id: string;
-  type: string;
+export const PendingEvent = v.object({
+  id: v.string(),
+  type: v.string(),
   /** ISO 8601. */
-  timestamp: string;
-  data: Record<string, unknown>;
+  timestamp: v.string(),
+  data: v.record(v.string(), v.unknown()),
   /** Whose events stay in order (a phone number or contact id); completed from the item when the write cannot know it. */
-  contactKey?: string;
-}
+  contactKey: v.optional(v.string()),
+});
+export type PendingEvent = v.InferOutput<typeof PendingEvent>;
 
-/** A changed item as the outbox sees it: its tenant, its pending events, and what completes a status event. */
-export interface EventSource {
-  workspaceId?: string;
-  channelId?: string;
-  phone?: string;
-  apiReference?: string;
-  pendingEvents?: PendingEvent[];
+/**
+ * A changed item as the outbox sees it, whatever entity it is (a chatmid pointer, an
+ * execution, a contact): its tenant, its pending events, and what completes a status event.
+ */
+const EventSourceItem = v.looseObject({
+  workspaceId: v.optional(v.string()),
+  channelId: v.optional(v.string()),
+  phone: v.optional(v.string()),
+  apiReference: v.optional(v.string()),
+  pendingEvents: v.optional(v.array(PendingEvent)),
   /** When a send attached the item (a chatmid pointer): its events recorded before had no tenant. */
-  attachedAt?: number;
-}
+  attachedAt: v.optional(v.number()),
+});
+export type EventSource = v.InferOutput<v.ObjectSchema<typeof EventSourceItem.entries, undefined>>;
 
 declare const ticketBrand: unique symbol;
 
@@ -88,6 +94,6 @@ export async function dueEventOutboxKeys(before: number, limitPerShard = 100): P
 
 /** The item an outbox entry names (consistent), with its pending events, as the ticket of their hand-off; undefined when it is gone. */
 export async function getOutboxItem(key: Key): Promise<EventTicket | undefined> {
-  const item = await getItem<EventSource>(key, { consistent: true });
+  const item = await getItem(key, EventSourceItem, { consistent: true });
   return item && eventTicket(key, item);
 }

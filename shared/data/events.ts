@@ -3,7 +3,7 @@ import { batchPutAll, queryRangePage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
-import type { ChannelRef, Key } from '../identity';
+import type { ChannelRef } from '../identity';
 
 /**
  * The events log (events/list), the delivery log (webhooks/deliveries) and the delivery
@@ -89,11 +89,16 @@ export async function getDelivery(channel: ChannelRef, webhookId: string, eventI
   return getItem(keys.eventDelivery(channel, webhookId, eventId), DeliveryItem, { consistent: true });
 }
 
-/** Writes a delivery's state after an attempt (or a redelivery's reset); the TTL moves with it. */
+/**
+ * Writes a delivery's state after an attempt (or a redelivery's reset); the TTL moves with
+ * it. Only an existing delivery: one erased meanwhile (contacts/delete) stays erased,
+ * rather than coming back as a fragment without its event.
+ */
 export async function updateDelivery(channel: ChannelRef, webhookId: string, eventId: string, changes: Partial<DeliveryRecord>, nowMs: number): Promise<void> {
   await update(keys.eventDelivery(channel, webhookId, eventId))
     .setAll({ ...changes, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS })
-    .sendOrThrow();
+    .when(when.itemExists())
+    .send();
 }
 
 /**

@@ -1,9 +1,14 @@
+import * as v from 'valibot';
 import { batchGetAll, queryAll } from './batch';
 import { deleteItem, queryPage, update, when } from './client';
+import { keyed, parseItems } from './entity';
 import { ExpressionScope } from './expressions';
 import { keys } from './keys';
 import type { ChannelRef, Key } from '../identity';
-import { putHistoryEntry, type ChatmidRecord, type HistoryEntry, type MessageRecord } from './messages';
+import { ChatmidItem, HistoryItem, MessageItem, namesItsContact, putHistoryEntry, type ChatmidRecord, type HistoryEntry } from './messages';
+
+/** A history entry as a page reads it, with its key (the next page starts after it). */
+const KeyedHistoryItem = keyed(HistoryItem);
 
 /**
  * Reads of the conversation history (its entries are written with their messages,
@@ -41,7 +46,7 @@ export async function queryHistoryPage(channel: ChannelRef, phone: string, limit
     ExclusiveStartKey: after,
     ...scope.attributes(),
   });
-  const items = (result.Items ?? []) as Array<HistoryEntry & Key>;
+  const items = parseItems(KeyedHistoryItem, result.Items);
   const entries = items.slice(0, limit);
   const last = items.length > limit ? entries[entries.length - 1].sk : undefined;
   return { entries, nextPosition: last?.startsWith(skPrefix) ? last.slice(skPrefix.length) : undefined };
@@ -49,14 +54,17 @@ export async function queryHistoryPage(channel: ChannelRef, phone: string, limit
 
 /** The chatmid pointers of a page's messages (status and delivery times), by chatmid; one BatchGetItem per 100. */
 export async function getChatmidRecords(chatmids: string[]): Promise<Map<string, ChatmidRecord>> {
-  const found = await batchGetAll<ChatmidRecord>(chatmids.map((chatmid) => keys.messageByChatmid(chatmid)));
+  const found = await batchGetAll(
+    chatmids.map((chatmid) => keys.messageByChatmid(chatmid)),
+    ChatmidItem,
+  );
   return new Map(found.map((record) => [record.chatmid, record]));
 }
 
 /** Every history entry of a contact (erasure): keys and ids only. */
 export async function allHistoryEntries(channel: ChannelRef, phone: string): Promise<Array<Key & Pick<HistoryEntry, 'messageId' | 'chatmid'>>> {
   const { pk, skPrefix } = keys.messageHistoryPrefix(channel, phone);
-  return queryAll(pk, skPrefix, { attributes: ['pk', 'sk', 'messageId', 'chatmid'], consistent: true });
+  return queryAll(pk, skPrefix, keyed(v.pick(HistoryItem, ['messageId', 'chatmid'])), { attributes: ['pk', 'sk', 'messageId', 'chatmid'], consistent: true });
 }
 
 /** Deletes one item by key (an erasure step). */
@@ -93,10 +101,10 @@ export async function eraseMessageContent(channel: ChannelRef, messageId: string
  */
 export async function rebuildHistoryEntries(channel: ChannelRef): Promise<number> {
   const { pk, skPrefix } = keys.messagePrefix(channel);
-  const messages = await queryAll<MessageRecord & { erasedAt?: number }>(pk, skPrefix, { consistent: true });
+  const messages = await queryAll(pk, skPrefix, MessageItem, { consistent: true });
   let written = 0;
   for (const message of messages) {
-    if (typeof message.phone !== 'string' || message.erasedAt !== undefined || typeof message.at !== 'number') continue;
+    if (!namesItsContact(message) || message.erasedAt !== undefined) continue;
     await putHistoryEntry(channel, message);
     written += 1;
   }

@@ -2,7 +2,7 @@ import { dueOutboxKeys } from './batch';
 import { update, when } from './client';
 import { channelOfKey, keys, RETENTION_PARTITIONS, retentionShardOf } from './keys';
 import type { Key } from '../identity';
-import type { MessageRecord } from './messages';
+import { MessageItem } from './messages';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**
@@ -29,7 +29,7 @@ export async function dueForBlanking(now: number, limitPerShard: number): Promis
  * finished by the next sweep. Returns false when it was already blanked or is gone.
  */
 export async function blankExpiredMessage(key: Key, now: number): Promise<boolean> {
-  const message = await update(key).set('contentRemovedAt', now).remove('content').when(when.exists(OUTBOX_INDEX.partitionKey)).sendReturning<MessageRecord>();
+  const message = await update(key).set('contentRemovedAt', now).remove('content').when(when.exists(OUTBOX_INDEX.partitionKey)).sendReturning(MessageItem);
   if (!message) return false;
   if (typeof message.phone === 'string' && typeof message.at === 'number') {
     await removeContent(keys.messageHistory(channelOfKey(key), message.phone, message.at, message.id), now);

@@ -1,8 +1,10 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import { deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from './client';
+import { entity, tagged, type Attributes, type Stored } from './entity';
 import { keys } from './keys';
 import type { ChannelRef, Key } from '../identity';
-import { eventTicket, pendingEventAttributes, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
+import { eventTicket, PendingEvent, pendingEventAttributes, withPendingEvent, type EventTicket } from './event-outbox';
 
 /**
  * Messages, their chatmid pointers and apiReference claims. No transactions (the
@@ -20,69 +22,100 @@ export type MessageContent =
   | { templateName: string; languageCode: string; bodyVariables: string[]; header?: { type: string; text?: string; link?: string } }
   | Record<string, never>;
 
-export interface MessageError {
-  code?: number | string;
-  title?: string;
-  message: string;
-}
+/** Why a send failed, as the chat network said it. */
+const MessageError = v.object({ code: v.optional(v.union([v.number(), v.string()])), title: v.optional(v.string()), message: v.string() });
+export type MessageError = v.InferOutput<typeof MessageError>;
+
+/**
+ * What a message carried, checked as an object and kept as stored: each type has a shape
+ * of its own (inbound ones too: docs/MESSAGING.md), which the code that wrote it made.
+ */
+const Content = v.custom<MessageContent>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), 'a message content object');
 
 /** The send's own progress: intent first, outcome after the chat network answered. */
-export type SendState = 'pending' | 'accepted' | 'failed' | 'unknown' | 'received';
+const SEND_STATES = ['pending', 'accepted', 'failed', 'unknown', 'received'] as const;
+export type SendState = (typeof SEND_STATES)[number];
 
-/** A message in its channel's partition. */
-export interface MessageRecord {
-  id: string;
-  direction: 'outbound' | 'inbound';
-  type: MessageType;
-  content: MessageContent;
+const DIRECTIONS = ['outbound', 'inbound'] as const;
+
+/**
+ * A message in its channel's partition. An erasure keeps its skeleton (type, direction,
+ * times, send state) and removes what named the contact: those attributes are optional here.
+ */
+export const MessageItem = entity('message', {
+  id: v.string(),
+  direction: v.picklist(DIRECTIONS),
+  type: v.string() as v.GenericSchema<MessageType>,
+  content: v.optional(Content),
   /** The contact's phone (digits with country code). */
-  phone: string;
-  contactId: string;
-  conversationId: string;
-  apiReference?: string;
-  sendState: SendState;
-  chatmid?: string;
-  waId?: string;
-  error?: MessageError;
+  phone: v.optional(v.string()),
+  contactId: v.optional(v.string()),
+  conversationId: v.optional(v.string()),
+  apiReference: v.optional(v.string()),
+  sendState: v.picklist(SEND_STATES),
+  chatmid: v.optional(v.string()),
+  waId: v.optional(v.string()),
+  error: v.optional(MessageError),
   /** When the message was written (outbound) or received (inbound), ms since the epoch. */
-  at: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  at: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  /** When the retention sweep or an erasure blanked it, ms since the epoch. */
+  contentRemovedAt: v.optional(v.number()),
+  erasedAt: v.optional(v.number()),
+});
+
+/** A message as written (by a send or an inbound webhook): its contact named (its content, until the retention sweep blanks it). */
+export type MessageRecord = Omit<Attributes<typeof MessageItem>, 'contentRemovedAt' | 'erasedAt'> &
+  Required<Pick<Attributes<typeof MessageItem>, 'phone' | 'contactId' | 'conversationId'>>;
+
+/** A stored message that still names its contact. */
+export type LiveMessage = Stored<typeof MessageItem> & MessageRecord;
+
+/** Whether a stored message still names its contact (an erasure left only its skeleton otherwise). */
+export const namesItsContact = (message: Stored<typeof MessageItem> | undefined): message is LiveMessage =>
+  message?.phone !== undefined && message.contactId !== undefined && message.conversationId !== undefined;
 
 /** Delivery statuses, forward only; `received` marks inbound messages. */
-export type DeliveryStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+const DELIVERY_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** The order statuses may move in; `failed` is final and keeps its error. */
 export const STATUS_RANK: Record<DeliveryStatus, number> = { accepted: 1, sent: 2, delivered: 3, read: 4, failed: 5, received: 100 };
 
 /** The chatmid pointer: tenant, a copy of what chat/message/status shows, and the delivery status. */
-export interface ChatmidRecord {
-  chatmid: string;
-  workspaceId?: string;
-  channelId?: string;
-  messageId?: string;
-  direction?: 'outbound' | 'inbound';
-  type?: MessageType;
-  content?: MessageContent;
-  phone?: string;
+export const ChatmidItem = entity('chatmid', {
+  chatmid: v.string(),
+  workspaceId: v.optional(v.string()),
+  channelId: v.optional(v.string()),
+  messageId: v.optional(v.string()),
+  direction: v.optional(v.picklist(DIRECTIONS)),
+  type: v.optional(v.string() as v.GenericSchema<MessageType>),
+  content: v.optional(Content),
+  phone: v.optional(v.string()),
   /** Sent (outbound) or received (inbound), ms since the epoch. */
-  at?: number;
-  status: DeliveryStatus;
-  statusRank: number;
-  sentAt?: number;
-  deliveredAt?: number;
-  readAt?: number;
-  failedAt?: number;
-  error?: MessageError;
-  phoneNumberId?: string;
+  at: v.optional(v.number()),
+  status: v.picklist(DELIVERY_STATUSES),
+  statusRank: v.number(),
+  sentAt: v.optional(v.number()),
+  deliveredAt: v.optional(v.number()),
+  readAt: v.optional(v.number()),
+  failedAt: v.optional(v.number()),
+  error: v.optional(MessageError),
+  phoneNumberId: v.optional(v.string()),
   /** The send's apiReference, for its status events. */
-  apiReference?: string;
+  apiReference: v.optional(v.string()),
   /** Events recorded with a change of this pointer and not yet in the events log (shared/data/event-outbox.ts). */
-  pendingEvents?: PendingEvent[];
+  pendingEvents: v.optional(v.array(PendingEvent)),
   /** When a send first attached the pointer (ms): status events recorded before it had no tenant, so no hand-off yet. */
-  attachedAt?: number;
-}
+  attachedAt: v.optional(v.number()),
+  /** TTL (epoch seconds) of a pointer no send has attached (yet). */
+  expiresAt: v.optional(v.number()),
+  /** When the retention sweep or an erasure blanked it, ms since the epoch. */
+  contentRemovedAt: v.optional(v.number()),
+  erasedAt: v.optional(v.number()),
+});
+export type ChatmidRecord = Omit<Attributes<typeof ChatmidItem>, 'expiresAt' | 'contentRemovedAt' | 'erasedAt'>;
 
 /** Unknown-chatmid status items (sent by other tools, or racing a send) expire after this long unless a send claims them. */
 const ORPHAN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -96,27 +129,33 @@ const epochSeconds = (ms: number) => Math.floor(ms / 1000);
  * status, which lives on the chatmid pointer. Written with its message, by the same
  * functions, so no caller writes one without the other.
  */
-export interface HistoryEntry {
-  messageId: string;
-  direction: 'inbound' | 'outbound';
-  type: MessageRecord['type'];
+export const HistoryItem = entity('history', {
+  messageId: v.string(),
+  direction: v.picklist(DIRECTIONS),
+  type: v.string() as v.GenericSchema<MessageType>,
   /** Absent once blanked (retention); the entry itself goes with an erasure. */
-  content?: MessageContent;
-  apiReference?: string;
-  chatmid?: string;
-  sendState: SendState;
-  error?: MessageError;
+  content: v.optional(Content),
+  apiReference: v.optional(v.string()),
+  chatmid: v.optional(v.string()),
+  sendState: v.picklist(SEND_STATES),
+  error: v.optional(MessageError),
   /** Sent or received, ms since the epoch. */
-  at: number;
+  at: v.number(),
   /** When the content was blanked (retention), ms since the epoch. */
-  contentRemovedAt?: number;
-}
+  contentRemovedAt: v.optional(v.number()),
+});
+export type HistoryEntry = Attributes<typeof HistoryItem>;
 
 const historyKey = (channel: ChannelRef, message: Pick<MessageRecord, 'phone' | 'at' | 'id'>): Key =>
   keys.messageHistory(channel, message.phone, message.at, message.id);
 
 /** Writes a message's history entry (idempotent: a repeated webhook or step writes the same item; the repair writes missing ones). */
-export async function putHistoryEntry(channel: ChannelRef, message: MessageRecord): Promise<void> {
+export async function putHistoryEntry(
+  channel: ChannelRef,
+  message: Pick<Stored<typeof MessageItem>, 'id' | 'direction' | 'type' | 'content' | 'apiReference' | 'chatmid' | 'sendState' | 'error' | 'at'> & {
+    phone: string;
+  },
+): Promise<void> {
   const entry: HistoryEntry = {
     messageId: message.id,
     direction: message.direction,
@@ -128,7 +167,7 @@ export async function putHistoryEntry(channel: ChannelRef, message: MessageRecor
     error: message.error,
     at: message.at,
   };
-  await putItem({ ...historyKey(channel, message), entity: 'history', ...entry });
+  await putItem(tagged(HistoryItem, historyKey(channel, message), entry));
 }
 
 /**
@@ -137,7 +176,7 @@ export async function putHistoryEntry(channel: ChannelRef, message: MessageRecor
  * retention index entry).
  */
 export async function putMessageIntent(channel: ChannelRef, message: MessageRecord, extra: Record<string, unknown> = {}): Promise<void> {
-  await putNew({ ...keys.message(channel, message.id), entity: 'message', ...message, ...extra });
+  await putNew({ ...tagged(MessageItem, keys.message(channel, message.id), message), ...extra });
   await putHistoryEntry(channel, message);
 }
 
@@ -148,11 +187,15 @@ export async function putMessageIntent(channel: ChannelRef, message: MessageReco
  * stored message that no longer names this phone, erased meanwhile, gets no entry).
  * `extra` are attributes stored beside it (the retention index entry).
  */
-export async function putInboundMessageOnce(channel: ChannelRef, message: MessageRecord, extra: Record<string, unknown> = {}): Promise<MessageRecord> {
+export async function putInboundMessageOnce(
+  channel: ChannelRef,
+  message: MessageRecord,
+  extra: Record<string, unknown> = {},
+): Promise<Stored<typeof MessageItem> | MessageRecord> {
   const key = keys.message(channel, message.id);
-  const created = (await putIfAbsent({ ...key, entity: 'message', ...message, ...extra })) === 'created';
-  const stored = created ? message : ((await getItem<MessageRecord>(key, { consistent: true })) ?? message);
-  if (stored.phone === message.phone) await putHistoryEntry(channel, stored);
+  const created = (await putIfAbsent({ ...tagged(MessageItem, key, message), ...extra })) === 'created';
+  const stored = created ? message : ((await getItem(key, MessageItem, { consistent: true })) ?? message);
+  if (stored.phone === message.phone) await putHistoryEntry(channel, { ...stored, phone: message.phone });
   return stored;
 }
 
@@ -233,15 +276,16 @@ async function recordHistoryOutcome(channel: ChannelRef, message: Pick<MessageRe
     .send();
 }
 
-export async function getMessage(channel: ChannelRef, messageId: string): Promise<MessageRecord | undefined> {
-  return getItem<MessageRecord>(keys.message(channel, messageId), { consistent: true });
+/** A message as stored (an erased one keeps only its skeleton). */
+export async function getMessage(channel: ChannelRef, messageId: string): Promise<Stored<typeof MessageItem> | undefined> {
+  return getItem(keys.message(channel, messageId), MessageItem, { consistent: true });
 }
 
 // ---- Chatmid pointers ------------------------------------------------------------------
 
 /** The pointer of a chatmid, read consistently: the one read of chat/message/status. */
 export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord | undefined> {
-  return getItem<ChatmidRecord>(keys.messageByChatmid(chatmid), { consistent: true });
+  return getItem(keys.messageByChatmid(chatmid), ChatmidItem, { consistent: true });
 }
 
 /** A chatmid pointer after an attach, and the ticket of the status events that came before it (recorded without a tenant, so none was handed over). */
@@ -258,16 +302,14 @@ export interface Attached {
  * ticket of the status events that came before it and are still pending.
  */
 export async function attachChatmid(
-  record: Required<
-    Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'content' | 'phone' | 'at' | 'phoneNumberId'>
-  > &
-    Pick<ChatmidRecord, 'apiReference'>,
+  record: Required<Pick<ChatmidRecord, 'chatmid' | 'workspaceId' | 'channelId' | 'messageId' | 'direction' | 'type' | 'phone' | 'at' | 'phoneNumberId'>> &
+    Pick<ChatmidRecord, 'content' | 'apiReference'>,
 ): Promise<Attached> {
   const key = keys.messageByChatmid(record.chatmid);
   // A chatmid of another tenant is an error that propagates.
   const pointer = await update(key)
     .setAll({
-      entity: 'chatmid',
+      entity: ChatmidItem.tag,
       chatmid: record.chatmid,
       workspaceId: record.workspaceId,
       channelId: record.channelId,
@@ -288,7 +330,7 @@ export async function attachChatmid(
     .setIfNotExists('attachedAt', clock.now())
     .remove('expiresAt')
     .when(when.or(when.notExists('workspaceId'), when.and(when.eq('workspaceId', record.workspaceId), when.eq('channelId', record.channelId))))
-    .sendReturningOrThrow<ChatmidRecord>();
+    .sendReturningOrThrow(ChatmidItem);
   return { pointer, events: pointer.pendingEvents?.length ? eventTicket(key, pointer) : undefined };
 }
 
@@ -300,7 +342,7 @@ export async function attachChatmid(
 export async function createChatmidRecord(record: ChatmidRecord, event?: PendingEvent): Promise<{ created: boolean; events?: EventTicket }> {
   const key = keys.messageByChatmid(record.chatmid);
   const item: ChatmidRecord = { ...record, ...(event ? pendingEventAttributes(key, event, clock.now()) : {}) };
-  if ((await putIfAbsent({ ...key, entity: 'chatmid', ...item })) === 'existing') return { created: false };
+  if ((await putIfAbsent(tagged(ChatmidItem, key, item))) === 'existing') return { created: false };
   return { created: true, events: item.pendingEvents?.length ? eventTicket(key, item) : undefined };
 }
 
@@ -365,7 +407,7 @@ export async function applyStatus(change: DeliveryStatusChange, event?: PendingE
       // Applied only to a message of the phone number that names it (a condition on the same write).
       const result = await withEvent()
         .when(when.and(forward, when.eq('phoneNumberId', change.phoneNumberId)))
-        .sendReturning<ChatmidRecord>();
+        .sendReturning(ChatmidItem);
       if (result) return applied(result);
       existing = await getChatmidRecord(change.chatmid);
     }
@@ -380,7 +422,7 @@ export async function applyStatus(change: DeliveryStatusChange, event?: PendingE
       const legacy = await withEvent()
         .set('phoneNumberId', change.phoneNumberId)
         .when(when.and(forward, when.notExists('phoneNumberId'), when.eq('workspaceId', owner.workspaceId), when.eq('channelId', owner.channelId)))
-        .sendReturning<ChatmidRecord>();
+        .sendReturning(ChatmidItem);
       if (legacy) return applied(legacy);
       // A concurrent writer came first: start over, and the channel is asked again.
       existing = undefined;
@@ -405,19 +447,25 @@ export async function applyStatus(change: DeliveryStatusChange, event?: PendingE
 
 // ---- apiReference claims ---------------------------------------------------------------
 
-/** What a replay answers: the first answer, or the first failure when its outcome is unknown. */
-export interface ReferenceRecord {
-  fingerprint: string;
-  messageId: string;
-  state: 'pending' | 'done' | 'unknown';
-  claimedAt: number;
+/** An apiReference claim of a send (per channel, recipient and reference): what a replay answers. */
+const ReferenceItem = entity('apiReference', {
+  apiReference: v.string(),
+  phone: v.string(),
+  fingerprint: v.string(),
+  messageId: v.string(),
+  state: v.picklist(['pending', 'done', 'unknown']),
+  claimedAt: v.number(),
   /** Epoch seconds; compared by the service itself (the local store never expires items). */
-  expiresAt: number;
-  answer?: Record<string, unknown>;
-  failure?: { code: string; message: string; details?: Record<string, unknown> };
+  expiresAt: v.number(),
+  /** The first answer (a send's `data`). */
+  answer: v.optional(v.record(v.string(), v.unknown())),
+  /** The first failure, when its outcome is unknown. */
+  failure: v.optional(v.object({ code: v.string(), message: v.string(), details: v.optional(v.record(v.string(), v.unknown())) })),
   /** Who claimed it: `automation` for the runner's own sends; absent for callers'. */
-  owner?: 'automation';
-}
+  owner: v.optional(v.literal('automation')),
+});
+/** What a replay answers: the first answer, or the first failure when its outcome is unknown. */
+export type ReferenceRecord = Omit<Attributes<typeof ReferenceItem>, 'apiReference' | 'phone'>;
 
 /**
  * Claims an apiReference for one send with a single conditional put: it succeeds
@@ -435,7 +483,7 @@ export async function claimReference(
   const record: ReferenceRecord = { ...claim, state: 'pending', claimedAt: now, expiresAt: epochSeconds(now) + ttlSeconds };
   const key = keys.apiReference(channel, phone, apiReference);
   const claimed = await putItem(
-    { ...key, entity: 'apiReference', apiReference, phone, ...record },
+    tagged(ReferenceItem, key, { apiReference, phone, ...record }),
     when.or(when.itemAbsent(), when.lte('expiresAt', epochSeconds(now))),
   );
   if (claimed) return { claimed: true };
@@ -443,7 +491,7 @@ export async function claimReference(
 }
 
 export async function getReference(channel: ChannelRef, phone: string, apiReference: string): Promise<ReferenceRecord | undefined> {
-  return getItem<ReferenceRecord>(keys.apiReference(channel, phone, apiReference), { consistent: true });
+  return getItem(keys.apiReference(channel, phone, apiReference), ReferenceItem, { consistent: true });
 }
 
 /** Settles our own claim (pending, or unknown when a webhook settles it) with its answer or failure. */

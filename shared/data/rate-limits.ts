@@ -1,7 +1,11 @@
+import * as v from 'valibot';
 import { update, when } from './client';
 import { keys } from './keys';
 
 export const RATE_WINDOW_MS = 60_000;
+
+/** A window's count as the limiter's update returns it (`UPDATED_NEW`; windows carry no entity tag: only this update writes them). */
+const WindowItem = v.object({ n: v.optional(v.number()) });
 
 export interface WindowCount {
   allowed: boolean;
@@ -22,7 +26,7 @@ export async function countRequest(workspaceId: string, userId: string, rateClas
     .add('n', 1)
     .setIfNotExists('expiresAt', Math.ceil((windowStart + 2 * RATE_WINDOW_MS) / 1000))
     .when(when.or(when.notExists('n'), when.lt('n', limit)))
-    .sendReturning<{ n?: number }>('UPDATED_NEW');
+    .sendReturning(WindowItem, 'UPDATED_NEW');
   if (!counted) return { allowed: false, count: limit, windowStart };
-  return { allowed: true, count: Number(counted.n ?? 1), windowStart };
+  return { allowed: true, count: counted.n ?? 1, windowStart };
 }

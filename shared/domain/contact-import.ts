@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { mapLimit } from '../map-limit';
@@ -18,31 +19,33 @@ import type { ChannelRef } from '../identity';
 import { contactChanges, missingFieldsError, missingRequiredFields, type Definitions, type ManageContactInput } from './contact-values';
 import { changeContactStatus } from './opt-out';
 import { clock } from '../clock';
+import { described } from '../schema/docs';
 
 /** Rows one contacts/import call takes. */
 export const MAX_IMPORT_ROWS = 1000;
 
 /** A row that was not applied, by its index in the request. */
-export interface ImportRowError {
-  index: number;
-  /** The row's phone number, normalized when it could be, else as sent (null when absent or not a string). */
-  phoneNumber: string | null;
-  /** The code contacts/manage would answer with (`invalid_parameter`, `missing_parameter`, …). */
-  error: string;
-  message: string;
-  /** The row's parameter at fault, as contacts/manage would name it. */
-  parameter?: string;
-}
+const ImportRowError = v.strictObject({
+  index: described(v.pipe(v.number(), v.integer()), 'Position of the row in `contacts` (from 0)', 7),
+  /** Normalized when it could be, else as sent; null when absent or not a string. */
+  phoneNumber: described(v.nullable(v.string()), 'The row’s phone number (normalized when it could be), or null', '14155550123'),
+  error: described(v.string(), 'The error code contacts/manage would answer for this row', 'invalid_parameter'),
+  message: described(v.string(), 'What is wrong with the row', 'Unknown labels: Nope. Create them with labels/manage first.'),
+  parameter: v.optional(described(v.string(), 'The row’s parameter at fault', 'labelNames')),
+});
+export type ImportRowError = v.InferOutput<typeof ImportRowError>;
 
 /** A row as the caller parsed it: the contacts/manage input, or why it could not be read. */
 export type ImportRow = { index: number; input: ManageContactInput } | { index: number; error: ImportRowError };
 
-export interface ImportSummary {
-  created: number;
-  updated: number;
-  failed: number;
-  errors: ImportRowError[];
-}
+/** What contacts/import answers: the rows applied, and each refused row by its index. */
+export const ImportResult = v.strictObject({
+  created: described(v.pipe(v.number(), v.integer()), 'Contacts this call created', 998),
+  updated: described(v.pipe(v.number(), v.integer()), 'Existing contacts this call updated (a re-run of the same rows only updates)', 1),
+  failed: described(v.pipe(v.number(), v.integer()), 'Rows not applied; each is in `errors`', 1),
+  errors: described(v.array(ImportRowError), 'The rows not applied, by index'),
+});
+export type ImportSummary = v.InferOutput<typeof ImportResult>;
 
 interface ReadyRow {
   index: number;

@@ -1,22 +1,42 @@
+import * as v from 'valibot';
 import { TtlCache } from '../cache/ttl-cache';
-import type { ContactRecord, CustomFieldValue } from '../data/contacts';
+import { ContactItem, type ContactRecord } from '../data/contacts';
 import { listLabels, type LabelRecord } from '../data/definitions';
 import type { ChannelRef } from '../identity';
+import { described } from '../schema/docs';
+import { component, created, timestamp } from '../schema/responses';
 import { channelDefinitions, isYoung, type Definitions } from './contact-values';
+import { Label } from './definitions';
+
+const contactEntries = {
+  id: described(ContactItem.entries.id, 'Contact id', 'ct_01jhx3k8m0'),
+  name: described(v.nullable(v.string()), 'Display name, or null', 'Bo Example'),
+  phone: described(ContactItem.entries.phone, 'Phone number: digits with country code, no plus', '14155550123'),
+  email: described(v.nullable(v.string()), 'Email address, or null', 'bo@example.com'),
+  labels: described(v.array(v.pick(Label, ['id', 'name', 'color'])), 'Labels attached to the contact'),
+  customFields: described(v.record(v.string(), v.union([v.string(), v.number()])), 'Custom field values by field name', { city: 'Oakland', tier: 'gold' }),
+  status: described(
+    ContactItem.entries.status.wrapped,
+    'Opt-out status: opted_out after an opt-out keyword (STOP, …) or contacts/manage status; sends to it are refused (403 contact_opted_out)',
+    'active',
+  ),
+};
+
+/** A contact as contacts/list shows it. */
+export const ContactSummary = component('ContactSummary', v.strictObject(contactEntries));
+
+const contactViewEntries = {
+  ...contactEntries,
+  profilePictureUrl: described(v.nullable(v.string()), 'Profile picture URL, or null', 'https://example.com/bo.jpg'),
+  createdAt: timestamp('When the contact was created'),
+  updatedAt: timestamp('When the contact was last changed'),
+};
+
+/** A contact as contacts/manage answers it. */
+export const ContactResult = component('ContactResult', v.strictObject({ ...contactViewEntries, created }));
 
 /** A contact as contacts/manage and contacts/list show it: its labels by name and color, nulls for what it lacks. */
-export interface ContactView {
-  id: string;
-  name: string | null;
-  phone: string;
-  email: string | null;
-  profilePictureUrl: string | null;
-  labels: Array<{ id: string; name: string; color: string }>;
-  customFields: Record<string, CustomFieldValue>;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ContactView = v.InferOutput<v.StrictObjectSchema<typeof contactViewEntries, undefined>>;
 
 /** Label definitions by id, built once per page (not once per contact: a channel may have thousands). */
 export const labelsById = (labels: LabelRecord[]): ReadonlyMap<string, LabelRecord> => new Map(labels.map((label) => [label.id, label]));

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { clock } from '../clock';
 import {
   beginErasure,
@@ -16,6 +17,17 @@ import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntr
 import { mapLimit } from '../map-limit';
 import { logger } from '../observability/logger';
 import { findContact, type ContactRef } from './contact-ref';
+import { described } from '../schema/docs';
+import { component } from '../schema/responses';
+
+/** What contacts/delete answers. */
+export const ContactDeleted = component(
+  'ContactDeleted',
+  v.strictObject({
+    id: described(v.string(), 'The erased contact’s id', 'ct_01jhx3k8m0'),
+    deleted: described(v.literal(true), 'Always true', true),
+  }),
+);
 
 /** Writes an erasure keeps in flight at once (message skeletons, claims, records). */
 const ERASE_CONCURRENCY = 16;
@@ -37,7 +49,7 @@ const ERASE_CONCURRENCY = 16;
  * same delete (by phone or id) or `admin contacts recount` runs the steps again to the end.
  * A later inbound message from the number creates a new contact (new id, empty history).
  */
-export async function eraseContact(channel: ChannelRef, ref: ContactRef): Promise<{ id: string; deleted: true }> {
+export async function eraseContact(channel: ChannelRef, ref: ContactRef): Promise<v.InferOutput<typeof ContactDeleted>> {
   const target = await findContact(channel, ref);
   const messages = await finishErasure(channel, target.phone, target.id);
   // No phone or name in the log: the point of the request is that they go.

@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import { clock } from '../clock';
 import { getChatmidRecords, queryHistoryPage } from '../data/message-history';
 import type { ChatmidRecord, HistoryEntry } from '../data/messages';
@@ -5,24 +6,14 @@ import type { ChannelRef } from '../identity';
 import { InvalidInputError } from '../errors';
 import { resolveContact, type ContactRef } from './contact-ref';
 import { decodeCursor, encodeCursor } from './cursors';
+import { HistoryMessage } from './message-view';
 import { contentVisible } from './retention';
 
 /** Largest page of chat/messages/list. */
 export const MAX_MESSAGE_PAGE = 100;
 
-export interface MessageView {
-  chatmid: string | null;
-  direction: 'inbound' | 'outbound';
-  type: string;
-  content: Record<string, unknown> | null;
-  /** received (inbound); accepted, sent, delivered, read, failed (outbound); pending or unknown while a send's outcome is not known. */
-  status: string;
-  timestamp: string;
-  deliveredAt: string | null;
-  readAt: string | null;
-  apiReference: string | null;
-  error: { code?: number | string; title?: string; message: string } | null;
-}
+/** A message as chat/messages/list shows it. */
+export type MessageView = v.InferOutput<typeof HistoryMessage>;
 
 export interface MessagePage {
   messages: MessageView[];
@@ -70,7 +61,7 @@ function toMessageView(entry: HistoryEntry, pointer: ChatmidRecord | undefined):
   };
 }
 
-function statusOf(entry: HistoryEntry, pointer: ChatmidRecord | undefined): string {
+function statusOf(entry: HistoryEntry, pointer: ChatmidRecord | undefined): MessageView['status'] {
   if (entry.direction === 'inbound') return 'received';
   if (pointer) return pointer.status;
   return entry.sendState;

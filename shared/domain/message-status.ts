@@ -1,7 +1,9 @@
+import type * as v from 'valibot';
 import type { Principal } from '../auth/principal';
 import { getChatmidRecord } from '../data/messages';
 import { clock } from '../clock';
 import { ForbiddenError } from '../errors';
+import { MessageStatus } from './message-view';
 import { contentVisible } from './retention';
 
 /**
@@ -9,7 +11,7 @@ import { contentVisible } from './retention';
  * that is unknown, of another workspace, or of a channel the key may not use is the
  * same 403, so message ids cannot be probed across workspaces.
  */
-export async function messageStatus(principal: Principal, chatmid: string) {
+export async function messageStatus(principal: Principal, chatmid: string): Promise<v.InferOutput<typeof MessageStatus>> {
   const record = await getChatmidRecord(chatmid);
   if (!record?.workspaceId || record.workspaceId !== principal.workspaceId || !principal.channelIds.includes(record.channelId ?? '')) {
     throw new ForbiddenError('This API key may not read that message, or no such message exists.', { parameter: 'chatmid' });

@@ -10,6 +10,7 @@ import {
   createChatmidRecord,
   getChatmidRecord,
   getMessage,
+  namesItsContact,
   putInboundMessageOnce,
   recordAcceptedSend,
   settleReference,
@@ -88,7 +89,9 @@ async function settleUnknownSend(event: StatusEvent): Promise<void> {
   const unsettled = [...((await getConversation(channel, phone))?.unsettledMessageIds ?? [])];
   if (unsettled.length === 0) return;
   const messages = (await Promise.all(unsettled.map((id) => getMessage(channel, id))))
-    .filter((message): message is MessageRecord => message?.sendState === 'unknown')
+    // A message erased meanwhile names no contact to settle.
+    .filter(namesItsContact)
+    .filter((message) => message.sendState === 'unknown')
     .sort((a, b) => a.at - b.at);
   const message = messages[0];
   const attached = message && (await recordAcceptedSend(channel, message, { chatmid: event.chatmid, phoneNumberId: event.phoneNumberId }, 'unknown'));

@@ -12,7 +12,7 @@ import { db, tableName } from '../../shared/data/client';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConversation } from '../../shared/data/conversations';
 import { keys } from '../../shared/data/keys';
-import { attachChatmid, getChatmidRecord, getMessage, type MessageRecord } from '../../shared/data/messages';
+import { attachChatmid, getChatmidRecord, getMessage, MessageItem, namesItsContact, type MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
 import {
   createChatTenant,
@@ -74,7 +74,9 @@ async function sendTemplateTo(to: string, apiReference?: string) {
 
 async function inboundMessages(phone: string): Promise<MessageRecord[]> {
   const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
-  return (await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true })).filter((message) => message.phone === phone && message.direction === 'inbound');
+  return (await queryAll(pk, 'MSG#', MessageItem, { consistent: true }))
+    .filter(namesItsContact)
+    .filter((message) => message.phone === phone && message.direction === 'inbound');
 }
 
 describe('webhook verification handshake (GET)', () => {

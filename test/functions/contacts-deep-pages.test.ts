@@ -5,7 +5,7 @@ import { handler as importContacts } from '../../functions/contacts-import';
 import { handler as listContacts } from '../../functions/contacts-list';
 import { handler as manageContact } from '../../functions/contacts-manage';
 import { db } from '../../shared/data/client';
-import { RECENT_PHONES_MAX } from '../../shared/data/contact-head';
+import { ContactHeadItem, RECENT_PHONES_MAX } from '../../shared/data/contact-head';
 import { getItem } from '../../shared/data/client';
 import { keys } from '../../shared/data/keys';
 import { callApi, type Handler } from '../support/api';
@@ -91,7 +91,7 @@ describe('contacts/list deep pages from the kept phone order', () => {
     await create(tenant, '+14155559999');
     await phones(tenant, 2);
     for (let i = 0; i <= RECENT_PHONES_MAX; i++) await create(tenant, `+1415556${String(1000 + i)}`);
-    const head = await getItem<{ recentPhones: string[] }>(keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }));
+    const head = await getItem(keys.contactHead({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }), ContactHeadItem);
     // Act
     const page = await countedPage(tenant, 2);
     const again = await countedPage(tenant, 2);

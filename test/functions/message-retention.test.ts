@@ -9,6 +9,7 @@ import { keys } from '../../shared/data/keys';
 import { getChatmidRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
 import { newRecipient, openWindow, useChatTenant, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { AnyItem } from '../support/table';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
@@ -29,7 +30,7 @@ const status = (chatmid: string) => callApi(messageStatus, { apiKey: tenant.admi
 /** The channel's items of one kind (message items or history entries) for one phone. */
 async function stored(prefix: 'MSG#' | 'HIST#', phone: string) {
   const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
-  const items = await queryAll<Record<string, unknown>>(pk, prefix, { consistent: true });
+  const items = await queryAll(pk, prefix, AnyItem, { consistent: true });
   return items.filter((item) => item.phone === phone || String(item.sk).startsWith(`HIST#${phone}#`));
 }
 

@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countDbCalls } from '../../bench/counter';
 import { db, getItem, putItem } from '../../shared/data/client';
-import { changeIndexEntries, IndexEntryReader, indexItemEntries, packIndexEntries, PACKED_ENTRIES } from '../../shared/data/contact-index';
+import { changeIndexEntries, ContactIndexItem, IndexEntryReader, indexItemEntries, packIndexEntries, PACKED_ENTRIES } from '../../shared/data/contact-index';
 import { rebuildContactIndex } from '../../shared/data/contact-index-rebuild';
 import { contactIdGroupOf, contactIndexItemOf, groupedContactId, isContactIndexChunk, keys } from '../../shared/data/keys';
 import type { ChannelRef, Key } from '../../shared/identity';
 import { streamContactIndex } from '../../shared/domain/contact-index-select';
 import { newId } from '../../shared/ids';
+import { AnyItem } from '../support/table';
 
 const counter = countDbCalls(db);
 afterAll(() => counter.remove());
@@ -22,7 +23,7 @@ const unpacked = (packed: string) => {
   return entries;
 };
 const entriesAt = async (key: Key) => {
-  const item = await getItem<Record<string, string>>(key, { consistent: true });
+  const item = await getItem(key, ContactIndexItem, { consistent: true });
   return item ? [...indexItemEntries(item).entries].sort() : [];
 };
 
@@ -87,8 +88,8 @@ describe('changeIndexEntries', () => {
     await changeIndexEntries(bucket, { set: [['14155550102', 'cy']] });
     // Assess
     expect(isContactIndexChunk(chunk)).toBe(true);
-    expect(await getItem(chunk, { consistent: true })).toEqual({ ...chunk, [PACKED_ENTRIES]: '14155550100=ann14155550101=bob' });
-    expect(await getItem(bucket, { consistent: true })).toEqual({ ...bucket, '14155550102': 'cy' });
+    expect(await getItem(chunk, AnyItem, { consistent: true })).toEqual({ ...chunk, [PACKED_ENTRIES]: '14155550100=ann14155550101=bob' });
+    expect(await getItem(bucket, AnyItem, { consistent: true })).toEqual({ ...bucket, '14155550102': 'cy' });
   });
 
   it('renames and removes one entry of a chunk, keeping the others, and leaves no erased number in it', async () => {
@@ -113,7 +114,7 @@ describe('changeIndexEntries', () => {
       ['14155550100', 'ann'],
       ['14155550101', 'robert'],
     ]);
-    expect(JSON.stringify(await getItem(chunk, { consistent: true }))).not.toContain('14155550102');
+    expect(JSON.stringify(await getItem(chunk, AnyItem, { consistent: true }))).not.toContain('14155550102');
   });
 
   it('loses no entry when 32 writers change one chunk at once (each retries from a fresh read)', async () => {
@@ -139,7 +140,7 @@ describe('changeIndexEntries', () => {
     const calls = counter.stop();
     // Assess
     expect(calls.map((call) => call.command)).toEqual(['GetItemCommand', 'GetItemCommand', 'GetItemCommand']);
-    expect(await getItem(chunk, { consistent: true })).toEqual({ ...chunk, [PACKED_ENTRIES]: '14155550100=ann' });
+    expect(await getItem(chunk, AnyItem, { consistent: true })).toEqual({ ...chunk, [PACKED_ENTRIES]: '14155550100=ann' });
   });
 
   it('packs a chunk written one attribute an entry on its next change, and the recount packs every such chunk', async () => {
@@ -155,7 +156,7 @@ describe('changeIndexEntries', () => {
     const streamed: string[] = [];
     await streamContactIndex(channel, (phone, name) => streamed.push(`${phone}=${name}`));
     // Assess
-    expect(await getItem(first, { consistent: true })).toEqual({ ...first, [PACKED_ENTRIES]: '14155550100=ann14155550101@robert' });
+    expect(await getItem(first, AnyItem, { consistent: true })).toEqual({ ...first, [PACKED_ENTRIES]: '14155550100=ann14155550101@robert' });
     expect(streamed.sort()).toEqual(['14155550100=ann', '14155550101=robert', '14155550102=cy']);
     // Act: the recount, with the contacts these entries stand for
     for (const [id, phone, name] of [
@@ -167,6 +168,6 @@ describe('changeIndexEntries', () => {
     const rebuild = await rebuildContactIndex(channel);
     // Assess
     expect(rebuild.bucketsWritten).toBe(1);
-    expect(await getItem(second, { consistent: true })).toEqual({ ...second, [PACKED_ENTRIES]: '14155550102<cy' });
+    expect(await getItem(second, AnyItem, { consistent: true })).toEqual({ ...second, [PACKED_ENTRIES]: '14155550102<cy' });
   });
 });

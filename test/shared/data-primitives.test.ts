@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { queryAll, queryFirstPage, queryRangePageStrings, takeStringItems } from '../../shared/data/batch';
 import { db, deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from '../../shared/data/client';
 import type { Key } from '../../shared/identity';
+import * as v from 'valibot';
+import { AnyItem } from '../support/table';
 
 /** A key of its own partition per test, so tests share the dynalite table without meeting. */
 const freshKey = (sk = 'ITEM'): Key => ({ pk: `TEST#${randomUUID()}`, sk });
@@ -14,9 +16,9 @@ describe('data-layer primitives against dynalite', () => {
       const key = freshKey();
       await putItem({ ...key, name: 'Ada', status: 'active', count: 3 });
       // Act
-      const whole = await getItem<Record<string, unknown>>(key, { consistent: true });
-      const projected = await getItem<Record<string, unknown>>(key, { consistent: true, attributes: ['name', 'status'] });
-      const missing = await getItem(freshKey(), { consistent: true });
+      const whole = await getItem(key, AnyItem, { consistent: true });
+      const projected = await getItem(key, AnyItem, { consistent: true, attributes: ['name', 'status'] });
+      const missing = await getItem(freshKey(), AnyItem, { consistent: true });
       // Assess
       expect(whole).toEqual({ ...key, name: 'Ada', status: 'active', count: 3 });
       expect(projected).toEqual({ name: 'Ada', status: 'active' });
@@ -33,7 +35,7 @@ describe('data-layer primitives against dynalite', () => {
       const second = await putIfAbsent({ ...key, owner: 'second' });
       // Assess
       expect([first, second]).toEqual(['created', 'existing']);
-      expect(await getItem(key, { consistent: true })).toMatchObject({ owner: 'first' });
+      expect(await getItem(key, AnyItem, { consistent: true })).toMatchObject({ owner: 'first' });
     });
 
     it('lets only one of many concurrent creates of one key win', async () => {
@@ -53,7 +55,7 @@ describe('data-layer primitives against dynalite', () => {
       const second = putNew({ ...key, owner: 'second' });
       // Assess
       await expect(second).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
-      expect(await getItem(key, { consistent: true })).toMatchObject({ owner: 'first' });
+      expect(await getItem(key, AnyItem, { consistent: true })).toMatchObject({ owner: 'first' });
     });
   });
 
@@ -69,7 +71,7 @@ describe('data-layer primitives against dynalite', () => {
       const deleted = await deleteItem(key, when.eq('expiresAt', 500));
       // Assess
       expect([refused, replaced, keptByDelete, deleted]).toEqual([false, true, false, true]);
-      expect(await getItem(key, { consistent: true })).toBeUndefined();
+      expect(await getItem(key, AnyItem, { consistent: true })).toBeUndefined();
     });
   });
 
@@ -91,12 +93,12 @@ describe('data-layer primitives against dynalite', () => {
         .add('tags', new Set(['a', 'b']))
         .append('outcomes', [{ step: 0 }])
         .setIfNotExists('createdAt', 'first')
-        .sendReturning<Record<string, unknown>>();
+        .sendReturning(AnyItem);
       const again = await update(key)
         .append('outcomes', [{ step: 1 }])
         .setIfNotExists('createdAt', 'second')
         .deleteFromSet('tags', new Set(['a']))
-        .sendReturning<Record<string, unknown>>();
+        .sendReturning(AnyItem);
       // Assess
       expect(after).toMatchObject({
         name: 'new',
@@ -134,13 +136,13 @@ describe('data-layer primitives against dynalite', () => {
       await putItem({ ...key, stepIndex: 2 });
       // Act
       const stale = await update(key).set('stepIndex', 3).when(when.eq('stepIndex', 1)).send();
-      const staleReturning = await update(key).set('stepIndex', 3).when(when.eq('stepIndex', 1)).sendReturning();
+      const staleReturning = await update(key).set('stepIndex', 3).when(when.eq('stepIndex', 1)).sendReturning(AnyItem);
       const moved = await update(key).set('stepIndex', 3).when(when.eq('stepIndex', 2)).send();
       const missing = update(freshKey()).set('stepIndex', 1).when(when.itemExists()).sendOrThrow();
       // Assess
       expect([stale, staleReturning, moved]).toEqual([false, undefined, true]);
       await expect(missing).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
-      expect(await getItem(key, { consistent: true })).toMatchObject({ stepIndex: 3 });
+      expect(await getItem(key, AnyItem, { consistent: true })).toMatchObject({ stepIndex: 3 });
     });
 
     it('holds a condition on a prefix and on a size', async () => {
@@ -156,7 +158,7 @@ describe('data-layer primitives against dynalite', () => {
         .send();
       // Assess
       expect([wrongPrefix, wrongSize, both]).toEqual([false, false, true]);
-      expect(await getItem(key, { consistent: true })).toMatchObject({ seen: 3 });
+      expect(await getItem(key, AnyItem, { consistent: true })).toMatchObject({ seen: 3 });
     });
 
     it('returns only the updated attributes when asked for UPDATED_NEW', async () => {
@@ -164,7 +166,7 @@ describe('data-layer primitives against dynalite', () => {
       const key = freshKey();
       await putItem({ ...key, other: 'kept' });
       // Act
-      const updated = await update(key).add('n', 1).sendReturning('UPDATED_NEW');
+      const updated = await update(key).add('n', 1).sendReturning(AnyItem, 'UPDATED_NEW');
       // Assess
       expect(updated).toEqual({ n: 1 });
     });
@@ -189,8 +191,8 @@ describe('data-layer primitives against dynalite', () => {
       );
       await putItem({ pk, sk: 'OTHER#1', n: 99, pending: true });
       // Act
-      const pending = await queryAll<{ n: number }>(pk, 'ROW#', { consistent: true, filter: when.eq('pending', true), attributes: ['n'] });
-      const first = await queryFirstPage<{ sk: string }>(pk, 'ROW#', { consistent: true, limit: 2, attributes: ['sk'] });
+      const pending = await queryAll(pk, 'ROW#', v.object({ n: v.number() }), { consistent: true, filter: when.eq('pending', true), attributes: ['n'] });
+      const first = await queryFirstPage(pk, 'ROW#', v.object({ sk: v.string() }), { consistent: true, limit: 2, attributes: ['sk'] });
       // Assess
       expect(pending).toEqual([{ n: 0 }, { n: 3 }, { n: 6 }, { n: 9 }]);
       expect(first).toEqual([{ sk: 'ROW#00' }, { sk: 'ROW#01' }]);

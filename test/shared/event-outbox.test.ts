@@ -10,6 +10,7 @@ import {
   type PendingEvent,
 } from '../../shared/data/event-outbox';
 import type { Key } from '../../shared/identity';
+import { AnyItem } from '../support/table';
 
 /** A source item of its own partition per test (the outbox index is shared by every test). */
 const freshKey = (): Key => ({ pk: `TEST#${randomUUID()}`, sk: 'SOURCE' });
@@ -41,7 +42,7 @@ describe('event outbox (shared/data/event-outbox.ts) against dynalite', () => {
     const again = await clearPendingEvents(key, 2);
     // Assess
     expect([afterFirst, afterBoth, again]).toEqual([false, true, false]);
-    const item = await getItem<Record<string, unknown>>(key, { consistent: true });
+    const item = await getItem(key, AnyItem, { consistent: true });
     expect(item).toEqual(key);
     expect(await dueEventOutboxKeys(2_000, 1_000)).not.toContainEqual(key);
   });
@@ -57,7 +58,7 @@ describe('event outbox (shared/data/event-outbox.ts) against dynalite', () => {
     const noEventsCleared = await clearPendingEvents(noEvents, 0);
     // Assess
     expect([stepCleared, noEventsCleared]).toEqual([false, true]);
-    expect(await getItem(step, { consistent: true })).toMatchObject({ outboxShard: 'OUTBOX#1' });
-    expect(await getItem(noEvents, { consistent: true })).toEqual(noEvents);
+    expect(await getItem(step, AnyItem, { consistent: true })).toMatchObject({ outboxShard: 'OUTBOX#1' });
+    expect(await getItem(noEvents, AnyItem, { consistent: true })).toEqual(noEvents);
   });
 });

@@ -157,9 +157,13 @@ export function sendRequests(network: ChatNetwork, channel: ChannelRecord): numb
 export async function outboundMessagesTo(tenant: ChatTenant, phone: string): Promise<MessageRecord[]> {
   const { queryAll } = await import('../../shared/data/batch');
   const { keys } = await import('../../shared/data/keys');
+  const { MessageItem, namesItsContact } = await import('../../shared/data/messages');
   const { pk } = keys.contactPrefix({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] });
-  const all = await queryAll<MessageRecord>(pk, 'MSG#', { consistent: true });
-  return all.filter((message) => message.phone === phone && message.direction === 'outbound').sort((a, b) => a.at - b.at);
+  const all = await queryAll(pk, 'MSG#', MessageItem, { consistent: true });
+  return all
+    .filter(namesItsContact)
+    .filter((message) => message.phone === phone && message.direction === 'outbound')
+    .sort((a, b) => a.at - b.at);
 }
 
 /**

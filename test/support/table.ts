@@ -1,5 +1,6 @@
 import { DynamoDBClient, ScanCommand, type AttributeValue, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import * as v from 'valibot';
 
 /**
  * Test-only table readers: whole-table Scans (never used by the service), raw
@@ -15,6 +16,9 @@ export interface TableTarget {
 }
 
 export type RawItem = Record<string, AttributeValue>;
+
+/** What a test reads when it looks at an item as stored, whatever its entity (the data layer's reads take a schema). */
+export const AnyItem = v.record(v.string(), v.unknown());
 export type TableItem = Record<string, any> & { pk: string; sk: string };
 
 const clients = new Map<string, DynamoDBClient>();
