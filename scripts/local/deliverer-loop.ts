@@ -57,48 +57,78 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
   const queue = await import('./table-step-queue');
   // The queue's visibility times are the service clock's (tests move it).
   const { clock } = await import('../../shared/clock');
-  const workers = options.workers ?? 8;
-  const batchSize = options.batchSize ?? 10;
-  const pollMs = options.pollMs ?? 250;
-  let stopped = false;
-  let lastRedrive = 0;
-  let lastRead = 0;
-  /** The last read filled its page: more may be due in the table right now. */
-  let readFull = false;
+  const loop = new DelivererLoop(options, queue, () => clock.now());
+  const running = loop.run();
+  return {
+    async stop() {
+      await loop.stop(running);
+    },
+  };
+}
 
+type TableQueue = typeof import('./table-step-queue');
+
+/** Deleted messages are remembered this long (see `deleted`). */
+const DELETED_KEPT_MS = 60_000;
+
+/** The loop's state: what waits, what is taken, what was deleted lately; one instance a stack. */
+class DelivererLoop {
+  private readonly workers: number;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private stopped = false;
+  private lastRedrive = 0;
+  private lastRead = 0;
+  /** The last read filled its page: more may be due in the table right now. */
+  private readFull = false;
   /** In the table and not handed out yet, by item key. */
-  const waiting = new Map<string, LocalMessage>();
+  private readonly waiting = new Map<string, LocalMessage>();
   /** Handed to the deliverer, until deleted or retried, with the message group of each. */
-  const taken = new Map<string, string | undefined>();
+  private readonly taken = new Map<string, string | undefined>();
   /**
    * Deleted (handled, retried or dead-lettered) in the last minute, with when: a table
    * read that started before the delete, or the news of a write that a read had already
    * brought, may still name the message, and must not bring it back.
    */
-  const deleted = new Map<string, number>();
-  const DELETED_KEPT_MS = 60_000;
-  const known = (key: string) => taken.has(key) || deleted.has(key);
+  private readonly deleted = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Deletes handled messages, several batches' in one BatchWriteItem when they finish together. */
+  private deleting: { messages: LocalMessage[]; done: Promise<void> } | undefined;
+  private wake: (() => void) | undefined;
+  private readonly stopListening: () => void;
 
-  let wake: (() => void) | undefined;
-  const stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
-    const key = queue.localMessageKey(message);
-    if (known(key)) return;
-    waiting.set(key, message);
-    wake?.();
-  });
+  constructor(
+    private readonly options: DelivererLoopOptions,
+    private readonly queue: TableQueue,
+    private readonly now: () => number,
+  ) {
+    this.workers = options.workers ?? 8;
+    this.batchSize = options.batchSize ?? 10;
+    this.pollMs = options.pollMs ?? 250;
+    this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
+      const key = queue.localMessageKey(message);
+      if (this.known(key)) return;
+      this.waiting.set(key, message);
+      this.wake?.();
+    });
+  }
+
+  private known(key: string): boolean {
+    return this.taken.has(key) || this.deleted.has(key);
+  }
 
   /** Reads due messages from the table: those of other processes, delayed ones, and what a killed process left. */
-  async function readTable(): Promise<void> {
-    lastRead = Date.now();
+  private async readTable(): Promise<void> {
+    this.lastRead = Date.now();
     // Held messages are still in the table and come first: read past them.
-    const limit = Math.min(1000, taken.size + waiting.size + 2 * workers * batchSize);
-    const found = await queue.peekLocalMessages(limit, queue.EVENT_QUEUE);
-    readFull = found.length === limit;
+    const limit = Math.min(1000, this.taken.size + this.waiting.size + 2 * this.workers * this.batchSize);
+    const found = await this.queue.peekLocalMessages(limit, this.queue.EVENT_QUEUE);
+    this.readFull = found.length === limit;
     for (const message of found) {
-      const key = queue.localMessageKey(message);
-      if (!known(key)) waiting.set(key, message);
+      const key = this.queue.localMessageKey(message);
+      if (!this.known(key)) this.waiting.set(key, message);
     }
-    for (const [key, at] of deleted) if (Date.now() - at > DELETED_KEPT_MS) deleted.delete(key);
+    for (const [key, at] of this.deleted) if (Date.now() - at > DELETED_KEPT_MS) this.deleted.delete(key);
   }
 
   /**
@@ -106,11 +136,11 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
    * wake-up alone; a contact's new events (a FIFO group, fifoGroupOf) in event order —
    * none while one of its group is in a batch (the batch's end wakes the loop).
    */
-  function waitingLines(): Array<Array<[string, LocalMessage]>> {
-    const busy = new Set(taken.values());
+  private waitingLines(): Array<Array<[string, LocalMessage]>> {
+    const busy = new Set(this.taken.values());
     const lines: Array<Array<[string, LocalMessage]>> = [];
     const groups = new Map<string, Array<[string, LocalMessage]>>();
-    for (const entry of waiting) {
+    for (const entry of this.waiting) {
       const group = groupOf(entry[1]);
       if (group === undefined) lines.push([entry]);
       else if (!busy.has(group)) {
@@ -127,9 +157,9 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
    * Up to a batch of due waiting messages, oldest first, now taken: from each line its due
    * head run (a failed event, waiting for its retry, holds its group's later ones back).
    */
-  function takeDue(): LocalMessage[] {
-    const now = clock.now();
-    const runs = waitingLines()
+  private takeDue(): LocalMessage[] {
+    const now = this.now();
+    const runs = this.waitingLines()
       .map((line) => {
         const firstNotDue = line.findIndex(([, message]) => message.visibleAt > now);
         return firstNotDue === -1 ? line : line.slice(0, firstNotDue);
@@ -138,111 +168,114 @@ export async function startDelivererLoop(options: DelivererLoopOptions): Promise
       .sort(([[a]], [[b]]) => (a < b ? -1 : 1));
     const batch: Array<[string, LocalMessage]> = [];
     for (const run of runs) {
-      if (batch.length >= batchSize) break;
-      batch.push(...run.slice(0, batchSize - batch.length));
+      if (batch.length >= this.batchSize) break;
+      batch.push(...run.slice(0, this.batchSize - batch.length));
     }
     return batch.map(([key, message]) => {
-      waiting.delete(key);
-      taken.set(key, groupOf(message));
+      this.waiting.delete(key);
+      this.taken.set(key, groupOf(message));
       // Received once more, as SQS counts it (written with a retry; see above).
       return { ...message, receiveCount: message.receiveCount + 1 };
     });
   }
 
   /** When the next waiting message becomes takeable (ms from now), if any: the earliest head of a line. */
-  function nextDueIn(): number | undefined {
+  private nextDueIn(): number | undefined {
     let next: number | undefined;
-    for (const [[, head]] of waitingLines()) next = Math.min(next ?? Infinity, head.visibleAt);
-    return next === undefined ? undefined : Math.max(0, next - clock.now());
+    for (const [[, head]] of this.waitingLines()) next = Math.min(next ?? Infinity, head.visibleAt);
+    return next === undefined ? undefined : Math.max(0, next - this.now());
   }
 
-  /** Deletes handled messages, several batches' in one BatchWriteItem when they finish together. */
-  let deleting: { messages: LocalMessage[]; done: Promise<void> } | undefined;
-  function deleteLater(messages: LocalMessage[]): Promise<void> {
-    if (deleting) {
-      deleting.messages.push(...messages);
-      return deleting.done;
+  private deleteLater(messages: LocalMessage[]): Promise<void> {
+    if (this.deleting) {
+      this.deleting.messages.push(...messages);
+      return this.deleting.done;
     }
     const pending = { messages: [...messages], done: Promise.resolve() };
     // One macrotask of waiting gathers the batches that end at the same time.
     pending.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
-      deleting = undefined;
-      return queue.deleteLocalMessages(pending.messages);
+      this.deleting = undefined;
+      return this.queue.deleteLocalMessages(pending.messages);
     });
-    deleting = pending;
+    this.deleting = pending;
     return pending.done;
   }
 
-  async function handle(messages: LocalMessage[]): Promise<void> {
+  private async handle(messages: LocalMessage[]): Promise<void> {
     const settled: LocalMessage[] = [];
     try {
-      const failed = await queue
-        .invokeWithLocalBatch(messages, 'event-queue', options.deliverer)
+      const failed = await this.queue
+        .invokeWithLocalBatch(messages, 'event-queue', this.options.deliverer)
         .catch(() => new Set(messages.map((message) => message.messageId)));
       for (const message of messages.filter((candidate) => failed.has(candidate.messageId))) {
-        await queue.retryOrDeadLetter(message, (options.retryDelayMs ?? RETRY_DELAY_MS) * message.receiveCount, MAX_RECEIVES);
+        await this.queue.retryOrDeadLetter(message, (this.options.retryDelayMs ?? RETRY_DELAY_MS) * message.receiveCount, MAX_RECEIVES);
         settled.push(message);
       }
       const succeeded = messages.filter((message) => !failed.has(message.messageId));
-      await deleteLater(succeeded);
+      await this.deleteLater(succeeded);
       settled.push(...succeeded);
     } finally {
       // Settled ones are gone from the table; any other is still there, and a later read takes it again.
-      for (const message of messages) taken.delete(queue.localMessageKey(message));
-      for (const message of settled) deleted.set(queue.localMessageKey(message), Date.now());
+      for (const message of messages) this.taken.delete(this.queue.localMessageKey(message));
+      for (const message of settled) this.deleted.set(this.queue.localMessageKey(message), Date.now());
     }
   }
 
-  const inFlight = new Set<Promise<void>>();
-  async function loop() {
-    while (!stopped) {
-      if (inFlight.size >= workers) {
-        await Promise.race(inFlight);
+  /** One turn: the re-drive when due, a read of the table when due, and a batch handed out; false when nothing was due. */
+  private async turn(): Promise<boolean> {
+    if (Date.now() - this.lastRedrive >= (this.options.redriveEveryMs ?? 30_000)) {
+      this.lastRedrive = Date.now();
+      await this.options.redrive();
+    }
+    // The table is read every pollMs (in-process messages need no read), also while this process's keep coming,
+    // and at once while the last read found a full page and too little is left here to fill the workers.
+    if (Date.now() - this.lastRead >= this.pollMs || (this.readFull && this.waiting.size < this.workers * this.batchSize)) await this.readTable();
+    const messages = this.takeDue();
+    if (messages.length === 0) return false;
+    const run: Promise<void> = this.handle(messages)
+      .catch((error: unknown) => console.error('local deliverer error', error))
+      .finally(() => {
+        this.inFlight.delete(run);
+        // Its groups are free again: their next events may be taken now.
+        this.wake?.();
+      });
+    this.inFlight.add(run);
+    return true;
+  }
+
+  /** Nothing due: sleeps until a message is written here, the next one is due, or the next read of the table. */
+  private async sleep(): Promise<void> {
+    const untilRead = Math.max(0, this.pollMs - (Date.now() - this.lastRead));
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(untilRead, this.nextDueIn() ?? Infinity));
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
+  }
+
+  async run(): Promise<void> {
+    while (!this.stopped) {
+      if (this.inFlight.size >= this.workers) {
+        await Promise.race(this.inFlight);
         continue;
       }
       try {
-        if (Date.now() - lastRedrive >= (options.redriveEveryMs ?? 30_000)) {
-          lastRedrive = Date.now();
-          await options.redrive();
-        }
-        // The table is read every pollMs (in-process messages need no read), also while this process's keep coming,
-        // and at once while the last read found a full page and too little is left here to fill the workers.
-        if (Date.now() - lastRead >= pollMs || (readFull && waiting.size < workers * batchSize)) await readTable();
-        const messages = takeDue();
-        if (messages.length) {
-          const run: Promise<void> = handle(messages)
-            .catch((error: unknown) => console.error('local deliverer error', error))
-            .finally(() => {
-              inFlight.delete(run);
-              // Its groups are free again: their next events may be taken now.
-              wake?.();
-            });
-          inFlight.add(run);
-          continue;
-        }
+        if (await this.turn()) continue;
       } catch (error) {
         console.error('local deliverer error', error);
       }
-      // Nothing due: sleep until a message is written here, the next one is due, or the next read of the table.
-      const untilRead = Math.max(0, pollMs - (Date.now() - lastRead));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(untilRead, nextDueIn() ?? Infinity));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await this.sleep();
     }
   }
-  const running = loop();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await running;
-      await Promise.all(inFlight);
-      stopListening();
-    },
-  };
+
+  async stop(running: Promise<void>): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await running;
+    await Promise.all(this.inFlight);
+    this.stopListening();
+  }
 }
