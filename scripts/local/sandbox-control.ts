@@ -1,15 +1,28 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { optionalString, parseJson, readBody, requiredString, sendJson } from './sandbox-http';
 import { deliverInbound } from './sandbox-inbound';
 import { failNumber, injectFault, registerPhoneNumber, type SandboxState } from './sandbox-state';
 import { SandboxInputError, SandboxWebhookError, type SandboxFault } from './sandbox-types';
 
+/** The header every control call carries the sandbox's control token in. */
+export const SANDBOX_CONTROL_HEADER = 'x-sandbox-control-token';
+
 /**
  * The control API under `/_sandbox/`: what tests and the operator CLI in another
  * process ask of the sandbox (inbound messages, faults, failing numbers, business
  * numbers, the webhook URL, and the sends so far).
+ *
+ * Only holders of the run's control token (stack.json, readable by DATA_DIR's owner
+ * alone) may call it: the stack lets integrators' webhooks reach loopback, so without
+ * it one tenant's webhook subscription at `/_sandbox/fault` could silence the status
+ * webhooks of every tenant. A webhook delivery carries no header of the tenant's choice.
  */
 export async function handleControl(state: SandboxState, req: IncomingMessage, res: ServerResponse, action: string): Promise<void> {
+  if (!holdsControlToken(state, req.headers[SANDBOX_CONTROL_HEADER])) {
+    req.resume();
+    return sendJson(res, 403, { error: `The sandbox control API needs the run's token in ${SANDBOX_CONTROL_HEADER} (sandboxControlToken in DATA_DIR/stack.json).` });
+  }
   try {
     const raw = await readBody(req);
     if (req.method === 'GET' && action === 'sent') return sendJson(res, 200, state.sent);
@@ -23,6 +36,13 @@ export async function handleControl(state: SandboxState, req: IncomingMessage, r
     if (error instanceof SandboxInputError) return sendJson(res, error.status, { error: error.message });
     throw error;
   }
+}
+
+function holdsControlToken(state: SandboxState, given: string | string[] | undefined): boolean {
+  if (typeof given !== 'string') return false;
+  // Compared as digests: equal lengths, in constant time.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(state.settings.controlToken));
 }
 
 async function runControl(state: SandboxState, action: string, input: Record<string, unknown>): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { canonicalWaId } from './sandbox-validate';
 import { digitsOf } from './sandbox-http';
 import {
@@ -23,6 +24,7 @@ export interface SandboxSettings {
   graphVersion: string;
   webhookRetryDelaysMs: number[];
   webhookTimeoutMs: number;
+  controlToken: string;
 }
 
 export interface PendingFault extends SandboxFault {
@@ -57,6 +59,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
       graphVersion: options.graphVersion ?? 'v21.0',
       webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [200, 1000, 3000],
       webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
+      controlToken: options.controlToken ?? randomBytes(24).toString('base64url'),
     },
     url: '',
     webhookUrl: options.webhookUrl,

@@ -17,6 +17,8 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: number[];
   /** Per webhook delivery attempt. Default 5000 ms. */
   webhookTimeoutMs?: number;
+  /** The control API's token (SANDBOX_CONTROL_HEADER); a random one per run by default. */
+  controlToken?: string;
 }
 
 export interface SandboxPhoneNumber {
@@ -70,6 +72,8 @@ export interface SandboxHandle {
   url: string;
   /** `url` plus the Graph version, what a Cloud API client takes as its base. */
   graphBaseUrl: string;
+  /** What every control API call sends in SANDBOX_CONTROL_HEADER. */
+  controlToken: string;
   close(): Promise<void>;
   registerPhoneNumber(number: SandboxPhoneNumber): void;
   sent: SandboxSentMessage[];

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { handleControl } from './sandbox-control';
+
+export { SANDBOX_CONTROL_HEADER } from './sandbox-control';
 import { handleGraph } from './sandbox-graph';
 import { sendJson } from './sandbox-http';
 import { deliverInbound } from './sandbox-inbound';
@@ -27,7 +29,7 @@ export type {
  *
  * - Graph API (sandbox-graph.ts): `POST /{version}/{phone-number-id}/messages`, `GET /{version}/{waba-id}/message_templates`.
  * - Webhooks (sandbox-webhooks.ts, sandbox-inbound.ts): signed status (`sent`, `delivered`, or `failed`) and inbound deliveries to the webhook URL.
- * - Control API for tests and the operator CLI in another process (sandbox-control.ts): `/_sandbox/*`.
+ * - Control API for tests and the operator CLI in another process (sandbox-control.ts): `/_sandbox/*`, with the run's control token.
  *
  * This file is the server and its routing; what it keeps is in sandbox-state.ts.
  */
@@ -74,6 +76,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
   return {
     url: state.url,
     graphBaseUrl: `${state.url}/${state.settings.graphVersion}`,
+    controlToken: state.settings.controlToken,
     close,
     registerPhoneNumber: (number) => registerPhoneNumber(state, number),
     sent: state.sent,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildTemplatePayload, buildTextPayload, ChatNetworkError, createGraphClient, type GraphClient } from '../../shared/chat/graph-client';
 import type { StatusEvent } from '../../shared/chat/webhook-payload';
 import { clock } from '../../shared/clock';
-import type { SandboxHandle } from '../../scripts/local/sandbox';
+import { SANDBOX_CONTROL_HEADER, type SandboxHandle } from '../../scripts/local/sandbox';
 import { NUMBER_A, startTestSandbox, startWebhookReceiver, type WebhookReceiver } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,11 +29,11 @@ async function sendText(to: string): Promise<string> {
   return result.chatmid;
 }
 
-/** A control API call as the operator CLI makes it from another process. */
-async function control(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+/** A control API call as the operator CLI makes it from another process (with the run's control token unless `token` says otherwise). */
+async function control(path: string, body?: unknown, token: string | null = sandbox.controlToken): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(token === null ? {} : { [SANDBOX_CONTROL_HEADER]: token }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -285,6 +285,30 @@ describe('sandbox control API', () => {
       expect.objectContaining({ phoneNumberId: number.phoneNumberId, chatmid: accepted.chatmid, body: expect.objectContaining({ to }) }),
     );
     expect(statusesOf(accepted.chatmid).map((event) => event.error?.code)).toEqual([131026]);
+  });
+
+  it('refuses every control call without the run’s token, as a tenant’s webhook to loopback would make it', async () => {
+    // Prepare: what an integrator's webhook subscription at the control URL would post
+    const to = newRecipient();
+
+    // Act
+    const faultWithout = await control('fault', { kind: '5xx', count: 100 }, null);
+    const failWithWrong = await control('fail-number', { to, code: 131026 }, 'guessed');
+    const sentWithout = await control('sent', undefined, null);
+    const accepted = await graph.sendMessage(
+      NUMBER_A.phoneNumberId,
+      NUMBER_A.accessToken,
+      buildTemplatePayload(to, { name: 'hello_world', languageCode: 'en_US', bodyVariables: [] }),
+    );
+    await sandbox.idle();
+
+    // Assess: refused, and nothing injected: the send went through and was reported delivered without error
+    expect([faultWithout.status, failWithWrong.status, sentWithout.status]).toEqual([403, 403, 403]);
+    expect(faultWithout.body.error).toContain(SANDBOX_CONTROL_HEADER);
+    expect(statusesOf(accepted.chatmid).map((event) => [event.status, event.error])).toEqual([
+      ['sent', undefined],
+      ['delivered', undefined],
+    ]);
   });
 
   it('refuses malformed control calls', async () => {
