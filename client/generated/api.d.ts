@@ -727,10 +727,15 @@ export interface components {
                  */
                 created: number;
                 /**
-                 * @description Existing contacts this call updated (a re-run of the same rows only updates)
+                 * @description Existing contacts this call changed
                  * @example 1
                  */
                 updated: number;
+                /**
+                 * @description Rows of existing contacts that changed nothing (a re-run of the same rows counts all its rows here)
+                 * @example 0
+                 */
+                unchanged: number;
                 /**
                  * @description Rows not applied; each is in `errors`
                  * @example 1

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import * as v from 'valibot';
 import { AppError } from '../errors';
 import { newId } from '../ids';
@@ -41,7 +42,12 @@ export type ImportRow = { index: number; input: ManageContactInput } | { index: 
 /** What contacts/import answers: the rows applied, and each refused row by its index. */
 export const ImportResult = v.strictObject({
   created: described(v.pipe(v.number(), v.integer()), 'Contacts this call created', 998),
-  updated: described(v.pipe(v.number(), v.integer()), 'Existing contacts this call updated (a re-run of the same rows only updates)', 1),
+  updated: described(v.pipe(v.number(), v.integer()), 'Existing contacts this call changed', 1),
+  unchanged: described(
+    v.pipe(v.number(), v.integer()),
+    'Rows of existing contacts that changed nothing (a re-run of the same rows counts all its rows here)',
+    0,
+  ),
   failed: described(v.pipe(v.number(), v.integer()), 'Rows not applied; each is in `errors`', 1),
   errors: described(v.array(ImportRowError), 'The rows not applied, by index'),
 });
@@ -95,15 +101,24 @@ export async function importContacts(channel: ChannelRef, rows: ImportRow[], act
       errors.push(rowError(row.index, row.input.phoneNumber, error));
     }
   }
-  let created = 0;
-  let updated = 0;
+  const counts = { created: 0, updated: 0, unchanged: 0 };
   for (const wave of waves(ready)) {
     const applied = await applyWave(channel, wave, errors, actor);
-    created += applied.created;
-    updated += applied.updated;
+    counts.created += applied.created;
+    counts.updated += applied.updated;
+    counts.unchanged += applied.unchanged;
   }
   errors.sort((a, b) => a.index - b.index);
-  return { created, updated, failed: errors.length, errors };
+  return { ...counts, failed: errors.length, errors };
+}
+
+/** What a row may change on a contact; `updatedAt` and the bookkeeping attributes aside. */
+const IMPORTED_FIELDS = ['name', 'email', 'profilePictureUrl', 'labelIds', 'customFields', 'waId'] as const;
+
+/** Whether a row's write left its contact as it was: the same fields after as before, and no other status asked for. */
+function unchangedBy(before: ContactRecord | undefined, after: ContactRecord, row: ReadyRow): boolean {
+  if (!before || (row.status !== undefined && row.status !== before.status)) return false;
+  return IMPORTED_FIELDS.every((field) => isDeepStrictEqual(before[field] ?? null, after[field] ?? null));
 }
 
 /** Splits rows so no phone appears twice in one wave; a repeated phone's later rows go to later waves, in order. */
@@ -129,7 +144,7 @@ async function applyWave(
   wave: ReadyRow[],
   errors: ImportRowError[],
   actor?: { userId: string },
-): Promise<{ created: number; updated: number }> {
+): Promise<{ created: number; updated: number; unchanged: number }> {
   const existing = await readContacts(
     channel,
     wave.map((row) => row.phone),
@@ -143,8 +158,7 @@ async function applyWave(
   const toCreate = wave.filter((row) => !existing.has(row.phone) && row.missing.length === 0);
   const toUpsert = wave.filter((row) => existing.has(row.phone) || row.missing.length > 0);
   const createdContacts: ContactRecord[] = [];
-  let updated = 0;
-  let createdByUpsert = 0;
+  const counts = { updated: 0, unchanged: 0, createdByUpsert: 0 };
   const written = new Map<ReadyRow, ContactRecord>();
 
   // contacts/manage's own path: an update, or a create (as contacts/manage counts it) when the contact is gone and the row has every required field.
@@ -161,8 +175,9 @@ async function applyWave(
     }
     noteLedger(result.contact);
     written.set(row, result.contact);
-    if (result.created) createdByUpsert++;
-    else updated++;
+    if (result.created) counts.createdByUpsert++;
+    else if (unchangedBy(existing.get(row.phone), result.contact, row)) counts.unchanged++;
+    else counts.updated++;
   };
 
   if (toCreate.length > 0) {
@@ -200,5 +215,5 @@ async function applyWave(
     ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'api', at: clock.now(), userId: actor?.userId }),
   );
   await finishImportLedgers(channel, [...otherLedgers]);
-  return { created: createdContacts.length + createdByUpsert, updated };
+  return { created: createdContacts.length + counts.createdByUpsert, updated: counts.updated, unchanged: counts.unchanged };
 }

@@ -98,8 +98,29 @@ describe('contacts/import', () => {
     const again = await call(tenant, rows);
     // Assess
     expect(first.body.data.created).toBe(good);
-    expect(again.body.data).toMatchObject({ created: 0, updated: good, failed: 100 });
+    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: good, failed: 100 });
     await expectExact(tenant, good);
+  });
+
+  it('counts a row that changes its contact as updated, and one that changes nothing (same fields, labels, status) as unchanged', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await withDefinitions(tenant);
+    const rows = [
+      { phoneNumber: phoneOf(1), name: 'Ann', labelNames: ['VIP'], customFieldsData: { city: 'Paris' }, status: 'opted_out' },
+      { phoneNumber: phoneOf(2), name: 'Bob' },
+      { phoneNumber: phoneOf(3), name: 'Cy', email: 'cy@example.com' },
+    ];
+    const first = await call(tenant, rows);
+    // Act: the same rows, in another spelling of the number, except a new name for Bob and Cy's opt-out
+    const again = await call(tenant, [
+      { ...rows[0], phoneNumber: digitsOf(1) },
+      { ...rows[1], name: 'Robert' },
+      { ...rows[2], status: 'opted_out' },
+    ]);
+    // Assess
+    expect(first.body.data).toMatchObject({ created: 3, updated: 0, unchanged: 0, failed: 0 });
+    expect(again.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 1, failed: 0 });
   });
 
   it('applies rows repeating a number in order, as consecutive calls would (one contact)', async () => {
@@ -343,10 +364,10 @@ describe('contacts/import', () => {
     const afterRecount = await call(recount, rows);
     // Assess
     expect(broken.violations.length).toBeGreaterThan(0);
-    expect(again.body.data).toMatchObject({ created: 30, updated: 20, failed: 0 });
+    expect(again.body.data).toMatchObject({ created: 30, updated: 0, unchanged: 20, failed: 0 });
     await expectExact(rerun, 50);
     expect(repaired.contactCount).toBe(20);
-    expect(afterRecount.body.data).toMatchObject({ created: 30, updated: 20 });
+    expect(afterRecount.body.data).toMatchObject({ created: 30, updated: 0, unchanged: 20 });
     await expectExact(recount, 50);
   });
 });
