@@ -210,143 +210,18 @@ async function main() {
     const excluded = new Set((process.env.SOAK_EXCLUDE ?? '').split(',').filter(Boolean));
     const routes = API_ROUTES.filter((route) => !route.readsSecrets && !excluded.has(route.path) && (route.path !== 'automations/trigger' || automationName));
     const contactsBefore = (await call('contacts/list', { channelId, limit: 1 })).pagination?.total ?? 0;
-    const classes = [...new Set(routes.map((route) => route.rateLimitClass))];
-
-    const observations: Observation[] = [];
-    const acknowledgedPhones = new Set<string>();
     const started = Date.now();
-    console.log(`soak: ${USERS} API users × ${classes.join(', ')} at ${OVERLOAD}× their limits for ${SECONDS} s over ${routes.map((r) => r.path).join(', ')}`);
-
-    const runs = keys.flatMap((apiKey, user) =>
-      classes.map((rateClass) => {
-        const classRoutes = routes.filter((route) => route.rateLimitClass === rateClass);
-        const limit = Number(process.env[`RATE_LIMIT_${rateClass.toUpperCase()}`]) || DEFAULT_RATE_LIMITS[rateClass];
-        const perSecond = Math.max(1, Math.ceil((limit * OVERLOAD) / 60));
-        return autocannon({
-          url: stack.url,
-          connections: Math.min(4, perSecond),
-          overallRate: perSecond,
-          duration: SECONDS,
-          requests: [
-            {
-              method: 'POST',
-              // The context is per connection, and each connection has one request in flight.
-              setupRequest: (request, state) => {
-                const context = state as Record<string, string>;
-                const route = pick(classRoutes);
-                const params = paramsFor(route, channelId, { automationName });
-                context.path = route.path;
-                context.phone = String(params.phoneNumber ?? '');
-                return {
-                  ...request,
-                  method: 'POST',
-                  path: `${API_BASE_PATH}/${route.path}`,
-                  headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-                  body: JSON.stringify(params),
-                };
-              },
-              onResponse: (status, _body, state, headers) => {
-                const context = state as Record<string, string>;
-                const header = (name: string) => Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
-                const reset = Number(header('ratelimit-reset'));
-                const remaining = header('ratelimit-remaining');
-                observations.push({
-                  user,
-                  rateClass,
-                  path: context.path,
-                  status,
-                  remaining: remaining === undefined ? undefined : Number(remaining),
-                  windowEnd: Number.isFinite(reset) ? Math.floor((Date.now() + reset * 1000) / 60_000) * 60_000 : undefined,
-                });
-                if (status === 200 && context.path === 'contacts/manage') acknowledgedPhones.add(context.phone.replace(/\D/g, ''));
-              },
-            },
-          ],
-        });
-      }),
-    );
-    const results = await Promise.all(runs);
-
-    // ---- Checks ----------------------------------------------------------------------
-    const byStatus: Record<string, number> = {};
-    for (const o of observations) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
-    const fiveHundreds = observations.filter((o) => o.status >= 500).length + results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
-
-    const windows = new Map<string, { limit: number; accepted: number; refused: number; remaining: number[] }>();
-    for (const o of observations) {
-      // Only answers the limiter counted carry its headers (a 4xx of validation too; not the gateway's 401).
-      if (o.windowEnd === undefined || o.remaining === undefined) continue;
-      const key = `${o.user}/${o.rateClass}/${o.windowEnd}`;
-      const limit = Number(process.env[`RATE_LIMIT_${o.rateClass.toUpperCase()}`]) || DEFAULT_RATE_LIMITS[o.rateClass];
-      const window = windows.get(key) ?? { limit, accepted: 0, refused: 0, remaining: [] };
-      if (o.status === 429) window.refused++;
-      else {
-        window.accepted++;
-        if (o.remaining !== undefined) window.remaining.push(o.remaining);
-      }
-      windows.set(key, window);
-    }
-    const limiterProblems: string[] = [];
-    for (const [key, window] of windows) {
-      if (window.accepted > window.limit) limiterProblems.push(`${key}: ${window.accepted} accepted, limit ${window.limit}`);
-      if (window.refused > 0 && window.accepted !== window.limit)
-        limiterProblems.push(`${key}: refused ${window.refused} with only ${window.accepted} of ${window.limit} accepted`);
-      if (new Set(window.remaining).size !== window.remaining.length) limiterProblems.push(`${key}: a remaining count was handed out twice`);
-    }
-
-    // Retained memory: the JS heap right after a full GC, sampled by the probe; RSS for information.
-    const memory = readFileSync(join(dataDir, 'memory.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { at: number; rss: number; heapUsed: number })
-      .filter((sample) => sample.at >= started)
-      .map((sample) => ({ atMs: sample.at - started, heapMb: sample.heapUsed / 2 ** 20, rssMb: sample.rss / 2 ** 20 }));
-    const afterWarmUp = memory.filter((sample) => sample.atMs >= WARM_UP_MS);
-    const quarter = Math.max(1, Math.floor(afterWarmUp.length / 4));
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    const early = median(afterWarmUp.slice(0, quarter).map((s) => s.heapMb));
-    const late = median(afterWarmUp.slice(-quarter).map((s) => s.heapMb));
-    const memoryFlat = afterWarmUp.length >= 4 && late <= early + Math.max(10, early * 0.1);
-
+    const load = await offerLoad({ url: stack.url, keys, routes, channelId, automationName });
     const contactsAfter = (await call('contacts/list', { channelId, limit: 1 })).pagination?.total ?? 0;
     const invariants = await checkInvariants({ endpoint: store.endpoint, tableName: 'workspace-api', workspaceId: acme.id });
-    const latency = results.map((r) => r.latency);
-
-    const summary = {
-      ranAt: new Date().toISOString(),
-      seconds: SECONDS,
-      apiUsers: USERS,
-      overload: OVERLOAD,
-      routes: routes.map((route) => route.path),
-      requests: observations.length,
-      requestsPerSecond: Math.round((observations.length / SECONDS) * 10) / 10,
-      byStatus,
-      responses5xx: fiveHundreds,
-      latencyMs: { p50: Math.max(...latency.map((l) => l.p50)), p99: Math.max(...latency.map((l) => l.p99)), max: Math.max(...latency.map((l) => l.max)) },
-      limiter: { windows: windows.size, saturatedWindows: [...windows.values()].filter((w) => w.refused > 0).length, problems: limiterProblems },
-      memory: {
-        retainedHeapMbEarly: Math.round(early),
-        retainedHeapMbLate: Math.round(late),
-        rssMbEarly: Math.round(median(afterWarmUp.slice(0, quarter).map((s) => s.rssMb))),
-        rssMbLate: Math.round(median(afterWarmUp.slice(-quarter).map((s) => s.rssMb))),
-        heapCapMb: process.env.SOAK_HEAP_MB ? Number(process.env.SOAK_HEAP_MB) : null,
-        flat: memoryFlat,
-        samples: memory.length,
-        retainedHeapMbEvery5s: memory.map((s) => Math.round(s.heapMb)),
-        rssMbEvery5s: memory.map((s) => Math.round(s.rssMb)),
-      },
-      contacts: { before: contactsBefore, after: contactsAfter, acknowledgedNew: acknowledgedPhones.size },
-      invariants: { checks: invariants.checks, contacts: invariants.contacts, violations: invariants.violations },
-    };
-    const lostContacts = contactsAfter < acknowledgedPhones.size;
-    const passed = fiveHundreds === 0 && limiterProblems.length === 0 && memoryFlat && invariants.violations.length === 0 && !lostContacts;
-    mkdirSync(join(ROOT, 'test', 'artifacts'), { recursive: true });
-    writeFileSync(join(ROOT, 'test', 'artifacts', 'soak.json'), `${JSON.stringify({ ...summary, passed }, null, 2)}\n`);
-    console.log(JSON.stringify({ ...summary, passed }, null, 2));
-    if (!passed) {
-      console.error('soak: FAILED (see the figures above)');
-      process.exitCode = 1;
-    } else console.log('soak: passed — zero 5xx, the limiter exact, memory flat, nothing lost');
+    report({
+      load,
+      routes,
+      limiter: limiterWindows(load.observations),
+      memory: retainedMemory(dataDir, started),
+      contacts: { before: contactsBefore, after: contactsAfter, acknowledgedNew: load.acknowledgedPhones.size },
+      invariants,
+    });
   } finally {
     await new Promise<void>((resolveStop) => {
       if (stack.child.exitCode !== null) return resolveStop();
@@ -356,6 +231,163 @@ async function main() {
     await store.close();
     if (existsSync(dataDir) && !process.env.SOAK_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+const limitOf = (rateClass: RateLimitClass) => Number(process.env[`RATE_LIMIT_${rateClass.toUpperCase()}`]) || DEFAULT_RATE_LIMITS[rateClass];
+
+/** Every API user × rate class at OVERLOAD × its limit for SECONDS, each answer observed. */
+async function offerLoad(target: { url: string; keys: string[]; routes: ApiRoute[]; channelId: string; automationName?: string }) {
+  const observations: Observation[] = [];
+  const acknowledgedPhones = new Set<string>();
+  const classes = [...new Set(target.routes.map((route) => route.rateLimitClass))];
+  console.log(
+    `soak: ${USERS} API users × ${classes.join(', ')} at ${OVERLOAD}× their limits for ${SECONDS} s over ${target.routes.map((r) => r.path).join(', ')}`,
+  );
+  const runs = target.keys.flatMap((apiKey, user) =>
+    classes.map((rateClass) => {
+      const classRoutes = target.routes.filter((route) => route.rateLimitClass === rateClass);
+      const perSecond = Math.max(1, Math.ceil((limitOf(rateClass) * OVERLOAD) / 60));
+      return autocannon({
+        url: target.url,
+        connections: Math.min(4, perSecond),
+        overallRate: perSecond,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            // The context is per connection, and each connection has one request in flight.
+            setupRequest: (request, state) => {
+              const context = state as Record<string, string>;
+              const route = pick(classRoutes);
+              const params = paramsFor(route, target.channelId, { automationName: target.automationName });
+              context.path = route.path;
+              context.phone = String(params.phoneNumber ?? '');
+              return {
+                ...request,
+                method: 'POST',
+                path: `${API_BASE_PATH}/${route.path}`,
+                headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+                body: JSON.stringify(params),
+              };
+            },
+            onResponse: (status, _body, state, headers) => {
+              const context = state as Record<string, string>;
+              observations.push(observation(user, rateClass, context.path, status, headers));
+              if (status === 200 && context.path === 'contacts/manage') acknowledgedPhones.add(context.phone.replace(/\D/g, ''));
+            },
+          },
+        ],
+      });
+    }),
+  );
+  return { observations, acknowledgedPhones, results: await Promise.all(runs) };
+}
+
+/** One answer with the limiter's figures from its RateLimit headers. */
+function observation(user: number, rateClass: RateLimitClass, path: string, status: number, headers: Record<string, unknown> | undefined): Observation {
+  const header = (name: string) => Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+  const reset = Number(header('ratelimit-reset'));
+  const remaining = header('ratelimit-remaining');
+  return {
+    user,
+    rateClass,
+    path,
+    status,
+    remaining: remaining === undefined ? undefined : Number(remaining),
+    windowEnd: Number.isFinite(reset) ? Math.floor((Date.now() + reset * 1000) / 60_000) * 60_000 : undefined,
+  };
+}
+
+/** Per user, class and one-minute window: what was accepted and refused, and what the limiter did wrong. */
+function limiterWindows(observations: Observation[]) {
+  const windows = new Map<string, { limit: number; accepted: number; refused: number; remaining: number[] }>();
+  for (const o of observations) {
+    // Only answers the limiter counted carry its headers (a 4xx of validation too; not the gateway's 401).
+    if (o.windowEnd === undefined || o.remaining === undefined) continue;
+    const key = `${o.user}/${o.rateClass}/${o.windowEnd}`;
+    const window = windows.get(key) ?? { limit: limitOf(o.rateClass), accepted: 0, refused: 0, remaining: [] };
+    if (o.status === 429) window.refused++;
+    else {
+      window.accepted++;
+      if (o.remaining !== undefined) window.remaining.push(o.remaining);
+    }
+    windows.set(key, window);
+  }
+  const problems: string[] = [];
+  for (const [key, window] of windows) {
+    if (window.accepted > window.limit) problems.push(`${key}: ${window.accepted} accepted, limit ${window.limit}`);
+    if (window.refused > 0 && window.accepted !== window.limit)
+      problems.push(`${key}: refused ${window.refused} with only ${window.accepted} of ${window.limit} accepted`);
+    if (new Set(window.remaining).size !== window.remaining.length) problems.push(`${key}: a remaining count was handed out twice`);
+  }
+  return { windows: windows.size, saturatedWindows: [...windows.values()].filter((w) => w.refused > 0).length, problems };
+}
+
+/** Retained memory: the JS heap right after a full GC, sampled by the probe; RSS for information. */
+function retainedMemory(dataDir: string, started: number) {
+  const memory = readFileSync(join(dataDir, 'memory.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { at: number; rss: number; heapUsed: number })
+    .filter((sample) => sample.at >= started)
+    .map((sample) => ({ atMs: sample.at - started, heapMb: sample.heapUsed / 2 ** 20, rssMb: sample.rss / 2 ** 20 }));
+  const afterWarmUp = memory.filter((sample) => sample.atMs >= WARM_UP_MS);
+  const quarter = Math.max(1, Math.floor(afterWarmUp.length / 4));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const early = median(afterWarmUp.slice(0, quarter).map((s) => s.heapMb));
+  const late = median(afterWarmUp.slice(-quarter).map((s) => s.heapMb));
+  return {
+    retainedHeapMbEarly: Math.round(early),
+    retainedHeapMbLate: Math.round(late),
+    rssMbEarly: Math.round(median(afterWarmUp.slice(0, quarter).map((s) => s.rssMb))),
+    rssMbLate: Math.round(median(afterWarmUp.slice(-quarter).map((s) => s.rssMb))),
+    heapCapMb: process.env.SOAK_HEAP_MB ? Number(process.env.SOAK_HEAP_MB) : null,
+    flat: afterWarmUp.length >= 4 && late <= early + Math.max(10, early * 0.1),
+    samples: memory.length,
+    retainedHeapMbEvery5s: memory.map((s) => Math.round(s.heapMb)),
+    rssMbEvery5s: memory.map((s) => Math.round(s.rssMb)),
+  };
+}
+
+/** Prints the figures, writes test/artifacts/soak.json, and fails the run unless every check holds. */
+function report(run: {
+  load: Awaited<ReturnType<typeof offerLoad>>;
+  routes: ApiRoute[];
+  limiter: ReturnType<typeof limiterWindows>;
+  memory: ReturnType<typeof retainedMemory>;
+  contacts: { before: number; after: number; acknowledgedNew: number };
+  invariants: Awaited<ReturnType<typeof checkInvariants>>;
+}): void {
+  const { observations, results } = run.load;
+  const byStatus: Record<string, number> = {};
+  for (const o of observations) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+  const fiveHundreds = observations.filter((o) => o.status >= 500).length + results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+  const latency = results.map((r) => r.latency);
+  const summary = {
+    ranAt: new Date().toISOString(),
+    seconds: SECONDS,
+    apiUsers: USERS,
+    overload: OVERLOAD,
+    routes: run.routes.map((route) => route.path),
+    requests: observations.length,
+    requestsPerSecond: Math.round((observations.length / SECONDS) * 10) / 10,
+    byStatus,
+    responses5xx: fiveHundreds,
+    latencyMs: { p50: Math.max(...latency.map((l) => l.p50)), p99: Math.max(...latency.map((l) => l.p99)), max: Math.max(...latency.map((l) => l.max)) },
+    limiter: run.limiter,
+    memory: run.memory,
+    contacts: run.contacts,
+    invariants: { checks: run.invariants.checks, contacts: run.invariants.contacts, violations: run.invariants.violations },
+  };
+  const lostContacts = run.contacts.after < run.contacts.acknowledgedNew;
+  const passed = fiveHundreds === 0 && run.limiter.problems.length === 0 && run.memory.flat && run.invariants.violations.length === 0 && !lostContacts;
+  mkdirSync(join(ROOT, 'test', 'artifacts'), { recursive: true });
+  writeFileSync(join(ROOT, 'test', 'artifacts', 'soak.json'), `${JSON.stringify({ ...summary, passed }, null, 2)}\n`);
+  console.log(JSON.stringify({ ...summary, passed }, null, 2));
+  if (!passed) {
+    console.error('soak: FAILED (see the figures above)');
+    process.exitCode = 1;
+  } else console.log('soak: passed — zero 5xx, the limiter exact, memory flat, nothing lost');
 }
 
 await main();

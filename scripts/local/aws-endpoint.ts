@@ -199,38 +199,44 @@ export async function startAwsEndpoint(options: AwsEndpointOptions): Promise<Aws
         json11,
       );
     }
-    if (service === 'TrentService' && options.kms) return kmsCall(operation, input, res);
+    if (service === 'TrentService' && options.kms) return kmsCall(options, authorize, operation, input, res);
     sendJson(res, 400, { __type: 'UnknownOperationException', message: `${service}.${operation} is not served by the local AWS endpoint` });
   }
 
-  /**
-   * KMS Encrypt and Decrypt (JSON 1.1) under the local key: the ciphertext blob carries
-   * the key's ARN (as KMS's does), so Decrypt is checked against the key it names.
-   */
-  async function kmsCall(operation: string, input: Json, res: ServerResponse): Promise<void> {
-    const json11 = 'application/x-amz-json-1.1';
-    const context = (input.EncryptionContext ?? {}) as Record<string, string>;
-    if (operation === 'Encrypt') {
-      const keyId = String(input.KeyId ?? '');
-      if (!authorize([{ functionName: options.functionName, action: 'kms:Encrypt', resource: keyId }], res, 'AccessDeniedException', json11)) return;
-      const sealed = await options.kms!.seal(Buffer.from(String(input.Plaintext ?? ''), 'base64').toString('utf8'), context);
-      return sendJson(res, 200, { KeyId: keyId, CiphertextBlob: Buffer.from(`${keyId}|${sealed}`).toString('base64') }, json11);
-    }
-    if (operation === 'Decrypt') {
-      const blob = Buffer.from(String(input.CiphertextBlob ?? ''), 'base64').toString('utf8');
-      const [keyId, sealed] = [blob.slice(0, blob.indexOf('|')), blob.slice(blob.indexOf('|') + 1)];
-      if (!authorize([{ functionName: options.functionName, action: 'kms:Decrypt', resource: keyId }], res, 'AccessDeniedException', json11)) return;
-      try {
-        const plaintext = await options.kms!.open(sealed, context);
-        return sendJson(res, 200, { KeyId: keyId, Plaintext: Buffer.from(plaintext).toString('base64') }, json11);
-      } catch {
-        return sendJson(res, 400, { __type: 'InvalidCiphertextException', message: 'The ciphertext or its encryption context is invalid.' }, json11);
-      }
-    }
-    return sendJson(res, 400, { __type: 'UnsupportedOperationException', message: `kms:${operation} is not served locally` }, json11);
-  }
-
   return listen(`local AWS endpoint of ${options.functionName}`, handle);
+}
+
+/**
+ * KMS Encrypt and Decrypt (JSON 1.1) under the local key: the ciphertext blob carries
+ * the key's ARN (as KMS's does), so Decrypt is checked against the key it names.
+ */
+async function kmsCall(
+  options: AwsEndpointOptions,
+  authorize: (calls: AwsCall[], res: ServerResponse, errorType: string, contentType?: string) => boolean,
+  operation: string,
+  input: Json,
+  res: ServerResponse,
+): Promise<void> {
+  const json11 = 'application/x-amz-json-1.1';
+  const context = (input.EncryptionContext ?? {}) as Record<string, string>;
+  if (operation === 'Encrypt') {
+    const keyId = String(input.KeyId ?? '');
+    if (!authorize([{ functionName: options.functionName, action: 'kms:Encrypt', resource: keyId }], res, 'AccessDeniedException', json11)) return;
+    const sealed = await options.kms!.seal(Buffer.from(String(input.Plaintext ?? ''), 'base64').toString('utf8'), context);
+    return sendJson(res, 200, { KeyId: keyId, CiphertextBlob: Buffer.from(`${keyId}|${sealed}`).toString('base64') }, json11);
+  }
+  if (operation === 'Decrypt') {
+    const blob = Buffer.from(String(input.CiphertextBlob ?? ''), 'base64').toString('utf8');
+    const [keyId, sealed] = [blob.slice(0, blob.indexOf('|')), blob.slice(blob.indexOf('|') + 1)];
+    if (!authorize([{ functionName: options.functionName, action: 'kms:Decrypt', resource: keyId }], res, 'AccessDeniedException', json11)) return;
+    try {
+      const plaintext = await options.kms!.open(sealed, context);
+      return sendJson(res, 200, { KeyId: keyId, Plaintext: Buffer.from(plaintext).toString('base64') }, json11);
+    } catch {
+      return sendJson(res, 400, { __type: 'InvalidCiphertextException', message: 'The ciphertext or its encryption context is invalid.' }, json11);
+    }
+  }
+  return sendJson(res, 400, { __type: 'UnsupportedOperationException', message: `kms:${operation} is not served locally` }, json11);
 }
 
 /** Where SendMessage puts a message, by queue name (the last segment of its QueueUrl): resolves to the message id. */

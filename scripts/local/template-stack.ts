@@ -84,9 +84,71 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   const { template, file } = readTemplate();
   const local = { region: options.region, tableName: options.tableName };
   const policies = functionPolicies(template, { ...local, queueUrl: (name) => name });
-
-  // The queues event source mappings consume are local queues (the event deliverer's its own); the others (the DLQs) take nothing locally.
   const consumers = queueConsumers(template);
+  const callsFile = awsCallsFile(options.dataDir);
+  const endpoints = await startFunctionEndpoints(template, policies, consumers, options, callsFile);
+  const description = describeTemplate(
+    template,
+    CDK_OUT,
+    local,
+    (functionName, queueName) => `${endpoints.get(functionName)!.url}/${LOCAL_ACCOUNT}/${queueName}`,
+  );
+  for (const [name, fn] of Object.entries(description.functions)) fn.environment = lambdaEnvironment(fn.environment, name, endpoints.get(name)!.url, options);
+
+  const host = createFunctionHost(description.functions);
+  const scheduledEvent = () => ({
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: LOCAL_ACCOUNT,
+    time: new Date().toISOString(),
+    region: options.region,
+    resources: [],
+    detail: {},
+  });
+  /**
+   * Lambda's event source mapping polls a function's queues with the function's own role:
+   * checks (and records) the actions it needs on each, as AWS would refuse them.
+   */
+  const checkEventSourcePolls = (functionName: string) => checkPolls(functionName, consumers, policies, options.region, callsFile);
+  const invokeAuthorizer = host.invoke(description.authorizer.functionName);
+  const invokeScheduled = host.invoke(description.scheduled);
+  const alsoScheduled = description.alsoScheduled.map((name) => host.invoke(name));
+  const invokeConsumer = host.invoke(description.queueConsumer);
+  return {
+    description,
+    templateFile: file,
+    routes: description.routes.map((route) => {
+      const invoke = host.invoke(route.functionName);
+      const handler: ProxyHandler = (event, context) => invoke(event, context.awsRequestId);
+      return { path: route.path, methods: route.methods, handler, authorized: route.authorized, throttles: route.throttles };
+    }),
+    authorizer: (event) => invokeAuthorizer(event) as Promise<APIGatewayAuthorizerResult>,
+    runner: async (event) => {
+      checkEventSourcePolls(description.queueConsumer);
+      // The loop's context object holds functions, which cannot cross to a worker: the worker builds its own.
+      return invokeConsumer(event);
+    },
+    redrive: () => invokeScheduled(scheduledEvent()),
+    sweep: () => Promise.all(alsoScheduled.map((invoke) => invoke(scheduledEvent()))),
+    events: eventFunctions(description, host, checkEventSourcePolls, scheduledEvent),
+    async close() {
+      await host.close();
+      await Promise.all([...endpoints.values()].map((endpoint) => endpoint.close()));
+    },
+  };
+}
+
+/** One recording AWS endpoint per function, checking its calls against its own policy. */
+async function startFunctionEndpoints(
+  template: CfnTemplate,
+  policies: ReturnType<typeof functionPolicies>,
+  consumers: Map<string, string>,
+  options: TemplateStackOptions,
+  callsFile: string,
+): Promise<Map<string, AwsEndpoint>> {
+  // The queues event source mappings consume are local queues (the event deliverer's its own); the others (the DLQs) take nothing locally.
   const eventQueues = new Set([...consumers].filter(([, fn]) => fn === SUPPORT_FUNCTIONS.eventDeliverer.name).map(([queue]) => queue));
   const queues = Object.fromEntries(
     consumedQueues(template).map((id) => {
@@ -101,8 +163,6 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   );
   const kms = localSecretBox(readOrCreateLocalKey(join(options.dataDir, 'webhook-secrets.key')));
   const secrets = localSecrets(template, options);
-  const callsFile = awsCallsFile(options.dataDir);
-
   const endpoints = new Map<string, AwsEndpoint>();
   for (const [functionName, policy] of policies) {
     endpoints.set(
@@ -123,108 +183,73 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
       }),
     );
   }
+  return endpoints;
+}
 
-  const description = describeTemplate(
-    template,
-    CDK_OUT,
-    local,
-    (functionName, queueName) => `${endpoints.get(functionName)!.url}/${LOCAL_ACCOUNT}/${queueName}`,
-  );
-  // What the Lambda runtime gives every function, pointed at the local endpoints, plus the sandbox in place of the Graph API.
-  for (const [name, fn] of Object.entries(description.functions)) {
-    const endpoint = endpoints.get(name)!.url;
-    const knobs = Object.fromEntries(LOCAL_KNOBS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]!]));
-    fn.environment = {
-      ...fn.environment,
-      ...knobs,
-      AWS_REGION: options.region,
-      AWS_DEFAULT_REGION: options.region,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_LAMBDA_FUNCTION_NAME: name,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      DYNAMODB_ENDPOINT: endpoint,
-      AWS_ENDPOINT_URL_SQS: endpoint,
-      AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint,
-      AWS_ENDPOINT_URL_KMS: endpoint,
-      GRAPH_API_BASE_URL: options.graphBaseUrl,
-    };
-  }
+/** What the Lambda runtime gives every function, pointed at its local endpoint, plus the sandbox in place of the Graph API. */
+function lambdaEnvironment(
+  environment: Record<string, string> | undefined,
+  name: string,
+  endpoint: string,
+  options: TemplateStackOptions,
+): Record<string, string> {
+  const knobs = Object.fromEntries(LOCAL_KNOBS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]!]));
+  return {
+    ...environment,
+    ...knobs,
+    AWS_REGION: options.region,
+    AWS_DEFAULT_REGION: options.region,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_LAMBDA_FUNCTION_NAME: name,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_ENDPOINT_URL_SQS: endpoint,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint,
+    AWS_ENDPOINT_URL_KMS: endpoint,
+    GRAPH_API_BASE_URL: options.graphBaseUrl,
+  };
+}
 
-  const host = createFunctionHost(description.functions);
-  const routes: GatewayRoute[] = description.routes.map((route) => {
-    const invoke = host.invoke(route.functionName);
-    const handler: ProxyHandler = (event, context) => invoke(event, context.awsRequestId);
-    return { path: route.path, methods: route.methods, handler, authorized: route.authorized, throttles: route.throttles };
-  });
-  const invokeAuthorizer = host.invoke(description.authorizer.functionName);
-  const authorizer: AuthorizerHandler = (event) => invokeAuthorizer(event) as Promise<APIGatewayAuthorizerResult>;
-  const invokeScheduled = host.invoke(description.scheduled);
-  const alsoScheduled = description.alsoScheduled.map((name) => host.invoke(name));
-  const invokeConsumer = host.invoke(description.queueConsumer);
-  const scheduledEvent = () => ({
-    version: '0',
-    id: randomUUID(),
-    'detail-type': 'Scheduled Event',
-    source: 'aws.events',
-    account: LOCAL_ACCOUNT,
-    time: new Date().toISOString(),
-    region: options.region,
-    resources: [],
-    detail: {},
-  });
-
-  /**
-   * Lambda's event source mapping polls a function's queues with the function's own role:
-   * checks (and records) the actions it needs on each, as AWS would refuse them.
-   */
-  function checkEventSourcePolls(functionName: string): void {
-    for (const queueName of [...consumers].filter(([, consumer]) => consumer === functionName).map(([queue]) => queue)) {
-      for (const action of ESM_SQS_ACTIONS) {
-        const verdict = evaluateCall(policies.get(functionName) ?? [], {
-          functionName,
-          action,
-          resource: `arn:aws:sqs:${options.region}:${LOCAL_ACCOUNT}:${queueName}`,
-        });
-        recordCall(callsFile, verdict);
-        if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
-      }
+/** Checks (and records) the SQS actions an event source mapping needs on each queue it polls for `functionName`; throws on a refusal. */
+function checkPolls(
+  functionName: string,
+  consumers: Map<string, string>,
+  policies: ReturnType<typeof functionPolicies>,
+  region: string,
+  callsFile: string,
+): void {
+  for (const queueName of [...consumers].filter(([, consumer]) => consumer === functionName).map(([queue]) => queue)) {
+    for (const action of ESM_SQS_ACTIONS) {
+      const verdict = evaluateCall(policies.get(functionName) ?? [], {
+        functionName,
+        action,
+        resource: `arn:aws:sqs:${region}:${LOCAL_ACCOUNT}:${queueName}`,
+      });
+      recordCall(callsFile, verdict);
+      if (!verdict.allowed) throw new Error(`the event source mapping cannot poll ${queueName}: ${verdict.reason}`);
     }
   }
+}
 
-  /** The deliverer and the event re-drive, as the event source mappings and the schedule would run them. */
-  function eventFunctions(): TemplateStack['events'] {
-    const deliverer = SUPPORT_FUNCTIONS.eventDeliverer.name;
-    const redrive = SUPPORT_FUNCTIONS.eventRedrive.name;
-    if (!description.functions[deliverer] || !description.functions[redrive]) return undefined;
-    const invokeDeliverer = host.invoke(deliverer);
-    const invokeRedrive = host.invoke(redrive);
-    return {
-      deliverer: async (event) => {
-        checkEventSourcePolls(deliverer);
-        return invokeDeliverer(event);
-      },
-      redrive: () => invokeRedrive(scheduledEvent()),
-    };
-  }
-
+/** The deliverer and the event re-drive, as the event source mappings and the schedule would run them. */
+function eventFunctions(
+  description: StackDescription,
+  host: ReturnType<typeof createFunctionHost>,
+  checkEventSourcePolls: (functionName: string) => void,
+  scheduledEvent: () => unknown,
+): TemplateStack['events'] {
+  const deliverer = SUPPORT_FUNCTIONS.eventDeliverer.name;
+  const redrive = SUPPORT_FUNCTIONS.eventRedrive.name;
+  if (!description.functions[deliverer] || !description.functions[redrive]) return undefined;
+  const invokeDeliverer = host.invoke(deliverer);
+  const invokeRedrive = host.invoke(redrive);
   return {
-    description,
-    templateFile: file,
-    routes,
-    authorizer,
-    runner: async (event) => {
-      checkEventSourcePolls(description.queueConsumer);
-      // The loop's context object holds functions, which cannot cross to a worker: the worker builds its own.
-      return invokeConsumer(event);
+    deliverer: async (event) => {
+      checkEventSourcePolls(deliverer);
+      return invokeDeliverer(event);
     },
-    redrive: () => invokeScheduled(scheduledEvent()),
-    sweep: () => Promise.all(alsoScheduled.map((invoke) => invoke(scheduledEvent()))),
-    events: eventFunctions(),
-    async close() {
-      await host.close();
-      await Promise.all([...endpoints.values()].map((endpoint) => endpoint.close()));
-    },
+    redrive: () => invokeRedrive(scheduledEvent()),
   };
 }
 

@@ -277,30 +277,57 @@ export function describeTemplate(
   queueUrlFor: (functionName: string, queueName: string) => string,
 ): StackDescription {
   const nameOf = (logicalId: string) => resourceName(template, logicalId);
-
   const functions: Record<string, FunctionDescription> = {};
   for (const [id, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
     const name = nameOf(id);
-    const asset = resource.Metadata?.['aws:asset:path'] as string | undefined;
-    if (!asset) throw new Error(`function ${name} has no aws:asset:path metadata: synthesize with the cdk CLI (npx cdk synth)`);
-    const [file, exported] = String(resource.Properties?.Handler ?? 'index.handler').split('.');
-    if (exported !== 'handler') throw new Error(`function ${name}: handler ${resource.Properties?.Handler as string} is not <file>.handler`);
-    const folder = join(cdkOut, asset);
-    const bundle = ['.mjs', '.js', '.cjs'].map((ext) => join(folder, `${file}${ext}`)).find((candidate) => existsSync(candidate));
-    if (!bundle) throw new Error(`function ${name}: no ${file}.mjs/.js in its asset folder ${folder}`);
-    const variables = (resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
-    const environment: Record<string, string> = {};
-    const scoped: LocalResources = { ...local, queueUrl: (queueName) => queueUrlFor(name, queueName) };
-    for (const [key, value] of Object.entries(variables)) {
-      try {
-        environment[key] = resolveValue(template, value, scoped);
-      } catch (error) {
-        throw new Error(`function ${name}, environment variable ${key}: ${(error as Error).message}`);
-      }
-    }
-    functions[name] = { bundle, environment, timeoutSeconds: Number(resource.Properties?.Timeout ?? 3) };
+    functions[name] = describeFunction(template, name, resource, cdkOut, { ...local, queueUrl: (queueName) => queueUrlFor(name, queueName) });
   }
+  const { authorizerId, authorizer } = describeAuthorizer(template);
+  const [consumer] = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => functionIn(template, mapping.Properties?.FunctionName));
+  const scheduledNames = resourcesOfType(template, 'AWS::Events::Rule')
+    .flatMap(([, rule]) => ((rule.Properties?.Targets ?? []) as { Arn: unknown }[]).map((target) => functionIn(template, target.Arn)))
+    .flatMap((id) => (id === undefined ? [] : [nameOf(id)]));
+  // The outbox re-drive is the scheduled function the loop needs; the others (the retention sweep) run beside it.
+  const scheduled = scheduledNames.find((name) => name === SUPPORT_FUNCTIONS.automationRedrive.name) ?? scheduledNames[0];
+  if (!consumer || !scheduled) throw new Error('the template has no queue consumer (event source mapping) or no scheduled function (events rule)');
 
+  return {
+    source: 'template',
+    routes: describeRoutes(template, authorizerId),
+    authorizer,
+    responses: describeResponses(template),
+    planThrottle: planThrottle(template),
+    functions,
+    queueConsumer: nameOf(consumer),
+    scheduled,
+    // The event re-drive runs in the deliverer's loop (template-stack.ts).
+    alsoScheduled: scheduledNames.filter((name) => name !== scheduled && name !== SUPPORT_FUNCTIONS.eventRedrive.name),
+  };
+}
+
+/** A function's bundle (in its asset folder), resolved environment and timeout. */
+function describeFunction(template: CfnTemplate, name: string, resource: CfnResource, cdkOut: string, scoped: LocalResources): FunctionDescription {
+  const asset = resource.Metadata?.['aws:asset:path'] as string | undefined;
+  if (!asset) throw new Error(`function ${name} has no aws:asset:path metadata: synthesize with the cdk CLI (npx cdk synth)`);
+  const [file, exported] = String(resource.Properties?.Handler ?? 'index.handler').split('.');
+  if (exported !== 'handler') throw new Error(`function ${name}: handler ${resource.Properties?.Handler as string} is not <file>.handler`);
+  const folder = join(cdkOut, asset);
+  const bundle = ['.mjs', '.js', '.cjs'].map((ext) => join(folder, `${file}${ext}`)).find((candidate) => existsSync(candidate));
+  if (!bundle) throw new Error(`function ${name}: no ${file}.mjs/.js in its asset folder ${folder}`);
+  const variables = (resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+  const environment: Record<string, string> = {};
+  for (const [key, value] of Object.entries(variables)) {
+    try {
+      environment[key] = resolveValue(template, value, scoped);
+    } catch (error) {
+      throw new Error(`function ${name}, environment variable ${key}: ${(error as Error).message}`);
+    }
+  }
+  return { bundle, environment, timeoutSeconds: Number(resource.Properties?.Timeout ?? 3) };
+}
+
+/** The template's one REQUEST authorizer: its function, identity sources and result cache. */
+function describeAuthorizer(template: CfnTemplate): { authorizerId: string; authorizer: StackDescription['authorizer'] } {
   const [authorizerEntry] = resourcesOfType(template, 'AWS::ApiGateway::Authorizer');
   if (!authorizerEntry) throw new Error('the template has no API Gateway authorizer');
   const [authorizerId, authorizerResource] = authorizerEntry;
@@ -308,27 +335,46 @@ export function describeTemplate(
   if (!authorizerFunction) throw new Error(`authorizer ${authorizerId} invokes no function of the template`);
   if (authorizerResource.Properties?.Type !== 'REQUEST') throw new Error(`authorizer ${authorizerId}: only REQUEST authorizers are served locally`);
   const identitySource = String(authorizerResource.Properties?.IdentitySource ?? '');
-  const authorizer = {
-    functionName: nameOf(authorizerFunction),
-    identitySources: identitySource
-      .split(',')
-      .map((source) => source.trim())
-      .filter(Boolean),
-    cacheTtlSeconds: Number(authorizerResource.Properties?.AuthorizerResultTtlInSeconds ?? 300),
+  return {
+    authorizerId,
+    authorizer: {
+      functionName: resourceName(template, authorizerFunction),
+      identitySources: identitySource
+        .split(',')
+        .map((source) => source.trim())
+        .filter(Boolean),
+      cacheTtlSeconds: Number(authorizerResource.Properties?.AuthorizerResultTtlInSeconds ?? 300),
+    },
   };
+}
 
-  type CfnThrottle = { BurstLimit: number; RateLimit: number };
+type CfnThrottle = { BurstLimit: number; RateLimit: number };
+
+/** The usage plans' per-method throttles, by `<path>/<METHOD>`. */
+function methodThrottles(template: CfnTemplate): Map<string, MethodThrottle> {
   const throttles = new Map<string, MethodThrottle>();
-  let planThrottle: MethodThrottle | undefined;
   for (const [, plan] of resourcesOfType(template, 'AWS::ApiGateway::UsagePlan')) {
-    const own = plan.Properties?.Throttle as CfnThrottle | undefined;
-    if (own) planThrottle = { burstLimit: own.BurstLimit, rateLimit: own.RateLimit };
     for (const stage of (plan.Properties?.ApiStages ?? []) as { Throttle?: Record<string, CfnThrottle> }[]) {
       for (const [key, throttle] of Object.entries(stage.Throttle ?? {}))
         throttles.set(key, { burstLimit: throttle.BurstLimit, rateLimit: throttle.RateLimit });
     }
   }
+  return throttles;
+}
 
+/** The usage plan's own throttle: one bucket per key across every method. */
+function planThrottle(template: CfnTemplate): MethodThrottle | undefined {
+  let found: MethodThrottle | undefined;
+  for (const [, plan] of resourcesOfType(template, 'AWS::ApiGateway::UsagePlan')) {
+    const own = plan.Properties?.Throttle as CfnThrottle | undefined;
+    if (own) found = { burstLimit: own.BurstLimit, rateLimit: own.RateLimit };
+  }
+  return found;
+}
+
+/** Every path with its methods, its function, whether the authorizer runs first, and its throttles. */
+function describeRoutes(template: CfnTemplate, authorizerId: string): RouteDescription[] {
+  const throttles = methodThrottles(template);
   const byPath = new Map<string, RouteDescription>();
   for (const [id, method] of resourcesOfType(template, 'AWS::ApiGateway::Method')) {
     const properties = method.Properties!;
@@ -339,15 +385,20 @@ export function describeTemplate(
     const httpMethod = String(properties.HttpMethod);
     const authorized = properties.AuthorizationType === 'CUSTOM';
     if (authorized && (properties.AuthorizerId as { Ref?: string })?.Ref !== authorizerId) throw new Error(`method ${id} (${path}) uses another authorizer`);
-    const route = byPath.get(path) ?? { path, methods: [], functionName: nameOf(target), authorized, throttles: {} };
-    if (route.functionName !== nameOf(target) || route.authorized !== authorized)
+    const functionName = resourceName(template, target);
+    const route = byPath.get(path) ?? { path, methods: [], functionName, authorized, throttles: {} };
+    if (route.functionName !== functionName || route.authorized !== authorized)
       throw new Error(`${path}: its methods differ in function or authorizer, which the local gateway does not serve`);
     route.methods.push(httpMethod);
     const throttle = throttles.get(`${path}/${httpMethod}`);
     if (throttle) route.throttles![httpMethod] = throttle;
     byPath.set(path, route);
   }
+  return [...byPath.values()];
+}
 
+/** The gateway responses by type: status, headers and JSON body template. */
+function describeResponses(template: CfnTemplate): StackDescription['responses'] {
   const responses: StackDescription['responses'] = {};
   for (const [, response] of resourcesOfType(template, 'AWS::ApiGateway::GatewayResponse')) {
     const properties = response.Properties!;
@@ -363,25 +414,5 @@ export function describeTemplate(
     };
     responses[properties.ResponseType as GatewayResponseType] = description;
   }
-
-  const [consumer] = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => functionIn(template, mapping.Properties?.FunctionName));
-  const scheduledNames = resourcesOfType(template, 'AWS::Events::Rule')
-    .flatMap(([, rule]) => ((rule.Properties?.Targets ?? []) as { Arn: unknown }[]).map((target) => functionIn(template, target.Arn)))
-    .flatMap((id) => (id === undefined ? [] : [nameOf(id)]));
-  // The outbox re-drive is the scheduled function the loop needs; the others (the retention sweep) run beside it.
-  const scheduled = scheduledNames.find((name) => name === SUPPORT_FUNCTIONS.automationRedrive.name) ?? scheduledNames[0];
-  if (!consumer || !scheduled) throw new Error('the template has no queue consumer (event source mapping) or no scheduled function (events rule)');
-
-  return {
-    source: 'template',
-    routes: [...byPath.values()],
-    authorizer,
-    responses,
-    planThrottle,
-    functions,
-    queueConsumer: nameOf(consumer),
-    scheduled,
-    // The event re-drive runs in the deliverer's loop (template-stack.ts).
-    alsoScheduled: scheduledNames.filter((name) => name !== scheduled && name !== SUPPORT_FUNCTIONS.eventRedrive.name),
-  };
+  return responses;
 }
