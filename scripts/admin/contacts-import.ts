@@ -2,8 +2,10 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { parseImportRow } from '../../functions/contacts-import';
-import { importContacts, MAX_IMPORT_ROWS, type ImportRow, type ImportRowError } from '../../shared/domain/contact-import';
+import type { ChannelRef } from '../../shared/identity';
+import { importContacts, MAX_IMPORT_ROWS, type ImportSummary, type ImportRow, type ImportRowError } from '../../shared/domain/contact-import';
 import { OperatorError, requireChannel } from './commands';
+import { cellValue, csvCell, CsvParser } from './csv';
 
 /**
  * `admin contacts import --channel CH --file contacts.csv [--errors FILE]`: streams a CSV
@@ -38,12 +40,14 @@ export const COLUMNS: Readonly<Record<string, string>> = {
 /** Separators of several labels in one `labels` cell. */
 const LABEL_SEPARATOR = /[;|]/;
 
-export interface ImportSummary {
+export interface FileImportSummary {
   channelId: string;
   file: string;
   rows: number;
   created: number;
   updated: number;
+  /** Rows of existing contacts that changed nothing (a re-import). */
+  unchanged: number;
   failed: number;
   /** The failed rows, as sent, with `error` and `message` columns (and the CSV line), or null when none failed. */
   errorsFile: string | null;
@@ -55,7 +59,7 @@ export interface ImportSummary {
 type Column = { parameter: string } | { field: string };
 
 /** The header's columns, mapped once for the whole file (names compared without case, spaces, `_` or `-`). */
-export function columnsOf(header: string[]): Column[] {
+function columnsOf(header: string[]): Column[] {
   return header.map((column) => {
     const parameter = COLUMNS[column.toLowerCase().replace(/[\s_-]/g, '')];
     return parameter ? { parameter } : { field: column.trim() };
@@ -63,11 +67,11 @@ export function columnsOf(header: string[]): Column[] {
 }
 
 /** The row of the CSV as contacts/import takes it: mapped columns, the rest as custom fields; empty cells are left out. */
-export function rowFromCells(columns: Column[], cells: string[]): Record<string, unknown> {
+function rowFromCells(columns: Column[], cells: string[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   const fields: Record<string, string> = Object.create(null);
   columns.forEach((column, i) => {
-    const value = cells[i]?.trim() ?? '';
+    const value = cellValue(cells[i]?.trim() ?? '');
     if (value === '') return;
     if ('field' in column) fields[column.field] = value;
     else if (column.parameter === 'labelNames')
@@ -83,141 +87,251 @@ export function rowFromCells(columns: Column[], cells: string[]): Record<string,
 
 export async function contactsImport(options: {
   channelId: string;
+  /** An absolute path (the CLI resolves it from where the command was typed). */
   file: string;
   errorsFile?: string;
   progress?: (line: string, done: boolean) => void;
-}): Promise<ImportSummary> {
+}): Promise<FileImportSummary> {
   const channel = await requireChannel(options.channelId);
   const size = await stat(options.file).then(
     (info) => info.size,
-    (error: Error) => {
-      throw new OperatorError(`Cannot read ${options.file}: ${error.message}`);
+    (error: NodeJS.ErrnoException) => {
+      throw new OperatorError(`Cannot read ${options.file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
     },
   );
-  const errorsPath = options.errorsFile ?? `${options.file}.errors.csv`;
-  const started = performance.now();
-  const totals = { rows: 0, created: 0, updated: 0, failed: 0 };
-  let errorsOut: ReturnType<typeof createWriteStream> | undefined;
-  let header: string[] | undefined;
-  let columns: Column[] = [];
-  let bytesRead = 0;
-  let lastProgress = 0;
+  const run = new ImportRun({ workspaceId: channel.workspaceId, channelId: options.channelId }, options.file, await countRows(options.file), size);
+  const errors = new ErrorsFile(options.errorsFile ?? `${options.file}.errors.csv`);
+  const calls = new ImportCalls(run, errors, () => {
+    const line = run.progressLine(false);
+    if (line) options.progress?.(line, false);
+  });
+  const reader = new RowReader(options.file, (batch) => calls.send(batch));
+  try {
+    for await (const chunk of createReadStream(options.file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
+      run.bytesRead += Buffer.byteLength(chunk as string);
+      await reader.push(chunk as string, errors);
+    }
+    await reader.end(errors);
+    await calls.finish();
+  } finally {
+    await calls.settle();
+    await errors.close();
+  }
+  options.progress?.(run.progressLine(true), true);
+  return run.summary(errors.written ? errors.path : null);
+}
 
-  const progress = (done: boolean) => {
-    const now = performance.now();
-    if (!done && now - lastProgress < PROGRESS_EVERY_MS) return;
-    lastProgress = now;
-    const seconds = (now - started) / 1000;
-    const rate = totals.rows / Math.max(seconds, 0.001);
-    const share = size ? bytesRead / size : 1;
-    const eta = share > 0 && !done ? (seconds / share) * (1 - share) : 0;
-    options.progress?.(
-      `${totals.rows} rows (${(share * 100).toFixed(0)} %), ${rate.toFixed(0)} rows/s, ETA ${done ? 0 : eta.toFixed(0)} s — ${totals.created} created, ${totals.updated} updated, ${totals.failed} failed`,
-      done,
-    );
+/** The data rows of the file (records after the header, blank lines left out): what the progress line counts toward. */
+async function countRows(file: string): Promise<number> {
+  const parser = new CsvParser();
+  let records = 0;
+  const count = (found: Array<[string[], number]>) => {
+    for (const [cells] of found) if (!(cells.length === 1 && cells[0].trim() === '')) records++;
   };
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) count(parser.push(chunk as string));
+  count(parser.end());
+  return Math.max(0, records - 1);
+}
 
-  const writeErrors = async (batch: Batch, errors: ImportRowError[]) => {
+/** One import's totals and its progress line: rows done of the file's rows; the ETA from the bytes read so far. */
+class ImportRun {
+  readonly totals = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
+  bytesRead = 0;
+  private readonly started = performance.now();
+  private lastProgress = 0;
+
+  constructor(
+    readonly channel: ChannelRef,
+    readonly file: string,
+    readonly rowsInFile: number,
+    readonly size: number,
+  ) {}
+
+  add(result: ImportSummary, rows: number): void {
+    this.totals.rows += rows;
+    this.totals.created += result.created;
+    this.totals.updated += result.updated;
+    this.totals.unchanged += result.unchanged;
+    this.totals.failed += result.failed;
+  }
+
+  /** The progress line; a line that is not the last is given at most every PROGRESS_EVERY_MS (else empty). */
+  progressLine(done: boolean): string {
+    const now = performance.now();
+    if (!done && now - this.lastProgress < PROGRESS_EVERY_MS) return '';
+    this.lastProgress = now;
+    const seconds = (now - this.started) / 1000;
+    const rate = this.totals.rows / Math.max(seconds, 0.001);
+    const share = this.size ? this.bytesRead / this.size : 1;
+    const eta = share > 0 && !done ? (seconds / share) * (1 - share) : 0;
+    const percent = this.rowsInFile ? (this.totals.rows / this.rowsInFile) * 100 : 100;
+    const { rows, created, updated, unchanged, failed } = this.totals;
+    return `${rows} of ${this.rowsInFile} rows (${percent.toFixed(0)} %), ${rate.toFixed(0)} rows/s, ETA ${done ? 0 : eta.toFixed(0)} s — ${created} created, ${updated} updated, ${unchanged} unchanged, ${failed} failed`;
+  }
+
+  summary(errorsFile: string | null): FileImportSummary {
+    const seconds = (performance.now() - this.started) / 1000;
+    return {
+      channelId: this.channel.channelId,
+      file: this.file,
+      ...this.totals,
+      errorsFile,
+      seconds: Math.round(seconds * 10) / 10,
+      rowsPerSecond: Math.round(this.totals.rows / Math.max(seconds, 0.001)),
+    };
+  }
+}
+
+/**
+ * The failed rows, as read, with `error`, `message` and `line` columns, in the file's line
+ * order whatever order the calls finish in: each batch's rows are written after the
+ * batch before it. Created at the first failed row.
+ */
+class ErrorsFile {
+  private out: ReturnType<typeof createWriteStream> | undefined;
+  private header: string[] = [];
+  /** The last batch's write: the next one waits for it. */
+  private previous: Promise<void> = Promise.resolve();
+
+  constructor(readonly path: string) {}
+
+  get written(): boolean {
+    return this.out !== undefined;
+  }
+
+  useHeader(header: string[]): void {
+    this.header = header;
+  }
+
+  /** Reserves the batch's place in the file now (in file order); writes its errors once `result` is known. */
+  inOrder(batch: Batch, result: Promise<ImportRowError[]>): Promise<void> {
+    const previous = this.previous;
+    const written = (async () => {
+      const errors = await result.catch(() => []);
+      await previous;
+      await this.write(batch, errors);
+    })();
+    this.previous = written;
+    return written;
+  }
+
+  private async write(batch: Batch, errors: ImportRowError[]): Promise<void> {
     if (errors.length === 0) return;
-    if (!errorsOut) {
-      errorsOut = createWriteStream(errorsPath);
-      errorsOut.write(`${[...header!, 'error', 'message', 'line'].map(csvCell).join(',')}\r\n`);
+    if (!this.out) {
+      this.out = createWriteStream(this.path);
+      this.out.write(`${[...this.header, 'error', 'message', 'line'].map(csvCell).join(',')}\r\n`);
     }
     for (const error of errors) {
       const line = [...batch.cells[error.index], error.error, error.message, String(batch.lines[error.index])].map(csvCell).join(',');
-      if (!errorsOut.write(`${line}\r\n`)) await once(errorsOut, 'drain');
+      if (!this.out.write(`${line}\r\n`)) await once(this.out, 'drain');
     }
-  };
+  }
 
-  // Rows of one phone number apply in file order: a call waits for the calls in flight that share a number with it.
-  const lastCallOf = new Map<string, Promise<void>>();
-  const inFlight = new Set<Promise<void>>();
-  const send = async (batch: Batch) => {
-    const rows: ImportRow[] = batch.rows.map((raw, index) =>
-      raw === null
-        ? {
-            index,
-            error: {
-              index,
-              phoneNumber: null,
-              error: 'invalid_parameter',
-              message: 'The line has more cells than the header has columns.',
-              parameter: 'contacts',
-            },
-          }
-        : parseImportRow(raw, index),
-    );
+  async close(): Promise<void> {
+    await this.previous.catch(() => undefined);
+    if (!this.out) return;
+    this.out.end();
+    await once(this.out, 'close');
+  }
+}
+
+/**
+ * The calls to importContacts, at most IN_FLIGHT at once. Rows of one phone number apply
+ * in file order: a call waits for the calls in flight that share a number with it.
+ */
+class ImportCalls {
+  private readonly lastCallOf = new Map<string, Promise<void>>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly run: ImportRun,
+    private readonly errors: ErrorsFile,
+    private readonly progress: () => void,
+  ) {}
+
+  async send(batch: Batch): Promise<void> {
+    const rows = batch.rows.map((raw, index): ImportRow => (raw === null ? { index, error: tooManyCells(index) } : parseImportRow(raw, index)));
     const phones = rows.flatMap((row) => ('input' in row ? [row.input.phoneNumber] : []));
-    const before = [...new Set(phones.map((phone) => lastCallOf.get(phone)).filter((call): call is Promise<void> => call !== undefined))];
-    const call = (async () => {
+    const before = [...new Set(phones.map((phone) => this.lastCallOf.get(phone)).filter((call): call is Promise<void> => call !== undefined))];
+    const result = (async () => {
       await Promise.all(before);
-      const result = await importContacts({ workspaceId: channel.workspaceId, channelId: options.channelId }, rows);
-      totals.rows += rows.length;
-      totals.created += result.created;
-      totals.updated += result.updated;
-      totals.failed += result.failed;
-      await writeErrors(batch, result.errors);
-      progress(false);
+      return importContacts(this.run.channel, rows);
     })();
-    for (const phone of phones) lastCallOf.set(phone, call);
-    inFlight.add(call);
+    // The batch's place in the errors file is taken now, in file order.
+    const written = this.errors.inOrder(
+      batch,
+      result.then((applied) => applied.errors),
+    );
+    const call = (async () => {
+      this.run.add(await result, rows.length);
+      await written;
+      this.progress();
+    })();
+    for (const phone of phones) this.lastCallOf.set(phone, call);
+    this.inFlight.add(call);
     void call.then(
       () => {
-        inFlight.delete(call);
-        for (const phone of phones) if (lastCallOf.get(phone) === call) lastCallOf.delete(phone);
+        this.inFlight.delete(call);
+        for (const phone of phones) if (this.lastCallOf.get(phone) === call) this.lastCallOf.delete(phone);
       },
-      () => inFlight.delete(call),
+      () => this.inFlight.delete(call),
     );
-    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-  };
+    if (this.inFlight.size >= IN_FLIGHT) await Promise.race(this.inFlight);
+  }
 
-  let batch = newBatch();
-  const parser = new CsvParser();
-  const onRecord = async (cells: string[], line: number) => {
-    if (!header) {
-      header = cells.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
-      columns = columnsOf(header);
-      if (!columns.some((column) => 'parameter' in column && column.parameter === 'phoneNumber')) {
-        throw new OperatorError(`${options.file}: the first line must be a header with a phone column (phone or phoneNumber); found ${header.join(', ')}`);
-      }
+  finish(): Promise<unknown> {
+    return Promise.all(this.inFlight);
+  }
+
+  settle(): Promise<unknown> {
+    return Promise.allSettled(this.inFlight);
+  }
+}
+
+function tooManyCells(index: number): ImportRowError {
+  return { index, phoneNumber: null, error: 'invalid_parameter', message: 'The line has more cells than the header has columns.', parameter: 'contacts' };
+}
+
+/** Reads records into batches of MAX_IMPORT_ROWS rows, the first record being the header. */
+class RowReader {
+  private readonly parser = new CsvParser();
+  private header: string[] | undefined;
+  private columns: Column[] = [];
+  private batch = newBatch();
+
+  constructor(
+    private readonly file: string,
+    private readonly send: (batch: Batch) => Promise<void>,
+  ) {}
+
+  async push(text: string, errors: ErrorsFile): Promise<void> {
+    for (const [cells, line] of this.parser.push(text)) await this.record(cells, line, errors);
+  }
+
+  async end(errors: ErrorsFile): Promise<void> {
+    for (const [cells, line] of this.parser.end()) await this.record(cells, line, errors);
+    if (!this.header) throw new OperatorError(`${this.file} is empty: it needs a header line and rows.`);
+    if (this.batch.rows.length > 0) await this.send(this.batch);
+  }
+
+  private async record(cells: string[], line: number, errors: ErrorsFile): Promise<void> {
+    if (!this.header) {
+      this.header = cells.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
+      this.columns = columnsOf(this.header);
+      if (!this.columns.some((column) => 'parameter' in column && column.parameter === 'phoneNumber'))
+        throw new OperatorError(`${this.file}: the first line must be a header with a phone column (phone or phoneNumber); found ${this.header.join(', ')}`);
+      errors.useHeader(this.header);
       return;
     }
     if (cells.length === 1 && cells[0].trim() === '') return; // a blank line
-    batch.rows.push(cells.length > header.length ? null : rowFromCells(columns, cells));
-    batch.cells.push(cells);
-    batch.lines.push(line);
-    if (batch.rows.length === MAX_IMPORT_ROWS) {
-      await send(batch);
-      batch = newBatch();
-    }
-  };
-
-  try {
-    for await (const chunk of createReadStream(options.file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
-      bytesRead += Buffer.byteLength(chunk as string);
-      for (const [cells, line] of parser.push(chunk as string)) await onRecord(cells, line);
-    }
-    for (const [cells, line] of parser.end()) await onRecord(cells, line);
-    if (batch.rows.length > 0) await send(batch);
-    await Promise.all(inFlight);
-  } finally {
-    await Promise.allSettled(inFlight);
-    if (errorsOut) {
-      errorsOut.end();
-      await once(errorsOut, 'close');
+    this.batch.rows.push(cells.length > this.header.length ? null : rowFromCells(this.columns, cells));
+    this.batch.cells.push(cells);
+    this.batch.lines.push(line);
+    if (this.batch.rows.length === MAX_IMPORT_ROWS) {
+      await this.send(this.batch);
+      this.batch = newBatch();
     }
   }
-  if (!header) throw new OperatorError(`${options.file} is empty: it needs a header line and rows.`);
-  progress(true);
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    channelId: options.channelId,
-    file: options.file,
-    ...totals,
-    errorsFile: errorsOut ? errorsPath : null,
-    seconds: Math.round(seconds * 10) / 10,
-    rowsPerSecond: Math.round(totals.rows / Math.max(seconds, 0.001)),
-  };
 }
 
 interface Batch {
@@ -230,74 +344,3 @@ interface Batch {
 }
 
 const newBatch = (): Batch => ({ rows: [], cells: [], lines: [] });
-
-/** A CSV cell, quoted when it needs to be (RFC 4180). */
-export const csvCell = (value: string) => (/[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/**
- * A streaming RFC 4180 parser: fields separated by commas, records by CRLF or LF,
- * quoted fields may hold commas, quotes (doubled) and line breaks. `push` returns the
- * records completed by a chunk (with the line each starts on); `end` the last one.
- */
-export class CsvParser {
-  private field = '';
-  private record: string[] = [];
-  private quoted = false;
-  /** The previous character closed a quoted section (a quote now is an escaped quote). */
-  private afterQuote = false;
-  private line = 1;
-  private recordLine = 1;
-  private pendingCr = false;
-
-  push(text: string): Array<[string[], number]> {
-    const done: Array<[string[], number]> = [];
-    for (let i = 0; i < text.length; i++) {
-      const char = text[i];
-      if (this.pendingCr) {
-        this.pendingCr = false;
-        if (char === '\n') continue;
-      }
-      if (this.quoted) {
-        if (char === '"') {
-          this.quoted = false;
-          this.afterQuote = true;
-        } else {
-          if (char === '\n') this.line++;
-          this.field += char;
-        }
-        continue;
-      }
-      if (char === '"') {
-        if (this.afterQuote) this.field += '"';
-        this.quoted = true;
-        this.afterQuote = false;
-        continue;
-      }
-      this.afterQuote = false;
-      if (char === ',') {
-        this.record.push(this.field);
-        this.field = '';
-      } else if (char === '\n' || char === '\r') {
-        this.record.push(this.field);
-        done.push([this.record, this.recordLine]);
-        this.record = [];
-        this.field = '';
-        this.line++;
-        this.recordLine = this.line;
-        this.pendingCr = char === '\r';
-      } else {
-        this.field += char;
-      }
-    }
-    return done;
-  }
-
-  end(): Array<[string[], number]> {
-    if (this.field === '' && this.record.length === 0) return [];
-    this.record.push(this.field);
-    const last: [string[], number] = [this.record, this.recordLine];
-    this.record = [];
-    this.field = '';
-    return [last];
-  }
-}
