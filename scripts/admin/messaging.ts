@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChannelRecord } from '../../shared/data/channels';
 import { normalizePhone } from '../../shared/phone/phone';
+import { SANDBOX_CONTROL_HEADER } from '../local/sandbox-control';
 import type { StackInfo } from '../local/store';
 import { InboundFlagError, inboundMessage, type InboundFlags } from '../local/inbound-messages';
 import { OperatorError, requireChannel } from './commands';
@@ -15,27 +16,39 @@ export type ChatNetworkTarget = { mode: 'aws' } | { mode: 'local'; stack?: Stack
 
 const NEEDS_STACK = 'needs the running local stack (npm start with the same DATA_DIR): its sandbox chat network';
 
-function runningSandbox(target: ChatNetworkTarget, command: string): { graphBaseUrl: string; sandboxUrl: string } {
-  if (target.mode === 'local' && target.stack?.graphBaseUrl && target.stack.sandboxUrl) {
-    return { graphBaseUrl: target.stack.graphBaseUrl, sandboxUrl: target.stack.sandboxUrl };
+/** The running sandbox's Graph API base, and its control API with the run's token. */
+interface RunningSandbox {
+  graphBaseUrl: string;
+  sandboxUrl: string;
+  controlToken: string;
+}
+
+function runningSandbox(target: ChatNetworkTarget, command: string): RunningSandbox {
+  const stack = target.mode === 'local' ? target.stack : undefined;
+  if (stack?.graphBaseUrl && stack.sandboxUrl && stack.sandboxControlToken) {
+    return { graphBaseUrl: stack.graphBaseUrl, sandboxUrl: stack.sandboxUrl, controlToken: stack.sandboxControlToken };
   }
   throw new OperatorError(`'${command}' ${NEEDS_STACK}.`);
 }
 
 /** Points the service's chat-network client at the local sandbox (AWS keeps GRAPH_API_BASE_URL or Meta's default). */
-function useChatNetwork(target: ChatNetworkTarget, command: string): string | undefined {
+function useChatNetwork(target: ChatNetworkTarget, command: string): RunningSandbox | undefined {
   if (target.mode === 'aws') return undefined;
-  const { graphBaseUrl, sandboxUrl } = runningSandbox(target, command);
-  process.env.GRAPH_API_BASE_URL = graphBaseUrl;
-  return sandboxUrl;
+  const sandbox = runningSandbox(target, command);
+  process.env.GRAPH_API_BASE_URL = sandbox.graphBaseUrl;
+  return sandbox;
 }
 
-async function control(sandboxUrl: string, action: string, body: unknown): Promise<Record<string, unknown>> {
+async function control(sandbox: RunningSandbox, action: string, body: unknown): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(`${sandboxUrl}/_sandbox/${action}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch(`${sandbox.sandboxUrl}/_sandbox/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [SANDBOX_CONTROL_HEADER]: sandbox.controlToken },
+      body: JSON.stringify(body),
+    });
   } catch {
-    throw new OperatorError(`The sandbox chat network at ${sandboxUrl} does not answer; is npm start still running?`);
+    throw new OperatorError(`The sandbox chat network at ${sandbox.sandboxUrl} does not answer; is npm start still running?`);
   }
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new OperatorError(`The sandbox chat network refused ${action}: ${String(answer.error ?? `HTTP ${response.status}`)}`);
@@ -52,8 +65,8 @@ export function sandboxCredentials(phoneNumberId: string, given: { wabaId?: stri
 }
 
 /** Registers a channel's business number with the running sandbox, so it can send and list templates. */
-export async function registerWithSandbox(sandboxUrl: string, channel: ChannelRecord): Promise<void> {
-  await control(sandboxUrl, 'phone-numbers', {
+async function registerWithSandbox(sandbox: RunningSandbox, channel: ChannelRecord): Promise<void> {
+  await control(sandbox, 'phone-numbers', {
     phoneNumberId: channel.phoneNumberId,
     wabaId: channel.wabaId,
     accessToken: channel.accessToken,
@@ -64,8 +77,8 @@ export async function registerWithSandbox(sandboxUrl: string, channel: ChannelRe
 /** `template sync --channel CH` → {channelId, synced}: every template fetched, whatever its status. */
 export async function templateSync(target: ChatNetworkTarget, channelId: string) {
   const channel = await requireChannel(channelId);
-  const sandboxUrl = useChatNetwork(target, 'template sync');
-  if (sandboxUrl) await registerWithSandbox(sandboxUrl, channel);
+  const sandbox = useChatNetwork(target, 'template sync');
+  if (sandbox) await registerWithSandbox(sandbox, channel);
   const { syncTemplates } = await import('../../shared/domain/templates');
   try {
     return await syncTemplates(channel);
@@ -95,10 +108,10 @@ export async function inbound(target: ChatNetworkTarget, channelId: string, from
     throw error;
   }
   const channel = await requireChannel(channelId);
-  const sandboxUrl = runningSandbox(target, 'inbound').sandboxUrl;
+  const sandbox = runningSandbox(target, 'inbound');
   const phone = normalizePhone(from);
   if (!phone) throw new OperatorError('--from must be a phone number with country code, e.g. +14155550100.');
-  await registerWithSandbox(sandboxUrl, channel);
-  const answer = await control(sandboxUrl, 'inbound', { phoneNumberId: channel.phoneNumberId, from: phone, message });
+  await registerWithSandbox(sandbox, channel);
+  const answer = await control(sandbox, 'inbound', { phoneNumberId: channel.phoneNumberId, from: phone, message });
   return { chatmid: String(answer.chatmid) };
 }

@@ -57,7 +57,10 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
       .finally(() => options.onRequest?.(`${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     server,

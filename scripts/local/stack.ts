@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,8 +10,8 @@ import { startDelivererLoop } from './deliverer-loop';
 import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
-import { startSandbox } from './sandbox';
-import { ensureTable, startStore, stackInfoPath, type StackInfo } from './store';
+import { startSandbox, type SandboxHandle } from './sandbox';
+import { ensureTable, STACK_IDENTITY_PATH, startStore, stackInfoPath, type StackIdentity, type StackInfo } from './store';
 import { LOCAL_ACCOUNT } from './template';
 
 export interface LocalStackOptions {
@@ -69,48 +69,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const secrets = await chatNetworkSecrets(options.dataDir);
   // The sandbox chat network: the service reaches it through the Graph API client, only with another base URL.
   const sandbox = await startSandbox({ port: 0, appSecret: secrets.appSecret });
-
-  // The bundles read their configuration from the environment at import, as in Lambda.
-  Object.assign(process.env, {
-    DYNAMODB_ENDPOINT: dynamodbEndpoint,
-    TABLE_NAME: tableName,
-    AWS_REGION: process.env.AWS_REGION ?? 'local',
-    POWERTOOLS_SERVICE_NAME: 'workspace-api',
-    WHATSAPP_APP_SECRET: secrets.appSecret,
-    WHATSAPP_VERIFY_TOKEN: secrets.verifyToken,
-    GRAPH_API_BASE_URL: sandbox.graphBaseUrl,
-    // Integrators' webhooks: loopback receivers allowed locally; secrets sealed under a key in DATA_DIR.
-    WEBHOOK_ALLOW_LOOPBACK: 'true',
-    WEBHOOK_SECRETS_KEY_FILE: localKeyFile(options.dataDir),
-  });
-
-  // Steps go to the durable table queue the runner loop reads, not SQS: chosen here, where the local app is assembled.
-  const { provideStepQueue } = await import('../../shared/queue/step-queue');
-  provideStepQueue((await import('./table-step-queue')).tableStepQueue);
-  const { provideEventQueue } = await import('../../shared/queue/event-queue');
-  provideEventQueue((await import('./table-step-queue')).tableEventQueue);
-  const { seedDemo, demoWorkspaces } = await import('./seed');
-  const { getApiKeyById } = await import('../../shared/data/tenants');
-  await seedDemo();
+  configureFunctions({ dataDir: options.dataDir, dynamodbEndpoint, tableName, graphBaseUrl: sandbox.graphBaseUrl, secrets });
+  await provideLocalQueues();
+  await (await import('./seed')).seedDemo();
   await connectChannelsToSandbox(sandbox);
-
-  // SQS for callers outside this thread (the functions `sam local` runs, npm run sam-env; the event deliverer's worker): SendMessage into the same table queue.
-  const { startSqsEndpoint } = await import('./aws-endpoint');
-  const { sendLocalMessage, EVENT_QUEUE } = await import('./table-step-queue');
-  const sqs = await startSqsEndpoint({
-    [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
-    ...Object.fromEntries(
-      Object.values(LOCAL_EVENT_QUEUE_NAMES).map((name) => [name, (body: string, delaySeconds: number) => sendLocalMessage(body, delaySeconds, EVENT_QUEUE)]),
-    ),
-  });
+  const sqs = await startLocalSqs();
 
   const served =
     process.env.STACK_SOURCE === 'template'
       ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets)
       : await serveRouteTable(sqs.url);
+  const instance = randomUUID();
   const gateway = await startGateway({
     port: options.port,
-    routes: served.routes,
+    routes: [...served.routes, identityRoute({ instance, dataDir: options.dataDir })],
     authorizer: served.authorizer,
     onRequest: options.onRequest,
     ...served.gatewayOptions,
@@ -122,28 +94,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
-  const stepQueueUrl = `${sqs.url}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`;
-  const eventQueueUrls = localEventQueueUrls(sqs.url);
-  const info: StackInfo = {
-    pid: process.pid,
-    dynamodbEndpoint,
-    baseUrl,
-    graphBaseUrl: sandbox.graphBaseUrl,
-    sandboxUrl: sandbox.url,
-    sqsEndpoint: sqs.url,
-    stepQueueUrl,
-    eventQueueUrl: eventQueueUrls.EVENT_QUEUE_URL,
-    eventLaneQueueUrl: eventQueueUrls.EVENT_LANE_QUEUE_URL,
-  };
-  await writeFile(stackInfoPath(options.dataDir), JSON.stringify(info, null, 2));
-  const demoFile = join(options.dataDir, 'demo.json');
-  const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
-  const demo = { baseUrl, chatNetwork: { graphBaseUrl: sandbox.graphBaseUrl, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken }, workspaces };
-  // It holds every demo key, channel token, the app secret and the verify token. The mode
-  // of writeFile applies only to a new file, so an existing one (written 0644 by an
-  // earlier version) is narrowed first, before the secrets go in.
-  await chmod(demoFile, 0o600).catch(() => undefined);
-  await writeFile(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  await writeStackInfo(options.dataDir, { instance, dynamodbEndpoint, gatewayUrl: gateway.url, sandbox, sqsEndpoint: sqs.url });
+
+  const demoFile = await writeDemoFile(options.dataDir, baseUrl, sandbox.graphBaseUrl, secrets);
 
   return {
     url: gateway.url,
@@ -161,6 +114,89 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await store?.close();
     },
   };
+}
+
+/** Publishes the running stack in DATA_DIR/stack.json (the CLI, sam-env and the tests read it; it holds the sandbox's control token). */
+async function writeStackInfo(
+  dataDir: string,
+  run: { instance: string; dynamodbEndpoint: string; gatewayUrl: string; sandbox: SandboxHandle; sqsEndpoint: string },
+): Promise<void> {
+  const info: StackInfo = {
+    pid: process.pid,
+    url: run.gatewayUrl,
+    instance: run.instance,
+    dataDir,
+    sandboxControlToken: run.sandbox.controlToken,
+    dynamodbEndpoint: run.dynamodbEndpoint,
+    baseUrl: `${run.gatewayUrl}${API_BASE_PATH}`,
+    graphBaseUrl: run.sandbox.graphBaseUrl,
+    sandboxUrl: run.sandbox.url,
+    sqsEndpoint: run.sqsEndpoint,
+    stepQueueUrl: `${run.sqsEndpoint}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`,
+    eventQueueUrl: localEventQueueUrls(run.sqsEndpoint).EVENT_QUEUE_URL,
+    eventLaneQueueUrl: localEventQueueUrls(run.sqsEndpoint).EVENT_LANE_QUEUE_URL,
+  };
+  await writeFile(stackInfoPath(dataDir), JSON.stringify(info, null, 2), { mode: 0o600 });
+}
+
+/** The gateway's answer to STACK_IDENTITY_PATH: which run this is, so a pid in stack.json is never trusted alone. */
+function identityRoute(identity: StackIdentity): GatewayRoute {
+  return {
+    path: STACK_IDENTITY_PATH,
+    methods: ['GET'],
+    authorized: false,
+    handler: async () => ({ statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(identity) }),
+  };
+}
+
+/** The bundles read their configuration from the environment at import, as in Lambda. */
+function configureFunctions(local: { dataDir: string; dynamodbEndpoint: string; tableName: string; graphBaseUrl: string; secrets: ChatNetworkSecrets }) {
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: local.dynamodbEndpoint,
+    TABLE_NAME: local.tableName,
+    AWS_REGION: process.env.AWS_REGION ?? 'local',
+    POWERTOOLS_SERVICE_NAME: 'workspace-api',
+    WHATSAPP_APP_SECRET: local.secrets.appSecret,
+    WHATSAPP_VERIFY_TOKEN: local.secrets.verifyToken,
+    GRAPH_API_BASE_URL: local.graphBaseUrl,
+    // Integrators' webhooks: loopback receivers allowed locally; secrets sealed under a key in DATA_DIR.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_SECRETS_KEY_FILE: localKeyFile(local.dataDir),
+  });
+}
+
+/** Steps and events go to the durable table queue the loops read, not SQS: chosen here, where the local app is assembled. */
+async function provideLocalQueues(): Promise<void> {
+  const { tableStepQueue, tableEventQueue } = await import('./table-step-queue');
+  (await import('../../shared/queue/step-queue')).provideStepQueue(tableStepQueue);
+  (await import('../../shared/queue/event-queue')).provideEventQueue(tableEventQueue);
+}
+
+/** SQS for callers outside this thread (the functions `sam local` runs, npm run sam-env; the event deliverer's worker): SendMessage into the same table queue. */
+async function startLocalSqs() {
+  const { startSqsEndpoint } = await import('./aws-endpoint');
+  const { sendLocalMessage, EVENT_QUEUE } = await import('./table-step-queue');
+  return startSqsEndpoint({
+    [LOCAL_STEP_QUEUE_NAME]: sendLocalMessage,
+    ...Object.fromEntries(
+      Object.values(LOCAL_EVENT_QUEUE_NAMES).map((name) => [name, (body: string, delaySeconds: number) => sendLocalMessage(body, delaySeconds, EVENT_QUEUE)]),
+    ),
+  });
+}
+
+/** Writes DATA_DIR/demo.json (what a person needs to try the stack) and returns its path. */
+async function writeDemoFile(dataDir: string, baseUrl: string, graphBaseUrl: string, secrets: ChatNetworkSecrets): Promise<string> {
+  const { demoWorkspaces } = await import('./seed');
+  const { getApiKeyById } = await import('../../shared/data/tenants');
+  const demoFile = join(dataDir, 'demo.json');
+  const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
+  const demo = { baseUrl, chatNetwork: { graphBaseUrl, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken }, workspaces };
+  // It holds every demo key, channel token, the app secret and the verify token. The mode
+  // of writeFile applies only to a new file, so an existing one (written 0644 by an
+  // earlier version) is narrowed first, before the secrets go in.
+  await chmod(demoFile, 0o600).catch(() => undefined);
+  await writeFile(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  return demoFile;
 }
 
 interface Served {
@@ -266,7 +302,7 @@ async function serveTemplate(
  * Finding the channels takes a Scan filtered to channel items: acceptable here, in
  * the local stack's startup only, never in an endpoint.
  */
-async function connectChannelsToSandbox(sandbox: import('./sandbox').SandboxHandle): Promise<void> {
+async function connectChannelsToSandbox(sandbox: SandboxHandle): Promise<void> {
   const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, tableName } = await import('../../shared/data/client');
   const { listTemplates } = await import('../../shared/data/templates');

@@ -48,6 +48,13 @@ export async function ensureTable(endpoint: string, tableName = LOCAL_TABLE_NAME
 /** What a running `npm start` publishes in DATA_DIR so the operator CLI can reach it. */
 export interface StackInfo {
   pid: number;
+  /** The gateway, `http://127.0.0.1:PORT`: it answers STACK_IDENTITY_PATH with this run's `instance`. */
+  url: string;
+  /** A random id of this run: a pid alone may be another process's after a reboot. */
+  instance: string;
+  dataDir: string;
+  /** The sandbox control API's token (scripts/local/sandbox-control.ts). */
+  sandboxControlToken?: string;
   dynamodbEndpoint: string;
   baseUrl: string;
   graphBaseUrl?: string;
@@ -63,13 +70,44 @@ export interface StackInfo {
 
 export const stackInfoPath = (dataDir: string) => join(dataDir, 'stack.json');
 
-/** The running stack of `dataDir`, if its process is alive. */
-export async function runningStack(dataDir: string): Promise<StackInfo | undefined> {
+/** Where the gateway says which run it is (`{instance, dataDir}`): local only, no API key, never in AWS. */
+export const STACK_IDENTITY_PATH = '/_local/stack';
+
+/** What a gateway answers at STACK_IDENTITY_PATH. */
+export interface StackIdentity {
+  instance: string;
+  dataDir: string;
+}
+
+/** How long a stack may take to say who it is before it counts as not running. */
+const IDENTITY_TIMEOUT_MS = 5_000;
+
+/** The identity of the stack whose gateway is at `url`, or undefined when nothing (or something else) answers there. */
+export async function stackAt(url: string): Promise<StackIdentity | undefined> {
   try {
-    const info = JSON.parse(await readFile(stackInfoPath(dataDir), 'utf8')) as StackInfo;
-    process.kill(info.pid, 0);
-    return info;
+    const response = await fetch(`${url}${STACK_IDENTITY_PATH}`, { signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS) });
+    const body = (await response.json()) as Partial<StackIdentity>;
+    return response.ok && typeof body.instance === 'string' && typeof body.dataDir === 'string'
+      ? { instance: body.instance, dataDir: body.dataDir }
+      : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The running stack of `dataDir`: the one its stack.json names, if that stack's gateway
+ * answers as that run. A live pid alone proves nothing (after a reboot it may be another
+ * process's), and a stack killed with SIGKILL leaves its stack.json behind.
+ */
+export async function runningStack(dataDir: string): Promise<StackInfo | undefined> {
+  let info: StackInfo;
+  try {
+    info = JSON.parse(await readFile(stackInfoPath(dataDir), 'utf8')) as StackInfo;
+    process.kill(info.pid, 0);
+  } catch {
+    return undefined;
+  }
+  if (typeof info.url !== 'string') return undefined;
+  return (await stackAt(info.url))?.instance === info.instance ? info : undefined;
 }

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { sandboxSent, startStack, type RunningStack } from '../support/local-stack';
 
 const CHANNEL = 'ch_demoacmesupport';
 
@@ -16,10 +16,6 @@ describe('automations end to end (npm start, local runner, sandbox chat network)
   });
   afterAll(async () => stack?.stop());
 
-  const sandboxSent = async () => {
-    const info = JSON.parse(await (await import('node:fs/promises')).readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as { sandboxUrl: string };
-    return (await (await fetch(`${info.sandboxUrl}/_sandbox/sent`)).json()) as Array<{ body: { to: string; type: string; template?: { name: string } } }>;
-  };
   const labelsOf = async (phone: string) => {
     const listed = await stack.call('contacts/list', { apiKey: teamKey, params: { search: phone } });
     return (listed.body.data[0]?.labels ?? []).map((label: { name: string }) => label.name) as string[];
@@ -32,7 +28,7 @@ describe('automations end to end (npm start, local runner, sandbox chat network)
     // Act
     const triggered = await stack.call('automations/trigger', { apiKey: teamKey, params: { phoneNumber: '+1 415 555 0142', automationName: 'welcome flow' } });
     const labels = await eventually(async () => ((await labelsOf(phone)).includes('new') ? labelsOf(phone) : undefined));
-    const sent = await eventually(async () => (await sandboxSent()).find((s) => s.body.to === phone));
+    const sent = await eventually(async () => (await sandboxSent(stack.dataDir)).find((s) => s.body.to === phone));
     const after = (await stack.call('automations/list', { apiKey: teamKey, method: 'GET' })).body.data.find((a: { name: string }) => a.name === 'Welcome Flow');
     // Assess
     expect(triggered.status).toBe(200);

@@ -10,7 +10,7 @@ import { SAM_CDK_OUT } from '../../scripts/sam-env';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { restProxyEvent } from '../support/api';
 import { eventually } from '../support/eventually';
-import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, sandboxSent, startStack, type RunningStack } from '../support/local-stack';
 import { startReceiver } from '../support/receiver';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -184,8 +184,7 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
       return names.length > 0 ? names : undefined;
     });
     const sent = await eventually(async () => {
-      const { sandboxUrl } = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
-      const messages = (await (await fetch(`${sandboxUrl!}/_sandbox/sent`)).json()) as { body: { to: string; type: string; template?: { name: string } } }[];
+      const messages = await sandboxSent(stack.dataDir);
       return messages.find((message) => message.body.to === phone);
     });
     expect(labels).toEqual(['new']);

@@ -6,6 +6,8 @@ import { asQueryString } from './api';
 import { captureCliStderr, captureStackLogs } from './log-capture';
 import { createWorkspaceClient, type WorkspaceClient } from '../../client';
 import { assertContract, contractFetch } from './contract';
+import { SANDBOX_CONTROL_HEADER } from '../../scripts/local/sandbox';
+import type { StackInfo } from '../../scripts/local/store';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -54,6 +56,14 @@ export function demoKey(stack: Pick<RunningStack, 'demo'>, role: 'admin' | 'team
 /** The first demo workspace's admin key and its channel number `channel` (0: the one with the sandbox's first number). */
 export function demoAdmin(stack: Pick<RunningStack, 'demo'>, channel = 0): { adminKey: string; channelId: string } {
   return { adminKey: demoKey(stack), channelId: stack.demo.workspaces[0].channels[channel].id };
+}
+
+/** What the stack's sandbox chat network has sent so far, asked through its control API with the run's token (stack.json). */
+export async function sandboxSent(dataDir: string): Promise<Array<{ phoneNumberId: string; chatmid: string; body: { to: string; type: string; template?: { name: string } } }>> {
+  const { sandboxUrl, sandboxControlToken } = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as StackInfo;
+  const response = await fetch(`${sandboxUrl!}/_sandbox/sent`, { headers: { [SANDBOX_CONTROL_HEADER]: sandboxControlToken! } });
+  if (!response.ok) throw new Error(`the sandbox refused /_sandbox/sent: ${response.status}`);
+  return (await response.json()) as Awaited<ReturnType<typeof sandboxSent>>;
 }
 
 /** Every DATA_DIR a stack of this test file ran with (the template-mode suite reads their aws-calls.jsonl). */
@@ -144,12 +154,13 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
   };
 }
 
-/** Runs `npm run admin -- …` (scripts/admin.ts) with the given DATA_DIR. */
-export function runCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** Runs `npm run admin -- …` (scripts/admin.ts) with the given DATA_DIR (undefined: none, as a person who set none); `env` entries set to undefined are removed. */
+export function runCli(dataDir: string | undefined, args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   const [node, scriptArgs] = tsx('scripts/admin.ts');
   const childEnv: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ...env };
   delete childEnv.DYNAMODB_ENDPOINT;
   delete childEnv.TABLE_NAME;
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   return new Promise((resolvePromise) => {
     const child = spawn(node, [...scriptArgs, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
