@@ -21,7 +21,9 @@ export const SANDBOX_CONTROL_HEADER = 'x-sandbox-control-token';
 export async function handleControl(state: SandboxState, req: IncomingMessage, res: ServerResponse, action: string): Promise<void> {
   if (!holdsControlToken(state, req.headers[SANDBOX_CONTROL_HEADER])) {
     req.resume();
-    return sendJson(res, 403, { error: `The sandbox control API needs the run's token in ${SANDBOX_CONTROL_HEADER} (sandboxControlToken in DATA_DIR/stack.json).` });
+    return sendJson(res, 403, {
+      error: `The sandbox control API needs the run's token in ${SANDBOX_CONTROL_HEADER} (sandboxControlToken in DATA_DIR/stack.json).`,
+    });
   }
   try {
     const raw = await readBody(req);
