@@ -235,10 +235,10 @@ describe('the operator CLI finds the stack and reads its command line as typed',
   });
 
   it('refuses a tenant’s webhook at the sandbox’s control API: status webhooks keep flowing for everyone', async () => {
-    // Prepare: an integrator subscribes the sandbox's fault injection as its webhook
+    // Prepare: an integrator subscribes the sandbox's "webhook-url" control call as its webhook (an event's body has no `url`: it would unset where statuses go)
     const { adminKey } = demoAdmin(stack);
     const info = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
-    const subscription = await stack.call('webhooks/manage', { apiKey: adminKey, params: { channelId, url: `${info.sandboxUrl}/_sandbox/fault` } });
+    const subscription = await stack.call('webhooks/manage', { apiKey: adminKey, params: { channelId, url: `${info.sandboxUrl}/_sandbox/webhook-url` } });
     expect(subscription.status, JSON.stringify(subscription.body)).toBe(200);
     // Act: an event goes out to it, then a template is sent
     await stack.admin('inbound', '--channel', channelId, '--from', '+14155550177', '--text', 'hello');
