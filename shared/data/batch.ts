@@ -111,16 +111,17 @@ const toStringItem = (item: RawItem): StringItem => Object.entries(item).flatMap
 /**
  * `command` with two middlewares of its own that read a successful response's items
  * straight from its body ({@link takeStringItems}) and hand them over as the output's
- * `StringItems`. Both ways of reading them through the SDK cost about 60 ms a MB of
- * index: JSON.parse building an object an item, whose attribute names (phone numbers)
- * no other item shares, each a new hidden class for the engine, then the protocol
- * deserializer walking every value; at 1M contacts (≈ 50 MB of response) that and its
- * garbage were most of a search's time. Reading them with one sticky regular expression
- * costs about 2 ms a MB. The rest of the body (Count, LastEvaluatedKey,
- * ConsumedCapacity…) still goes through the SDK's deserializer, and so does every error
- * response (typed errors, retries and their backoff are the client's as for any other
- * call); a body not in the exact shape expected (an attribute not a string, white space)
- * is left to the SDK whole, its `Items` then converted.
+ * `StringItems`. Why: an index page of hash buckets (one attribute an entry, named by a
+ * phone number no other item shares) makes the SDK's JSON.parse and deserializer build
+ * an object of unique names an item, a new hidden class each, then collect them; one
+ * sticky regular expression reads the same page for a fraction of that CPU. Measured,
+ * with and without it, in docs/PERFORMANCE.md ("The index reader's parser",
+ * bench/index-reader.ts): kept for the buckets; for packed import chunks it gains
+ * nothing. The rest of the body (Count, LastEvaluatedKey, ConsumedCapacity…) still goes
+ * through the SDK's deserializer, and so does every error response (typed errors,
+ * retries and their backoff are the client's as for any other call); a body not in the
+ * exact shape expected (an attribute not a string, white space) is left to the SDK
+ * whole, its `Items` then converted.
  */
 function stringItemsOf(command: RawQueryCommand): RawQueryCommand {
   let items: StringItem[] | undefined;
