@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CREATE_TABLE_INPUT, LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
+import { LOCAL_TABLE_NAME, OUTBOX_INDEX, TABLE_KEY } from '../../shared/data/table-schema';
 
 const require = createRequire(import.meta.url);
 const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
@@ -31,6 +31,31 @@ export async function startStore(dataDir: string | undefined, port = 0): Promise
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The table in DynamoDB CreateTable form, from the schema the CDK stack builds from (shared/data/table-schema.ts). */
+export const CREATE_TABLE_INPUT = {
+  AttributeDefinitions: [
+    { AttributeName: TABLE_KEY.partitionKey, AttributeType: 'S' as const },
+    { AttributeName: TABLE_KEY.sortKey, AttributeType: 'S' as const },
+    { AttributeName: OUTBOX_INDEX.partitionKey, AttributeType: 'S' as const },
+    { AttributeName: OUTBOX_INDEX.sortKey, AttributeType: 'N' as const },
+  ],
+  KeySchema: [
+    { AttributeName: TABLE_KEY.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: TABLE_KEY.sortKey, KeyType: 'RANGE' as const },
+  ],
+  GlobalSecondaryIndexes: [
+    {
+      IndexName: OUTBOX_INDEX.indexName,
+      KeySchema: [
+        { AttributeName: OUTBOX_INDEX.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: OUTBOX_INDEX.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'KEYS_ONLY' as const },
+    },
+  ],
+  BillingMode: 'PAY_PER_REQUEST' as const,
+};
 
 /** Creates the single table (same shape as the CDK stack's) unless it exists. */
 export async function ensureTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {

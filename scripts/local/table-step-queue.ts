@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../../shared/clock';
-import { db, sendIfCondition, tableName } from '../../shared/data/client';
+import { db, deleteItem, tableName, when } from '../../shared/data/client';
 import type { Key } from '../../shared/identity';
 import { newId } from '../../shared/ids';
 import type { EventQueue } from '../../shared/queue/event-queue';
@@ -133,13 +133,7 @@ export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Prom
     const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
     await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue);
-    const taken = await sendIfCondition(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: localKeys.message(message.visibleAt, message.messageId, queue),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
+    const taken = await deleteItem(localKeys.message(message.visibleAt, message.messageId, queue), when.itemExists());
     if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
       continue;

@@ -57,16 +57,6 @@ export function isConditionFailure(error: unknown): boolean {
   return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
-/**
- * Sends a conditional write the primitives below do not cover (the local queue's
- * delete) and tells whether its condition held: false instead of an error when it did
- * not. Other errors propagate.
- */
-export async function sendIfCondition(command: UpdateCommand | PutCommand | DeleteCommand): Promise<boolean> {
-  // The client's send is typed for one command class, not a union of them.
-  return (await unlessConditionFails(db.send(command as Parameters<typeof db.send>[0]))) !== undefined;
-}
-
 async function unlessConditionFails<T>(sent: Promise<T>): Promise<T | undefined> {
   try {
     return await sent;

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CREATE_TABLE_INPUT } from '../../shared/data/table-schema';
+import { CREATE_TABLE_INPUT } from '../../scripts/local/store';
 
 /**
  * The table as docs/ARCHITECTURE.md and docs/DEPLOYMENT.md describe it matches the one
- * schema the CDK stack and the local store both build from (shared/data/table-schema.ts).
+ * schema the CDK stack and the local store both build from (shared/data/table-schema.ts;
+ * the local store's CreateTable input, scripts/local/store.ts, is made from it).
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
