@@ -121,6 +121,9 @@ export const handler = apiEndpoint({
   channelScoped: true,
   handle: async ({ contacts }, { channel, principal }) => {
     const result = await importContacts(channel, contacts.map(parseImportRow), { userId: principal.userId });
-    return { data: result, message: `Imported ${contacts.length} row(s): ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.failed} failed` };
+    return {
+      data: result,
+      message: `Imported ${contacts.length} row(s): ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.failed} failed`,
+    };
   },
 });

@@ -59,7 +59,9 @@ export function demoAdmin(stack: Pick<RunningStack, 'demo'>, channel = 0): { adm
 }
 
 /** What the stack's sandbox chat network has sent so far, asked through its control API with the run's token (stack.json). */
-export async function sandboxSent(dataDir: string): Promise<Array<{ phoneNumberId: string; chatmid: string; body: { to: string; type: string; template?: { name: string } } }>> {
+export async function sandboxSent(
+  dataDir: string,
+): Promise<Array<{ phoneNumberId: string; chatmid: string; body: { to: string; type: string; template?: { name: string } } }>> {
   const { sandboxUrl, sandboxControlToken } = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as StackInfo;
   const response = await fetch(`${sandboxUrl!}/_sandbox/sent`, { headers: { [SANDBOX_CONTROL_HEADER]: sandboxControlToken! } });
   if (!response.ok) throw new Error(`the sandbox refused /_sandbox/sent: ${response.status}`);
