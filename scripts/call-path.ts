@@ -104,73 +104,87 @@ export function endpointCallPath(routePath: string): CallPath {
 }
 
 function callPathIn(program: ts.Program, entry: string): CallPath {
-  const checker = program.getTypeChecker();
   const file = program.getSourceFile(resolve(ROOT, entry));
   const handle = file && handleOf(file);
   if (!handle?.body) throw new Error(`No handle in ${entry}`);
-  const fileOf = (node: ts.Node) => relative(ROOT, node.getSourceFile().fileName);
-  const followed = new Set<ts.Node>();
+  const walk = new CallWalk(program.getTypeChecker());
+  walk.enter(handle);
+  const seen = new Set<string>();
+  let returns = 0;
+  for (const stop of walk.stops) {
+    if (seen.has(stop)) returns++;
+    seen.add(stop);
+  }
+  return { stops: walk.stops, files: seen.size, returns };
+}
+
+const fileOf = (node: ts.Node) => relative(ROOT, node.getSourceFile().fileName);
+
+/** Whether a function is this repository's code (not a package's, not a declaration, not library-like). */
+function isOurs(fn: FunctionNode): boolean {
+  const name = fileOf(fn);
+  return !fn.getSourceFile().isDeclarationFile && !name.startsWith('node_modules/') && !LIBRARY_LIKE.some((library) => library.test(name));
+}
+
+/** One walk of the calls from a handle: the files it enters, in order (`stops`). */
+class CallWalk {
+  readonly stops: string[] = [];
+  private readonly followed = new Set<ts.Node>();
   /** A parameter of a function entered → the function passed for it (a callback). */
-  const passedFor = new Map<ts.Symbol, FunctionNode>();
-  const stops: string[] = [];
-  const enter = (fn: FunctionNode) => {
-    followed.add(fn);
-    if (stops.at(-1) !== fileOf(fn)) stops.push(fileOf(fn));
-    if (fn.body) visit(fn.body);
-  };
-  const isOurs = (fn: FunctionNode) => {
-    const name = fileOf(fn);
-    return !fn.getSourceFile().isDeclarationFile && !name.startsWith('node_modules/') && !LIBRARY_LIKE.some((library) => library.test(name));
-  };
-  /** The function an argument passes: written there, one of ours by name, or a callback this function was itself passed. */
-  const passedFunction = (argument: ts.Expression): FunctionNode | undefined => {
-    if (isFunctionNode(argument)) return argument;
-    if (!ts.isIdentifier(argument) && !ts.isPropertyAccessExpression(argument)) return undefined;
-    const symbol = checker.getSymbolAtLocation(argument);
-    return (symbol && passedFor.get(symbol)) ?? namedFunction(checker, argument);
-  };
-  const visit = (node: ts.Node): void => {
+  private readonly passedFor = new Map<ts.Symbol, FunctionNode>();
+
+  constructor(private readonly checker: ts.TypeChecker) {}
+
+  enter(fn: FunctionNode): void {
+    this.followed.add(fn);
+    if (this.stops.at(-1) !== fileOf(fn)) this.stops.push(fileOf(fn));
+    if (fn.body) this.visit(fn.body);
+  }
+
+  private visit(node: ts.Node): void {
     // A function defined here runs when it is called (or, passed as an argument, when the callee calls it).
     if (isFunctionNode(node)) return;
-    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) {
-      ts.forEachChild(node, visit);
-      return;
-    }
-    visit(node.expression);
-    const passed = (node.arguments ?? []).map((argument) => {
-      const fn = passedFunction(argument);
-      if (!fn) visit(argument);
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) this.visitCall(node);
+    else ts.forEachChild(node, (child) => this.visit(child));
+  }
+
+  private visitCall(call: ts.CallExpression | ts.NewExpression): void {
+    this.visit(call.expression);
+    const passed = (call.arguments ?? []).map((argument) => {
+      const fn = this.passedFunction(argument);
+      if (!fn) this.visit(argument);
       return fn;
     });
-    const calleeSymbol = checker.getSymbolAtLocation(node.expression);
-    const called = (calleeSymbol && passedFor.get(calleeSymbol)) ?? calledFunction(checker, node);
-    const enters = called !== undefined && isOurs(called) && !followed.has(called);
+    const calleeSymbol = this.checker.getSymbolAtLocation(call.expression);
+    const called = (calleeSymbol && this.passedFor.get(calleeSymbol)) ?? calledFunction(this.checker, call);
+    const enters = called !== undefined && isOurs(called) && !this.followed.has(called);
     if (enters) {
       // Our callee runs the callbacks it is given where it calls them.
       called.parameters.forEach((parameter, i) => {
         const fn = passed[i];
-        const symbol = checker.getSymbolAtLocation(parameter.name);
-        if (fn && symbol) passedFor.set(symbol, fn);
+        const symbol = this.checker.getSymbolAtLocation(parameter.name);
+        if (fn && symbol) this.passedFor.set(symbol, fn);
       });
-      enter(called);
+      this.enter(called);
     }
-    for (const fn of passed) {
-      if (!fn || followed.has(fn)) continue;
-      // Given to a package (Array.map, mapLimit…): part of this code, run in place; given to our callee and not called there: run after it.
-      if (!enters && isFunctionNode(fn) && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) {
-        followed.add(fn);
-        if (fn.body) visit(fn.body);
-      } else if (isOurs(fn)) enter(fn);
-    }
-  };
-  enter(handle);
-  const seen = new Set<string>();
-  let returns = 0;
-  for (const stop of stops) {
-    if (seen.has(stop)) returns++;
-    seen.add(stop);
+    for (const fn of passed) if (fn && !this.followed.has(fn)) this.runPassed(fn, enters);
   }
-  return { stops, files: seen.size, returns };
+
+  /** A function passed as an argument: given to a package (Array.map, mapLimit…), part of this code, run in place; given to our callee and not called there, run after it. */
+  private runPassed(fn: FunctionNode, calleeEntered: boolean): void {
+    if (!calleeEntered && isFunctionNode(fn) && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) {
+      this.followed.add(fn);
+      if (fn.body) this.visit(fn.body);
+    } else if (isOurs(fn)) this.enter(fn);
+  }
+
+  /** The function an argument passes: written there, one of ours by name, or a callback this function was itself passed. */
+  private passedFunction(argument: ts.Expression): FunctionNode | undefined {
+    if (isFunctionNode(argument)) return argument;
+    if (!ts.isIdentifier(argument) && !ts.isPropertyAccessExpression(argument)) return undefined;
+    const symbol = this.checker.getSymbolAtLocation(argument);
+    return (symbol && this.passedFor.get(symbol)) ?? namedFunction(this.checker, argument);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
