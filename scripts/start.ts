@@ -53,9 +53,12 @@ const stack = await start().catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
-console.log(`Workspace API listening on ${stack.url} (API at ${stack.baseUrl})`);
-console.log(`API docs: ${stack.url}${DOCS_PATH}`);
-console.log(`Demo keys and URLs: ${stack.demoFile}`);
+// One write, so whoever waits for the first line has the others in the same read.
+console.log(
+  [`Workspace API listening on ${stack.url} (API at ${stack.baseUrl})`, `API docs: ${stack.url}${DOCS_PATH}`, `Demo keys and URLs: ${stack.demoFile}`].join(
+    '\n',
+  ),
+);
 
 let stopping = false;
 async function stop(signal: string) {

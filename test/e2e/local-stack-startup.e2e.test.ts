@@ -109,9 +109,20 @@ describe('a stack started over a stale stack.json, with an earlier version’s w
     expect(info.url).toBe(stack.url);
   });
 
-  it('prints the docs URL beside the API URL', () => {
+  it('prints the docs URL beside the API URL', async () => {
+    // Act: the banner's lines, however the pipe delivers them
+    const banner = `API docs: ${stack.url}/docs`;
+    if (!stack.output.join('').includes(banner))
+      await new Promise<void>((resolveLine) => {
+        const onData = () => {
+          if (!stack.output.join('').includes(banner)) return;
+          stack.process.stdout!.off('data', onData);
+          resolveLine();
+        };
+        stack.process.stdout!.on('data', onData);
+      });
     // Assess
-    expect(stack.output.join('')).toContain(`API docs: ${stack.url}/docs`);
+    expect(stack.output.join('')).toContain(banner);
   });
 
   it('keeps DATA_DIR 0700 and every file in it 0600: the store, the logs, stack.json, demo.json, the keys', async () => {
