@@ -48,13 +48,20 @@ export const ImportResult = v.strictObject({
     'Rows of existing contacts that changed nothing (a re-run of the same rows counts all its rows here)',
     0,
   ),
+  merged: described(
+    v.pipe(v.number(), v.integer()),
+    'Rows folded into a later row naming the same phone number: applied with it as one contact (each field’s last value wins)',
+    0,
+  ),
   failed: described(v.pipe(v.number(), v.integer()), 'Rows not applied; each is in `errors`', 1),
   errors: described(v.array(ImportRowError), 'The rows not applied, by index'),
 });
 export type ImportSummary = v.InferOutput<typeof ImportResult>;
 
+/** A contact's rows, checked and folded into one ({@link collapseByPhone}). */
 interface ReadyRow {
-  index: number;
+  /** The rows of this phone number, in request order (one unless the call repeats the number). */
+  indexes: number[];
   phone: string;
   changes: ContactChanges;
   /** Required custom fields a create of this row would lack (an update needs none). */
@@ -76,7 +83,9 @@ export function rowError(index: number, phoneNumber: string | null, error: AppEr
  * (shared/data/contact-import.ts: ≈ 1.1 writes a contact instead of contacts/manage's 5),
  * existing ones updated as contacts/manage updates them, at most
  * `IMPORT_WRITE_CONCURRENCY` writes in flight. Importing the same rows again creates
- * nothing. Rows repeating a phone number apply in order, as consecutive calls would.
+ * nothing. Rows repeating a phone number are folded into one before anything is
+ * written, so a call's work is bounded by its distinct numbers: one write (and at most
+ * one status change, one event) per contact, whatever the rows repeat.
  */
 export async function importContacts(channel: ChannelRef, rows: ImportRow[], actor?: { userId: string }): Promise<ImportSummary> {
   const errors: ImportRowError[] = [];
@@ -89,27 +98,43 @@ export async function importContacts(channel: ChannelRef, rows: ImportRow[], act
     }
     try {
       const changes = contactChanges(row.input, definitions!);
-      ready.push({
-        index: row.index,
-        phone: row.input.phoneNumber,
-        changes,
-        status: row.input.status,
-        missing: missingRequiredFields(definitions!.fields, changes.customFields ?? {}),
-      });
+      ready.push({ indexes: [row.index], phone: row.input.phoneNumber, changes, status: row.input.status, missing: [] });
     } catch (error) {
       if (!(error instanceof AppError) || !error.isCallerFault) throw error;
       errors.push(rowError(row.index, row.input.phoneNumber, error));
     }
   }
-  const counts = { created: 0, updated: 0, unchanged: 0 };
-  for (const wave of waves(ready)) {
-    const applied = await applyWave(channel, wave, errors, actor);
-    counts.created += applied.created;
-    counts.updated += applied.updated;
-    counts.unchanged += applied.unchanged;
-  }
+  const contacts = collapseByPhone(ready).map((row) => ({ ...row, missing: missingRequiredFields(definitions!.fields, row.changes.customFields ?? {}) }));
+  const counts = await applyContacts(channel, contacts, errors, actor);
   errors.sort((a, b) => a.index - b.index);
   return { ...counts, failed: errors.length, errors };
+}
+
+/**
+ * Folds the rows naming one phone number into one, as consecutive contacts/manage calls
+ * would leave the contact: each field's last value wins, custom fields key by key, the
+ * last status asked for. A refused row was never ready, so it folds into nothing.
+ */
+function collapseByPhone(rows: ReadyRow[]): ReadyRow[] {
+  const byPhone = new Map<string, ReadyRow>();
+  for (const row of rows) {
+    const earlier = byPhone.get(row.phone);
+    if (!earlier) {
+      byPhone.set(row.phone, row);
+      continue;
+    }
+    const later = Object.fromEntries(Object.entries(row.changes).filter(([, value]) => value !== undefined)) as ContactChanges;
+    const changes: ContactChanges = { ...earlier.changes, ...later };
+    if (earlier.changes.customFields && row.changes.customFields) changes.customFields = { ...earlier.changes.customFields, ...row.changes.customFields };
+    byPhone.set(row.phone, {
+      indexes: [...earlier.indexes, ...row.indexes],
+      phone: row.phone,
+      changes,
+      status: row.status ?? earlier.status,
+      missing: [],
+    });
+  }
+  return [...byPhone.values()];
 }
 
 /** What a row may change on a contact; `updatedAt` and the bookkeeping attributes aside. */
@@ -121,33 +146,21 @@ function unchangedBy(before: ContactRecord | undefined, after: ContactRecord, ro
   return IMPORTED_FIELDS.every((field) => isDeepStrictEqual(before[field] ?? null, after[field] ?? null));
 }
 
-/** Splits rows so no phone appears twice in one wave; a repeated phone's later rows go to later waves, in order. */
-function waves(rows: ReadyRow[]): ReadyRow[][] {
-  const result: ReadyRow[][] = [];
-  const seen = new Map<string, number>();
-  for (const row of rows) {
-    const wave = seen.get(row.phone) ?? 0;
-    seen.set(row.phone, wave + 1);
-    (result[wave] ??= []).push(row);
-  }
-  return result;
-}
-
 /**
- * One wave (distinct phones): reads which contacts exist (consistent BatchGet), creates
+ * The call's contacts (distinct phones): reads which exist (consistent BatchGet), creates
  * the others under a new ledger, updates the existing ones as contacts/manage does,
  * then indexes, claims and counts the created ones, and finishes any other import's
  * ledger its contacts name (a crashed or concurrent import of the same numbers).
  */
-async function applyWave(
+async function applyContacts(
   channel: ChannelRef,
-  wave: ReadyRow[],
+  contacts: ReadyRow[],
   errors: ImportRowError[],
   actor?: { userId: string },
-): Promise<{ created: number; updated: number; unchanged: number }> {
+): Promise<{ created: number; updated: number; unchanged: number; merged: number }> {
   const existing = await readContacts(
     channel,
-    wave.map((row) => row.phone),
+    contacts.map((row) => row.phone),
   );
   const ledgerId = newId('imp');
   const otherLedgers = new Set<string>();
@@ -155,8 +168,8 @@ async function applyWave(
     if (contact.importedBy && contact.importedBy !== ledgerId) otherLedgers.add(contact.importedBy);
   };
   existing.forEach(noteLedger);
-  const toCreate = wave.filter((row) => !existing.has(row.phone) && row.missing.length === 0);
-  const toUpsert = wave.filter((row) => existing.has(row.phone) || row.missing.length > 0);
+  const toCreate = contacts.filter((row) => !existing.has(row.phone) && row.missing.length === 0);
+  const toUpsert = contacts.filter((row) => existing.has(row.phone) || row.missing.length > 0);
   const createdContacts: ContactRecord[] = [];
   const counts = { updated: 0, unchanged: 0, createdByUpsert: 0 };
   const written = new Map<ReadyRow, ContactRecord>();
@@ -170,7 +183,7 @@ async function applyWave(
       result = contact && { contact, created: false };
     }
     if (!result) {
-      errors.push(rowError(row.index, row.phone, missingFieldsError(row.missing)));
+      for (const index of row.indexes) errors.push(rowError(index, row.phone, missingFieldsError(row.missing)));
       return;
     }
     noteLedger(result.contact);
@@ -215,5 +228,6 @@ async function applyWave(
     ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'api', at: clock.now(), userId: actor?.userId }),
   );
   await finishImportLedgers(channel, [...otherLedgers]);
-  return { created: createdContacts.length + counts.createdByUpsert, updated: counts.updated, unchanged: counts.unchanged };
+  const merged = [...written.keys()].reduce((sum, row) => sum + row.indexes.length - 1, 0);
+  return { created: createdContacts.length + counts.createdByUpsert, updated: counts.updated, unchanged: counts.unchanged, merged };
 }

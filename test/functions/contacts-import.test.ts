@@ -10,6 +10,7 @@ import { contactsRecount } from '../../scripts/admin/commands';
 import { createImportedContact, putImportLedger } from '../../shared/data/contact-import';
 import { listStatusChanges } from '../../shared/data/contact-status';
 import { getContact } from '../../shared/data/contacts';
+import { listEventLog } from '../../shared/data/events';
 import { callApi } from '../support/api';
 import { checkInvariants } from '../support/invariants';
 import { scanItems } from '../support/table';
@@ -123,23 +124,42 @@ describe('contacts/import', () => {
     expect(again.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 1, failed: 0 });
   });
 
-  it('applies rows repeating a number in order, as consecutive calls would (one contact)', async () => {
+  it("collapses rows naming one number into one contact, each field's last value winning, the folded rows counted as merged", async () => {
     // Prepare
     const tenant = await createTenant(1);
     await withDefinitions(tenant);
     // Act
     const response = await call(tenant, [
-      { phoneNumber: '+14155550100', name: 'First', customFieldsData: { city: 'Rome' } },
-      { phoneNumber: '+1 415 555 0100', name: 'Second' },
+      { phoneNumber: '+14155550100', name: 'First', email: 'first@example.com', customFieldsData: { city: 'Rome', age: 30 } },
+      { phoneNumber: '+1 415 555 0100', name: 'Second', customFieldsData: { age: 31 } },
       { phoneNumber: '14155550101' },
+      { phoneNumber: '14155550100', labelNames: ['Nope'] },
+      { phoneNumber: '14155550100', email: 'LAST@example.com' },
     ]);
     // Assess
-    expect(response.body.data).toMatchObject({ created: 2, updated: 1, failed: 0 });
-    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100')).toMatchObject({
-      name: 'Second',
-      customFields: { city: 'Rome' },
-    });
+    expect(response.body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0, merged: 2, failed: 1, errors: [{ index: 3, parameter: 'labelNames' }] });
+    const contact = await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550100');
+    expect(contact).toMatchObject({ name: 'Second', email: 'last@example.com', customFields: { city: 'Rome', age: 31 } });
     await expectExact(tenant, 2);
+  });
+
+  it('answers 1,000 rows of one number with alternating status with one contact, one status change and one opt-out event', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const channel = { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] };
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ phoneNumber: '+14155550300', name: `Take ${i}`, status: i % 2 ? 'opted_out' : 'active' }));
+    // Act
+    const response = await call(tenant, rows);
+    // Assess
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+    expect(response.body.data).toMatchObject({ created: 1, updated: 0, unchanged: 0, merged: 999, failed: 0 });
+    const contact = (await getContact(channel, '14155550300')) as Awaited<ReturnType<typeof getContact>> & { pendingEvents?: Array<{ type: string }> };
+    expect(contact).toMatchObject({ name: 'Take 999', status: 'opted_out' });
+    expect((await listStatusChanges(channel, '14155550300')).map((change) => change.status)).toEqual(['opted_out']);
+    // The events raised: still on the contact (its outbox) or handed off to the events log.
+    const logged = await listEventLog(channel, undefined, 100, Date.now());
+    expect([...(contact.pendingEvents ?? []), ...logged].map((event) => event.type)).toEqual(['contact.opted_out']);
+    await expectExact(tenant, 1);
   });
 
   it('enforces required custom fields on creates only, as contacts/manage does', async () => {
