@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { routeEntry, routeFunctionName, type RateLimitClass, type RouteRow } from '../shared/routes';
 
 /**
- * `npm run new-endpoint -- PATH [--class api_read|api_write|api_automation_trigger]
+ * `npm run new-endpoint -- PATH [--class api_read|api_write|api_automation_trigger|api_import]
  * [--tag TAG] [--domain shared/domain/FILE.ts]`: writes a new endpoint's stubs, the
  * parts docs/ARCHITECTURE.md ("Adding an endpoint") asks of every route row:
  *
@@ -216,7 +216,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   });
   const path = positionals[0];
   if (!path) {
-    console.error('Usage: npm run new-endpoint -- PATH [--class api_read|api_write|api_automation_trigger] [--tag TAG] [--domain shared/domain/FILE.ts]');
+    console.error('Usage: npm run new-endpoint -- PATH [--class api_read|api_write|api_automation_trigger|api_import] [--tag TAG] [--domain shared/domain/FILE.ts]');
     process.exit(2);
   }
   const first = path.split('/')[0];

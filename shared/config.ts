@@ -43,6 +43,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitClass, number> = {
   api_read: 120,
   api_automation_trigger: 20,
   api_write: 300,
+  /** contacts/import: each call may write 1,000 contacts, so it has its own, smaller allowance. */
+  api_import: 10,
 };
 
 /** The environment variable that configures a rate-limit class (README, "Rate limits"). */

@@ -18,7 +18,7 @@ export const WEBHOOK_PATH = '/webhooks/whatsapp';
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 export const DOCS_PATH = '/docs';
 
-export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write';
+export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write' | 'api_import';
 
 /**
  * What a function may do to the table: readers get read actions only; `none` gets no
@@ -93,7 +93,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   },
   {
     path: 'contacts/import',
-    rateLimitClass: 'api_write',
+    rateLimitClass: 'api_import',
     tableAccess: 'write',
     sendsToEventQueue: true,
     maxBodyBytes: 1024 * 1024,

@@ -66,7 +66,7 @@ export interface paths {
          * Create or update up to 1,000 contacts in one call, each as contacts/manage would
          * @description The same as POST contacts/import, with the parameters in the query string (lists comma-separated, objects as JSON).
          *
-         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         *     Rate limit class `api_import`: 10 requests per minute per API user by default (configurable per deployment).
          */
         get: operations["contactsImportGet"];
         put?: never;
@@ -74,7 +74,7 @@ export interface paths {
          * Create or update up to 1,000 contacts in one call, each as contacts/manage would
          * @description Create or update up to 1,000 contacts in one call, each as contacts/manage would. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
          *
-         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         *     Rate limit class `api_import`: 10 requests per minute per API user by default (configurable per deployment).
          */
         post: operations["contactsImport"];
         delete?: never;
@@ -736,6 +736,11 @@ export interface components {
                  * @example 0
                  */
                 unchanged: number;
+                /**
+                 * @description Rows folded into a later row naming the same phone number: applied with it as one contact (each field’s last value wins)
+                 * @example 0
+                 */
+                merged: number;
                 /**
                  * @description Rows not applied; each is in `errors`
                  * @example 1

@@ -536,7 +536,8 @@ describe('WorkspaceApiStack', () => {
 
       // Assess
       expect(plan.Properties.Throttle).toEqual({ BurstLimit: perMinute(DEFAULT_RATE_LIMITS), RateLimit: perMinute(DEFAULT_RATE_LIMITS) / 60 });
-      expect(plan.Properties.Throttle).toEqual({ BurstLimit: 440, RateLimit: 440 / 60 });
+      expect(plan.Properties.Throttle).toEqual({ BurstLimit: 450, RateLimit: 450 / 60 });
+      expect(throttle[`${API_BASE_PATH}/contacts/import/POST`]).toEqual({ BurstLimit: 10, RateLimit: 10 / 60 });
       expect(prodPlan.Properties.Throttle.BurstLimit).toBe(perMinute({ ...DEFAULT_RATE_LIMITS, api_read: 60 }));
       expect(Object.keys(dev.template.findResources('AWS::ApiGateway::UsagePlan'))).toHaveLength(1);
       expect(throttle[`${API_BASE_PATH}/contacts/list/GET`]).toEqual({ BurstLimit: 120, RateLimit: 2 });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { DEFAULT_RATE_LIMITS, rateLimitSetting } from '../../shared/config';
+import type { RateLimitClass } from '../../shared/routes';
 import type { ApiResponse, CallOptions, Handler } from '../support/api';
 
 /**
@@ -9,7 +11,7 @@ import type { ApiResponse, CallOptions, Handler } from '../support/api';
 
 /** Rate limits high enough that the limiter is never what a reliability test measures. */
 export function liftRateLimits(): () => void {
-  const names = ['RATE_LIMIT_API_READ', 'RATE_LIMIT_API_WRITE', 'RATE_LIMIT_API_AUTOMATION_TRIGGER'];
+  const names = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitClass[]).map(rateLimitSetting);
   const previous = names.map((name) => process.env[name]);
   for (const name of names) process.env[name] = '1000000';
   return () => names.forEach((name, i) => (previous[i] === undefined ? delete process.env[name] : (process.env[name] = previous[i])));

@@ -15,7 +15,7 @@ import { unique } from './helpers';
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const LIMITS = { RATE_LIMIT_API_WRITE: '1000000', RATE_LIMIT_API_READ: '1000000' };
+const LIMITS = { RATE_LIMIT_API_WRITE: '1000000', RATE_LIMIT_API_READ: '1000000', RATE_LIMIT_API_IMPORT: '1000000' };
 let stack: RunningStack;
 let adminKey: string;
 let channelId: string;

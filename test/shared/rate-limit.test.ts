@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as listChannels } from '../../functions/channels-list';
+import { handler as importContacts } from '../../functions/contacts-import';
+import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as listCustomFields } from '../../functions/custom-fields-list';
 import { clock } from '../../shared/clock';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
@@ -75,6 +77,25 @@ describe('per-user rate limits', () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(20);
     expect(results[20].allowed).toBe(false);
     expect(results[19].count).toBe(20);
+  });
+
+  it('counts contacts/import in its own class api_import, 10 a minute, apart from api_write', async () => {
+    // Prepare
+    const tenant = await tenantMidWindow();
+    const importOne = (i: number) => callApi(importContacts, { apiKey: tenant.adminKey, params: { contacts: [{ phoneNumber: `+1415555${7000 + i}` }] } });
+    // Act
+    const statuses = [];
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.api_import; i++) statuses.push((await importOne(i)).status);
+    const refused = await importOne(99);
+    const write = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155557100' } });
+    // Assess
+    expect(DEFAULT_RATE_LIMITS.api_import).toBe(10);
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toMatchObject({ 'RateLimit-Policy': '"api_import";q=10;w=60', RateLimit: '"api_import";r=0;t=30' });
+    expect(write.status).toBe(200);
+    expect(write.headers['RateLimit-Policy']).toBe('"api_write";q=300;w=60');
+    expect(write.headers['RateLimit-Remaining']).toBe('299');
   });
 
   it('carries the remaining count on successful responses', async () => {
