@@ -1,6 +1,6 @@
 import { dueOutboxKeys } from './batch';
 import { update, when } from './client';
-import { channelOfKey, keys, RETENTION_PARTITIONS, retentionShardOf } from './keys';
+import { channelOfKey, keys, retentionShardOf } from './keys';
 import type { Key } from '../identity';
 import { MessageItem } from './messages';
 import { OUTBOX_INDEX } from './table-schema';
@@ -18,9 +18,9 @@ export function retentionIndexAttributes(messageId: string, expiresAt: number): 
   return { outboxShard: retentionShardOf(messageId), outboxAt: expiresAt };
 }
 
-/** Message keys whose content expired before `now`, at most `limitPerShard` from each shard. */
-export async function dueForBlanking(now: number, limitPerShard: number): Promise<Key[]> {
-  return dueOutboxKeys(RETENTION_PARTITIONS, now, limitPerShard);
+/** Message keys of one `RETAIN#` shard whose content expired before `now`, oldest first, at most `limit`. */
+export async function dueForBlanking(shard: string, now: number, limit: number): Promise<Key[]> {
+  return dueOutboxKeys([shard], now, limit);
 }
 
 /**

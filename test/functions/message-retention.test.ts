@@ -4,8 +4,11 @@ import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as sweep } from '../../functions/message-content-sweep';
 import { clock } from '../../shared/clock';
-import { queryAll } from '../../shared/data/batch';
-import { keys } from '../../shared/data/keys';
+import { batchGetAll, batchPutAll, queryAll } from '../../shared/data/batch';
+import { tagged } from '../../shared/data/entity';
+import { retentionIndexAttributes } from '../../shared/data/message-retention';
+import { MessageItem } from '../../shared/data/messages';
+import { keys, RETENTION_PARTITIONS, retentionShardOf } from '../../shared/data/keys';
 import { getChatmidRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
 import { newRecipient, openWindow, useChatTenant, type ChatNetwork, type ChatTenant } from '../support/chat';
@@ -90,5 +93,44 @@ describe('message content retention', () => {
     for (const chatmid of chatmids) expect((await getChatmidRecord(chatmid))?.content).toBeUndefined();
     expect((await list(phone)).body.data.map((message: { content: unknown }) => message.content)).toEqual([null, null]);
     expect((await status(chatmids[0])).body.data).toMatchObject({ content: null, status: 'received' });
+  });
+
+  it('blanks every due message of a shard in one run, page after page, and starts no page once the deadline is near', async () => {
+    // Prepare: 450 due messages in one RETAIN# shard (more than two index pages of 200)
+    const channel = { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] };
+    const ids: string[] = [];
+    for (let i = 0; ids.length < 450; i++) {
+      const id = `msg_sweep${String(i).padStart(6, '0')}`;
+      if (retentionShardOf(id) === RETENTION_PARTITIONS[0]) ids.push(id);
+    }
+    const at = clock.now() - DAY;
+    const message = (id: string) => ({
+      ...tagged(MessageItem, keys.message(channel, id), {
+        id,
+        direction: 'inbound',
+        type: 'text',
+        content: { body: `secret ${id}` },
+        sendState: 'received',
+        at,
+        createdAt: new Date(at).toISOString(),
+        updatedAt: new Date(at).toISOString(),
+      }),
+      ...retentionIndexAttributes(id, at + 1000),
+    });
+    await batchPutAll(ids.map(message));
+    // Act
+    const nearDeadline = await sweep(undefined, { getRemainingTimeInMillis: () => 1_000 });
+    const result = await sweep(undefined, { getRemainingTimeInMillis: () => 600_000 });
+    // Assess
+    expect(nearDeadline).toMatchObject({ blanked: 0, done: false });
+    expect(result.done).toBe(true);
+    expect(result.blanked).toBeGreaterThanOrEqual(ids.length);
+    const stored = await batchGetAll(
+      ids.map((id) => keys.message(channel, id)),
+      AnyItem,
+      true,
+    );
+    expect(stored).toHaveLength(ids.length);
+    expect(stored.filter((item) => item.content !== undefined || item.outboxShard !== undefined)).toEqual([]);
   });
 });
