@@ -689,7 +689,7 @@ export interface components {
              */
             channelId?: string;
             /**
-             * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
+             * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
              * @example [
              *       {
              *         "phoneNumber": "+14155550123",
@@ -3006,7 +3006,7 @@ export interface operations {
                  */
                 channelId?: string;
                 /**
-                 * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
+                 * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
                  * @example [
                  *       {
                  *         "phoneNumber": "+14155550123",
