@@ -7,7 +7,8 @@ import { logger } from '../shared/observability/logger';
  * `/webhooks/whatsapp` (public, no API key): a plain Lambda handler, because the
  * signature covers the raw body, which must not be parsed before it is verified.
  * GET answers Meta's verification handshake; POST checks X-Hub-Signature-256 (401
- * when missing or wrong), records the events and answers 200. A failure to record
+ * when missing or wrong), records the events (a large delivery: hands them off to the
+ * inbound drain, shared/domain/inbound-drain.ts) and answers 200. A failure to record
  * answers 500, so the chat network delivers again (processing is idempotent).
  */
 
@@ -36,6 +37,6 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
     logger.warn('webhook refused: missing or wrong signature', { requestId });
     return plain(401, 'Unauthorized', requestId);
   }
-  logger.info('webhook processed', { requestId, events: outcome.events });
+  logger.info(outcome.handedOff ? 'webhook handed off' : 'webhook processed', { requestId, events: outcome.events, handedOff: outcome.handedOff });
   return plain(200, 'OK', requestId);
 }

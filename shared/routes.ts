@@ -333,6 +333,15 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     everyMinutes: 1,
     readsOutboxIndex: true,
   },
+  /** Processes the parts of large chat-network webhooks the webhook handed off (keys from the `INBOUND#` shards of the outbox index). */
+  inboundDrain: {
+    entry: 'functions/inbound-drain.ts',
+    name: 'InboundDrain',
+    tableAccess: 'write',
+    sendsToEventQueue: true,
+    everyMinutes: 1,
+    readsOutboxIndex: true,
+  },
   /** Blanks message contents past `MESSAGE_CONTENT_RETENTION_DAYS` (keys from the `RETAIN#` shards of the outbox index). */
   messageContentSweep: {
     entry: 'functions/message-content-sweep.ts',

@@ -66,7 +66,7 @@ export interface StackDescription {
   /** The function fed by the automation queue, and the one run on a schedule (the outbox re-drive). */
   queueConsumer: string;
   scheduled: string;
-  /** Other scheduled functions (the message-content retention sweep), run beside the re-drive. */
+  /** Other scheduled functions (the message-content retention sweep, the inbound drain), run beside the re-drive. */
   alsoScheduled: string[];
 }
 
@@ -91,6 +91,6 @@ export function describeRouteTable(): StackDescription {
     functions,
     queueConsumer: SUPPORT_FUNCTIONS.automationRunner.name,
     scheduled: SUPPORT_FUNCTIONS.automationRedrive.name,
-    alsoScheduled: [SUPPORT_FUNCTIONS.messageContentSweep.name],
+    alsoScheduled: [SUPPORT_FUNCTIONS.messageContentSweep.name, SUPPORT_FUNCTIONS.inboundDrain.name],
   };
 }

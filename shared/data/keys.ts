@@ -163,6 +163,8 @@ export const keys = {
   /** An event of the channel in the events log (events/list); the id starts with its time, so the sort key orders by time. */
   event: (channel: ChannelRef, eventId: string): Key => ({ pk: channelPk(channel), sk: `EVT#${eventId}` }),
   eventPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'EVT#' }),
+  /** A part of a large chat-network webhook, handed off for the inbound drain (inbound-batches.ts); it names no tenant until processed. */
+  inboundBatch: (batchId: string): Key => ({ pk: `INBOUND#${batchId}`, sk: 'INBOUND' }),
   /** One event's delivery to one subscription (the delivery log, with TTL). */
   eventDelivery: (channel: ChannelRef, webhookId: string, eventId: string): Key => ({ pk: channelPk(channel), sk: `DLV#${webhookId}#${eventId}` }),
   eventDeliveryPrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `DLV#${webhookId}#` }),
@@ -323,3 +325,14 @@ export function contactIndexItemOf(channel: ChannelRef, contact: { id?: string; 
 
 /** True for an import chunk of the compact index (its entries packed: contact-index.ts), false for a hash bucket. */
 export const isContactIndexChunk = (key: Key): boolean => key.sk.startsWith(INDEX_CHUNK_PREFIX);
+
+/** Shards of the sparse `outbox` index for handed-off webhook parts (`INBOUND#<n>`), beside the other shards. */
+export const INBOUND_SHARDS = 8;
+
+/** Every inbound partition of the outbox index, shard 0 first (the inbound drain reads them all at once). */
+export const INBOUND_PARTITIONS: readonly string[] = Array.from({ length: INBOUND_SHARDS }, (_, shard) => `INBOUND#${shard}`);
+
+/** The inbound shard of a handed-off webhook part, spread like the outbox's. */
+export function inboundShardOf(batchId: string): string {
+  return INBOUND_PARTITIONS[contactIndexBucketOf(batchId) % INBOUND_SHARDS];
+}

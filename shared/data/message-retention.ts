@@ -1,6 +1,9 @@
 import { dueOutboxKeys } from './batch';
 import { update, when } from './client';
 import { channelOfKey, keys, retentionShardOf } from './keys';
+
+/** The `RETAIN#` shards of the outbox index, each swept on its own. */
+export { RETENTION_PARTITIONS } from './keys';
 import type { Key } from '../identity';
 import { MessageItem } from './messages';
 import { OUTBOX_INDEX } from './table-schema';

@@ -1,6 +1,5 @@
 import { clock } from '../clock';
-import { blankExpiredMessage, dueForBlanking } from '../data/message-retention';
-import { RETENTION_PARTITIONS } from '../data/keys';
+import { blankExpiredMessage, dueForBlanking, RETENTION_PARTITIONS } from '../data/message-retention';
 import { mapLimit } from '../map-limit';
 import { retentionMs } from './retention';
 

@@ -11,7 +11,9 @@ import { queryAll } from '../../shared/data/batch';
 import { db, tableName } from '../../shared/data/client';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConversation } from '../../shared/data/conversations';
-import { keys } from '../../shared/data/keys';
+import { INBOUND_PARTITIONS, keys } from '../../shared/data/keys';
+import { waitingInboundBatches } from '../../shared/data/inbound-batches';
+import { drainInbound } from '../../shared/domain/inbound-drain';
 import { attachChatmid, getChatmidRecord, getMessage, MessageItem, namesItsContact, type MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
 import {
@@ -476,4 +478,39 @@ describe('a status applies only to a message of the phone number that names it',
     expect(afterForeign.readAt).toBeNull();
     expect((await readStatus(chatmid)).body.data.status).toBe('read');
   });
+});
+
+describe('a large delivery (up to 1,000 messages)', () => {
+  it('is handed off durably and acknowledged, then processed by the inbound drain exactly once, a redelivery included', async () => {
+    // Prepare: 1,000 inbound messages from 10 senders in one signed delivery
+    const senders = Array.from({ length: 10 }, () => newRecipient());
+    const sent = new Map(senders.map((from) => [from, [] as string[]]));
+    const messages = Array.from({ length: 1000 }, (_, i) => {
+      const from = senders[i % senders.length];
+      const id = newChatmid();
+      sent.get(from)!.push(id);
+      return { from, id, timestamp: seconds(Date.now()), type: 'text', text: { body: `bulk ${i}` } };
+    });
+    const body = delivery({ contacts: senders.map((from) => ({ profile: { name: 'Bulk Sender' }, wa_id: from })), messages });
+    // Act
+    const answer = await webhook(signedWebhook(body));
+    const beforeDrain = await Promise.all(senders.map(inboundMessages));
+    const waiting = (await Promise.all(INBOUND_PARTITIONS.map((shard) => waitingInboundBatches(shard, 1000)))).flat();
+    const drained = await drainInbound();
+    const redelivered = await webhook(signedWebhook(body));
+    const drainedAgain = await drainInbound();
+    // Assess: nothing processed within the request, everything once after the drain
+    expect(answer.statusCode).toBe(200);
+    expect(beforeDrain.flat()).toEqual([]);
+    expect(waiting.length).toBeGreaterThanOrEqual(40);
+    expect(drained).toMatchObject({ done: true });
+    expect(drained.events).toBeGreaterThanOrEqual(1000);
+    expect(redelivered.statusCode).toBe(200);
+    expect(drainedAgain.events).toBeGreaterThanOrEqual(1000);
+    for (const from of senders) {
+      const stored = await inboundMessages(from);
+      expect(stored.map((message) => message.chatmid).sort()).toEqual([...sent.get(from)!].sort());
+    }
+    expect((await Promise.all(INBOUND_PARTITIONS.map((shard) => waitingInboundBatches(shard, 1000)))).flat()).toEqual([]);
+  }, 600_000);
 });
