@@ -48,7 +48,7 @@ export interface LargeChannelResult {
 }
 
 /** Capacity of every call on `client` while active, summed (no per-call records: a 1M import makes millions of calls). */
-function capacityMeter(client: DynamoDBDocumentClient) {
+export function capacityMeter(client: DynamoDBDocumentClient) {
   const totals = { calls: 0, readUnits: 0, writeUnits: 0 };
   const name = `bench-capacity-meter-${Date.now()}`;
   client.middlewareStack.add(

@@ -1,3 +1,4 @@
+import type { BoundedWorkResult } from './bounded-work';
 import type { LargeChannelRead, LargeChannelResult } from './large-channel';
 import type { ColdStartResult } from './cold-start';
 import { BORDERLINE_MARGIN, INIT_RATIO_TARGET, OVER_FLOOR_BYTES_TARGET } from './cold-start';
@@ -25,6 +26,7 @@ export interface BenchResults {
   largeChannel?: LargeChannelResult;
   throughput?: ThroughputResult;
   eventDelivery?: EventDeliveryResult;
+  boundedWork?: BoundedWorkResult;
   targets: Target[];
   costModel: CostRow[];
   errors: string[];
@@ -338,6 +340,25 @@ export function eventDeliveryTable(result: EventDeliveryResult): Table {
       ].map(String),
     ],
   };
+}
+
+/** Issue 23's bounded-work targets: an import of repeats is one wave at ≤ 3 WRU a row; the content sweep keeps up with ≥ 100,000 messages an hour. */
+export function boundedWorkTargets(result: BoundedWorkResult): Target[] {
+  const { importRepeats: imported, contentSweep: sweep } = result;
+  return [
+    {
+      area: 'bounded work',
+      target: 'import of 1,000 repeats of one phone: one wave, ≤ 3 WRU a row',
+      ok: imported.contacts === 1 && imported.statusChanges <= 1 && imported.writeUnitsPerRow <= 3,
+      detail: `${imported.contacts} contact, ${imported.statusChanges} status change, ${imported.writeUnitsPerRow.toFixed(3)} WRU a row`,
+    },
+    {
+      area: 'bounded work',
+      target: 'content sweep ≥ 100,000 messages an hour locally',
+      ok: sweep.blanked === sweep.messages && sweep.perHour >= 100_000,
+      detail: `${sweep.blanked} of ${sweep.messages} blanked in one run, ${Math.round(sweep.perHour).toLocaleString('en-US')} an hour`,
+    },
+  ];
 }
 
 /** The event-delivery targets: ≥ 200 deliveries/s with none lost, p99 from state change to first attempt ≤ 1 s. */

@@ -35,6 +35,7 @@ import {
   throughputTable,
   eventDeliveryTable,
   eventDeliveryTargets,
+  boundedWorkTargets,
   variantTable,
   warmTable,
   type BenchResults,
@@ -46,7 +47,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 delete process.env.PREBUILT_BUNDLES;
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughput,events').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughput,events,bounded').split(',').map((part) => part.trim()));
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const section = (title: string, table: Table) => console.log(`\n== ${title}\n${textTable(table)}\n`);
@@ -132,7 +133,7 @@ if (only.has('warm')) {
     );
 }
 
-if (only.has('trips') || only.has('scale') || only.has('large')) {
+if (only.has('trips') || only.has('scale') || only.has('large') || only.has('bounded')) {
   const store = await attempt('store', startStoreProcess);
   if (store) {
     // The handlers run in this process here: their log and metric lines would drown the tables.
@@ -163,6 +164,11 @@ if (only.has('trips') || only.has('scale') || only.has('large')) {
         if (results.largeChannel)
           for (const table of largeChannelTables(results.largeChannel)) section('4b. A large channel (contacts/import, then contacts/list)', table);
       }
+      if (only.has('bounded')) {
+        const { boundedWork, boundedWorkTable } = await import('./bounded-work');
+        results.boundedWork = await attempt('bounded work', () => boundedWork({ sweepMessages: quick ? 2_000 : 10_000, log }));
+        if (results.boundedWork) section('7. Bounded work per call (contacts/import repeats, the content sweep)', boundedWorkTable(results.boundedWork));
+      }
     } finally {
       store.child.kill('SIGTERM');
     }
@@ -188,7 +194,11 @@ if (only.has('events')) {
 }
 
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
-const targets = [...evaluateTargets(results), ...(results.eventDelivery ? eventDeliveryTargets(results.eventDelivery) : [])];
+const targets = [
+  ...evaluateTargets(results),
+  ...(results.eventDelivery ? eventDeliveryTargets(results.eventDelivery) : []),
+  ...(results.boundedWork ? boundedWorkTargets(results.boundedWork) : []),
+];
 const costs = costModel(results);
 const full: BenchResults = { ...results, targets, costModel: costs };
 if (costs.length) section(`Cost model ($ per million requests, AWS list prices). ${costModelNote()}`, costTable(costs));

@@ -216,7 +216,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   });
   const path = positionals[0];
   if (!path) {
-    console.error('Usage: npm run new-endpoint -- PATH [--class api_read|api_write|api_automation_trigger|api_import] [--tag TAG] [--domain shared/domain/FILE.ts]');
+    console.error(
+      'Usage: npm run new-endpoint -- PATH [--class api_read|api_write|api_automation_trigger|api_import] [--tag TAG] [--domain shared/domain/FILE.ts]',
+    );
     process.exit(2);
   }
   const first = path.split('/')[0];
