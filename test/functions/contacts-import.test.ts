@@ -160,7 +160,7 @@ describe('contacts/import', () => {
     const logged = await listEventLog(channel, undefined, 100, Date.now());
     expect([...(contact.pendingEvents ?? []), ...logged].map((event) => event.type)).toEqual(['contact.opted_out']);
     await expectExact(tenant, 1);
-  });
+  }, 300_000);
 
   it('enforces required custom fields on creates only, as contacts/manage does', async () => {
     // Prepare

@@ -132,5 +132,5 @@ describe('message content retention', () => {
     );
     expect(stored).toHaveLength(ids.length);
     expect(stored.filter((item) => item.content !== undefined || item.outboxShard !== undefined)).toEqual([]);
-  });
+  }, 300_000);
 });
