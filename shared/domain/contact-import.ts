@@ -212,7 +212,7 @@ async function applyWave(
   await mapLimit(
     [...written].filter(([row]) => row.status !== undefined),
     IMPORT_WRITE_CONCURRENCY,
-    ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'api', at: clock.now(), userId: actor?.userId }),
+    ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'import', at: clock.now(), userId: actor?.userId }),
   );
   await finishImportLedgers(channel, [...otherLedgers]);
   return { created: createdContacts.length + counts.createdByUpsert, updated: counts.updated, unchanged: counts.unchanged };

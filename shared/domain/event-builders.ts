@@ -3,6 +3,8 @@ import { clock } from '../clock';
 import type { ExecutionRecord } from '../data/automations';
 import type { PendingEvent } from '../data/event-outbox';
 import type { MessageContent } from '../data/messages';
+import type { StatusChange } from '../data/contact-status';
+import type { EventData } from '../events/event-schemas';
 import { eventIdFor } from '../events/event-types';
 
 /**
@@ -72,15 +74,20 @@ export function executionEndEvent(execution: ExecutionRecord, end: { status: 'co
   };
 }
 
-/** `contact.opted_out` / `contact.opted_in`: a contact's opt-out status changed (STOP/START keywords or contacts/manage). */
-export function optOutEvent(channelId: string, contact: { id: string; phone: string }, optedOut: boolean): PendingEvent {
+/** `contact.opted_out` / `contact.opted_in`: a contact's opt-out status changed, by a keyword, contacts/manage or contacts/import. */
+export function optOutEvent(
+  channelId: string,
+  contact: { id: string; phone: string },
+  change: Pick<StatusChange, 'status' | 'source' | 'keyword'>,
+): PendingEvent {
   const now = clock.now();
-  const type = optedOut ? 'contact.opted_out' : 'contact.opted_in';
+  const type = change.status === 'opted_out' ? 'contact.opted_out' : 'contact.opted_in';
+  const data: EventData<typeof type> = { channelId, contact, source: change.source, ...(change.source === 'keyword' ? { keyword: change.keyword } : {}) };
   return {
     id: eventIdFor(now, `${type}:${channelId}:${contact.phone}:${now}`),
     type,
     timestamp: iso(now),
     contactKey: contact.phone,
-    data: { channelId, contact },
+    data,
   };
 }

@@ -41,7 +41,7 @@ export async function changeContactStatus(
 ): Promise<ContactRecord | undefined> {
   // An event only for a real change (a second STOP is recorded for audit, but changes nothing an integrator must hear of).
   const changes = (contact.status ?? 'active') !== change.status;
-  const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change.status === 'opted_out') : undefined;
+  const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change) : undefined;
   const written = await writeStatusChange(channel, contact, change, changeId, event);
   if (written?.events) await handOffEvents(written.events);
   return written?.contact;
