@@ -5,7 +5,7 @@ import type { PendingEvent } from '../data/event-outbox';
 import type { MessageContent } from '../data/messages';
 import type { StatusChange } from '../data/contact-status';
 import type { EventData } from '../events/event-schemas';
-import { eventIdFor } from '../events/event-types';
+import { eventIdFor, eventIdTime } from '../events/event-types';
 
 /**
  * The events each state change produces (INTERFACE of events: docs/EVENTS.md). Ids are
@@ -74,13 +74,19 @@ export function executionEndEvent(execution: ExecutionRecord, end: { status: 'co
   };
 }
 
-/** `contact.opted_out` / `contact.opted_in`: a contact's opt-out status changed, by a keyword, contacts/manage or contacts/import. */
+/**
+ * `contact.opted_out` / `contact.opted_in`: a contact's opt-out status changed, by a
+ * keyword, contacts/manage or contacts/import. Given the id of the event that caused it
+ * (a keyword's message.received), its id time is at least 1 ms later, so the log (ordered
+ * by id) never shows the effect before its cause.
+ */
 export function optOutEvent(
   channelId: string,
   contact: { id: string; phone: string },
   change: Pick<StatusChange, 'status' | 'source' | 'keyword'>,
+  cause?: string,
 ): PendingEvent {
-  const now = clock.now();
+  const now = cause === undefined ? clock.now() : Math.max(clock.now(), eventIdTime(cause) + 1);
   const type = change.status === 'opted_out' ? 'contact.opted_out' : 'contact.opted_in';
   const data: EventData<typeof type> = { channelId, contact, source: change.source, ...(change.source === 'keyword' ? { keyword: change.keyword } : {}) };
   return {

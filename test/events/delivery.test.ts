@@ -262,6 +262,43 @@ describe('order per contact', () => {
   });
 });
 
+describe('cause before effect', () => {
+  it("puts a STOP's contact.opted_out after the message.received of the STOP itself, in events/list and in deliveries", async () => {
+    // Prepare
+    queue.messages.length = 0;
+    const { receiver } = await subscribe(['message.received', 'contact.opted_out', 'contact.opted_in']);
+    const from = newRecipient();
+    await inbound(from, 'hi');
+    // Act
+    const { chatmid } = await inbound(from, 'STOP');
+    await inbound(from, 'START');
+    await queue.drain(deliverer, { until: () => receiver.received.length >= 5 });
+    const all: Array<{ type: string; data: { chatmid?: string; contact?: { phone?: string }; content?: { body?: string }; keyword?: string } }> = [];
+    for (let cursor: string | undefined; ;) {
+      const page = (await callApi(listEvents, { apiKey: tenant.adminKey, params: { limit: 100, cursor } })).body;
+      all.push(...page.data);
+      if (!page.data.length || !page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    const listed = all.filter((event) => event.data.contact?.phone === from);
+    // Assess
+    const expected = [
+      ['message.received', 'hi'],
+      ['message.received', 'STOP'],
+      ['contact.opted_out', 'STOP'],
+      ['message.received', 'START'],
+      ['contact.opted_in', 'START'],
+    ];
+    const shown = (event: { type: string; data: { content?: { body?: string }; keyword?: string } }) => [
+      event.type,
+      event.data.content?.body ?? event.data.keyword,
+    ];
+    expect(listed.map(shown)).toEqual(expected);
+    expect(receiver.received.map((delivery) => shown(delivery.event))).toEqual(expected);
+    expect(listed[1].data.chatmid).toBe(chatmid);
+  });
+});
+
 describe('a status ahead of its send', () => {
   it('is handed over with the next status, ahead of it, once the send has attached the message', async () => {
     // Prepare: the chat network reports sent before the send's answer is recorded (no tenant yet: nothing to hand over)
