@@ -2170,8 +2170,10 @@ export interface components {
              * @example null
              */
             disabledReason: string | null;
-            /** @description The last delivery attempt (ISO 8601, UTC), or null */
+            /** @description The last successful delivery (a 2xx answer; failed attempts do not move it) (ISO 8601, UTC), or null */
             lastDeliveryAt: string | null;
+            /** @description The last delivery attempt, whatever its outcome (its answer is lastStatusCode) (ISO 8601, UTC), or null */
+            lastAttemptAt: string | null;
             /**
              * @description HTTP status of the last attempt, or null (no answer)
              * @example 200

@@ -60,7 +60,8 @@ export const Webhook = component(
   v.strictObject({
     ...webhookEntries,
     disabledReason: described(v.nullable(v.string()), '`gone` when a 410 answer deactivated it, or null', null),
-    lastDeliveryAt: nullableTimestamp('The last delivery attempt'),
+    lastDeliveryAt: nullableTimestamp('The last successful delivery (a 2xx answer; failed attempts do not move it)'),
+    lastAttemptAt: nullableTimestamp('The last delivery attempt, whatever its outcome (its answer is lastStatusCode)'),
     lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
     failingSince: nullableTimestamp('Since when an event failed its last retry (cleared by the next success)'),
   }),
@@ -100,6 +101,7 @@ function view(channelId: string, sub: SubscriptionRecord): WebhookView {
     channelId,
     disabledReason: sub.disabledReason ?? null,
     lastDeliveryAt: sub.lastDeliveryAt ?? null,
+    lastAttemptAt: sub.lastAttemptAt ?? null,
     lastStatusCode: sub.lastStatusCode ?? null,
     failingSince: sub.failingSince ?? null,
   });
