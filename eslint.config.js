@@ -50,7 +50,7 @@ export const LAYERS = {
   'shared/domain/': ['shared/auth/', 'shared/chat/', 'shared/events/', 'shared/observability/', 'shared/data/', 'shared/queue/', 'shared/schema/', ...LEAVES],
   'shared/auth/': ['shared/observability/', 'shared/data/', 'shared/schema/', ...LEAVES],
   'shared/chat/': ['shared/observability/', 'shared/outbound/', ...LEAVES],
-  'shared/events/': ['shared/observability/', 'shared/outbound/', ...LEAVES],
+  'shared/events/': ['shared/observability/', 'shared/outbound/', 'shared/schema/', ...LEAVES],
   'shared/observability/': ['shared/data/client.ts', ...LEAVES],
   'shared/data/': LEAVES,
   'shared/queue/': LEAVES,

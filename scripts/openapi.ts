@@ -4,12 +4,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApiDocument, serializeDocument, type OpenApiDocument, type RouteContract, type RouteContracts } from '../shared/openapi/document';
 import { API_ROUTES, type ApiRoute } from '../shared/routes';
-import { renderReadme } from './readme-sections';
+import { renderEventsDoc, renderReadme } from './readme-sections';
 
 /**
  * `npm run openapi`: writes the OpenAPI document to docs/openapi.json, the typed client's
- * types to client/generated/api.d.ts and the README's generated sections (every endpoint,
- * the rate-limit table: scripts/readme-sections.ts). All are committed; a test regenerates
+ * types to client/generated/api.d.ts, the README's generated sections (every endpoint,
+ * the rate-limit table: scripts/readme-sections.ts) and docs/EVENTS.md's (every event
+ * type's fields, from the document's `webhooks` section). All are committed; a test regenerates
  * them in memory and fails when they differ, so the docs never drift.
  */
 
@@ -17,6 +18,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const OPENAPI_FILE = join(ROOT, 'docs', 'openapi.json');
 export const CLIENT_TYPES_FILE = join(ROOT, 'client', 'generated', 'api.d.ts');
 export const README_FILE = join(ROOT, 'README.md');
+export const EVENTS_DOC_FILE = join(ROOT, 'docs', 'EVENTS.md');
 
 /** Imports every route's function file for its exported `schema` and `response` (new rows join by themselves). */
 export async function loadRouteContracts(routes: readonly ApiRoute[] = API_ROUTES): Promise<RouteContracts> {
@@ -43,17 +45,19 @@ export async function generateClientTypes(document: OpenApiDocument): Promise<st
   return astToString(ast);
 }
 
-export async function generateArtifacts(): Promise<{ json: string; types: string; readme: string }> {
+export async function generateArtifacts(): Promise<{ json: string; types: string; readme: string; eventsDoc: string }> {
   const document = await generateOpenApiDocument();
   const readme = renderReadme(await readFile(README_FILE, 'utf8'), document);
-  return { json: serializeDocument(document), types: await generateClientTypes(document), readme };
+  const eventsDoc = renderEventsDoc(await readFile(EVENTS_DOC_FILE, 'utf8'), document);
+  return { json: serializeDocument(document), types: await generateClientTypes(document), readme, eventsDoc };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { json, types, readme } = await generateArtifacts();
+  const { json, types, readme, eventsDoc } = await generateArtifacts();
   await mkdir(dirname(CLIENT_TYPES_FILE), { recursive: true });
   await writeFile(OPENAPI_FILE, json);
   await writeFile(CLIENT_TYPES_FILE, types);
   await writeFile(README_FILE, readme);
-  console.log(`Wrote ${OPENAPI_FILE} (${json.length} bytes), ${CLIENT_TYPES_FILE} and the generated sections of ${README_FILE}`);
+  await writeFile(EVENTS_DOC_FILE, eventsDoc);
+  console.log(`Wrote ${OPENAPI_FILE} (${json.length} bytes), ${CLIENT_TYPES_FILE} and the generated sections of ${README_FILE} and ${EVENTS_DOC_FILE}`);
 }

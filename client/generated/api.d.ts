@@ -605,7 +605,140 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.received
+         * @description A contact wrote to the channel (once per inbound message).
+         *
+         *     POSTed to every active subscription (webhooks/manage) whose `events` take `message.received`, signed by the Standard Webhooks headers; the same body is in events/list. Any 2xx within 10 seconds acknowledges it; anything else is retried by the schedule in docs/EVENTS.md.
+         */
+        post: operations["messageReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.status
+         * @description An outbound message moved forward: sent, delivered, read or failed.
+         *
+         *     POSTed to every active subscription (webhooks/manage) whose `events` take `message.status`, signed by the Standard Webhooks headers; the same body is in events/list. Any 2xx within 10 seconds acknowledges it; anything else is retried by the schedule in docs/EVENTS.md.
+         */
+        post: operations["messageStatusEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "automation.execution.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * automation.execution.completed
+         * @description An automation ran to its end for a contact.
+         *
+         *     POSTed to every active subscription (webhooks/manage) whose `events` take `automation.execution.completed`, signed by the Standard Webhooks headers; the same body is in events/list. Any 2xx within 10 seconds acknowledges it; anything else is retried by the schedule in docs/EVENTS.md.
+         */
+        post: operations["automationExecutionCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "automation.execution.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * automation.execution.failed
+         * @description An automation stopped at a step that failed.
+         *
+         *     POSTed to every active subscription (webhooks/manage) whose `events` take `automation.execution.failed`, signed by the Standard Webhooks headers; the same body is in events/list. Any 2xx within 10 seconds acknowledges it; anything else is retried by the schedule in docs/EVENTS.md.
+         */
+        post: operations["automationExecutionFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.opted_out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.opted_out
+         * @description A contact opted out of the channel (a STOP keyword, contacts/manage or contacts/import).
+         *
+         *     POSTed to every active subscription (webhooks/manage) whose `events` take `contact.opted_out`, signed by the Standard Webhooks headers; the same body is in events/list. Any 2xx within 10 seconds acknowledges it; anything else is retried by the schedule in docs/EVENTS.md.
+         */
+        post: operations["contactOptedOutEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.opted_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.opted_in
+         * @description A contact opted back in (a START keyword, contacts/manage or contacts/import).
+         *
+         *     POSTed to every active subscription (webhooks/manage) whose `events` take `contact.opted_in`, signed by the Standard Webhooks headers; the same body is in events/list. Any 2xx within 10 seconds acknowledges it; anything else is retried by the schedule in docs/EVENTS.md.
+         */
+        post: operations["contactOptedInEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ChannelsListParams: Record<string, never>;
@@ -2042,8 +2175,10 @@ export interface components {
              * @example null
              */
             disabledReason: string | null;
-            /** @description The last delivery attempt (ISO 8601, UTC), or null */
+            /** @description The last successful delivery (a 2xx answer; failed attempts do not move it) (ISO 8601, UTC), or null */
             lastDeliveryAt: string | null;
+            /** @description The last delivery attempt, whatever its outcome (its answer is lastStatusCode) (ISO 8601, UTC), or null */
+            lastAttemptAt: string | null;
             /**
              * @description HTTP status of the last attempt, or null (no answer)
              * @example 200
@@ -2107,35 +2242,551 @@ export interface components {
              */
             status: "pending";
         };
-        Event: {
+        Event: components["schemas"]["MessageReceivedEvent"] | components["schemas"]["MessageStatusEvent"] | components["schemas"]["AutomationExecutionCompletedEvent"] | components["schemas"]["AutomationExecutionFailedEvent"] | components["schemas"]["ContactOptedOutEvent"] | components["schemas"]["ContactOptedInEvent"];
+        MessageReceivedEvent: {
             /**
-             * @description Event id (the `webhook-id` of its deliveries)
+             * @description Event id (the `webhook-id` header of every attempt)
              * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
              */
             id: string;
             /**
              * @description Event type
-             * @example message.status
-             * @enum {string}
+             * @example message.received
+             * @constant
              */
-            type: "message.received" | "message.status" | "automation.execution.completed" | "automation.execution.failed" | "contact.opted_out" | "contact.opted_in";
+            type: "message.received";
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601, UTC)
              * @example 2025-01-31T09:30:00.000Z
              */
             timestamp: string;
+            data: components["schemas"]["MessageReceivedEventData"];
+        };
+        /** @description A contact wrote to the channel (once per inbound message). */
+        MessageReceivedEventData: {
             /**
-             * @description The event's fields by type (README, "Events to your systems")
-             * @example {
-             *       "channelId": "ch_demoacmesupport",
-             *       "chatmid": "wamid.HBgL",
-             *       "status": "delivered"
-             *     }
+             * @description The channel the event happened in
+             * @example ch_demoacmesupport
              */
-            data: {
-                [key: string]: unknown;
+            channelId: string;
+            /**
+             * @description The chat network's message id
+             * @example wamid.HBgLMzUxOTEyMzQ1Njc4FQIAEhgg
+             */
+            chatmid: string;
+            /**
+             * @description The conversation (chat/messages/list)
+             * @example cv_01jhx3k8m0
+             */
+            conversationId: string;
+            /** @description The contact who wrote (created on its first message) */
+            contact: {
+                /**
+                 * @description Contact id
+                 * @example ct_01jhx3k8m0
+                 */
+                id: string;
+                /**
+                 * @description Phone number (digits with country code)
+                 * @example 351912345678
+                 */
+                phone: string;
+                /**
+                 * @description Name, or null
+                 * @example Dee Customer
+                 */
+                name: string | null;
             };
+            /**
+             * @description Message type: text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction or unsupported
+             * @example text
+             */
+            type: string;
+            content: components["schemas"]["InboundMessageContent"];
+            /**
+             * Format: date-time
+             * @description When the message was sent (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+        };
+        /** @description What the message carried; its fields depend on `type` (a type this API does not know is `unsupported` with the network's `rawType`) */
+        InboundMessageContent: {
+            /**
+             * @description text: the text as written
+             * @example Hello
+             */
+            body: string;
+        } | {
+            /**
+             * @description image, video, document, audio, sticker: the media id (chat/media/get)
+             * @example 1037543291543636
+             */
+            mediaId?: string;
+            /**
+             * @description The media type
+             * @example image/jpeg
+             */
+            mimeType?: string;
+            /**
+             * @description The caption
+             * @example The broken part
+             */
+            caption?: string;
+            /**
+             * @description document: the file name
+             * @example invoice.pdf
+             */
+            filename?: string;
+            /**
+             * @description The media's SHA-256 as the chat network gave it
+             * @example IqWUvUB9QXqFBkyiYmDQ3xgWcYnmgR4ncn0BN+n4GmU=
+             */
+            sha256?: string;
+            /**
+             * @description audio: a voice note
+             * @example true
+             */
+            voice?: boolean;
+            /**
+             * @description sticker: animated
+             * @example false
+             */
+            animated?: boolean;
+        } | {
+            /**
+             * @description location: latitude
+             * @example 38.72
+             */
+            latitude?: number;
+            /**
+             * @description location: longitude
+             * @example -9.14
+             */
+            longitude?: number;
+            /**
+             * @description location: the place's name
+             * @example Lisbon office
+             */
+            name?: string;
+            /**
+             * @description location: the address
+             * @example Av. da Liberdade 1
+             */
+            address?: string;
+            /**
+             * @description location: a link
+             * @example https://example.com/place
+             */
+            url?: string;
+        } | {
+            /**
+             * @description contacts: the shared contact cards (at most 20)
+             * @example []
+             */
+            contacts: {
+                /**
+                 * @description contacts: the shared contact's name
+                 * @example Dee Customer
+                 */
+                name?: string;
+                /**
+                 * @description Phone numbers
+                 * @example []
+                 */
+                phones: {
+                    /**
+                     * @description A phone number
+                     * @example +351 912 345 678
+                     */
+                    phone: string;
+                    /**
+                     * @description Its kind
+                     * @example CELL
+                     */
+                    type?: string;
+                    /**
+                     * @description Its WhatsApp id
+                     * @example 351912345678
+                     */
+                    waId?: string;
+                }[];
+                /**
+                 * @description Email addresses
+                 * @example []
+                 */
+                emails: {
+                    /**
+                     * @description An email address
+                     * @example dee@example.com
+                     */
+                    email: string;
+                    /**
+                     * @description Its kind
+                     * @example WORK
+                     */
+                    type?: string;
+                }[];
+                /**
+                 * @description The company
+                 * @example Example Ltd
+                 */
+                organization?: string;
+            }[];
+        } | {
+            /**
+             * @description interactive: which kind of reply
+             * @example button_reply
+             * @enum {string}
+             */
+            replyType: "button_reply" | "list_reply";
+            /**
+             * @description The id of the chosen button or row
+             * @example opt_yes
+             */
+            id?: string;
+            /**
+             * @description Its title
+             * @example Yes
+             */
+            title?: string;
+            /**
+             * @description A list row's description
+             * @example Confirm the booking
+             */
+            description?: string;
+        } | {
+            /**
+             * @description button: the quick-reply button's text
+             * @example Stop promotions
+             */
+            text?: string;
+            /**
+             * @description Its payload
+             * @example STOP_PROMOS
+             */
+            payload?: string;
+        } | {
+            /**
+             * @description reaction: the chatmid reacted to
+             * @example wamid.HBgLMzUxOTEyMzQ1Njc4FQIAEhgg
+             */
+            messageId: string | null;
+            /**
+             * @description The emoji; empty when an earlier reaction was removed
+             * @example 👍
+             */
+            emoji: string;
+        } | {
+            /**
+             * @description unsupported: the chat network's type
+             * @example order
+             */
+            rawType: string;
+            /**
+             * @description true when the content was too large to keep
+             * @example true
+             */
+            tooLarge?: boolean;
+        };
+        MessageStatusEvent: {
+            /**
+             * @description Event id (the `webhook-id` header of every attempt)
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            id: string;
+            /**
+             * @description Event type
+             * @example message.status
+             * @constant
+             */
+            type: "message.status";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["MessageStatusEventData"];
+        };
+        /** @description An outbound message moved forward: sent, delivered, read or failed. */
+        MessageStatusEventData: {
+            /**
+             * @description The channel the event happened in
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description The chat network's message id (chat/message/send's answer)
+             * @example wamid.HBgLMzUxOTEyMzQ1Njc4FQIAEhgg
+             */
+            chatmid: string;
+            /**
+             * @description The new status (only forward changes are announced)
+             * @example delivered
+             * @enum {string}
+             */
+            status: "sent" | "delivered" | "read" | "failed";
+            /**
+             * @description Why the message failed (status failed), or null
+             * @example null
+             */
+            error: {
+                /**
+                 * @description The chat network's error code
+                 * @example 131026
+                 */
+                code?: number;
+                /**
+                 * @description Its title
+                 * @example Message undeliverable
+                 */
+                title: string;
+                /**
+                 * @description What went wrong
+                 * @example Message undeliverable
+                 */
+                message: string;
+            } | null;
+            /**
+             * @description The send's apiReference, or null
+             * @example order-1001
+             */
+            apiReference: string | null;
+            /**
+             * @description The recipient (digits with country code), or null when not known yet
+             * @example 351912345678
+             */
+            to: string | null;
+            /**
+             * Format: date-time
+             * @description When the chat network reported the status (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+        };
+        AutomationExecutionCompletedEvent: {
+            /**
+             * @description Event id (the `webhook-id` header of every attempt)
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            id: string;
+            /**
+             * @description Event type
+             * @example automation.execution.completed
+             * @constant
+             */
+            type: "automation.execution.completed";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AutomationExecutionCompletedEventData"];
+        };
+        /** @description An automation ran to its end for a contact. */
+        AutomationExecutionCompletedEventData: {
+            /**
+             * @description The channel the event happened in
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description The execution
+             * @example ex_01jhx3k8m0
+             */
+            executionId: string;
+            /**
+             * @description The automation
+             * @example au_01jhx3k8m0
+             */
+            automationId: string;
+            /**
+             * @description The automation's name
+             * @example Welcome
+             */
+            automationName: string;
+            /**
+             * @description The contact it ran for
+             * @example ct_01jhx3k8m0
+             */
+            contactId: string;
+            /**
+             * @description completed
+             * @example completed
+             * @constant
+             */
+            status: "completed";
+        };
+        AutomationExecutionFailedEvent: {
+            /**
+             * @description Event id (the `webhook-id` header of every attempt)
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            id: string;
+            /**
+             * @description Event type
+             * @example automation.execution.failed
+             * @constant
+             */
+            type: "automation.execution.failed";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AutomationExecutionFailedEventData"];
+        };
+        /** @description An automation stopped at a step that failed. */
+        AutomationExecutionFailedEventData: {
+            /**
+             * @description The channel the event happened in
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /**
+             * @description The execution
+             * @example ex_01jhx3k8m0
+             */
+            executionId: string;
+            /**
+             * @description The automation
+             * @example au_01jhx3k8m0
+             */
+            automationId: string;
+            /**
+             * @description The automation's name
+             * @example Welcome
+             */
+            automationName: string;
+            /**
+             * @description The contact it ran for
+             * @example ct_01jhx3k8m0
+             */
+            contactId: string;
+            /**
+             * @description failed
+             * @example failed
+             * @constant
+             */
+            status: "failed";
+            /**
+             * @description The step that failed (1-based), or null
+             * @example 2
+             */
+            failedStep: number | null;
+            /**
+             * @description Why it failed, or null
+             * @example contact_opted_out
+             */
+            reason: string | null;
+        };
+        ContactOptedOutEvent: {
+            /**
+             * @description Event id (the `webhook-id` header of every attempt)
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            id: string;
+            /**
+             * @description Event type
+             * @example contact.opted_out
+             * @constant
+             */
+            type: "contact.opted_out";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactOptedOutEventData"];
+        };
+        /** @description A contact opted out of the channel (a STOP keyword, contacts/manage or contacts/import). */
+        ContactOptedOutEventData: {
+            /**
+             * @description The channel the event happened in
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /** @description The contact */
+            contact: {
+                /**
+                 * @description Contact id
+                 * @example ct_01jhx3k8m0
+                 */
+                id: string;
+                /**
+                 * @description Phone number (digits with country code)
+                 * @example 351912345678
+                 */
+                phone: string;
+            };
+            /**
+             * @description What changed it: `keyword` (an inbound message), `api` (contacts/manage `status`) or `import` (contacts/import `status`)
+             * @example keyword
+             * @enum {string}
+             */
+            source: "keyword" | "api" | "import";
+            /**
+             * @description For `keyword`: the keyword as the contact wrote it (trimmed)
+             * @example STOP
+             */
+            keyword?: string;
+        };
+        ContactOptedInEvent: {
+            /**
+             * @description Event id (the `webhook-id` header of every attempt)
+             * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+             */
+            id: string;
+            /**
+             * @description Event type
+             * @example contact.opted_in
+             * @constant
+             */
+            type: "contact.opted_in";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactOptedInEventData"];
+        };
+        /** @description A contact opted back in (a START keyword, contacts/manage or contacts/import). */
+        ContactOptedInEventData: {
+            /**
+             * @description The channel the event happened in
+             * @example ch_demoacmesupport
+             */
+            channelId: string;
+            /** @description The contact */
+            contact: {
+                /**
+                 * @description Contact id
+                 * @example ct_01jhx3k8m0
+                 */
+                id: string;
+                /**
+                 * @description Phone number (digits with country code)
+                 * @example 351912345678
+                 */
+                phone: string;
+            };
+            /**
+             * @description What changed it: `keyword` (an inbound message), `api` (contacts/manage `status`) or `import` (contacts/import `status`)
+             * @example keyword
+             * @enum {string}
+             */
+            source: "keyword" | "api" | "import";
+            /**
+             * @description For `keyword`: the keyword as the contact wrote it (trimmed)
+             * @example START
+             */
+            keyword?: string;
         };
         ErrorResponse: {
             /** @constant */
@@ -5014,6 +5665,234 @@ export interface operations {
                 content: {
                     "application/json": Record<string, never>;
                 };
+            };
+        };
+    };
+    messageReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt (deduplicate by it).
+                 * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt (signed; refuse old ones).
+                 * @example 1738315800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the secret's decoded bytes; several, space-separated, during a rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 seconds). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageStatusEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt (deduplicate by it).
+                 * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt (signed; refuse old ones).
+                 * @example 1738315800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the secret's decoded bytes; several, space-separated, during a rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageStatusEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 seconds). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    automationExecutionCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt (deduplicate by it).
+                 * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt (signed; refuse old ones).
+                 * @example 1738315800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the secret's decoded bytes; several, space-separated, during a rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationExecutionCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 seconds). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    automationExecutionFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt (deduplicate by it).
+                 * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt (signed; refuse old ones).
+                 * @example 1738315800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the secret's decoded bytes; several, space-separated, during a rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationExecutionFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 seconds). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contactOptedOutEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt (deduplicate by it).
+                 * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt (signed; refuse old ones).
+                 * @example 1738315800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the secret's decoded bytes; several, space-separated, during a rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactOptedOutEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 seconds). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contactOptedInEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt (deduplicate by it).
+                 * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt (signed; refuse old ones).
+                 * @example 1738315800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the secret's decoded bytes; several, space-separated, during a rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactOptedInEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded (any 2xx within 10 seconds). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -48,7 +48,7 @@ export const ContactItem = entity('contact', {
   status: v.optional(v.picklist(['active', 'opted_out']), 'active'),
   /** When and how the status last changed (ms since the epoch; `keyword` or `api`). */
   statusChangedAt: v.optional(v.number()),
-  statusSource: v.optional(v.picklist(['keyword', 'api'])),
+  statusSource: v.optional(v.picklist(['keyword', 'api', 'import'])),
   waId: v.optional(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),

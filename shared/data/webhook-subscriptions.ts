@@ -28,7 +28,10 @@ const Subscription = v.object({
   /** Newest first. */
   secrets: v.array(StoredSecret),
   disabledReason: v.nullish(v.string()),
+  /** The last successful delivery (a 2xx). */
   lastDeliveryAt: v.nullish(v.string()),
+  /** The last attempt, whatever its outcome; `lastStatusCode` is its answer. */
+  lastAttemptAt: v.nullish(v.string()),
   lastStatusCode: v.nullish(v.number()),
   failingSince: v.nullish(v.string()),
 });
@@ -92,10 +95,11 @@ export interface DeliveryOutcome {
 /** Records a delivery attempt's outcome on its subscription, field by field (no version: statistics never race manage calls). */
 export async function recordSubscriptionOutcome(channel: ChannelRef, id: string, outcome: DeliveryOutcome): Promise<void> {
   const field = (name: keyof SubscriptionRecord) => ['subs', id, name];
-  const builder = update(keys.webhookSubscriptions(channel)).set(field('lastDeliveryAt'), outcome.at).set(field('lastStatusCode'), outcome.statusCode);
+  const builder = update(keys.webhookSubscriptions(channel)).set(field('lastAttemptAt'), outcome.at).set(field('lastStatusCode'), outcome.statusCode);
   if (outcome.failing) builder.setIfNotExists(field('failingSince'), outcome.at);
   if (outcome.gone) builder.set(field('isActive'), false).set(field('disabledReason'), 'gone');
-  if (outcome.succeeded) builder.remove(field('failingSince'));
+  // Only a success is a delivery: lastDeliveryAt never moves on a failed attempt.
+  if (outcome.succeeded) builder.set(field('lastDeliveryAt'), outcome.at).remove(field('failingSince'));
   // A subscription deleted meanwhile keeps no statistics: the condition fails, nothing is written.
   await builder.when(when.exists(['subs', id])).send();
 }

@@ -225,7 +225,7 @@ async function applyContacts(
   await mapLimit(
     [...written].filter(([row]) => row.status !== undefined),
     IMPORT_WRITE_CONCURRENCY,
-    ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'api', at: clock.now(), userId: actor?.userId }),
+    ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'import', at: clock.now(), userId: actor?.userId }),
   );
   await finishImportLedgers(channel, [...otherLedgers]);
   const merged = [...written.keys()].reduce((sum, row) => sum + row.indexes.length - 1, 0);

@@ -3,7 +3,9 @@ import { clock } from '../clock';
 import type { ExecutionRecord } from '../data/automations';
 import type { PendingEvent } from '../data/event-outbox';
 import type { MessageContent } from '../data/messages';
-import { eventIdFor } from '../events/event-types';
+import type { StatusChange } from '../data/contact-status';
+import type { EventData } from '../events/event-schemas';
+import { eventIdFor, eventIdTime } from '../events/event-types';
 
 /**
  * The events each state change produces (INTERFACE of events: docs/EVENTS.md). Ids are
@@ -72,15 +74,26 @@ export function executionEndEvent(execution: ExecutionRecord, end: { status: 'co
   };
 }
 
-/** `contact.opted_out` / `contact.opted_in`: a contact's opt-out status changed (STOP/START keywords or contacts/manage). */
-export function optOutEvent(channelId: string, contact: { id: string; phone: string }, optedOut: boolean): PendingEvent {
-  const now = clock.now();
-  const type = optedOut ? 'contact.opted_out' : 'contact.opted_in';
+/**
+ * `contact.opted_out` / `contact.opted_in`: a contact's opt-out status changed, by a
+ * keyword, contacts/manage or contacts/import. Given the id of the event that caused it
+ * (a keyword's message.received), its id time is at least 1 ms later, so the log (ordered
+ * by id) never shows the effect before its cause.
+ */
+export function optOutEvent(
+  channelId: string,
+  contact: { id: string; phone: string },
+  change: Pick<StatusChange, 'status' | 'source' | 'keyword'>,
+  cause?: string,
+): PendingEvent {
+  const now = cause === undefined ? clock.now() : Math.max(clock.now(), eventIdTime(cause) + 1);
+  const type = change.status === 'opted_out' ? 'contact.opted_out' : 'contact.opted_in';
+  const data: EventData<typeof type> = { channelId, contact, source: change.source, ...(change.source === 'keyword' ? { keyword: change.keyword } : {}) };
   return {
     id: eventIdFor(now, `${type}:${channelId}:${contact.phone}:${now}`),
     type,
     timestamp: iso(now),
     contactKey: contact.phone,
-    data: { channelId, contact },
+    data,
   };
 }

@@ -5,13 +5,14 @@ import { addSubscription, getSubscriptions, updateSubscription, type StoredSecre
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { addToLane, createDelivery, DeliveryItem, getEventLog, listDeliveries, listEventLog, updateDelivery, type EventDeliveryStatus } from '../data/events';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
+import { Event, type AnyEvent } from '../events/event-schemas';
 import { secretBox } from '../events/secret-box';
 import { newWebhookSecret } from '../events/signing';
 import { checkWebhookUrl, urlPolicyFromEnv } from '../events/url-policy';
 import { newId } from '../ids';
 import { enqueueEvent } from '../queue/event-queue';
 import { described } from '../schema/docs';
-import { component, created, nullableTimestamp, timestamp, viewOf } from '../schema/responses';
+import { component, created, nullableTimestamp, viewOf } from '../schema/responses';
 import { decodeCursor, encodeCursor } from './cursors';
 
 /**
@@ -59,7 +60,8 @@ export const Webhook = component(
   v.strictObject({
     ...webhookEntries,
     disabledReason: described(v.nullable(v.string()), '`gone` when a 410 answer deactivated it, or null', null),
-    lastDeliveryAt: nullableTimestamp('The last delivery attempt'),
+    lastDeliveryAt: nullableTimestamp('The last successful delivery (a 2xx answer; failed attempts do not move it)'),
+    lastAttemptAt: nullableTimestamp('The last delivery attempt, whatever its outcome (its answer is lastStatusCode)'),
     lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
     failingSince: nullableTimestamp('Since when an event failed its last retry (cleared by the next success)'),
   }),
@@ -99,6 +101,7 @@ function view(channelId: string, sub: SubscriptionRecord): WebhookView {
     channelId,
     disabledReason: sub.disabledReason ?? null,
     lastDeliveryAt: sub.lastDeliveryAt ?? null,
+    lastAttemptAt: sub.lastAttemptAt ?? null,
     lastStatusCode: sub.lastStatusCode ?? null,
     failingSince: sub.failingSince ?? null,
   });
@@ -217,20 +220,8 @@ export const Redelivery = component(
   }),
 );
 
-/** An event as events/list shows it: exactly the body its webhook deliveries carry. */
-export const Event = component(
-  'Event',
-  v.strictObject({
-    id: described(v.string(), 'Event id (the `webhook-id` of its deliveries)', 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8'),
-    type: described(v.picklist(EVENT_TYPES), 'Event type', 'message.status'),
-    timestamp: timestamp('When the change happened'),
-    data: described(v.record(v.string(), v.unknown()), 'The event\'s fields by type (README, "Events to your systems")', {
-      channelId: 'ch_demoacmesupport',
-      chatmid: 'wamid.HBgL',
-      status: 'delivered',
-    }),
-  }),
-);
+/** An event as events/list shows it: exactly the body its webhook deliveries carry (shared/events/event-schemas.ts). */
+export { Event };
 
 /** webhooks/deliveries: a subscription's deliveries, newest event first, cursor-paged. */
 export async function webhookDeliveries(
@@ -274,10 +265,7 @@ export async function redeliverEvent(channel: ChannelRef, webhookId: string, eve
 }
 
 /** events/list: the channel's events oldest first, each the JSON body webhooks deliver; the cursor resumes after the last one. */
-export async function listEvents(
-  channel: ChannelRef,
-  input: { limit?: number; cursor?: string },
-): Promise<{ events: v.InferOutput<typeof Event>[]; nextCursor: string | null }> {
+export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: AnyEvent[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
   const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, clock.now());
@@ -285,7 +273,7 @@ export async function listEvents(
   // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
   // The body as delivered, byte for byte: the deliverer wrote it from the same event (shared/domain/event-builders.ts).
   return {
-    events: records.map((record) => JSON.parse(record.body) as v.InferOutput<typeof Event>),
+    events: records.map((record) => JSON.parse(record.body) as AnyEvent),
     nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null,
   };
 }

@@ -39,12 +39,28 @@ export async function changeContactStatus(
   change: StatusChange,
   changeId: string = newId('sc'),
 ): Promise<ContactRecord | undefined> {
-  // An event only for a real change (a second STOP is recorded for audit, but changes nothing an integrator must hear of).
-  const changes = (contact.status ?? 'active') !== change.status;
-  const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change.status === 'opted_out') : undefined;
-  const written = await writeStatusChange(channel, contact, change, changeId, event);
+  const written = await recordContactStatus(channel, contact, change, changeId);
   if (written?.events) await handOffEvents(written.events);
   return written?.contact;
+}
+
+/**
+ * The status change of {@link changeContactStatus} without the hand-off, for a caller
+ * that hands its event over after the event of its cause (a keyword's message.received):
+ * the returned ticket, which the re-drive hands over should the caller not get to it.
+ * `cause`: that event's id, after which this event sorts in the log (cause before effect).
+ */
+export async function recordContactStatus(
+  channel: ChannelRef,
+  contact: Pick<ContactRecord, 'id' | 'phone' | 'status'>,
+  change: StatusChange,
+  changeId: string,
+  cause?: string,
+): ReturnType<typeof writeStatusChange> {
+  // An event only for a real change (a second STOP is recorded for audit, but changes nothing an integrator must hear of).
+  const changes = (contact.status ?? 'active') !== change.status;
+  const event = changes ? optOutEvent(channel.channelId, { id: contact.id, phone: contact.phone }, change, cause) : undefined;
+  return writeStatusChange(channel, contact, change, changeId, event);
 }
 
 /** A stable change id for a keyword message, so a repeated delivery rewrites its own audit record. */

@@ -25,7 +25,7 @@ import { maskPhone, normalizePhone } from '../phone/phone';
 import { handOffEvents } from './events';
 import { receivedEvent, statusEvent } from './event-builders';
 import { answerFor } from './messaging';
-import { changeContactStatus, keywordChangeId, keywordStatus } from './opt-out';
+import { keywordChangeId, keywordStatus, recordContactStatus } from './opt-out';
 import { retentionAttributes } from './retention';
 import type { ChannelRef } from '../identity';
 
@@ -146,11 +146,27 @@ async function processInbound(event: InboundEvent): Promise<void> {
   };
   // A repeated delivery (a crash before the pointer) finds the message and keeps its time: its history entry and audit record land where the first ones did.
   const stored = await putInboundMessageOnce(channel, message, retentionAttributes(messageId, receivedAt));
+  const received = receivedEvent(event, {
+    channelId: channel.channelId,
+    messageId,
+    conversationId: conversation.id,
+    contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null },
+    content,
+    at: stored.at,
+  });
+  // A keyword's opt-out (or opt-in) is written before the pointer (whose presence means the delivery is done), but
+  // its event sorts after the message's own and is handed over after it: cause before effect, in the log and the lane.
   const optIn = event.type === 'text' ? keywordStatus(event.text) : undefined;
-  if (optIn !== undefined) {
-    const change = { status: optIn, source: 'keyword' as const, at: stored.at, keyword: event.text!.trim(), chatmid: event.chatmid };
-    await changeContactStatus(channel, contact.contact, change, keywordChangeId(event.chatmid));
-  }
+  const statusChange =
+    optIn === undefined
+      ? undefined
+      : await recordContactStatus(
+          channel,
+          contact.contact,
+          { status: optIn, source: 'keyword', at: stored.at, keyword: event.text!.trim(), chatmid: event.chatmid },
+          keywordChangeId(event.chatmid),
+          received.id,
+        );
   const chatmidRecord: ChatmidRecord = {
     chatmid: event.chatmid,
     workspaceId: channel.workspaceId,
@@ -165,15 +181,8 @@ async function processInbound(event: InboundEvent): Promise<void> {
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
   };
-  const received = receivedEvent(event, {
-    channelId: channel.channelId,
-    messageId,
-    conversationId: conversation.id,
-    contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null },
-    content,
-    at: stored.at,
-  });
   const created = await createChatmidRecord(chatmidRecord, received);
   if (created.events) await handOffEvents(created.events);
+  if (statusChange?.events) await handOffEvents(statusChange.events);
   logger.info('inbound message recorded', { channelId: channel.channelId, from: maskPhone(phone), chatmid: event.chatmid });
 }

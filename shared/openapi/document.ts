@@ -1,6 +1,8 @@
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { DEFAULT_RATE_LIMITS } from '../config';
+import { EVENT_SCHEMAS, eventSummary } from '../events/event-schemas';
+import { EVENT_TYPES } from '../events/event-types';
 import { API_BASE_PATH, API_ROUTES, OPENAPI_PATH, type ApiRoute, type RateLimitClass } from '../routes';
 import { componentName, type EndpointResponse, type ErrorStatus } from '../schema/responses';
 import { COMMON_ERROR_STATUSES, ERROR_STATUS_DOCS, ErrorResponse, Pagination } from './responses';
@@ -262,6 +264,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Custom fields': 'Custom field definitions of a channel, matched by name.',
   Chat: 'Templates and messages on the chat network (WhatsApp Cloud API).',
   Automations: 'Automations of a channel and their triggers.',
+  Events: 'What the service POSTs to your webhook subscriptions (the `webhooks` section), one schema per event type; events/list shows the same bodies.',
   Documentation: 'This document.',
 };
 
@@ -303,6 +306,46 @@ function description(routes: readonly ApiRoute[]): string {
   ].join('\n');
 }
 
+const DELIVERY_HEADERS: Record<string, { description: string; example: string }> = {
+  'webhook-id': { description: 'The event id: the same on every attempt (deduplicate by it).', example: 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8' },
+  'webhook-timestamp': { description: 'Unix seconds of this attempt (signed; refuse old ones).', example: '1738315800' },
+  'webhook-signature': {
+    description: "`v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the secret's decoded bytes; several, space-separated, during a rotation.",
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+};
+
+/**
+ * The `webhooks` section (OpenAPI 3.1): one POST per event type, its body the type's
+ * schema (shared/events/event-schemas.ts), signed by the Standard Webhooks headers.
+ */
+function webhooks(): Record<string, { post: Operation }> {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => {
+      const schemaName = componentName(EVENT_SCHEMAS[type]);
+      if (!schemaName) throw new Error(`The ${type} event schema has no component name`);
+      const post: Operation = {
+        tags: ['Events'],
+        summary: type,
+        description: `${eventSummary(type)}\n\nPOSTed to every active subscription (webhooks/manage) whose \`events\` take \`${type}\`, signed by the Standard Webhooks headers; the same body is in events/list. Any 2xx within 10 seconds acknowledges it; anything else is retried by the schedule in docs/EVENTS.md.`,
+        operationId: `${schemaName.charAt(0).toLowerCase()}${schemaName.slice(1)}`,
+        security: [],
+        parameters: Object.entries(DELIVERY_HEADERS).map(([name, { description, example }]) => ({
+          name,
+          in: 'header',
+          required: true,
+          description,
+          schema: { type: 'string' },
+          example,
+        })),
+        requestBody: { required: true, content: { 'application/json': { schema: ref('schemas', schemaName) } } },
+        responses: { '2XX': { description: 'Acknowledged: the delivery succeeded (any 2xx within 10 seconds).' } },
+      };
+      return [type, { post }];
+    }),
+  );
+}
+
 /** The whole document, deterministic for a given route table and contracts. */
 export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly ApiRoute[] = API_ROUTES): OpenApiDocument {
   const contractOf = (route: ApiRoute) => {
@@ -311,7 +354,7 @@ export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly
     return contract;
   };
   const envelopes = routes.map((route) => successEnvelope(contractOf(route).response));
-  const components = responseComponents(envelopes);
+  const components = responseComponents([...envelopes, ...Object.values(EVENT_SCHEMAS)]);
   const conversion = responseConversion(components);
   const paths: OpenApiDocument['paths'] = {};
   const schemaComponents: Record<string, JsonSchema> = {};
@@ -336,7 +379,9 @@ export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly
     },
   };
   const used = new Set(routes.map((route) => route.tag));
-  const tags = [...new Set(routes.map((route) => route.tag)), 'Documentation'].filter((tag) => tag === 'Documentation' || used.has(tag as ApiRoute['tag']));
+  const tags = [...new Set(routes.map((route) => route.tag)), 'Events', 'Documentation'].filter(
+    (tag) => tag === 'Documentation' || tag === 'Events' || used.has(tag as ApiRoute['tag']),
+  );
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -348,6 +393,7 @@ export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly
     security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
     tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
+    webhooks: webhooks(),
     components: {
       schemas: {
         ...schemaComponents,

@@ -3,12 +3,14 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPES } from '../../shared/events/event-types';
 import { API_ROUTES, DOCS_PATH } from '../../shared/routes';
 import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 
 /**
  * The docs page in a real browser: headless Chromium (Debian's chromium package)
- * driven by playwright-core opens /docs on a local stack, finds every endpoint,
+ * driven by playwright-core opens /docs on a local stack, finds every endpoint and every
+ * event type (the webhooks section),
  * authorizes with the demo key and sends a first request with "Try it out".
  */
 
@@ -69,6 +71,23 @@ describe('the docs page (/docs) in headless Chromium', () => {
     }
     expect(listed).toContain('GET /openapi.json');
     expect(await page.locator('.info .title').innerText()).toContain('Workspace messaging API');
+  });
+
+  it('shows the webhooks section: one POST per event type, its body schema under it', async () => {
+    // Act
+    const section = page.locator('.webhooks');
+    const listed = await section
+      .locator('.opblock')
+      .evaluateAll((blocks) =>
+        blocks.map(
+          (block) =>
+            `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
+      );
+
+    // Assess
+    expect(await section.locator('h2').first().innerText({ timeout: 5_000 })).toMatch(/Webhooks/i);
+    expect(listed.sort()).toEqual(EVENT_TYPES.map((type) => `POST ${type}`).sort());
   });
 
   it('sends a first request with the demo key: Authorize, then channels/list with Try it out', async () => {

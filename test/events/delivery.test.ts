@@ -84,13 +84,17 @@ async function until(condition: () => boolean | Promise<boolean>, what: string) 
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** One subscription to every event type, shared by the tests that filter what it got by their own contact (a channel holds at most 10). */
+let everything: ReturnType<typeof subscribe> | undefined;
+const subscribeToEverything = () => (everything ??= subscribe());
+
 const deliveriesOf = async (webhookId: string, params: Record<string, unknown> = {}) =>
   (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId, ...params } })).body;
 
 describe('signed deliveries', () => {
   it('delivers message.received and message.status events that verify with standardwebhooks, and events/list returns the same bodies', async () => {
     // Prepare
-    const { receiver, secret } = await subscribe();
+    const { receiver, secret } = await subscribeToEverything();
     const from = newRecipient();
     const before = (await callApi(listEvents, { apiKey: tenant.adminKey })).body;
     // Act
@@ -161,8 +165,10 @@ describe('retries, 410 and the delivery log', () => {
     await queue.drain(deliverer, { until: () => receiver.received.length >= 3 });
     await queue.drain(deliverer, { maxMs: 500 });
     const log = await deliveriesOf(webhookId);
+    const listed = (await callApi(listWebhooks, { apiKey: tenant.adminKey })).body.data.find((sub: { id: string }) => sub.id === webhookId);
     // Assess
     expect(receiver.received.map((delivery) => delivery.answered)).toEqual([500, 'hang', 200]);
+    expect(listed).toMatchObject({ lastStatusCode: 200, lastDeliveryAt: log.data[0].lastAttemptAt, lastAttemptAt: log.data[0].lastAttemptAt });
     expect(new Set(receiver.received.map((delivery) => delivery.webhookId)).size).toBe(1);
     expect(receiver.received.every((delivery) => delivery.verifiedBy.length === 1)).toBe(true);
     expect(log.data).toEqual([
@@ -192,6 +198,9 @@ describe('retries, 410 and the delivery log', () => {
     expect(log.data).toEqual([expect.objectContaining({ status: 'failed', attempts: 4, lastStatusCode: 500, lastError: 'answered HTTP 500' })]);
     expect(listed.failingSince).toEqual(expect.any(String));
     expect(listed.lastStatusCode).toBe(500);
+    // Only a success is a delivery; every attempt, failed ones too, moves lastAttemptAt.
+    expect(listed.lastDeliveryAt).toBeNull();
+    expect(Date.parse(listed.lastAttemptAt)).toBeGreaterThanOrEqual(Date.parse(listed.failingSince));
   });
 
   it('deactivates a subscription that answers 410', async () => {
@@ -259,6 +268,43 @@ describe('order per contact', () => {
     expect(firstAttempts).toEqual([...firstAttempts].sort());
     expect(receiver.received.slice(0, 2).map((delivery) => delivery.answered)).toEqual([500, 200]);
     expect(receiver.received.slice(0, 3).map((delivery) => delivery.event.data.content.body)).toEqual(['m0', 'm0', 'm1']);
+  });
+});
+
+describe('cause before effect', () => {
+  it("puts a STOP's contact.opted_out after the message.received of the STOP itself, in events/list and in deliveries", async () => {
+    // Prepare
+    const { receiver } = await subscribeToEverything();
+    const from = newRecipient();
+    const mine = () => receiver.received.filter((delivery) => delivery.event.data.contact?.phone === from);
+    await inbound(from, 'hi');
+    // Act
+    const { chatmid } = await inbound(from, 'STOP');
+    await inbound(from, 'START');
+    await queue.drain(deliverer, { until: () => mine().length >= 5 });
+    const all: Array<{ type: string; data: { chatmid?: string; contact?: { phone?: string }; content?: { body?: string }; keyword?: string } }> = [];
+    for (let cursor: string | undefined; ;) {
+      const page = (await callApi(listEvents, { apiKey: tenant.adminKey, params: { limit: 100, cursor } })).body;
+      all.push(...page.data);
+      if (!page.data.length || !page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    const listed = all.filter((event) => event.data.contact?.phone === from);
+    // Assess
+    const expected = [
+      ['message.received', 'hi'],
+      ['message.received', 'STOP'],
+      ['contact.opted_out', 'STOP'],
+      ['message.received', 'START'],
+      ['contact.opted_in', 'START'],
+    ];
+    const shown = (event: { type: string; data: { content?: { body?: string }; keyword?: string } }) => [
+      event.type,
+      event.data.content?.body ?? event.data.keyword,
+    ];
+    expect(listed.map(shown)).toEqual(expected);
+    expect(mine().map((delivery) => shown(delivery.event))).toEqual(expected);
+    expect(listed[1].data.chatmid).toBe(chatmid);
   });
 });
 

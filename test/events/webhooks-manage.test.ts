@@ -45,6 +45,7 @@ describe('webhooks/manage and webhooks/list', () => {
         description: 'CRM',
         disabledReason: null,
         lastDeliveryAt: null,
+        lastAttemptAt: null,
         lastStatusCode: null,
         failingSince: null,
       },

@@ -202,7 +202,13 @@ describe('contacts/import', () => {
     // Assess
     expect(response.body.data).toMatchObject({ created: 1, updated: 1, failed: 1, errors: [{ index: 2, parameter: 'status' }] });
     expect((await getContact(channel, '14155550401'))?.status).toBe('opted_out');
-    expect((await listStatusChanges(channel, '14155550400')).map((change) => [change.status, change.source])).toEqual([['opted_out', 'api']]);
+    expect((await listStatusChanges(channel, '14155550400')).map((change) => [change.status, change.source])).toEqual([['opted_out', 'import']]);
+    const existing = (await getContact(channel, '14155550400')) as Awaited<ReturnType<typeof getContact>> & {
+      pendingEvents?: Array<{ type: string; data: unknown }>;
+    };
+    expect(existing?.pendingEvents?.map((event) => [event.type, event.data])).toEqual([
+      ['contact.opted_out', { channelId: channel.channelId, contact: { id: existing!.id, phone: '14155550400' }, source: 'import' }],
+    ]);
     expect(optedOut.body.data.map((contact: { phone: string }) => contact.phone).sort()).toEqual(['14155550400', '14155550401']);
     await expectExact(tenant, 2);
   });

@@ -54,7 +54,10 @@ describe('opt-out by keyword', () => {
       expect(contact?.status).toBe('opted_out');
       // The change carries its event on the same write (the event outbox), for webhooks and events/list.
       expect(contact?.pendingEvents).toEqual([
-        expect.objectContaining({ type: 'contact.opted_out', data: { channelId: channelId(), contact: { id: contact!.id, phone } } }),
+        expect.objectContaining({
+          type: 'contact.opted_out',
+          data: { channelId: channelId(), contact: { id: contact!.id, phone }, source: 'keyword', keyword: keyword.trim() },
+        }),
       ]);
       for (const refused of [refusedTemplate, refusedText]) {
         expect(refused.status).toBe(403);
@@ -81,7 +84,12 @@ describe('opt-out by keyword', () => {
     const sent = await template(phone);
     // Assess
     expect(stillOut).toBe('opted_out');
-    expect((await contactOf(phone))?.status).toBe('active');
+    const contact = (await contactOf(phone)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
+    expect(contact?.status).toBe('active');
+    expect(contact?.pendingEvents?.map((event) => [event.type, event.data])).toEqual([
+      ['contact.opted_out', { channelId: channelId(), contact: { id: contact!.id, phone }, source: 'keyword', keyword: 'STOP' }],
+      ['contact.opted_in', { channelId: channelId(), contact: { id: contact!.id, phone }, source: 'keyword', keyword: 'unstop' }],
+    ]);
     expect(sent.status).toBe(200);
     const changes = await listStatusChanges(ref(), phone);
     expect(changes.map((change) => [change.status, change.source])).toEqual([
@@ -130,6 +138,10 @@ describe('opt-out through contacts/manage and contacts/list', () => {
     expect(refused.status).toBe(403);
     const [change] = await listStatusChanges(ref(), out);
     expect(change).toMatchObject({ status: 'opted_out', source: 'api', userId: tenant.adminUserId, previousStatus: 'active' });
+    const contact = (await contactOf(out)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
+    expect(contact?.pendingEvents?.map((event) => [event.type, event.data])).toEqual([
+      ['contact.opted_out', { channelId: channelId(), contact: { id: contact!.id, phone: out }, source: 'api' }],
+    ]);
   });
 
   it('opts back in through contacts/manage status=active, after which sends go out again', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contractViolations, type ObservedResponse } from '../support/contract';
+import { contractViolations, eventViolations, type ObservedResponse } from '../support/contract';
+import { startReceiver } from '../support/receiver';
 
 /** The contract checker itself: it must accept what the API answers and catch what the document does not say. */
 
@@ -74,5 +75,47 @@ describe('the contract check of test/support/contract.ts', () => {
     // Assess
     expect(notFound).toEqual([]);
     expect(found.join()).toContain('undocumented path or method answered 200');
+  });
+});
+
+describe('the event check of test/support/contract.ts (every delivery test/support/receiver.ts gets)', () => {
+  const optedOut = {
+    id: 'evt_0mi2k3x9a3f9c2b1d4e5f6a7b8',
+    type: 'contact.opted_out',
+    timestamp: '2025-01-31T09:30:00.000Z',
+    data: { channelId: 'ch_1', contact: { id: 'ct_1', phone: '351912345678' }, source: 'keyword', keyword: 'STOP' },
+  };
+
+  it('accepts an event that matches its type’s schema in the webhooks section', () => {
+    // Act / Assess
+    expect(eventViolations(optedOut)).toEqual([]);
+    expect(eventViolations({ ...optedOut, data: { ...optedOut.data, source: 'api', keyword: undefined } })).toEqual([]);
+  });
+
+  it('refuses an unknown type, a missing or unknown field of data, and a wrong value', () => {
+    // Act
+    const unknownType = eventViolations({ ...optedOut, type: 'contact.deleted' });
+    const { source: _source, ...withoutSource } = optedOut.data;
+    const missing = eventViolations({ ...optedOut, data: withoutSource });
+    const extra = eventViolations({ ...optedOut, data: { ...optedOut.data, reason: 'x' } });
+    const wrong = eventViolations({ ...optedOut, data: { ...optedOut.data, source: 'sms' } });
+
+    // Assess
+    expect(unknownType.join()).toContain('not an event type of the webhooks section');
+    expect(missing.join()).toContain("/data must have required property 'source'");
+    expect(extra.join()).toContain('must NOT have additional properties');
+    expect(wrong.join()).toContain('/data/source must be equal to one of the allowed values');
+  });
+
+  it('fails the test that owns a receiver which got a drifted delivery, when it closes the receiver', async () => {
+    // Prepare
+    const receiver = await startReceiver('/drift');
+    // Act
+    const good = await fetch(receiver.url, { method: 'POST', body: JSON.stringify(optedOut) });
+    const drifted = await fetch(receiver.url, { method: 'POST', body: JSON.stringify({ ...optedOut, data: { channelId: 'ch_1' } }) });
+    // Assess
+    expect([good.status, drifted.status]).toEqual([200, 200]);
+    expect(receiver.received.map((delivery) => delivery.violations.length > 0)).toEqual([false, true]);
+    await expect(receiver.close()).rejects.toThrow(/disagree with the published event schemas[\s\S]*'contact'/);
   });
 });

@@ -4,8 +4,9 @@ import addFormats from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TYPES_FILE, generateArtifacts, loadRouteContracts, OPENAPI_FILE, README_FILE } from '../../scripts/openapi';
+import { CLIENT_TYPES_FILE, EVENTS_DOC_FILE, generateArtifacts, loadRouteContracts, OPENAPI_FILE, README_FILE } from '../../scripts/openapi';
 import type { RouteContracts } from '../../shared/openapi/document';
+import { EVENT_TYPES } from '../../shared/events/event-types';
 import { API_ROUTES } from '../../shared/routes';
 
 type Json = Record<string, any>;
@@ -36,7 +37,7 @@ function missingLimits(schema: Json): string[] {
 }
 
 describe('the OpenAPI document', () => {
-  let generated: { json: string; types: string; readme: string };
+  let generated: { json: string; types: string; readme: string; eventsDoc: string };
   let document: Json;
   let contracts: RouteContracts;
 
@@ -62,6 +63,16 @@ describe('the OpenAPI document', () => {
     // Assess
     expect(committed, "README.md's generated sections are stale: run npm run openapi and commit it").toBe(generated.readme);
     for (const route of API_ROUTES) expect(committed).toContain(`| \`${route.path}\` | ${route.summary} | \`${route.rateLimitClass}\` |`);
+  });
+
+  it('is in docs/EVENTS.md as generated: every event type with every field of its data (else: npm run openapi)', async () => {
+    // Act
+    const committed = await readFile(EVENTS_DOC_FILE, 'utf8');
+
+    // Assess
+    expect(committed, "docs/EVENTS.md's generated section is stale: run npm run openapi and commit it").toBe(generated.eventsDoc);
+    for (const type of EVENT_TYPES) expect(committed).toContain(`#### \`${type}\``);
+    expect(committed).toMatch(/\| `data\.source` \| `"keyword"` \\\| `"api"` \\\| `"import"` \| What changed it/);
   });
 
   it('validates against the OpenAPI 3.1 schema', async () => {
@@ -106,6 +117,46 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(new Set(operationIds).size).toBe(operationIds.length);
+  });
+
+  it('has a webhooks section with one schema per event type, every field of data described, and events/list shows the same schemas', () => {
+    // Prepare
+    const resolve = (schema: Json): Json => (schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema);
+    /** Every property below `schema` (through refs, items and anyOf) without a description. */
+    const undescribed = (schema: Json, where: string): string[] => {
+      const node = resolve(schema);
+      const own = Object.entries<Json>(node.properties ?? {}).flatMap(([name, property]) => [
+        ...(resolve(property).description || property.description ? [] : [`${where}.${name}`]),
+        ...undescribed(property, `${where}.${name}`),
+      ]);
+      const nested = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.items ? [node.items] : [])].flatMap((part: Json) => undescribed(part, where));
+      return [...own, ...nested];
+    };
+
+    // Act
+    const webhooks: Json = document.webhooks;
+    const listed: Json = document.components.schemas.Event;
+
+    // Assess
+    expect(Object.keys(webhooks)).toEqual([...EVENT_TYPES]);
+    for (const type of EVENT_TYPES) {
+      const post = webhooks[type].post;
+      expect(post.parameters.map((p: Json) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const event = resolve(post.requestBody.content['application/json'].schema);
+      expect(event.properties.type).toMatchObject({ const: type });
+      expect(event.additionalProperties, type).toBe(false);
+      const data = resolve(event.properties.data);
+      expect(data.additionalProperties, `${type} data`).toBe(false);
+      expect(Object.keys(data.properties), type).toContain('channelId');
+      expect(undescribed(data, type)).toEqual([]);
+      expect(listed.oneOf).toContainEqual(post.requestBody.content['application/json'].schema);
+    }
+    expect(listed.oneOf).toHaveLength(EVENT_TYPES.length);
+    expect(resolve(resolve(webhooks['contact.opted_out'].post.requestBody.content['application/json'].schema).properties.data).required).toEqual([
+      'channelId',
+      'contact',
+      'source',
+    ]);
   });
 
   it('documents every parameter with a type, format or limits, a description and an example', () => {

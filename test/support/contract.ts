@@ -142,3 +142,18 @@ export function contractFetch(fetchImpl: typeof fetch = fetch): (request: Reques
     return response;
   };
 }
+
+/**
+ * Everything about a webhook delivery's body that disagrees with the document's
+ * `webhooks` section (empty when it conforms): an event type it does not list, or a body
+ * that does not match that type's schema (shared/events/event-schemas.ts).
+ */
+export function eventViolations(body: unknown): string[] {
+  const { document } = load();
+  const type = (body as { type?: unknown } | null)?.type;
+  const where = `delivery of ${JSON.stringify(type)}`;
+  if (typeof type !== 'string' || !document.webhooks?.[type]?.post) return [`${where}: not an event type of the webhooks section`];
+  const validate = validator(`#/webhooks/${escapePointer(type)}/post/requestBody/content/${escapePointer('application/json')}/schema`);
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((error) => `${where}: body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
+}

@@ -1,11 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { EVENT_TYPES } from '../../shared/events/event-types';
+import { eventViolations } from './contract';
 
 /**
  * An integrator's webhook receiver on 127.0.0.1 for tests: it verifies every delivery
  * with the `standardwebhooks` library (against each secret it is given) and answers
- * by a script (a status code, or `hang` to never answer).
+ * by a script (a status code, or `hang` to never answer). Every body is validated against
+ * the published event schemas (docs/openapi.json `webhooks`, test/support/contract.ts):
+ * a delivery that disagrees is recorded in `violations`, and `close()` (every test file's
+ * clean-up) throws them, so a builder that drifts from its schema fails the suite.
  */
 
 export interface ReceivedDelivery {
@@ -17,6 +22,8 @@ export interface ReceivedDelivery {
   /** The secrets `new Webhook(secret).verify(body, headers)` accepted. */
   verifiedBy: string[];
   answered: number | 'hang';
+  /** What disagrees with the event's published schema (empty when it conforms). */
+  violations: string[];
 }
 
 export interface Receiver {
@@ -26,11 +33,20 @@ export interface Receiver {
   /** Answers to give next, in order; then `fallback`. */
   script: Array<number | 'hang'>;
   fallback: number;
+  /** Every delivery's disagreements with the published event schemas. */
+  violations: string[];
+  /** Stops the server; throws when any delivery disagreed with its published schema. */
   close(): Promise<void>;
 }
 
 export async function startReceiver(path = '/hook'): Promise<Receiver> {
-  const receiver = { received: [] as ReceivedDelivery[], secrets: [] as string[], script: [] as Array<number | 'hang'>, fallback: 200 } as Receiver;
+  const receiver = {
+    received: [] as ReceivedDelivery[],
+    violations: [] as string[],
+    secrets: [] as string[],
+    script: [] as Array<number | 'hang'>,
+    fallback: 200,
+  } as Receiver;
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -49,23 +65,32 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
       }
     });
     const answer = receiver.script.shift() ?? receiver.fallback;
+    const event = JSON.parse(body);
+    const violations: string[] = [];
     receiver.received.push({
       webhookId: headers['webhook-id'],
       timestamp: headers['webhook-timestamp'],
       signature: headers['webhook-signature'],
       body,
-      event: JSON.parse(body),
+      event,
       verifiedBy,
       answered: answer,
+      violations,
     });
-    if (answer === 'hang') return;
-    res.writeHead(answer).end('ok');
+    if (answer !== 'hang') res.writeHead(answer).end('ok');
+    // Checked after answering, so the check never makes an attempt late.
+    violations.push(...eventViolations(event));
+    receiver.violations.push(...violations);
   });
+  // Compiles each type's validator now, not during the first delivery.
+  for (const type of EVENT_TYPES) eventViolations({ type });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   receiver.close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (receiver.violations.length)
+      throw new Error(`Deliveries disagree with the published event schemas (docs/openapi.json webhooks):\n  ${receiver.violations.join('\n  ')}`);
   };
   return receiver;
 }
