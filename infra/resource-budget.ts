@@ -21,9 +21,9 @@ export interface PlannedFeature {
   readonly other: Readonly<Record<string, number>>;
 }
 
-/** The portal (its endpoints behind a Cognito user pool) and media (uploads to a bucket). */
+/** The portal's endpoints behind the Cognito user pool (the pool, its client and groups are built: infra/user-pool.ts) and media (uploads to a bucket). */
 export const PLANNED_FEATURES: readonly PlannedFeature[] = [
-  { name: 'portal', endpoints: 6, pathSegments: 1, other: { 'Cognito user pool': 1, 'user pool client': 1, 'Cognito authorizer': 1 } },
+  { name: 'portal', endpoints: 6, pathSegments: 1, other: { 'Cognito authorizer': 1 } },
   { name: 'media', endpoints: 3, pathSegments: 1, other: { 'S3 bucket': 1, 'bucket policy (TLS only)': 1 } },
 ];
 

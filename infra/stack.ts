@@ -20,6 +20,7 @@ import {
 } from './data';
 import { WorkspaceFunction } from './functions';
 import { stageTags } from './tags';
+import { PortalUserPool } from './user-pool';
 
 export interface WorkspaceApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -39,6 +40,8 @@ export class WorkspaceApiStack extends Stack {
   readonly functions = new Map<string, WorkspaceFunction>();
   /** The alarms and the dashboard, in a nested stack of their own (infra/alarms.ts). */
   readonly monitoring: MonitoringStack;
+  /** The developer portal's users (infra/user-pool.ts). */
+  readonly portalUsers: PortalUserPool;
 
   constructor(scope: Construct, id: string, props: WorkspaceApiStackProps) {
     // Pinned and protected as the stage's settings say (infra/config.ts: env, terminationProtection).
@@ -58,6 +61,7 @@ export class WorkspaceApiStack extends Stack {
     const deps = { config, table: this.table, queue: this.automation.queue, events: this.events };
 
     const cursorKey = createCursorSigningKey(this, config);
+    this.portalUsers = new PortalUserPool(this, 'PortalUsers', { removalPolicy: config.removalPolicy });
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
       const sizing = routeSizing(route, config.apiFunction);
@@ -115,6 +119,8 @@ export class WorkspaceApiStack extends Stack {
       value: this.events.laneQueue.queueUrl,
       description: "The event lane queue: the deliverer's retries and wake-ups",
     });
+    new CfnOutput(this, 'UserPoolId', { value: this.portalUsers.userPool.userPoolId, description: 'The portal user pool: `USER_POOL_ID` of the operator CLI' });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.portalUsers.client.userPoolClientId, description: "The portal's app client" });
     new CfnOutput(this, 'WebhookSecretName', {
       value: config.webhookSecretName,
       description: 'The WhatsApp webhook secret; its `appSecret` is set by the operator (`admin webhook configure`)',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fromTypedFolder, parseCommandLine, type Flags } from './admin/command-line';
-import { connect, type Connection } from './admin/connect';
+import { connect, userPoolOf, type Connection } from './admin/connect';
 
 /**
  * The operator CLI: `npm run --silent admin -- COMMAND [FLAGS]`. Every command
@@ -19,6 +19,9 @@ Commands:
   workspace create --name NAME
   key create --workspace WS --role admin|team [--name NAME] [--user USER_ID] [--expires-at ISO8601]
   key revoke --key KEY_ID
+  user create --workspace WS --email EMAIL --role admin|team [--permission settings:api] [--password P]   (prints the password once)
+  user grant --email EMAIL --permission settings:api
+  user revoke --email EMAIL --permission settings:api
   channel create --workspace WS --owner USER_ID --name NAME --phone-number-id PNID [--waba-id WABA] [--access-token TOKEN]
   channel assign --channel CH --user USER_ID
   contacts recount --channel CH   (repair: finish interrupted erasures and pending contacts, rebuild the contact index and history, recount)
@@ -57,6 +60,17 @@ const COMMANDS: Record<string, Command> = {
     if (connection.mode === 'aws') await (await import('./admin/aws-sync')).afterKeyRevoke(revoked.user);
     return { keyId: revoked.keyId, revoked: revoked.revoked };
   },
+  'user create': async (flags, connection) => {
+    const role = required(flags, 'role');
+    if (role !== 'admin' && role !== 'team') throw new UsageError('--role must be admin or team.');
+    const { userCreate } = await import('./admin/users');
+    const input = { workspaceId: required(flags, 'workspace'), email: required(flags, 'email'), role, password: flags.password } as const;
+    return userCreate(await userPoolOf(connection), { ...input, permissions: flags.permission === undefined ? [] : [flags.permission] });
+  },
+  'user grant': async (flags, connection) =>
+    (await import('./admin/users')).userGrant(await userPoolOf(connection), required(flags, 'email'), required(flags, 'permission')),
+  'user revoke': async (flags, connection) =>
+    (await import('./admin/users')).userRevoke(await userPoolOf(connection), required(flags, 'email'), required(flags, 'permission')),
   'channel create': channelCreate,
   'channel assign': async (flags) => (await import('./admin/commands')).channelAssign(required(flags, 'channel'), required(flags, 'user')),
   'contacts recount': async (flags) => (await import('./admin/commands')).contactsRecount(required(flags, 'channel')),
@@ -152,6 +166,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(error instanceof UsageError || (error as Error).name === 'TypeError' ? `${message}\n\n${USAGE}` : message);
     return 1;
   } finally {
+    await connection.userPool?.close();
     await connection.store?.close();
   }
 }

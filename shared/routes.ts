@@ -18,6 +18,18 @@ export const WEBHOOK_PATH = '/webhooks/whatsapp';
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 export const DOCS_PATH = '/docs';
 
+/**
+ * The developer portal (docs/PORTAL.md): the identity its users carry in the user
+ * pool's ID token. Users are Cognito users (username = email);
+ * a permission is a group of the pool, so the token's `cognito:groups` lists the user's
+ * permissions; the custom attributes tie the user to a workspace, a role and the API
+ * user whose keys they create. Only operators (AdminUpdateUserAttributes) may write
+ * them: the app client may not (infra/user-pool.ts).
+ */
+export const PORTAL_PERMISSIONS = ['settings:api'] as const;
+export type PortalPermission = (typeof PORTAL_PERMISSIONS)[number];
+export const PORTAL_USER_ATTRIBUTES = { workspaceId: 'custom:workspaceId', role: 'custom:role', apiUserId: 'custom:apiUserId' } as const;
+
 export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write' | 'api_import';
 
 /**

@@ -27,6 +27,9 @@ const FLAGS = [
   'phone',
   'file',
   'errors',
+  'email',
+  'permission',
+  'password',
   ...INBOUND_FLAGS,
 ];
 

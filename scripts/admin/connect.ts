@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { keepFilesPrivate } from '../local/data-dir';
 import { ensureTable, runningStack, stackAt, startStore, type LocalStore, type StackInfo } from '../local/store';
+import type { LocalUserPool } from '../local/user-pool';
+import type { UserPoolTarget } from './users';
 
 /**
  * Where the operator CLI's commands run: AWS (TABLE_NAME without DATA_DIR), the running
@@ -13,6 +15,26 @@ export interface Connection {
   mode: 'aws' | 'local';
   stack?: StackInfo;
   store?: LocalStore;
+  /** The user-pool stand-in the CLI started itself on DATA_DIR (no stack runs); closed with the store. */
+  userPool?: LocalUserPool;
+}
+
+/**
+ * The portal's user pool: AWS's (USER_POOL_ID, the stack's output), the running stack's
+ * stand-in, or the stand-in started here on DATA_DIR when no stack runs.
+ */
+export async function userPoolOf(connection: Connection): Promise<UserPoolTarget> {
+  if (connection.mode === 'aws') {
+    const userPoolId = process.env.USER_POOL_ID;
+    if (!userPoolId) throw new Error('Set USER_POOL_ID (the stack output UserPoolId) to manage portal users in AWS.');
+    const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
+    return { client: new CognitoIdentityProviderClient({}), userPoolId };
+  }
+  const { localUserPoolClient, startUserPool } = await import('../local/user-pool');
+  const running = connection.stack?.userPool;
+  if (running) return { client: localUserPoolClient(running.endpoint), userPoolId: running.userPoolId };
+  connection.userPool ??= await startUserPool(resolve(process.env.DATA_DIR ?? '.data'));
+  return connection.userPool;
 }
 
 /** Points the data layer at AWS, a running stack's store, or a DATA_DIR's store opened here. */

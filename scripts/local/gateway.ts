@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_BODY_LIMIT_BYTES, LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES } from '../../infra/platform-limits';
 import { API_BASE_PATH } from '../../shared/routes';
+import type { IdTokenVerifier } from './id-token';
 import type { AuthorizerDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle } from './description';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -16,6 +17,12 @@ export interface GatewayRoute {
   handler: ProxyHandler;
   /** Whether the authorizer runs first (every API route; not the webhook or the docs). */
   authorized: boolean;
+  /**
+   * Authorized by the user pool's ID token instead (the portal API): checked as API
+   * Gateway's Cognito authorizer checks it (options.userPool), its claims attached as
+   * `requestContext.authorizer.claims`.
+   */
+  userPool?: true;
   /** Per-method throttles (token bucket per API key), as a usage plan applies them; none in route-table mode. */
   throttles?: Record<string, MethodThrottle>;
 }
@@ -35,6 +42,8 @@ export interface GatewayOptions {
   responses?: Partial<Record<GatewayResponseType, GatewayResponseDescription>>;
   /** The usage plan's own throttle: one token bucket per API key over every method (the template's); none in route-table mode. */
   planThrottle?: MethodThrottle;
+  /** The ID-token check of routes marked `userPool` (scripts/local/id-token.ts). */
+  userPool?: IdTokenVerifier;
 }
 
 /**
@@ -101,7 +110,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
   const unauthorized = () =>
     gatewayResponse(options, 'UNAUTHORIZED', 401, requestId) ??
     gatewayError(401, 'unauthorized', 'A valid API key is required: send it as X-API-Key or Authorization: Bearer (never in the URL or body).', requestId);
-  if (route.authorized) {
+  if (route.userPool) {
+    const claims = await userPoolClaims(event, options);
+    if (!claims) return send(res, unauthorized());
+    event.requestContext.authorizer = { claims };
+  } else if (route.authorized) {
     const result = await authorize(event, options, state);
     if (result === 'unauthorized') return send(res, unauthorized());
     event.requestContext.authorizer = { ...result.context, principalId: result.principalId };
@@ -123,6 +136,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
     console.error(`function error on ${method} ${route.path}`, error);
     send(res, gatewayResponse(options, 'DEFAULT_5XX', 502, requestId)!);
   }
+}
+
+/** A Cognito user-pool authorizer's work: the ID token of the Authorization header (with or without `Bearer `), verified. */
+async function userPoolClaims(event: APIGatewayProxyEvent, options: GatewayOptions): Promise<Record<string, string> | undefined> {
+  if (!options.userPool) throw new Error('A route is authorized by the user pool, but the gateway was given no ID-token check.');
+  const header = identityValue(event, 'method.request.header.Authorization');
+  return header ? options.userPool.claims(header.replace(/^Bearer\s+/i, '')) : undefined;
 }
 
 /**

@@ -72,6 +72,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   configureFunctions({ dataDir: options.dataDir, dynamodbEndpoint, tableName, graphBaseUrl: sandbox.graphBaseUrl, secrets });
   await provideLocalQueues();
   await (await import('./seed')).seedDemo();
+  const userPool = await (await import('./portal-seed')).startPortalUserPool(options.dataDir, demoApiUserOfKey);
   await connectChannelsToSandbox(sandbox);
   const sqs = await startLocalSqs();
 
@@ -94,9 +95,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
-  await writeStackInfo(options.dataDir, { instance, dynamodbEndpoint, gatewayUrl: gateway.url, sandbox, sqsEndpoint: sqs.url });
+  await writeStackInfo(options.dataDir, { instance, dynamodbEndpoint, gatewayUrl: gateway.url, sandbox, sqsEndpoint: sqs.url, userPool });
 
-  const demoFile = await writeDemoFile(options.dataDir, baseUrl, sandbox.graphBaseUrl, secrets);
+  const portal = (await import('./portal-seed')).demoPortal(gateway.url, userPool);
+  const demoFile = await writeDemoFile(options.dataDir, { baseUrl, graphBaseUrl: sandbox.graphBaseUrl, secrets, portal });
 
   return {
     url: gateway.url,
@@ -110,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await sandbox.close();
       await gateway.close();
       await served.close();
+      await userPool.close();
       await rm(stackInfoPath(options.dataDir), { force: true });
       await store?.close();
     },
@@ -119,7 +122,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 /** Publishes the running stack in DATA_DIR/stack.json (the CLI, sam-env and the tests read it; it holds the sandbox's control token). */
 async function writeStackInfo(
   dataDir: string,
-  run: { instance: string; dynamodbEndpoint: string; gatewayUrl: string; sandbox: SandboxHandle; sqsEndpoint: string },
+  run: { instance: string; dynamodbEndpoint: string; gatewayUrl: string; sandbox: SandboxHandle; sqsEndpoint: string; userPool: StackInfo['userPool'] },
 ): Promise<void> {
   const info: StackInfo = {
     pid: process.pid,
@@ -135,6 +138,7 @@ async function writeStackInfo(
     stepQueueUrl: `${run.sqsEndpoint}/${LOCAL_ACCOUNT}/${LOCAL_STEP_QUEUE_NAME}`,
     eventQueueUrl: localEventQueueUrls(run.sqsEndpoint).EVENT_QUEUE_URL,
     eventLaneQueueUrl: localEventQueueUrls(run.sqsEndpoint).EVENT_LANE_QUEUE_URL,
+    userPool: run.userPool && { endpoint: run.userPool.endpoint, userPoolId: run.userPool.userPoolId, clientId: run.userPool.clientId },
   };
   await writeFile(stackInfoPath(dataDir), JSON.stringify(info, null, 2), { mode: 0o600 });
 }
@@ -184,13 +188,24 @@ async function startLocalSqs() {
   });
 }
 
+/** The API user of a demo key (the demo's portal users sign in as them). */
+async function demoApiUserOfKey(keyId: string): Promise<string> {
+  const { getApiKeyById } = await import('../../shared/data/tenants');
+  const key = await getApiKeyById(keyId);
+  if (!key) throw new Error(`The demo key ${keyId} is missing: its portal user cannot be seeded.`);
+  return key.userId;
+}
+
 /** Writes DATA_DIR/demo.json (what a person needs to try the stack) and returns its path. */
-async function writeDemoFile(dataDir: string, baseUrl: string, graphBaseUrl: string, secrets: ChatNetworkSecrets): Promise<string> {
+async function writeDemoFile(
+  dataDir: string,
+  { baseUrl, graphBaseUrl, secrets, portal }: { baseUrl: string; graphBaseUrl: string; secrets: ChatNetworkSecrets; portal: object },
+): Promise<string> {
   const { demoWorkspaces } = await import('./seed');
   const { getApiKeyById } = await import('../../shared/data/tenants');
   const demoFile = join(dataDir, 'demo.json');
   const workspaces = await demoWorkspaces(async (keyId) => (await getApiKeyById(keyId))?.userId ?? '');
-  const demo = { baseUrl, chatNetwork: { graphBaseUrl, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken }, workspaces };
+  const demo = { baseUrl, chatNetwork: { graphBaseUrl, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken }, workspaces, portal };
   // It holds every demo key, channel token, the app secret and the verify token. The mode
   // of writeFile applies only to a new file, so an existing one (written 0644 by an
   // earlier version) is narrowed first, before the secrets go in.

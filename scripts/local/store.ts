@@ -91,6 +91,8 @@ export interface StackInfo {
   /** The event queues' URLs at `sqsEndpoint` (their EVENT_QUEUE_URL, the FIFO queue of new events, and EVENT_LANE_QUEUE_URL). */
   eventQueueUrl?: string;
   eventLaneQueueUrl?: string;
+  /** The portal's user-pool stand-in (scripts/local/user-pool.ts): the operator CLI's `user` commands go there. */
+  userPool?: { endpoint: string; userPoolId: string; clientId: string };
 }
 
 export const stackInfoPath = (dataDir: string) => join(dataDir, 'stack.json');

@@ -972,12 +972,22 @@ describe('WorkspaceApiStack', () => {
       expect(body).toContain(String.raw`[\"WorkspaceApi\",\"AutomationsTriggered\",\"service\",\"workspace-api\",\"stage\",\"dev\"`);
     });
 
-    it('outputs the API URL, table name, usage plan id, the queue URLs and the webhook secret, each described', () => {
+    it('outputs the API URL, table name, usage plan id, the queue URLs, the portal user pool and the webhook secret, each described', () => {
       // Act
       const outputs = dev.template.toJSON().Outputs;
 
       // Assess
-      expect(Object.keys(outputs)).toEqual(['ApiUrl', 'TableName', 'UsagePlanId', 'QueueUrl', 'EventQueueUrl', 'EventLaneQueueUrl', 'WebhookSecretName']);
+      expect(Object.keys(outputs)).toEqual([
+        'ApiUrl',
+        'TableName',
+        'UsagePlanId',
+        'QueueUrl',
+        'EventQueueUrl',
+        'EventLaneQueueUrl',
+        'UserPoolId',
+        'UserPoolClientId',
+        'WebhookSecretName',
+      ]);
       for (const [name, output] of Object.entries<{ Description?: string }>(outputs)) expect(output.Description, name).toMatch(/\w/);
       expect(JSON.stringify(outputs.ApiUrl.Value)).toMatch(/\/api\/workspace\/v1"\]\]\}$/);
       expect(outputs.UsagePlanId.Value).toEqual({ Ref: logicalId(dev.stack, dev.stack.restApi.usagePlan.node.defaultChild) });
