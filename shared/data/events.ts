@@ -271,3 +271,15 @@ export async function releaseLane(channel: ChannelRef, webhookId: string, contac
     .when(when.and(when.eq('lockOwner', owner), when.or(when.notExists('waiting'), when.gt('nextAttemptAt', nowMs))))
     .send();
 }
+
+/**
+ * Releases the lock with events still waiting, for a deliverer out of time that hands
+ * the lane to a wake-up (queued after this write: should it be lost, the lane sweep
+ * finds the lane). Only the holder's lock; false when it was lost meanwhile.
+ */
+export async function handOverLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string): Promise<boolean> {
+  return update(keys.deliveryLane(channel, webhookId, contactKey))
+    .remove('lockOwner', 'lockedUntil')
+    .when(when.eq('lockOwner', owner))
+    .send();
+}
