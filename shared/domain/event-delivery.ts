@@ -14,13 +14,18 @@ import {
   handOverLane,
   lockLane,
   putEventLogs,
+  postponeLaneSweep,
+  releaseEmptyLane,
   releaseLane,
   updateDelivery,
   type DeliveryRecord,
   type EventLogRecord,
   type LaneState,
+  LANE_SWEEP_GRACE_MS,
 } from '../data/events';
 import type { ChannelRef } from '../identity';
+import { dueOutboxPage } from '../data/batch';
+import { EVENT_LANE_PARTITIONS, parseDeliveryLaneKey } from '../data/keys';
 import {
   getSubscriptions,
   recordSubscriptionOutcome,
@@ -36,6 +41,7 @@ import { deliveryHeaders } from '../events/signing';
 import { urlPolicyFromEnv } from '../events/url-policy';
 import { TtlCache } from '../cache/ttl-cache';
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from '../observability/metrics';
+import { MAX_QUEUE_DELAY_SECONDS } from '../queue/queue-port';
 import { enqueueEvent, eventGroupOf, type EventQueueMessage } from '../queue/event-queue';
 import { secretContext } from './integrator-webhooks';
 
@@ -281,7 +287,13 @@ export async function workLane(
   }
   for (;;) {
     const head = state.waiting[0];
-    if (!head || (state.nextAttemptAt !== undefined && state.nextAttemptAt > clock.now())) {
+    if (!head) {
+      if (await releaseEmptyLane(channel, webhookId, contactKey, owner)) return;
+      state = await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease());
+      if (!state) return;
+      continue;
+    }
+    if (state.nextAttemptAt !== undefined && state.nextAttemptAt > clock.now()) {
       if (await releaseLane(channel, webhookId, contactKey, owner, clock.now())) return;
       state = await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease());
       if (!state) return;
@@ -303,7 +315,8 @@ export async function workLane(
       continue;
     }
     await deferLane(channel, webhookId, contactKey, owner, retryAt);
-    await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey, notBefore: retryAt });
+    // A wait longer than the queue's delay has no message: the lane sweep wakes the lane at its time (no chain of hops).
+    if (retryAt - clock.now() <= MAX_QUEUE_DELAY_SECONDS * 1000) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey, notBefore: retryAt });
     state = { ...state, nextAttemptAt: retryAt };
   }
 }
@@ -400,4 +413,29 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string, 
   if (verdict.outcome) await recordSubscriptionOutcome(channel, webhookId, verdict.outcome);
   countWebhookDelivery(verdict.metric);
   return verdict.retryAt;
+}
+
+/**
+ * The lane sweep (with the event re-drive, every minute): wakes every lane filed in the
+ * outbox index past its time (shared/data/events.ts `LANE_SWEEP_GRACE_MS`) — a lane whose
+ * wake-up was lost (a crash, a message in the dead-letter queue) or whose long retry wait
+ * has ended — and files it a lease and a grace later, so the next sweep leaves it to this
+ * wake-up. Stops when `timeLeft` says so.
+ */
+export async function sweepLanes(nowMs: number, timeLeft: () => boolean = () => true): Promise<{ woken: number; complete: boolean }> {
+  let woken = 0;
+  for (const shard of EVENT_LANE_PARTITIONS) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      if (!timeLeft()) return { woken, complete: false };
+      const page = await dueOutboxPage(shard, nowMs, { limit: 100, startKey });
+      for (const { key } of page.entries) {
+        await enqueueEvent({ kind: 'lane', ...parseDeliveryLaneKey(key) });
+        await postponeLaneSweep(key, nowMs + LANE_LEASE_MS + LANE_SWEEP_GRACE_MS);
+        woken++;
+      }
+      startKey = page.next;
+    } while (startKey);
+  }
+  return { woken, complete: true };
 }

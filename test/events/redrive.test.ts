@@ -14,6 +14,9 @@ const { useMemoryEventQueue } = await import('../support/event-queue');
 const { AnyItem } = await import('../support/table');
 const { clock } = await import('../../shared/clock');
 const { attachChatmid } = await import('../../shared/data/messages');
+const lanes = await import('../../shared/data/events');
+const { sweepLanes } = await import('../../shared/domain/event-delivery');
+const { keys } = await import('../../shared/data/keys');
 type Key = import('../../shared/identity').Key;
 
 const queue = useMemoryEventQueue();
@@ -116,5 +119,45 @@ describe('the event re-drive (shared/domain/events.ts) against a table of its ow
     await redriveEvents(base + 130 + EVENT_REDRIVE_AFTER_MS);
     // Assess
     expect(keys.filter((key) => handedOver(key).length === 1)).toHaveLength(130);
+  });
+});
+
+describe('the lane sweep (shared/domain/events.ts): a lane whose wake-up was lost is found and woken', () => {
+  const channel = { workspaceId: 'wks_sweep', channelId: 'chn_sweep' };
+  const wakeUpsOf = (contactKey: string) => queue.messages.filter(({ message }) => message.kind === 'lane' && message.contactKey === contactKey);
+
+  it("wakes a lane whose holder died (its lease ended long ago) and one whose retry's wake-up went to the dead-letter queue", async () => {
+    // Prepare: both lanes hold an event, and no message in any queue will ever work them
+    const now = Date.now();
+    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550001', 'evt_a', { owner: 'dead', nowMs: now - 120_000, until: now - 100_000 });
+    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550002', 'evt_b', { owner: 'one', nowMs: now - 120_000, until: now - 100_000 });
+    await lanes.deferLane(channel, 'wh_s', '14155550002', 'one', now - 90_000);
+    await lanes.releaseLane(channel, 'wh_s', '14155550002', 'one', now - 95_000);
+    // Act
+    const swept = await sweepLanes(now);
+    // Assess
+    expect(swept.woken).toBeGreaterThanOrEqual(2);
+    expect(wakeUpsOf('14155550001')).toEqual([
+      expect.objectContaining({ message: { kind: 'lane', ...channel, webhookId: 'wh_s', contactKey: '14155550001' } }),
+    ]);
+    expect(wakeUpsOf('14155550002')).toHaveLength(1);
+  });
+
+  it('leaves alone a lane being worked and a lane waiting for its retry, and forgets an emptied lane', async () => {
+    // Prepare
+    const now = Date.now();
+    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550003', 'evt_c', { owner: 'live', nowMs: now, until: now + 20_000 });
+    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550004', 'evt_d', { owner: 'two', nowMs: now, until: now + 20_000 });
+    await lanes.deferLane(channel, 'wh_s', '14155550004', 'two', now + 3_600_000);
+    await lanes.releaseLane(channel, 'wh_s', '14155550004', 'two', now);
+    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550005', 'evt_e', { owner: 'three', nowMs: now - 120_000, until: now - 100_000 });
+    await lanes.finishLastLaneEvent(channel, 'wh_s', '14155550005', 'three', 'evt_e');
+    // Act
+    await sweepLanes(now);
+    // Assess
+    expect(wakeUpsOf('14155550003')).toEqual([]);
+    expect(wakeUpsOf('14155550004')).toEqual([]);
+    expect(wakeUpsOf('14155550005')).toEqual([]);
+    expect(await getItem(keys.deliveryLane(channel, 'wh_s', '14155550005'), AnyItem, { consistent: true })).not.toHaveProperty('outboxShard');
   });
 });
