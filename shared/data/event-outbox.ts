@@ -94,6 +94,12 @@ export async function dueEventOutboxKeys(before: number, limitPerShard = 100): P
 
 export type { OutboxEntry } from './batch';
 
+/** The event-outbox shards, read from the `first` one round (a pass cut short does not always leave out the same ones). */
+export function eventOutboxShardsFrom(first: number): string[] {
+  const start = first % EVENT_OUTBOX_PARTITIONS.length;
+  return [...EVENT_OUTBOX_PARTITIONS.slice(start), ...EVENT_OUTBOX_PARTITIONS.slice(0, start)];
+}
+
 /** One page (oldest first) of the items in event-outbox shard `shard` since before `before` (ms), and where the next page starts. */
 export async function dueEventOutboxPage(
   shard: string,

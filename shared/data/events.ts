@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { batchPutAll, queryRangePage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { entity, tagged, type Attributes } from './entity';
-import { EVENT_LANE_SHARD_PREFIX, eventLaneShardOf, keys } from './keys';
+import { dueOutboxPage } from './batch';
+import { EVENT_LANE_PARTITIONS, EVENT_LANE_SHARD_PREFIX, eventLaneShardOf, keys, parseDeliveryLaneKey } from './keys';
 import type { Key } from '../identity';
 import { OUTBOX_INDEX } from './table-schema';
 import { clock } from '../clock';
@@ -324,4 +325,23 @@ export async function handOverLane(channel: ChannelRef, webhookId: string, conta
  */
 export async function postponeLaneSweep(key: Key, dueBy: number): Promise<void> {
   await update(key).set(DUE_BY, dueBy).when(when.beginsWith(LANE_SHARD, EVENT_LANE_SHARD_PREFIX)).send();
+}
+
+/** The lane shards of the outbox index (the lane sweep reads them in turn). */
+export const LANE_SHARDS = EVENT_LANE_PARTITIONS;
+
+/** A lane as the sweep finds it: its key (to postpone it) and what names it in a wake-up. */
+export interface FiledLane {
+  key: Key;
+  lane: { workspaceId: string; channelId: string; webhookId: string; contactKey: string };
+}
+
+/** One page of the lanes filed in lane shard `shard` past `upTo` (ms), oldest first, and where the next page starts. */
+export async function lanesPastTheirTime(
+  shard: string,
+  upTo: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ lanes: FiledLane[]; next?: Record<string, unknown> }> {
+  const page = await dueOutboxPage(shard, upTo, { limit: 100, startKey });
+  return { lanes: page.entries.map(({ key }) => ({ key, lane: parseDeliveryLaneKey(key) })), next: page.next };
 }

@@ -22,10 +22,10 @@ import {
   type EventLogRecord,
   type LaneState,
   LANE_SWEEP_GRACE_MS,
+  LANE_SHARDS,
+  lanesPastTheirTime,
 } from '../data/events';
 import type { ChannelRef } from '../identity';
-import { dueOutboxPage } from '../data/batch';
-import { EVENT_LANE_PARTITIONS, parseDeliveryLaneKey } from '../data/keys';
 import {
   getSubscriptions,
   recordSubscriptionOutcome,
@@ -424,13 +424,13 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string, 
  */
 export async function sweepLanes(nowMs: number, timeLeft: () => boolean = () => true): Promise<{ woken: number; complete: boolean }> {
   let woken = 0;
-  for (const shard of EVENT_LANE_PARTITIONS) {
+  for (const shard of LANE_SHARDS) {
     let startKey: Record<string, unknown> | undefined;
     do {
       if (!timeLeft()) return { woken, complete: false };
-      const page = await dueOutboxPage(shard, nowMs, { limit: 100, startKey });
-      for (const { key } of page.entries) {
-        await enqueueEvent({ kind: 'lane', ...parseDeliveryLaneKey(key) });
+      const page = await lanesPastTheirTime(shard, nowMs, startKey);
+      for (const { key, lane } of page.lanes) {
+        await enqueueEvent({ kind: 'lane', ...lane });
         await postponeLaneSweep(key, nowMs + LANE_LEASE_MS + LANE_SWEEP_GRACE_MS);
         woken++;
       }

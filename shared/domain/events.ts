@@ -1,13 +1,13 @@
 import {
   clearPendingEvents,
   dueEventOutboxPage,
+  eventOutboxShardsFrom,
   getOutboxItem,
   parkTenantlessItem,
   type EventSource,
   type EventTicket,
   type PendingEvent,
 } from '../data/event-outbox';
-import { EVENT_OUTBOX_PARTITIONS } from '../data/keys';
 import { eventIdTime } from '../events/event-types';
 import type { Key } from '../identity';
 import { logger } from '../observability/logger';
@@ -100,9 +100,7 @@ export type RedriveResult = {
  */
 export async function redriveEvents(nowMs: number, timeLeft: () => boolean = () => true): Promise<RedriveResult> {
   const result: RedriveResult = { redriven: 0, parked: 0, oldestDueAgeMs: 0, complete: true };
-  const first = Math.floor(nowMs / 60_000) % EVENT_OUTBOX_PARTITIONS.length;
-  const shards = [...EVENT_OUTBOX_PARTITIONS.slice(first), ...EVENT_OUTBOX_PARTITIONS.slice(0, first)];
-  for (const shard of shards) {
+  for (const shard of eventOutboxShardsFrom(Math.floor(nowMs / 60_000))) {
     let startKey: Record<string, unknown> | undefined;
     do {
       if (!timeLeft()) return { ...result, complete: false };
