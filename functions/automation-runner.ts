@@ -15,6 +15,8 @@ async function runRecord(record: SQSRecord): Promise<void> {
  * locally). Partial batch responses: a failed record is redelivered alone, and goes
  * to the dead-letter queue after the queue's maxReceiveCount.
  * Sends end before the function's timeout (the invocation's deadline), so their outcome is recorded.
+ * A batch in which every record failed is an invocation error (`throwOnFullBatchFailure`),
+ * so the function's Errors alarm sees an outage of what every record needs.
  */
 export const handler = (event: SQSEvent, context: Context) =>
-  withInvocationDeadline(context, () => processPartialResponse(event, runRecord, processor, { context, throwOnFullBatchFailure: false }));
+  withInvocationDeadline(context, () => processPartialResponse(event, runRecord, processor, { context, throwOnFullBatchFailure: true }));

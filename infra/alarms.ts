@@ -1,6 +1,8 @@
 /**
- * Alarms and one dashboard: API 5XX rate, 429s, authorizer failures, DLQ depth, and
- * errors and p99 duration per function. The authorizer rejects a bad key by throwing
+ * Alarms on the system and one dashboard: API 5XX rate, authorizer failures, DLQ depth,
+ * queue and outbox age, the account's Lambda throttles and concurrency, and errors and p99
+ * duration per function. What customers do (clients' 429s, integrators' failing
+ * receivers) is on the dashboard, not alarmed. The authorizer rejects a bad key by throwing
  * `Unauthorized`, which Lambda counts as an error, so its Errors metric counts every
  * mistyped key and scanner: its alarm watches the gateway's authorizer failures
  * instead. Alarms notify the optional SNS topic from context `alarmTopicArn`.
@@ -33,7 +35,7 @@ import { MAX_RECEIVES } from '../shared/config';
 import { NAMESPACE as EMF_NAMESPACE, SERVICE as EMF_SERVICE } from '../shared/observability/metrics';
 import { SUPPORT_FUNCTIONS } from '../shared/routes';
 import { AUTHORIZER_FAILURE_TYPES } from './api';
-import type { StageConfig } from './config';
+import { ACCOUNT_CONCURRENCY_LIMIT, type StageConfig } from './config';
 import type { WorkspaceFunction } from './functions';
 
 const PERIOD = Duration.minutes(5);
@@ -45,6 +47,8 @@ export interface MonitoringProps {
   readonly deadLetterQueue: Queue;
   /** The event queue's and the event lane queue's dead-letter queues (infra/data.ts createEventDelivery). */
   readonly eventDeadLetterQueues?: [Queue, Queue];
+  /** Every queue a function consumes (not a dead-letter queue), by alarm name prefix: their oldest message's age alarms. */
+  readonly workQueues: ReadonlyArray<{ name: string; queue: Queue; maxAgeSeconds: number }>;
   readonly functions: readonly WorkspaceFunction[];
 }
 
@@ -96,7 +100,7 @@ export class Monitoring extends Construct {
       metricName: 'Api429Count',
       metricValue: '1',
     }).metric({ statistic: 'Sum', period: PERIOD, label: '429' });
-    alarm('Api429Count', throttledMetric, config.throttleAlarmThreshold, `${config.throttleAlarmThreshold}+ API answers were 429 (throttled) in 5 minutes`);
+    // Clients over their quota are the limiter working, not a fault of the system: a dashboard metric, no alarm.
 
     // The gateway's error type, logged per request: a rejected key is UNAUTHORIZED, a failed authorizer one of these.
     const authorizerFailures = new MetricFilter(this, 'AuthorizerFailureFilter', {
@@ -130,7 +134,8 @@ export class Monitoring extends Construct {
       alarm(name, depth, 1, description);
       dlqDepths.push(depth);
     }
-    // Integrators' receivers: an event that failed its last retry (about two days of attempts), from the deliverer's EMF metric.
+    // Integrators' receivers: an event that failed its last retry (about two days of attempts), from the deliverer's EMF
+    // metric. An integrator's endpoint being down is theirs to fix (the subscription shows failingSince): a dashboard metric, no alarm.
     const failedDeliveries = new Metric({
       namespace: EMF_NAMESPACE,
       metricName: 'WebhookDeliveryFailures',
@@ -139,7 +144,54 @@ export class Monitoring extends Construct {
       period: PERIOD,
       label: 'webhook deliveries failed for good',
     });
-    alarm('WebhookDeliveriesFailed', failedDeliveries, 1, 'An event delivery to an integrator failed its last retry (the subscription shows failingSince)');
+
+    // Work waiting too long: the oldest message of every queue a function consumes, and the oldest event left in the outbox.
+    const queueAges: IMetric[] = [];
+    for (const { name, queue, maxAgeSeconds } of props.workQueues) {
+      const age = queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: PERIOD, label: name });
+      alarm(
+        `${name}Age`,
+        age,
+        maxAgeSeconds,
+        `${name}: its oldest message has waited ${maxAgeSeconds / 60}+ minutes (consumers throttled, failing or too few)`,
+        2,
+      );
+      queueAges.push(age);
+    }
+    const outboxAge = new Metric({
+      namespace: EMF_NAMESPACE,
+      metricName: 'EventOutboxOldestDueAge',
+      dimensionsMap: { service: EMF_SERVICE, stage: config.stage },
+      statistic: 'Maximum',
+      period: PERIOD,
+      label: 'oldest due outbox event (ms)',
+    });
+    alarm(
+      'EventOutboxAge',
+      outboxAge,
+      5 * 60_000,
+      'An event has waited 5+ minutes in the outbox: its hand-off to the event queue keeps failing (the event re-drive records this)',
+      2,
+    );
+
+    // The account's Lambda capacity, shared with every other function in it: throttled invocations, and concurrency near the quota.
+    const throttles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: PERIOD, label: 'Lambda throttles (account)' });
+    alarm('LambdaThrottles', throttles, 10, '10+ Lambda invocations in the account were throttled in 5 minutes (concurrency quota reached)');
+    const concurrency = new Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'ConcurrentExecutions',
+      statistic: 'Maximum',
+      period: PERIOD,
+      label: 'concurrent executions (account)',
+    });
+    const concurrencyThreshold = Math.round(ACCOUNT_CONCURRENCY_LIMIT * 0.8);
+    alarm(
+      'LambdaConcurrency',
+      concurrency,
+      concurrencyThreshold,
+      `The account's concurrent Lambda executions reached ${concurrencyThreshold} (80% of the default quota)`,
+      2,
+    );
 
     const errorWidgets: IMetric[] = [];
     const durationWidgets: IMetric[] = [];
@@ -179,6 +231,17 @@ export class Monitoring extends Construct {
       new GraphWidget({ title: 'Function errors', left: errorWidgets, width: 10 }),
       new GraphWidget({ title: 'Function p99 duration (ms)', left: durationWidgets, width: 10 }),
       new SingleValueWidget({ title: 'Dead-letter queues', metrics: dlqDepths, width: 4 }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Queue and outbox age', left: queueAges, right: [outboxAge], width: 8 }),
+      new GraphWidget({ title: 'Lambda capacity (account)', left: [concurrency], right: [throttles], width: 8 }),
+      new GraphWidget({
+        title: 'Customers: 429s and failed webhook deliveries',
+        left: [throttledMetric],
+        leftAnnotations: [{ value: config.throttleAlarmThreshold, label: 'throttleAlarmThreshold' }],
+        right: [failedDeliveries],
+        width: 8,
+      }),
     );
     this.dashboard.addWidgets(new GraphWidget({ title: 'Messages and automations', left: businessMetrics(config.stage), width: 24 }));
   }

@@ -99,6 +99,18 @@ export interface Throttle {
 export const AUTOMATION_BATCH = { size: 5, windowSeconds: 1 } as const;
 
 /**
+ * The most concurrent invocations each SQS event source may start (its
+ * `MaximumConcurrency`; 2 is Lambda's least). A flood of events or automation steps
+ * then takes at most this many of the account's concurrent executions, whatever the
+ * queue's depth: the rest stay for the authorizer and the API (docs/EVENTS.md, *What a
+ * failing or busy receiver costs*; docs/PERFORMANCE.md).
+ */
+export const EVENT_SOURCE_MAX_CONCURRENCY = { automation: 20, events: 20, eventLanes: 10 } as const;
+
+/** The account's concurrent executions (Lambda's default quota): the concurrency alarm fires at 80% of it. */
+export const ACCOUNT_CONCURRENCY_LIMIT = 1_000;
+
+/**
  * The usage plan's per-user throttle: every class's per-minute allowance together, as the
  * bucket's size and (per second) its refill. It never refuses what the classes allow — a
  * user within every class limit is within their sum — and it bounds what any user can

@@ -20,7 +20,7 @@ import { keys } from '../shared/data/keys';
 import { OUTBOX_INDEX } from '../shared/data/table-schema';
 import type { RateLimitClass, SupportFunction, TableAccess } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
-import { AUTOMATION_BATCH, type FunctionSizing, type StageConfig } from './config';
+import { AUTOMATION_BATCH, EVENT_SOURCE_MAX_CONCURRENCY, type FunctionSizing, type StageConfig } from './config';
 import type { EventDelivery } from './data';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -206,6 +206,7 @@ export class WorkspaceFunction extends Construct {
         new SqsEventSource(queue, {
           batchSize: AUTOMATION_BATCH.size,
           maxBatchingWindow: Duration.seconds(AUTOMATION_BATCH.windowSeconds),
+          maxConcurrency: EVENT_SOURCE_MAX_CONCURRENCY.automation,
           reportBatchItemFailures: true,
         }),
       );
@@ -235,9 +236,16 @@ export class WorkspaceFunction extends Construct {
       role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [events.queue.queueArn, events.laneQueue.queueArn] }));
     if (spec.consumesEventQueue) {
       // A FIFO event source takes no batching window (Lambda refuses one).
-      this.function.addEventSource(new SqsEventSource(events.queue, { batchSize: 10, reportBatchItemFailures: true }));
       this.function.addEventSource(
-        new SqsEventSource(events.laneQueue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }),
+        new SqsEventSource(events.queue, { batchSize: 10, maxConcurrency: EVENT_SOURCE_MAX_CONCURRENCY.events, reportBatchItemFailures: true }),
+      );
+      this.function.addEventSource(
+        new SqsEventSource(events.laneQueue, {
+          batchSize: 10,
+          maxBatchingWindow: Duration.seconds(1),
+          maxConcurrency: EVENT_SOURCE_MAX_CONCURRENCY.eventLanes,
+          reportBatchItemFailures: true,
+        }),
       );
     }
     // Exactly the one action each needs: webhooks/manage seals, the deliverer opens.

@@ -101,6 +101,12 @@ export class WorkspaceApiStack extends Stack {
       accessLogs: this.restApi.accessLogs,
       deadLetterQueue: this.automation.deadLetterQueue,
       eventDeadLetterQueues: [this.events.deadLetterQueue, this.events.laneDeadLetterQueue],
+      // A lane wake-up may be delayed up to SQS's 15 minutes before it can be received.
+      workQueues: [
+        { name: 'AutomationQueue', queue: this.automation.queue, maxAgeSeconds: 5 * 60 },
+        { name: 'EventQueue', queue: this.events.queue, maxAgeSeconds: 5 * 60 },
+        { name: 'EventLaneQueue', queue: this.events.laneQueue, maxAgeSeconds: 20 * 60 },
+      ],
       functions: [...this.functions.values()],
     });
 

@@ -73,7 +73,10 @@ export interface StackDescription {
 /** The description the route table gives (`npm start`'s default): what the stack has always served. */
 export function describeRouteTable(): StackDescription {
   const functions: Record<string, FunctionDescription> = {};
-  for (const { name } of [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)]) functions[name] = { bundle: bundlePath(name), timeoutSeconds: 10 };
+  // The timeouts the template gives by default (infra/config.ts): 10 s for the API, 60 s for the background functions,
+  // which work to their invocation's deadline (the deliverer starts no attempt it cannot finish before it).
+  for (const { name } of API_ROUTES) functions[name] = { bundle: bundlePath(name), timeoutSeconds: 10 };
+  for (const { name } of Object.values(SUPPORT_FUNCTIONS)) functions[name] = { bundle: bundlePath(name), timeoutSeconds: 60 };
   const routes: RouteDescription[] = API_ROUTES.map((route) => ({
     path: `${API_BASE_PATH}/${route.path}`,
     methods: ['GET', 'POST'],

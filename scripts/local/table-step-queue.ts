@@ -224,6 +224,11 @@ export async function invokeWithLocalBatch(messages: LocalMessage[], queueName: 
       awsRegion: 'local',
     })),
   };
-  const response = await consumer(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 } as Context);
-  return new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
+  try {
+    const response = await consumer(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 } as Context);
+    return new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
+  } catch {
+    // An invocation error (a batch in which every record failed throws): as in Lambda, every message comes back.
+    return new Set(messages.map((message) => message.messageId));
+  }
 }

@@ -233,6 +233,34 @@ export async function dueOutboxKeys(shards: readonly string[], upTo: number, lim
   return due;
 }
 
+/** An entry of the sparse outbox index: the item's key and when it became due (its sort key). */
+export interface OutboxEntry {
+  key: Key;
+  outboxAt: number;
+}
+
+/**
+ * One page of a shard partition of the outbox index, oldest first, sort key at most
+ * `upTo`, from `startKey` (the previous page's `next`); `next` is undefined after the last page.
+ */
+export async function dueOutboxPage(
+  shard: string,
+  upTo: number,
+  options: { limit: number; startKey?: Record<string, unknown> },
+): Promise<{ entries: OutboxEntry[]; next?: Record<string, unknown> }> {
+  const scope = new ExpressionScope();
+  const keyCondition = `${scope.path(OUTBOX_INDEX.partitionKey)} = ${scope.value(shard)} AND ${scope.path(OUTBOX_INDEX.sortKey)} <= ${scope.value(upTo)}`;
+  const result = await queryPage({
+    IndexName: OUTBOX_INDEX.indexName,
+    KeyConditionExpression: keyCondition,
+    Limit: options.limit,
+    ExclusiveStartKey: options.startKey,
+    ...scope.attributes(),
+  });
+  const entries = (result.Items ?? []).map((item) => ({ key: { pk: String(item.pk), sk: String(item.sk) }, outboxAt: Number(item[OUTBOX_INDEX.sortKey]) }));
+  return { entries, next: result.LastEvaluatedKey };
+}
+
 const BATCH_WRITE_MAX_ITEMS = 25;
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { dueOutboxKeys } from './batch';
+import { dueOutboxKeys, dueOutboxPage, type OutboxEntry } from './batch';
 import { getItem, update, when, type UpdateBuilder } from './client';
 import { EVENT_OUTBOX_PARTITIONS, EVENT_OUTBOX_SHARD_PREFIX, eventOutboxShardOf } from './keys';
 import type { Key } from '../identity';
@@ -90,6 +90,38 @@ export async function clearPendingEvents(key: Key, count: number): Promise<boole
 /** Items in the event outbox since before `before` (ms), from every shard: the event re-drive's work list. */
 export async function dueEventOutboxKeys(before: number, limitPerShard = 100): Promise<Key[]> {
   return dueOutboxKeys(EVENT_OUTBOX_PARTITIONS, before, limitPerShard);
+}
+
+export type { OutboxEntry } from './batch';
+
+/** The event-outbox shards, read from the `first` one round (a pass cut short does not always leave out the same ones). */
+export function eventOutboxShardsFrom(first: number): string[] {
+  const start = first % EVENT_OUTBOX_PARTITIONS.length;
+  return [...EVENT_OUTBOX_PARTITIONS.slice(start), ...EVENT_OUTBOX_PARTITIONS.slice(0, start)];
+}
+
+/** One page (oldest first) of the items in event-outbox shard `shard` since before `before` (ms), and where the next page starts. */
+export async function dueEventOutboxPage(
+  shard: string,
+  before: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ entries: OutboxEntry[]; next?: Record<string, unknown> }> {
+  return dueOutboxPage(shard, before, { limit: 100, startKey });
+}
+
+/**
+ * Moves a tenant-less item (a status for a message no send has attached yet) out of the
+ * re-drive's due range until `untilMs`, its events kept: only while it still has no
+ * tenant and is in the event outbox. An attach sets `outboxAt` to its own time
+ * (shared/data/messages.ts `attachChatmid`), which makes the item due again at once, so
+ * parking never delays an event that can be delivered. False when the condition failed
+ * (attached meanwhile, or already out of the outbox).
+ */
+export async function parkTenantlessItem(key: Key, untilMs: number): Promise<boolean> {
+  return update(key)
+    .set(OUTBOX_INDEX.sortKey, untilMs)
+    .when(when.and(when.notExists('workspaceId'), when.beginsWith(OUTBOX_INDEX.partitionKey, EVENT_OUTBOX_SHARD_PREFIX)))
+    .send();
 }
 
 /** The item an outbox entry names (consistent), with its pending events, as the ticket of their hand-off; undefined when it is gone. */

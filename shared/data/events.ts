@@ -2,7 +2,11 @@ import * as v from 'valibot';
 import { batchPutAll, queryRangePage } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { entity, tagged, type Attributes } from './entity';
-import { keys } from './keys';
+import { dueOutboxPage } from './batch';
+import { EVENT_LANE_PARTITIONS, EVENT_LANE_SHARD_PREFIX, eventLaneShardOf, keys, parseDeliveryLaneKey } from './keys';
+import type { Key } from '../identity';
+import { OUTBOX_INDEX } from './table-schema';
+import { clock } from '../clock';
 import type { ChannelRef } from '../identity';
 
 /**
@@ -170,14 +174,30 @@ function laneState(item: v.InferOutput<typeof LaneStateItem> | undefined): LaneS
   };
 }
 
+/**
+ * A lane with events waiting is filed in the outbox index (an `EVLANE#<n>` shard) under
+ * the time by which a deliverer must have worked it: its lock's lease or its retry's
+ * time, plus this grace. Every write that leaves events waiting moves that time; the
+ * writes that empty the lane take it out. So a lane past its time has lost its wake-up
+ * (a crash, a message in the dead-letter queue), and the lane sweep wakes it; and a
+ * retry wait longer than the queue's delay needs no message at all (the sweep is its wake-up).
+ */
+export const LANE_SWEEP_GRACE_MS = 60_000;
+
+const { sortKey: DUE_BY, partitionKey: LANE_SHARD } = OUTBOX_INDEX;
+
 /** The lane's lock is free (never taken, or its lease ended) or already this owner's. */
 const lockFreeFor = (owner: string, nowMs: number) => when.or(when.notExists('lockedUntil'), when.lt('lockedUntil', nowMs), when.eq('lockOwner', owner));
 
 /** Adds an event to its lane (idempotent: a string set). */
 export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string): Promise<void> {
-  await update(keys.deliveryLane(channel, webhookId, contactKey))
+  const key = keys.deliveryLane(channel, webhookId, contactKey);
+  // A lane already filed keeps its time (its holder's lease or its retry); a new one is due after the grace.
+  await update(key)
     .set('entity', LaneItem.tag)
     .add('waiting', new Set([eventId]))
+    .set(LANE_SHARD, eventLaneShardOf(key))
+    .setIfNotExists(DUE_BY, clock.now() + LANE_SWEEP_GRACE_MS)
     .sendOrThrow();
 }
 
@@ -193,11 +213,14 @@ export async function addToLaneAndLock(
   eventId: string,
   lock: { owner: string; nowMs: number; until: number },
 ): Promise<LaneState | undefined> {
-  const item = await update(keys.deliveryLane(channel, webhookId, contactKey))
+  const key = keys.deliveryLane(channel, webhookId, contactKey);
+  const item = await update(key)
     .set('entity', LaneItem.tag)
     .add('waiting', new Set([eventId]))
     .set('lockOwner', lock.owner)
     .set('lockedUntil', lock.until)
+    .set(LANE_SHARD, eventLaneShardOf(key))
+    .set(DUE_BY, lock.until + LANE_SWEEP_GRACE_MS)
     .when(lockFreeFor(lock.owner, lock.nowMs))
     .sendReturning(LaneStateItem);
   return laneState(item);
@@ -215,6 +238,7 @@ export async function lockLane(
   const item = await update(keys.deliveryLane(channel, webhookId, contactKey))
     .set('lockOwner', owner)
     .set('lockedUntil', until)
+    .set(DUE_BY, until + LANE_SWEEP_GRACE_MS)
     .when(lockFreeFor(owner, nowMs))
     .sendReturning(LaneStateItem);
   return laneState(item);
@@ -231,6 +255,7 @@ export async function finishLaneEvent(
 ): Promise<LaneState | undefined> {
   const item = await update(keys.deliveryLane(channel, webhookId, contactKey))
     .set('lockedUntil', until)
+    .set(DUE_BY, until + LANE_SWEEP_GRACE_MS)
     .deleteFromSet('waiting', new Set([eventId]))
     .remove('nextAttemptAt')
     .when(when.eq('lockOwner', owner))
@@ -247,7 +272,7 @@ export async function finishLaneEvent(
 export async function finishLastLaneEvent(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, eventId: string): Promise<boolean> {
   return update(keys.deliveryLane(channel, webhookId, contactKey))
     .deleteFromSet('waiting', new Set([eventId]))
-    .remove('nextAttemptAt', 'lockOwner', 'lockedUntil')
+    .remove('nextAttemptAt', 'lockOwner', 'lockedUntil', LANE_SHARD, DUE_BY)
     .when(when.and(when.eq('lockOwner', owner), when.sizeIs('waiting', 1), when.contains('waiting', eventId)))
     .send();
 }
@@ -256,7 +281,16 @@ export async function finishLastLaneEvent(channel: ChannelRef, webhookId: string
 export async function deferLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, nextAttemptAt: number): Promise<void> {
   await update(keys.deliveryLane(channel, webhookId, contactKey))
     .set('nextAttemptAt', nextAttemptAt)
+    .set(DUE_BY, nextAttemptAt + LANE_SWEEP_GRACE_MS)
     .when(when.eq('lockOwner', owner))
+    .send();
+}
+
+/** Releases the lock of a lane found empty, and takes it out of the lane sweep's index; false when an event was added meanwhile (or the lock is lost). */
+export async function releaseEmptyLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string): Promise<boolean> {
+  return update(keys.deliveryLane(channel, webhookId, contactKey))
+    .remove('lockOwner', 'lockedUntil', LANE_SHARD, DUE_BY)
+    .when(when.and(when.eq('lockOwner', owner), when.notExists('waiting')))
     .send();
 }
 
@@ -270,4 +304,44 @@ export async function releaseLane(channel: ChannelRef, webhookId: string, contac
     .remove('lockOwner', 'lockedUntil')
     .when(when.and(when.eq('lockOwner', owner), when.or(when.notExists('waiting'), when.gt('nextAttemptAt', nowMs))))
     .send();
+}
+
+/**
+ * Releases the lock with events still waiting, for a deliverer out of time that hands
+ * the lane to a wake-up (queued after this write: should it be lost, the lane sweep
+ * finds the lane). Only the holder's lock; false when it was lost meanwhile.
+ */
+export async function handOverLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string): Promise<boolean> {
+  return update(keys.deliveryLane(channel, webhookId, contactKey))
+    .remove('lockOwner', 'lockedUntil')
+    .set(DUE_BY, clock.now() + LANE_SWEEP_GRACE_MS)
+    .when(when.eq('lockOwner', owner))
+    .send();
+}
+
+/**
+ * Moves a lane the sweep has just woken to `dueBy`, so the next sweep leaves it to its
+ * wake-up until then; only while it is still filed (not emptied meanwhile).
+ */
+export async function postponeLaneSweep(key: Key, dueBy: number): Promise<void> {
+  await update(key).set(DUE_BY, dueBy).when(when.beginsWith(LANE_SHARD, EVENT_LANE_SHARD_PREFIX)).send();
+}
+
+/** The lane shards of the outbox index (the lane sweep reads them in turn). */
+export const LANE_SHARDS = EVENT_LANE_PARTITIONS;
+
+/** A lane as the sweep finds it: its key (to postpone it) and what names it in a wake-up. */
+export interface FiledLane {
+  key: Key;
+  lane: { workspaceId: string; channelId: string; webhookId: string; contactKey: string };
+}
+
+/** One page of the lanes filed in lane shard `shard` past `upTo` (ms), oldest first, and where the next page starts. */
+export async function lanesPastTheirTime(
+  shard: string,
+  upTo: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ lanes: FiledLane[]; next?: Record<string, unknown> }> {
+  const page = await dueOutboxPage(shard, upTo, { limit: 100, startKey });
+  return { lanes: page.entries.map(({ key }) => ({ key, lane: parseDeliveryLaneKey(key) })), next: page.next };
 }

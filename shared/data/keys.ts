@@ -169,7 +169,10 @@ export const keys = {
   eventDelivery: (channel: ChannelRef, webhookId: string, eventId: string): Key => ({ pk: channelPk(channel), sk: `DLV#${webhookId}#${eventId}` }),
   eventDeliveryPrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `DLV#${webhookId}#` }),
   /** The delivery lane of one contact to one subscription: its events go out one at a time, oldest first. */
-  deliveryLane: (channel: ChannelRef, webhookId: string, contactKey: string): Key => ({ pk: channelPk(channel), sk: `LANE#${webhookId}#${contactKey}` }),
+  deliveryLane: (channel: ChannelRef, webhookId: string, contactKey: string): Key => ({
+    pk: channelPk(channel),
+    sk: `${LANE_PREFIX}${webhookId}#${contactKey}`,
+  }),
   /** Every delivery and every delivery lane of the channel (erasure finds a contact's among them by `contactKey`). */
   eventDeliveriesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'DLV#' }),
   deliveryLanesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'LANE#' }),
@@ -266,6 +269,30 @@ export const EVENT_OUTBOX_PARTITIONS: readonly string[] = Array.from({ length: O
 /** The event-outbox shard of a source item (the same sparse GSI `outbox`). */
 export function eventOutboxShardOf(sourceKey: Key): string {
   return eventOutboxShard(contactIndexBucketOf(`${sourceKey.pk}|${sourceKey.sk}`) % OUTBOX_SHARDS);
+}
+
+/**
+ * Shards of the outbox index where delivery lanes with events waiting are filed, by the
+ * time someone must have worked them (the lane sweep reads them: shared/domain/event-delivery.ts).
+ */
+export const EVENT_LANE_SHARD_PREFIX = 'EVLANE#';
+
+/** Every lane partition of the outbox index, shard 0 first. */
+export const EVENT_LANE_PARTITIONS: readonly string[] = Array.from({ length: OUTBOX_SHARDS }, (_, shard) => `${EVENT_LANE_SHARD_PREFIX}${shard}`);
+
+/** The lane shard of a delivery lane's key. */
+export function eventLaneShardOf(laneKey: Key): string {
+  return EVENT_LANE_PARTITIONS[contactIndexBucketOf(`${laneKey.pk}|${laneKey.sk}`) % OUTBOX_SHARDS];
+}
+
+const LANE_PREFIX = 'LANE#';
+
+/** The lane a table key names (a lane-shard index entry carries its item's key). */
+export function parseDeliveryLaneKey(key: Key): { workspaceId: string; channelId: string; webhookId: string; contactKey: string } {
+  if (!key.sk.startsWith(LANE_PREFIX)) throw new Error(`Not a delivery lane key: ${key.pk} ${key.sk}`);
+  const rest = key.sk.slice(LANE_PREFIX.length);
+  const split = rest.indexOf('#');
+  return { ...channelOfKey(key), webhookId: rest.slice(0, split), contactKey: rest.slice(split + 1) };
 }
 
 /**

@@ -11,13 +11,19 @@ import {
   finishLastLaneEvent,
   getDelivery,
   getEventLog,
+  handOverLane,
   lockLane,
   putEventLogs,
+  postponeLaneSweep,
+  releaseEmptyLane,
   releaseLane,
   updateDelivery,
   type DeliveryRecord,
   type EventLogRecord,
   type LaneState,
+  LANE_SWEEP_GRACE_MS,
+  LANE_SHARDS,
+  lanesPastTheirTime,
 } from '../data/events';
 import type { ChannelRef } from '../identity';
 import {
@@ -28,13 +34,14 @@ import {
   type SubscriptionSet,
 } from '../data/webhook-subscriptions';
 import { subscribedTo } from '../events/event-types';
-import { postWebhook, type AttemptResult } from '../events/post-webhook';
+import { DELIVERY_TIMEOUT_MS, postWebhook, type AttemptResult } from '../events/post-webhook';
 import { nextRetryDelaySeconds, parseRetrySchedule } from '../events/retry-schedule';
 import { secretBox } from '../events/secret-box';
 import { deliveryHeaders } from '../events/signing';
 import { urlPolicyFromEnv } from '../events/url-policy';
 import { TtlCache } from '../cache/ttl-cache';
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from '../observability/metrics';
+import { MAX_QUEUE_DELAY_SECONDS } from '../queue/queue-port';
 import { enqueueEvent, eventGroupOf, type EventQueueMessage } from '../queue/event-queue';
 import { secretContext } from './integrator-webhooks';
 
@@ -50,12 +57,23 @@ export type { EventQueueMessage } from '../queue/event-queue';
  * (WEBHOOK_RETRY_SCHEDULE), by a delayed wake-up message (hops past 15 minutes).
  */
 
-/** A lane's lock lasts this long past each attempt's start: longer than one attempt (10 s). */
-const LANE_LEASE_MS = 15_000;
-
 const schedule = parseRetrySchedule(config.webhookRetrySchedule());
 /** 10 s (post-webhook.ts) unless WEBHOOK_DELIVERY_TIMEOUT_MS says otherwise; tests shorten it to test timeouts quickly. */
-const timeoutMs = config.webhookDeliveryTimeoutMs();
+const timeoutMs = config.webhookDeliveryTimeoutMs() ?? DELIVERY_TIMEOUT_MS;
+/**
+ * The longest an attempt takes from the lock's renewal to its outcome written: the POST's
+ * timeout (which covers the name lookup) plus the reads before it (the delivery, the
+ * subscription, the event, a KMS Decrypt of a secret not cached) and the delivery's
+ * write after it, each bounded by the SDK's own timeouts and retries.
+ */
+const WORST_CASE_ATTEMPT_MS = timeoutMs + 10_000;
+/** A lane's lock lasts this long past each renewal: longer than the worst-case attempt, so no second deliverer can take the lane during one. */
+const LANE_LEASE_MS = WORST_CASE_ATTEMPT_MS + 5_000;
+
+/** Whether a whole attempt still ends before `deadline` (real clock, ms; none outside an invocation). */
+function timeForAnAttempt(deadline: number | undefined): boolean {
+  return deadline === undefined || deadline - clock.realNow() >= WORST_CASE_ATTEMPT_MS;
+}
 const secrets = new TtlCache<string, string>({ maxAgeMs: 5 * 60_000 });
 
 type EventMessage = EventQueueMessage & { kind: 'event' };
@@ -65,6 +83,8 @@ export interface BatchContext {
   /** Resolves, once `message`'s event is in the events log (with the batch's other due events, in one write), to the body its deliveries carry. */
   recorded(message: EventMessage): Promise<string>;
   subscriptions(channel: ChannelRef): Promise<SubscriptionSet>;
+  /** When the invocation must have ended its work (real clock, ms; functions/event-deliverer.ts), undefined outside one. */
+  deadline?: number;
 }
 
 type LogEntry = { channel: ChannelRef; event: EventLogRecord };
@@ -84,7 +104,7 @@ const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
  * them), and a channel's subscriptions are read once for the batch (a change to them
  * applies from the next batch on, as it would had the batch been read a moment later).
  */
-export function batchContext(messages: EventQueueMessage[]): BatchContext {
+export function batchContext(messages: EventQueueMessage[], deadline?: number): BatchContext {
   let recorded: { entries: Map<EventMessage, LogEntry>; written: Promise<void> } | undefined;
   const subscriptions = new Map<string, Promise<SubscriptionSet>>();
   const logEntry = (message: EventMessage): LogEntry => ({
@@ -92,6 +112,7 @@ export function batchContext(messages: EventQueueMessage[]): BatchContext {
     event: logRecordOf(message),
   });
   return {
+    deadline,
     async recorded(message) {
       if (!recorded) {
         const due = messages.filter((candidate): candidate is EventMessage => candidate.kind === 'event' && isDue(candidate));
@@ -124,19 +145,19 @@ export async function handleEventMessage(message: EventQueueMessage, batch: Batc
   }
   const channel = { workspaceId: message.workspaceId, channelId: message.channelId };
   if (message.kind === 'lane') {
-    await workLane(channel, message.webhookId, message.contactKey);
+    await workLane(channel, message.webhookId, message.contactKey, batch.deadline);
     return;
   }
   const lanes = await recordAndFanOut(message, batch);
-  await Promise.all(lanes.map((lane) => workLane(channel, lane.known.sub.id, message.contactKey, lane.known, lane.held)));
+  await Promise.all(lanes.map((lane) => workLane(channel, lane.known.sub.id, message.contactKey, batch.deadline, lane.known, lane.held)));
 }
 
 /**
  * The handler of one queue batch: a contact's new events one after another, oldest
  * first ({@link inContactOrder}), sharing the batch's log write and subscription reads.
  */
-export function handleBatch(messages: EventQueueMessage[]): (message: EventQueueMessage) => Promise<void> {
-  const batch = batchContext(messages);
+export function handleBatch(messages: EventQueueMessage[], deadline?: number): (message: EventQueueMessage) => Promise<void> {
+  const batch = batchContext(messages, deadline);
   return inContactOrder(messages, (message) => handleEventMessage(message, batch));
 }
 
@@ -248,7 +269,14 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
 }
 
 /** Works a lane while it has a due event and this deliverer holds its lock (`held`: taken by the fan-out already). */
-export async function workLane(channel: ChannelRef, webhookId: string, contactKey: string, known?: Known, held?: Held): Promise<void> {
+export async function workLane(
+  channel: ChannelRef,
+  webhookId: string,
+  contactKey: string,
+  deadline: number | undefined,
+  known?: Known,
+  held?: Held,
+): Promise<void> {
   const owner = held?.owner ?? randomUUID();
   let state: LaneState | undefined = held?.state ?? (await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease()));
   if (!state) {
@@ -259,11 +287,22 @@ export async function workLane(channel: ChannelRef, webhookId: string, contactKe
   }
   for (;;) {
     const head = state.waiting[0];
-    if (!head || (state.nextAttemptAt !== undefined && state.nextAttemptAt > clock.now())) {
+    if (!head) {
+      if (await releaseEmptyLane(channel, webhookId, contactKey, owner)) return;
+      state = await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease());
+      if (!state) return;
+      continue;
+    }
+    if (state.nextAttemptAt !== undefined && state.nextAttemptAt > clock.now()) {
       if (await releaseLane(channel, webhookId, contactKey, owner, clock.now())) return;
       state = await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease());
       if (!state) return;
       continue;
+    }
+    if (!timeForAnAttempt(deadline)) {
+      // Out of time: the lane goes to a wake-up, rather than outlive the invocation and come back with the whole batch.
+      if (await handOverLane(channel, webhookId, contactKey, owner)) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey });
+      return;
     }
     // The event the fan-out just recorded needs no second read of itself or its subscription (in its first attempt only).
     const retryAt = await attempt(channel, webhookId, head, known?.eventId === head ? known : undefined);
@@ -276,7 +315,8 @@ export async function workLane(channel: ChannelRef, webhookId: string, contactKe
       continue;
     }
     await deferLane(channel, webhookId, contactKey, owner, retryAt);
-    await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey, notBefore: retryAt });
+    // A wait longer than the queue's delay has no message: the lane sweep wakes the lane at its time (no chain of hops).
+    if (retryAt - clock.now() <= MAX_QUEUE_DELAY_SECONDS * 1000) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey, notBefore: retryAt });
     state = { ...state, nextAttemptAt: retryAt };
   }
 }
@@ -373,4 +413,29 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string, 
   if (verdict.outcome) await recordSubscriptionOutcome(channel, webhookId, verdict.outcome);
   countWebhookDelivery(verdict.metric);
   return verdict.retryAt;
+}
+
+/**
+ * The lane sweep (with the event re-drive, every minute): wakes every lane filed in the
+ * outbox index past its time (shared/data/events.ts `LANE_SWEEP_GRACE_MS`) — a lane whose
+ * wake-up was lost (a crash, a message in the dead-letter queue) or whose long retry wait
+ * has ended — and files it a lease and a grace later, so the next sweep leaves it to this
+ * wake-up. Stops when `timeLeft` says so.
+ */
+export async function sweepLanes(nowMs: number, timeLeft: () => boolean = () => true): Promise<{ woken: number; complete: boolean }> {
+  let woken = 0;
+  for (const shard of LANE_SHARDS) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      if (!timeLeft()) return { woken, complete: false };
+      const page = await lanesPastTheirTime(shard, nowMs, startKey);
+      for (const { key, lane } of page.lanes) {
+        await enqueueEvent({ kind: 'lane', ...lane });
+        await postponeLaneSweep(key, nowMs + LANE_LEASE_MS + LANE_SWEEP_GRACE_MS);
+        woken++;
+      }
+      startKey = page.next;
+    } while (startKey);
+  }
+  return { woken, complete: true };
 }

@@ -1,5 +1,15 @@
-import { clearPendingEvents, dueEventOutboxKeys, getOutboxItem, type EventSource, type EventTicket, type PendingEvent } from '../data/event-outbox';
+import {
+  clearPendingEvents,
+  dueEventOutboxPage,
+  eventOutboxShardsFrom,
+  getOutboxItem,
+  parkTenantlessItem,
+  type EventSource,
+  type EventTicket,
+  type PendingEvent,
+} from '../data/event-outbox';
 import { eventIdTime } from '../events/event-types';
+import type { Key } from '../identity';
 import { logger } from '../observability/logger';
 import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
 
@@ -66,20 +76,55 @@ export async function handOffEvents(ticket: EventTicket, which: 'own' | 'all' = 
   }
 }
 
-/** The event re-drive: items in the outbox for longer than {@link EVENT_REDRIVE_AFTER_MS} are handed over again. */
-export async function redriveEvents(nowMs: number): Promise<{ redriven: number }> {
-  let redriven = 0;
-  for (const key of await dueEventOutboxKeys(nowMs - EVENT_REDRIVE_AFTER_MS)) {
-    const ticket = await getOutboxItem(key);
-    if (!ticket) continue;
-    if (!ticket.pendingEvents?.length) {
-      await clearPendingEvents(key, 0);
-      continue;
-    }
-    // A status ahead of its send has no tenant yet: it waits for the send to attach it.
-    if (!ticket.workspaceId) continue;
-    await handOffEvents(ticket, 'all');
-    redriven += ticket.pendingEvents.length;
+/** How long a tenant-less item is parked out of the re-drive's due range (an attach makes it due at once). */
+export const TENANTLESS_PARK_MS = 24 * 60 * 60_000;
+
+/** What one re-drive pass did, and the age of the oldest item it found due with a tenant (0: none), for the outbox-age alarm. */
+export type RedriveResult = {
+  redriven: number;
+  parked: number;
+  oldestDueAgeMs: number;
+  /** False when the pass stopped at its deadline before it had read every shard to its end. */
+  complete: boolean;
+};
+
+/**
+ * The event re-drive: every item in the outbox for longer than
+ * {@link EVENT_REDRIVE_AFTER_MS} has its events handed over again, each shard read page
+ * after page to its end, so no number of items ahead of a due one can hide it. A
+ * tenant-less item (a status for a message no send has attached: Meta reports those of
+ * the number's other senders too, kept 7 days) is parked out of the due range rather
+ * than skipped, so it is read once a day at most, not at every pass. Stops when
+ * `timeLeft` says so (the invocation's deadline); the shards are read from a rotating
+ * start, so a pass cut short does not always leave out the same ones.
+ */
+export async function redriveEvents(nowMs: number, timeLeft: () => boolean = () => true): Promise<RedriveResult> {
+  const result: RedriveResult = { redriven: 0, parked: 0, oldestDueAgeMs: 0, complete: true };
+  for (const shard of eventOutboxShardsFrom(Math.floor(nowMs / 60_000))) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      if (!timeLeft()) return { ...result, complete: false };
+      const page = await dueEventOutboxPage(shard, nowMs - EVENT_REDRIVE_AFTER_MS, startKey);
+      for (const { key, outboxAt } of page.entries) await redriveItem(key, outboxAt, nowMs, result);
+      startKey = page.next;
+    } while (startKey);
   }
-  return { redriven };
+  return result;
+}
+
+async function redriveItem(key: Key, outboxAt: number, nowMs: number, result: RedriveResult): Promise<void> {
+  const ticket = await getOutboxItem(key);
+  if (!ticket) return;
+  if (!ticket.pendingEvents?.length) {
+    await clearPendingEvents(key, 0);
+    return;
+  }
+  // A status ahead of its send has no tenant yet: it waits for the send to attach it, out of the way.
+  if (!ticket.workspaceId) {
+    if (await parkTenantlessItem(key, nowMs + TENANTLESS_PARK_MS)) result.parked++;
+    return;
+  }
+  result.oldestDueAgeMs = Math.max(result.oldestDueAgeMs, nowMs - outboxAt);
+  await handOffEvents(ticket, 'all');
+  result.redriven += ticket.pendingEvents.length;
 }

@@ -69,26 +69,50 @@ function pinnedLookup(address: string): LookupFunction {
   }) as LookupFunction;
 }
 
+/**
+ * One attempt. Its timeout covers the whole attempt, the name lookup included: a
+ * resolver that hangs must not hold the lane past its lease (shared/domain/event-delivery.ts).
+ */
 export async function postWebhook(rawUrl: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<AttemptResult> {
   const startedAt = clock.realNow();
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const elapsed = () => clock.realNow() - startedAt;
-  const url = new URL(rawUrl);
-  let address: string;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), timeoutMs)));
+  const noAnswer: AttemptResult = { delivered: false, error: `no answer within ${timeoutMs / 1000} s`, durationMs: timeoutMs };
   try {
-    [address] = await resolveAllowedAddresses(url, options.policy, options.resolve ?? systemResolver);
-  } catch (error) {
-    const reason = error instanceof UnsafeDestinationError ? error.message : 'the destination could not be resolved';
-    return { delivered: false, error: `refused: ${reason}`, durationMs: elapsed() };
+    const url = new URL(rawUrl);
+    let address: string;
+    try {
+      const resolved = await Promise.race([resolveAllowedAddresses(url, options.policy, options.resolve ?? systemResolver), expired]);
+      if (resolved === 'expired') return { ...noAnswer, durationMs: elapsed() };
+      [address] = resolved;
+    } catch (error) {
+      const reason = error instanceof UnsafeDestinationError ? error.message : 'the destination could not be resolved';
+      return { delivered: false, error: `refused: ${reason}`, durationMs: elapsed() };
+    }
+    const result = await Promise.race([post(url, address, headers, body, expired), expired]);
+    return result === 'expired' ? { ...noAnswer, durationMs: elapsed() } : { ...result, durationMs: elapsed() };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The POST to the checked address; the request is destroyed when `expired` resolves first. */
+function post(
+  url: URL,
+  address: string,
+  headers: Record<string, string>,
+  body: string,
+  expired: Promise<'expired'>,
+): Promise<Omit<AttemptResult, 'durationMs'>> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<AttemptResult>((resolve) => {
+  return new Promise((resolve) => {
     let settled = false;
     const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      resolve({ ...result, durationMs: elapsed() });
+      resolve(result);
     };
     const req = send(
       url,
@@ -114,10 +138,11 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
         res.on('error', done);
       },
     );
-    const timer = setTimeout(() => {
-      finish({ delivered: false, error: `no answer within ${timeoutMs / 1000} s` });
+    void expired.then(() => {
+      if (settled) return;
+      settled = true;
       req.destroy();
-    }, timeoutMs);
+    });
     req.on('error', (error: NodeJS.ErrnoException) => finish({ delivered: false, error: `connection failed (${error.code ?? error.name})` }));
     req.end(body);
   });

@@ -17,6 +17,7 @@ import { clock } from '../clock';
  * | MessagesSent, MessagesFailed | messageType | countMessageSent / countMessageFailed |
  * | AutomationsTriggered | — | countAutomationTriggered |
  * | WebhookStatusMismatches | — | countWebhookStatusMismatch: a signed status naming a message of another phone number (ignored) |
+ * | EventOutboxOldestDueAge (ms) | — | every event re-drive pass: the oldest item it found due with a tenant (alarm `EventOutboxAge`) |
  */
 
 import { config } from '../config';
@@ -24,11 +25,11 @@ import { config } from '../config';
 export const NAMESPACE = 'WorkspaceApi';
 export const SERVICE = 'workspace-api';
 
-/** Writes one EMF line: every metric a Count, all under one dimension set. */
-function publish(counts: Record<string, number>, dimensions: Record<string, string> = {}): void {
+/** Writes one EMF line: every metric in `unit` (a Count unless said), all under one dimension set. */
+function publish(counts: Record<string, number>, dimensions: Record<string, string> = {}, unit: 'Count' | 'Milliseconds' = 'Count'): void {
   if (config.metricsDisabled()) return;
   const allDimensions = { service: SERVICE, stage: config.stage(), ...dimensions };
-  const metrics = Object.keys(counts).map((name) => ({ Name: name, Unit: 'Count' }));
+  const metrics = Object.keys(counts).map((name) => ({ Name: name, Unit: unit }));
   const line = {
     _aws: { Timestamp: clock.realNow(), CloudWatchMetrics: [{ Namespace: NAMESPACE, Dimensions: [Object.keys(allDimensions)], Metrics: metrics }] },
     ...allDimensions,
@@ -62,3 +63,6 @@ export const countWebhookDelivery = (outcome: WebhookDeliveryOutcome) =>
 
 /** A signed status webhook that named a message of another phone number (another channel or tenant): ignored. */
 export const countWebhookStatusMismatch = () => publish({ WebhookStatusMismatches: 1 });
+
+/** The age of the oldest item an event re-drive pass found due with a tenant (0: none): a hand-off that keeps failing grows it. */
+export const recordEventOutboxAge = (ageMs: number) => publish({ EventOutboxOldestDueAge: ageMs }, {}, 'Milliseconds');

@@ -3,7 +3,7 @@ import { clock } from '../clock';
 import { config, type QueueUrlVariable } from '../config';
 
 /** SQS's largest per-message delay. */
-const MAX_QUEUE_DELAY_SECONDS = 900;
+export const MAX_QUEUE_DELAY_SECONDS = 900;
 
 /** Where messages go: SQS in AWS, the table queue on the local stack. */
 export interface QueuePort<T> {

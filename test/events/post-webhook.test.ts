@@ -114,6 +114,17 @@ describe('postWebhook: one delivery attempt', () => {
     expect(result.durationMs).toBeLessThan(1500);
   });
 
+  it('counts the name lookup in its timeout: a resolver that never answers ends the attempt at the timeout', async () => {
+    // Prepare
+    const resolve = () => new Promise<string[]>(() => {});
+
+    // Act
+    const result = await postWebhook('http://hangs.example/hook', headers, '{}', { ...local, resolve, timeoutMs: 300 });
+
+    // Assess
+    expect(result).toMatchObject({ delivered: false, error: 'no answer within 0.3 s' });
+  });
+
   it('refuses loopback under the AWS rules without connecting', async () => {
     // Prepare
     const before = received.length;

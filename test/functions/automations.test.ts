@@ -278,13 +278,14 @@ describe('automations', () => {
     );
     try {
       // Act
-      const first = await runner(sqsEvent([{ messageId: 'm1', body, receiveCount: 1 }]), {} as Context);
+      // A batch whose every record failed is an invocation error (the Errors alarm sees it); Lambda returns every record.
+      const first = await runner(sqsEvent([{ messageId: 'm1', body, receiveCount: 1 }]), {} as Context).catch((error: Error) => error);
       const afterFirst = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
-      const last = await runner(sqsEvent([{ messageId: 'm5', body, receiveCount: MAX_RECEIVES }]), {} as Context);
+      const last = await runner(sqsEvent([{ messageId: 'm5', body, receiveCount: MAX_RECEIVES }]), {} as Context).catch((error: Error) => error);
       // Assess
-      expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+      expect(first).toMatchObject({ name: 'FullBatchFailureError' });
       expect(afterFirst?.status).not.toBe('failed');
-      expect(last.batchItemFailures).toEqual([{ itemIdentifier: 'm5' }]);
+      expect(last).toMatchObject({ name: 'FullBatchFailureError' });
       const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
       expect(execution?.status).toBe('failed');
       expect(execution?.error).toContain('Step 1 (add_labels) failed');

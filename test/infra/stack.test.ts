@@ -897,17 +897,21 @@ describe('WorkspaceApiStack', () => {
   });
 
   describe('monitoring and outputs', () => {
-    it('alarms on API 5XX rate, 429s, authorizer failures, DLQ depth and per-function errors and p99 duration', () => {
-      // Prepare
+    it('alarms on the system, not on customers: API 5XX rate, authorizer failures, DLQ depth, queue and outbox age, Lambda throttles and concurrency, per-function errors and p99 duration', () => {
+      // Prepare: an integrator's failing receiver and a client over its quota are dashboard metrics, not alarms
       const functionNames = [...dev.stack.functions.keys()];
       const names = [
         'Api5xxRate',
-        'Api429Count',
         'AuthorizerFailures',
         'AutomationDlqDepth',
         'EventDlqDepth',
         'EventLaneDlqDepth',
-        'WebhookDeliveriesFailed',
+        'AutomationQueueAge',
+        'EventQueueAge',
+        'EventLaneQueueAge',
+        'EventOutboxAge',
+        'LambdaThrottles',
+        'LambdaConcurrency',
         ...functionNames.filter((n) => n !== SUPPORT_FUNCTIONS.authorizer.name).map((n) => `${n}Errors`),
         ...functionNames.map((n) => `${n}P99Duration`),
       ];
@@ -920,6 +924,28 @@ describe('WorkspaceApiStack', () => {
       dev.monitoring.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
       dev.monitoring.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
       dev.monitoring.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'workspace-api-dev-monitoring' });
+    });
+
+    it('caps every SQS event source with MaximumConcurrency, so a flood of events or steps cannot take the API\u2019s concurrency', () => {
+      for (const built of [dev, prod]) {
+        // Act
+        const mappings = Object.values(built.template.findResources('AWS::Lambda::EventSourceMapping'));
+
+        // Assess
+        expect(mappings.length, built.stack.stackName).toBeGreaterThanOrEqual(3);
+        for (const mapping of mappings) expect(mapping.Properties.ScalingConfig?.MaximumConcurrency, built.stack.stackName).toBeGreaterThanOrEqual(2);
+      }
+    });
+
+    it('alarms on the outbox age from the re-drive\u2019s metric, and on the age of every queue that is not a dead-letter queue', () => {
+      // Act
+      const alarms = Object.values(dev.monitoring.findResources('AWS::CloudWatch::Alarm'));
+      const byName = (name: string) => alarms.find((a) => a.Properties.AlarmName === `workspace-api-dev-alarm-${name}`)!;
+
+      // Assess
+      expect(JSON.stringify(byName('EventOutboxAge').Properties)).toContain('"MetricName":"EventOutboxOldestDueAge","Namespace":"WorkspaceApi"');
+      for (const name of ['AutomationQueueAge', 'EventQueueAge', 'EventLaneQueueAge'])
+        expect(JSON.stringify(byName(name).Properties), name).toContain('"MetricName":"ApproximateAgeOfOldestMessage"');
     });
 
     it('keeps the alarms, metric filters and the dashboard in a nested stack of their own, fed by parameters (no exports)', () => {

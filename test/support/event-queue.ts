@@ -30,10 +30,11 @@ export function useMemoryEventQueue(): MemoryEventQueue {
           continue;
         }
         queue.messages = queue.messages.filter((entry) => !due.includes(entry));
-        const { batchItemFailures } = await deliverer(
-          sqsEvent(due.map((entry) => ({ messageId: String(entry.id), body: JSON.stringify(entry.message), receiveCount: ++entry.receiveCount }))),
-          {} as Context,
-        );
+        const event = sqsEvent(due.map((entry) => ({ messageId: String(entry.id), body: JSON.stringify(entry.message), receiveCount: ++entry.receiveCount })));
+        // An invocation error (every record of the batch failed) returns every message, as Lambda does.
+        const { batchItemFailures } = await deliverer(event, {} as Context).catch(() => ({
+          batchItemFailures: due.map((entry) => ({ itemIdentifier: String(entry.id) })),
+        }));
         for (const failure of batchItemFailures) {
           const entry = due.find((candidate) => String(candidate.id) === failure.itemIdentifier)!;
           if (entry.receiveCount < 5) queue.messages.push(entry);
