@@ -35,6 +35,12 @@ export interface ApiRoute {
   readonly name: string;
   readonly rateLimitClass: RateLimitClass;
   readonly tableAccess: TableAccess;
+  /**
+   * Only admin keys may call it: a team key gets 403 `forbidden` before any parameter is
+   * read (shared/http/middleware/role.ts). Everything else is open to both roles on the
+   * key's channels.
+   */
+  readonly adminOnly?: boolean;
   /** Reads channel access tokens from Secrets Manager. */
   readonly readsSecrets?: boolean;
   /** Sends to the automation queue. */
@@ -187,6 +193,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'webhooks/manage',
     rateLimitClass: 'api_write',
     tableAccess: 'write',
+    // A new secret is a key to forge the channel's events; deactivating silences an admin's integration.
+    adminOnly: true,
     sealsWebhookSecrets: true,
     tag: 'Webhooks',
     summary: "Subscribe a URL to the channel's events, or update the subscription registered for it",

@@ -458,6 +458,8 @@ export interface paths {
          * Subscribe a URL to the channel's events, or update the subscription registered for it
          * @description The same as POST webhooks/manage, with the parameters in the query string (lists comma-separated, objects as JSON).
          *
+         *     Admin keys only: a team key gets 403 `forbidden`.
+         *
          *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
          */
         get: operations["webhooksManageGet"];
@@ -465,6 +467,8 @@ export interface paths {
         /**
          * Subscribe a URL to the channel's events, or update the subscription registered for it
          * @description Subscribe a URL to the channel's events, or update the subscription registered for it. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Admin keys only: a team key gets 403 `forbidden`.
          *
          *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
          */
@@ -2046,6 +2050,16 @@ export interface components {
             lastStatusCode: number | null;
             /** @description Since when an event failed its last retry (cleared by the next success) (ISO 8601, UTC), or null */
             failingSince: string | null;
+            /**
+             * @description The API user who created it, or null (created before it was recorded)
+             * @example usr_01jhx3k8m0
+             */
+            createdBy: string | null;
+            /**
+             * @description The API user who issued its current secret (the creator until a rotation), or null
+             * @example usr_01jhx3k8m0
+             */
+            rotatedBy: string | null;
         };
         WebhookDelivery: {
             /**
@@ -2271,7 +2285,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the recipient has opted out (`contact_opted_out`: nothing was sent). Error codes: `forbidden`, `contact_opted_out`. */
+        /** @description The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the endpoint needs an admin key and this is a team key, or the recipient has opted out (`contact_opted_out`: nothing was sent). Error codes: `forbidden`, `contact_opted_out`. */
         Forbidden: {
             headers: {
                 /**

@@ -62,6 +62,8 @@ export const Webhook = component(
     lastDeliveryAt: nullableTimestamp('The last delivery attempt'),
     lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
     failingSince: nullableTimestamp('Since when an event failed its last retry (cleared by the next success)'),
+    createdBy: described(v.nullable(v.string()), 'The API user who created it, or null (created before it was recorded)', 'usr_01jhx3k8m0'),
+    rotatedBy: described(v.nullable(v.string()), 'The API user who issued its current secret (the creator until a rotation), or null', 'usr_01jhx3k8m0'),
   }),
 );
 export type WebhookView = v.InferOutput<typeof Webhook>;
@@ -101,6 +103,8 @@ function view(channelId: string, sub: SubscriptionRecord): WebhookView {
     lastDeliveryAt: sub.lastDeliveryAt ?? null,
     lastStatusCode: sub.lastStatusCode ?? null,
     failingSince: sub.failingSince ?? null,
+    createdBy: sub.createdBy ?? null,
+    rotatedBy: sub.rotatedBy ?? null,
   });
 }
 
@@ -119,8 +123,8 @@ async function rotatedSecrets(
   return { secret, secrets: [{ sealed, createdAt: new Date(now).toISOString() }, ...kept] };
 }
 
-/** webhooks/manage: creates the subscription for the url, or updates the one registered for it. */
-export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInput): Promise<ManagedWebhook> {
+/** webhooks/manage: creates the subscription for the url, or updates the one registered for it; `userId` (the caller) is recorded as its creator or rotator. */
+export async function manageWebhook(channel: ChannelRef, userId: string, input: ManageWebhookInput): Promise<ManagedWebhook> {
   const { workspaceId, channelId } = channel;
   const url = canonicalUrl(input.url);
   const events = eventTypes(input.events);
@@ -145,6 +149,8 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
         isActive: input.isActive ?? true,
         description: description ?? null,
         createdAt: clock.nowIso(),
+        createdBy: userId,
+        rotatedBy: userId,
         secrets,
         disabledReason: null,
       };
@@ -154,7 +160,14 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
     }
     const rotation = input.rotateSecret ? await rotatedSecrets(workspaceId, channelId, existing.id, existing.secrets) : undefined;
     // Activating again (after a 410 or by hand) clears why it was disabled.
-    const changes = { events, isActive: input.isActive, description, secrets: rotation?.secrets, disabledReason: input.isActive === true ? null : undefined };
+    const changes = {
+      events,
+      isActive: input.isActive,
+      description,
+      secrets: rotation?.secrets,
+      rotatedBy: rotation ? userId : undefined,
+      disabledReason: input.isActive === true ? null : undefined,
+    };
     if (await updateSubscription({ workspaceId, channelId }, existing.id, changes, version)) {
       const updated = { ...existing, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) } as SubscriptionRecord;
       return { ...managed(channelId, updated, false), ...(rotation ? { secret: rotation.secret } : {}) };

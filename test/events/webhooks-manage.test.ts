@@ -47,6 +47,8 @@ describe('webhooks/manage and webhooks/list', () => {
         lastDeliveryAt: null,
         lastStatusCode: null,
         failingSince: null,
+        createdBy: tenant.adminUserId,
+        rotatedBy: tenant.adminUserId,
       },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain('whsec_');
