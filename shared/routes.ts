@@ -230,6 +230,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     tag: 'Webhooks',
     summary: "Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)",
   },
+  {
+    path: 'webhooks/delete',
+    rateLimitClass: 'api_write',
+    tableAccess: 'write',
+    adminOnly: true,
+    tag: 'Webhooks',
+    summary: 'Delete a webhook subscription: nothing more is delivered to it and its delivery log goes',
+  },
 ];
 
 export const API_ROUTES: readonly ApiRoute[] = ROUTE_ROWS.map(withDerivedNames);

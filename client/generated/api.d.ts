@@ -591,6 +591,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a webhook subscription: nothing more is delivered to it and its delivery log goes
+         * @description The same as POST webhooks/delete, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Admin keys only: a team key gets 403 `forbidden`.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["webhooksDeleteGet"];
+        put?: never;
+        /**
+         * Delete a webhook subscription: nothing more is delivered to it and its delivery log goes
+         * @description Delete a webhook subscription: nothing more is delivered to it and its delivery log goes. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Admin keys only: a team key gets 403 `forbidden`.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["webhooksDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1367,6 +1399,28 @@ export interface components {
             message?: string;
             /** @description Opaque cursor of the next page (pass it as `cursor`), or null */
             nextCursor: string | null;
+        };
+        WebhooksDeleteParams: {
+            /**
+             * @description Id of a webhook subscription of the channel (webhooks/list).
+             * @example wh_01jhx3k8m0
+             */
+            webhookId: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        WebhooksDeleteResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["DeletedWebhook"];
+            /**
+             * @description Human-readable summary
+             * @example Webhook deleted
+             */
+            message?: string;
         };
         Channel: {
             /**
@@ -2145,6 +2199,19 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        DeletedWebhook: {
+            /**
+             * @description The deleted subscription
+             * @example wh_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description Always true: nothing more is delivered to it and its delivery log is gone
+             * @example true
+             * @constant
+             */
+            deleted: true;
         };
         ErrorResponse: {
             /** @constant */
@@ -4999,6 +5066,99 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDeleteGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Id of a webhook subscription of the channel (webhooks/list).
+                 * @example wh_01jhx3k8m0
+                 */
+                webhookId: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription is gone: nothing more is delivered to it, its delivery log is deleted and it no longer counts toward the 10 a channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_01jhx3k8m0",
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhooksDeleteParams"];
+            };
+        };
+        responses: {
+            /** @description The subscription is gone: nothing more is delivered to it, its delivery log is deleted and it no longer counts toward the 10 a channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

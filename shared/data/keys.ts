@@ -168,6 +168,7 @@ export const keys = {
   eventDeliveryPrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `DLV#${webhookId}#` }),
   /** The delivery lane of one contact to one subscription: its events go out one at a time, oldest first. */
   deliveryLane: (channel: ChannelRef, webhookId: string, contactKey: string): Key => ({ pk: channelPk(channel), sk: `LANE#${webhookId}#${contactKey}` }),
+  deliveryLanePrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `LANE#${webhookId}#` }),
   /** Every delivery and every delivery lane of the channel (erasure finds a contact's among them by `contactKey`). */
   eventDeliveriesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'DLV#' }),
   deliveryLanesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'LANE#' }),

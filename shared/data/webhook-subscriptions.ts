@@ -82,6 +82,19 @@ export async function updateSubscription(channel: ChannelRef, id: string, change
     .send();
 }
 
+/**
+ * Removes a subscription from the set; false when it is not there (never was, or a
+ * concurrent call removed it). The version moves on, so a manage call that read the set
+ * before decides again.
+ */
+export async function removeSubscription(channel: ChannelRef, id: string): Promise<boolean> {
+  return update(keys.webhookSubscriptions(channel))
+    .remove(['subs', id])
+    .add('version', 1)
+    .when(when.exists(['subs', id]))
+    .send();
+}
+
 export interface DeliveryOutcome {
   at: string;
   statusCode: number | null;

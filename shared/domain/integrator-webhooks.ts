@@ -1,9 +1,26 @@
 import * as v from 'valibot';
 import { clock } from '../clock';
 import type { ChannelRef } from '../identity';
-import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
+import {
+  addSubscription,
+  getSubscriptions,
+  removeSubscription,
+  updateSubscription,
+  type StoredSecret,
+  type SubscriptionRecord,
+} from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import { addToLane, createDelivery, DeliveryItem, getEventLog, listDeliveries, listEventLog, updateDelivery, type EventDeliveryStatus } from '../data/events';
+import {
+  addToLane,
+  createDelivery,
+  deleteSubscriptionRecords,
+  DeliveryItem,
+  getEventLog,
+  listDeliveries,
+  listEventLog,
+  updateDelivery,
+  type EventDeliveryStatus,
+} from '../data/events';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
 import { secretBox } from '../events/secret-box';
 import { newWebhookSecret } from '../events/signing';
@@ -15,7 +32,7 @@ import { component, created, nullableTimestamp, timestamp, viewOf } from '../sch
 import { decodeCursor, encodeCursor } from './cursors';
 
 /**
- * webhooks/manage and webhooks/list: integrators' subscriptions to the channel's events
+ * webhooks/manage, webhooks/list and webhooks/delete: integrators' subscriptions to the channel's events
  * (docs/EVENTS.md). The url is the match key within the channel; the secret is shown
  * only when created or rotated and stored sealed; a rotated-out secret keeps signing
  * for 24 hours beside the new one.
@@ -301,4 +318,24 @@ export async function listEvents(
     events: records.map((record) => JSON.parse(record.body) as v.InferOutput<typeof Event>),
     nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null,
   };
+}
+
+/** What webhooks/delete answers. */
+export const DeletedWebhook = component(
+  'DeletedWebhook',
+  v.strictObject({
+    id: described(v.string(), 'The deleted subscription', 'wh_01jhx3k8m0'),
+    deleted: described(v.literal(true), 'Always true: nothing more is delivered to it and its delivery log is gone', true),
+  }),
+);
+
+/**
+ * webhooks/delete: the subscription leaves the channel's set (so the deliverer sends it
+ * nothing more and it no longer counts toward the ten), then its delivery log and lanes
+ * go. Unknown, already deleted, or another channel's → the same 404.
+ */
+export async function deleteWebhook(channel: ChannelRef, webhookId: string): Promise<v.InferOutput<typeof DeletedWebhook>> {
+  if (!(await removeSubscription(channel, webhookId))) throw new NotFoundError('No webhook with that id in this channel.', { parameter: 'webhookId' });
+  await deleteSubscriptionRecords(channel, webhookId);
+  return { id: webhookId, deleted: true };
 }
