@@ -295,8 +295,10 @@ export const FLOORS: Record<string, FloorFactory> = {
   'webhooks/manage': async () => {
     const { manageWebhook } = await import('../shared/domain/integrator-webhooks');
     return async (event) => {
-      const { params, workspaceId, channelId } = await bare(event, 'webhooks/manage');
-      return ok({ data: await manageWebhook({ workspaceId, channelId }, { url: String(params.url), events: params.events as string[] | undefined }) });
+      const { principal, params, workspaceId, channelId } = await bare(event, 'webhooks/manage');
+      return ok({
+        data: await manageWebhook({ workspaceId, channelId }, principal.userId, { url: String(params.url), events: params.events as string[] | undefined }),
+      });
     };
   },
   'webhooks/list': async () => {

@@ -800,6 +800,17 @@ export const SCENARIOS: RoundTripScenario[] = [
     request: (context) => get({ webhookId: context.saved.webhookId }),
   },
   {
+    name: 'webhooks/delete, a subscription without deliveries',
+    path: 'webhooks/delete',
+    doc: { row: 'webhooks/delete', budget: '4' },
+    budget: 4,
+    prepare: async (context) => {
+      const { body } = await context.call('webhooks/manage', post({ url: `https://example.com/hooks/bench-delete-${context.unique}` }));
+      context.saved.webhookId = (body as { data: { id: string } }).data.id;
+    },
+    request: (context) => post({ webhookId: context.saved.webhookId }),
+  },
+  {
     name: 'webhooks/redeliver, an event never delivered to the subscription',
     path: 'webhooks/redeliver',
     doc: { row: 'webhooks/redeliver', budget: '6 (+1 when the event has a delivery)' },

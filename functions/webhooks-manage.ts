@@ -36,8 +36,8 @@ export const handler = apiEndpoint({
   schema,
   response,
   channelScoped: true,
-  handle: async (input, { channel }) => {
-    const webhook = await manageWebhook(channel, input);
+  handle: async (input, { channel, principal }) => {
+    const webhook = await manageWebhook(channel, principal.userId, input);
     const message = webhook.created
       ? 'Webhook created; store the secret now, it is not shown again'
       : webhook.secret

@@ -47,6 +47,12 @@ export interface ApiRoute {
   readonly name: string;
   readonly rateLimitClass: RateLimitClass;
   readonly tableAccess: TableAccess;
+  /**
+   * Only admin keys may call it: a team key gets 403 `forbidden` before any parameter is
+   * read (shared/http/middleware/role.ts). Everything else is open to both roles on the
+   * key's channels.
+   */
+  readonly adminOnly?: boolean;
   /** Reads channel access tokens from Secrets Manager. */
   readonly readsSecrets?: boolean;
   /** Sends to the automation queue. */
@@ -199,6 +205,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'webhooks/manage',
     rateLimitClass: 'api_write',
     tableAccess: 'write',
+    // A new secret is a key to forge the channel's events; deactivating silences an admin's integration.
+    adminOnly: true,
     sealsWebhookSecrets: true,
     tag: 'Webhooks',
     summary: "Subscribe a URL to the channel's events, or update the subscription registered for it",
@@ -233,6 +241,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     signsCursors: true,
     tag: 'Webhooks',
     summary: "Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)",
+  },
+  {
+    path: 'webhooks/delete',
+    rateLimitClass: 'api_write',
+    tableAccess: 'write',
+    adminOnly: true,
+    tag: 'Webhooks',
+    summary: 'Delete a webhook subscription: nothing more is delivered to it and its delivery log goes',
   },
 ];
 

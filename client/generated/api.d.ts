@@ -458,6 +458,8 @@ export interface paths {
          * Subscribe a URL to the channel's events, or update the subscription registered for it
          * @description The same as POST webhooks/manage, with the parameters in the query string (lists comma-separated, objects as JSON).
          *
+         *     Admin keys only: a team key gets 403 `forbidden`.
+         *
          *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
          */
         get: operations["webhooksManageGet"];
@@ -465,6 +467,8 @@ export interface paths {
         /**
          * Subscribe a URL to the channel's events, or update the subscription registered for it
          * @description Subscribe a URL to the channel's events, or update the subscription registered for it. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Admin keys only: a team key gets 403 `forbidden`.
          *
          *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
          */
@@ -581,6 +585,38 @@ export interface paths {
          *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
          */
         post: operations["eventsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a webhook subscription: nothing more is delivered to it and its delivery log goes
+         * @description The same as POST webhooks/delete, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Admin keys only: a team key gets 403 `forbidden`.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["webhooksDeleteGet"];
+        put?: never;
+        /**
+         * Delete a webhook subscription: nothing more is delivered to it and its delivery log goes
+         * @description Delete a webhook subscription: nothing more is delivered to it and its delivery log goes. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Admin keys only: a team key gets 403 `forbidden`.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["webhooksDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1502,6 +1538,28 @@ export interface components {
             /** @description Opaque cursor of the next page (pass it as `cursor`), or null */
             nextCursor: string | null;
         };
+        WebhooksDeleteParams: {
+            /**
+             * @description Id of a webhook subscription of the channel (webhooks/list).
+             * @example wh_01jhx3k8m0
+             */
+            webhookId: string;
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+        };
+        WebhooksDeleteResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["DeletedWebhook"];
+            /**
+             * @description Human-readable summary
+             * @example Webhook deleted
+             */
+            message?: string;
+        };
         Channel: {
             /**
              * @description Channel id; pass it as channelId
@@ -2186,6 +2244,16 @@ export interface components {
             lastStatusCode: number | null;
             /** @description Since when an event failed its last retry (cleared by the next success) (ISO 8601, UTC), or null */
             failingSince: string | null;
+            /**
+             * @description The API user who created it, or null (created before it was recorded)
+             * @example usr_01jhx3k8m0
+             */
+            createdBy: string | null;
+            /**
+             * @description The API user who issued its current secret (the creator until a rotation), or null
+             * @example usr_01jhx3k8m0
+             */
+            rotatedBy: string | null;
         };
         WebhookDelivery: {
             /**
@@ -2788,6 +2856,19 @@ export interface components {
              */
             keyword?: string;
         };
+        DeletedWebhook: {
+            /**
+             * @description The deleted subscription
+             * @example wh_01jhx3k8m0
+             */
+            id: string;
+            /**
+             * @description Always true: nothing more is delivered to it and its delivery log is gone
+             * @example true
+             * @constant
+             */
+            deleted: true;
+        };
         ErrorResponse: {
             /** @constant */
             success: false;
@@ -2927,7 +3008,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the recipient has opted out (`contact_opted_out`: nothing was sent). Error codes: `forbidden`, `contact_opted_out`. */
+        /** @description The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the endpoint needs an admin key and this is a team key, or the recipient has opted out (`contact_opted_out`: nothing was sent). Error codes: `forbidden`, `contact_opted_out`. */
         Forbidden: {
             headers: {
                 /**
@@ -5641,6 +5722,99 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDeleteGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Id of a webhook subscription of the channel (webhooks/list).
+                 * @example wh_01jhx3k8m0
+                 */
+                webhookId: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription is gone: nothing more is delivered to it, its delivery log is deleted and it no longer counts toward the 10 a channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_01jhx3k8m0",
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhooksDeleteParams"];
+            };
+        };
+        responses: {
+            /** @description The subscription is gone: nothing more is delivered to it, its delivery log is deleted and it no longer counts toward the 10 a channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhooksDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

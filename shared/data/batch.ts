@@ -203,9 +203,26 @@ export function takeStringItems(text: string): { items: StringItem[]; rest: stri
   return { items, rest: `${text.slice(0, start)}"Items":[]${text.slice(at + 1)}` };
 }
 
-/** The first page (one Query) under a sort-key prefix of one partition: at most `options.limit` items, each parsed with `schema`. */
-export async function queryFirstPage<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options: QueryOptions = {}): Promise<Stored<S>[]> {
-  return parseItems(schema, (await queryPage(prefixQuery(pk, skPrefix, options))).Items);
+/**
+ * The first `limit` items a Query matches (all of them without a limit), raw. DynamoDB
+ * ends a Query page at 1 MB whatever its Limit, so this follows LastEvaluatedKey until
+ * the limit is reached or the items run out: a page cut short there would lose the
+ * items between its end and where the caller's next page starts.
+ */
+export async function queryUpTo(input: Omit<QueryCommandInput, 'TableName' | 'Limit'>, limit?: number): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey = input.ExclusiveStartKey;
+  do {
+    const result = await queryPage({ ...input, ...(limit === undefined ? {} : { Limit: limit - items.length }), ExclusiveStartKey: startKey });
+    items.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && (limit === undefined || items.length < limit));
+  return items;
+}
+
+/** The first `options.limit` items under a sort-key prefix of one partition (all of them without a limit), each parsed with `schema` ({@link queryUpTo}). */
+export async function queryFirst<S extends ItemSchema>(pk: string, skPrefix: string, schema: S, options: QueryOptions = {}): Promise<Stored<S>[]> {
+  return parseItems(schema, await queryUpTo(prefixQuery(pk, skPrefix, options), options.limit));
 }
 
 /** One page of a global secondary index (keys only): the keys of one index partition's items with sort key at most `upTo`. */

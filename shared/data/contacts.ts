@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { clock } from '../clock';
 import type { ChannelRef } from '../identity';
 import { newId } from '../ids';
-import { batchGetAll, queryFirstPage } from './batch';
+import { batchGetAll, queryFirst } from './batch';
 import { getItem, putIfAbsent, update, when } from './client';
 import { ContactHeadItem, countCreatedContact, type ContactHead } from './contact-head';
 import { putContactIdPointer } from './contact-ids';
@@ -180,7 +180,7 @@ const isContact = (item: v.InferOutput<typeof ContactPageItem>): item is v.Infer
 /** Page 1 in one query: the head item (count, definitions version) then the first `limit` contacts by phone. */
 export async function firstContactPage(channel: ChannelRef, limit: number): Promise<{ head: ContactHead; contacts: ContactRecord[] }> {
   const head = keys.contactHead(channel);
-  const items = await queryFirstPage(head.pk, head.sk, ContactPageItem, { limit: limit + 1 });
+  const items = await queryFirst(head.pk, head.sk, ContactPageItem, { limit: limit + 1 });
   const headItem = items.find((item) => !isContact(item));
   return {
     head: { contactCount: Number(headItem?.contactCount ?? 0), defsVersion: Number(headItem?.defsVersion ?? 0) },

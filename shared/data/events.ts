@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { batchPutAll, queryRangePage } from './batch';
-import { getItem, putIfAbsent, update, when } from './client';
-import { entity, tagged, type Attributes } from './entity';
+import { batchPutAll, queryAll, queryRangePage } from './batch';
+import { deleteItem, getItem, putIfAbsent, update, when } from './client';
+import { mapLimit } from '../map-limit';
+import { entity, ItemKey, tagged, type Attributes } from './entity';
 import { dueOutboxPage } from './batch';
 import { EVENT_LANE_PARTITIONS, EVENT_LANE_SHARD_PREFIX, eventLaneShardOf, keys, parseDeliveryLaneKey } from './keys';
 import type { Key } from '../identity';
@@ -136,6 +137,25 @@ export async function listDeliveries(
     startKey = lastKey;
   }
   return { deliveries, more: true };
+}
+
+/** Deletes in flight at once while a subscription's records go. */
+const DELETE_CONCURRENCY = 8;
+
+/**
+ * Deletes a removed subscription's delivery log and delivery lanes (webhooks/delete).
+ * Run after the subscription left the set: a deliverer that still holds one of its events
+ * finds no subscription and writes nothing more to its log.
+ */
+export async function deleteSubscriptionRecords(channel: ChannelRef, webhookId: string): Promise<number> {
+  const found = await Promise.all(
+    [keys.eventDeliveryPrefix(channel, webhookId), keys.deliveryLanePrefix(channel, webhookId)].map(({ pk, skPrefix }) =>
+      queryAll(pk, skPrefix, ItemKey, { attributes: ['pk', 'sk'], consistent: true }),
+    ),
+  );
+  const itemKeys = found.flat();
+  await mapLimit(itemKeys, DELETE_CONCURRENCY, (key) => deleteItem({ pk: key.pk, sk: key.sk }));
+  return itemKeys.length;
 }
 
 // ---- lanes --------------------------------------------------------------------------

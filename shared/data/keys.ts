@@ -173,6 +173,7 @@ export const keys = {
     pk: channelPk(channel),
     sk: `${LANE_PREFIX}${webhookId}#${contactKey}`,
   }),
+  deliveryLanePrefix: (channel: ChannelRef, webhookId: string) => ({ pk: channelPk(channel), skPrefix: `${LANE_PREFIX}${webhookId}#` }),
   /** Every delivery and every delivery lane of the channel (erasure finds a contact's among them by `contactKey`). */
   eventDeliveriesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'DLV#' }),
   deliveryLanesPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: 'LANE#' }),

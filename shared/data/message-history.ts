@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { batchGetAll, queryAll } from './batch';
-import { deleteItem, queryPage, update, when } from './client';
+import { batchGetAll, queryAll, queryUpTo } from './batch';
+import { deleteItem, update, when } from './client';
 import { keyed, parseItems } from './entity';
 import { ExpressionScope } from './expressions';
 import { keys } from './keys';
@@ -28,10 +28,11 @@ export interface HistoryPage {
 }
 
 /**
- * One page of a contact's history, newest first: a single Query with `Limit` = the page
- * + 1 (the extra item only tells whether a next page exists), starting after the place
- * `afterPosition` (an earlier page's `nextPosition`). It reads exactly the page, whatever
- * else the channel or the contact holds. Undefined, without a read, when `afterPosition`
+ * One page of a contact's history, newest first: a Query with `Limit` = the page + 1
+ * (the extra item only tells whether a next page exists), starting after the place
+ * `afterPosition` (an earlier page's `nextPosition`), continued past DynamoDB's 1 MB
+ * only until the page is full. It reads exactly the page, whatever else the channel or
+ * the contact holds. Undefined, without a read, when `afterPosition`
  * is not a place in a history.
  */
 export async function queryHistoryPage(channel: ChannelRef, phone: string, limit: number, afterPosition?: string): Promise<HistoryPage | undefined> {
@@ -39,14 +40,16 @@ export async function queryHistoryPage(channel: ChannelRef, phone: string, limit
   const after = afterPosition === undefined ? undefined : keys.messageHistoryAt(channel, phone, afterPosition);
   if (afterPosition !== undefined && !after) return undefined;
   const scope = new ExpressionScope();
-  const result = await queryPage({
-    KeyConditionExpression: `${scope.path('pk')} = ${scope.value(pk)} AND begins_with(${scope.path('sk')}, ${scope.value(skPrefix)})`,
-    ScanIndexForward: false,
-    Limit: limit + 1,
-    ExclusiveStartKey: after,
-    ...scope.attributes(),
-  });
-  const items = parseItems(KeyedHistoryItem, result.Items);
+  const found = await queryUpTo(
+    {
+      KeyConditionExpression: `${scope.path('pk')} = ${scope.value(pk)} AND begins_with(${scope.path('sk')}, ${scope.value(skPrefix)})`,
+      ScanIndexForward: false,
+      ExclusiveStartKey: after,
+      ...scope.attributes(),
+    },
+    limit + 1,
+  );
+  const items = parseItems(KeyedHistoryItem, found);
   const entries = items.slice(0, limit);
   const last = items.length > limit ? entries[entries.length - 1].sk : undefined;
   return { entries, nextPosition: last?.startsWith(skPrefix) ? last.slice(skPrefix.length) : undefined };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { queryAll, queryFirstPage } from './batch';
+import { queryAll, queryFirst } from './batch';
 import { deleteItem, putItem } from './client';
 import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
@@ -53,7 +53,7 @@ export async function listTemplates(channel: ChannelRef): Promise<TemplateRecord
 /** The stored languages of one exact template name (one query on the name's key prefix). */
 export async function findTemplatesByName(channel: ChannelRef, name: string): Promise<TemplateRecord[]> {
   const { pk, skPrefix } = keys.templateNamePrefix(channel, name);
-  return (await queryFirstPage(pk, skPrefix, TemplateItem, { consistent: true })).filter((template) => template.name === name);
+  return (await queryFirst(pk, skPrefix, TemplateItem, { consistent: true })).filter((template) => template.name === name);
 }
 
 /** Writes (or overwrites) one template. */

@@ -25,6 +25,10 @@ const Subscription = v.object({
   isActive: v.boolean(),
   description: v.nullable(v.string()),
   createdAt: v.string(),
+  /** The API user who created it (absent on subscriptions made before it was recorded). */
+  createdBy: v.nullish(v.string()),
+  /** The API user who issued its current secret: the creator until a rotation. */
+  rotatedBy: v.nullish(v.string()),
   /** Newest first. */
   secrets: v.array(StoredSecret),
   disabledReason: v.nullish(v.string()),
@@ -68,7 +72,7 @@ export async function addSubscription(channel: ChannelRef, sub: SubscriptionReco
     .send();
 }
 
-export type SubscriptionChanges = Partial<Pick<SubscriptionRecord, 'events' | 'isActive' | 'description' | 'secrets' | 'disabledReason'>>;
+export type SubscriptionChanges = Partial<Pick<SubscriptionRecord, 'events' | 'isActive' | 'description' | 'secrets' | 'rotatedBy' | 'disabledReason'>>;
 
 /** Sets the managed fields of an existing subscription if the set is still at `version`. */
 export async function updateSubscription(channel: ChannelRef, id: string, changes: SubscriptionChanges, version: number): Promise<boolean> {
@@ -78,6 +82,19 @@ export async function updateSubscription(channel: ChannelRef, id: string, change
   return builder
     .set('version', version + 1)
     .when(when.and(when.eq('version', version), when.exists(['subs', id])))
+    .send();
+}
+
+/**
+ * Removes a subscription from the set; false when it is not there (never was, or a
+ * concurrent call removed it). The version moves on, so a manage call that read the set
+ * before decides again.
+ */
+export async function removeSubscription(channel: ChannelRef, id: string): Promise<boolean> {
+  return update(keys.webhookSubscriptions(channel))
+    .remove(['subs', id])
+    .add('version', 1)
+    .when(when.exists(['subs', id]))
     .send();
 }
 

@@ -1,9 +1,26 @@
 import * as v from 'valibot';
 import { clock } from '../clock';
 import type { ChannelRef } from '../identity';
-import { addSubscription, getSubscriptions, updateSubscription, type StoredSecret, type SubscriptionRecord } from '../data/webhook-subscriptions';
+import {
+  addSubscription,
+  getSubscriptions,
+  removeSubscription,
+  updateSubscription,
+  type StoredSecret,
+  type SubscriptionRecord,
+} from '../data/webhook-subscriptions';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import { addToLane, createDelivery, DeliveryItem, getEventLog, listDeliveries, listEventLog, updateDelivery, type EventDeliveryStatus } from '../data/events';
+import {
+  addToLane,
+  createDelivery,
+  deleteSubscriptionRecords,
+  DeliveryItem,
+  getEventLog,
+  listDeliveries,
+  listEventLog,
+  updateDelivery,
+  type EventDeliveryStatus,
+} from '../data/events';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
 import { Event, type AnyEvent } from '../events/event-schemas';
 import { secretBox } from '../events/secret-box';
@@ -16,7 +33,7 @@ import { component, created, nullableTimestamp, viewOf } from '../schema/respons
 import { decodeCursor, encodeCursor } from './cursors';
 
 /**
- * webhooks/manage and webhooks/list: integrators' subscriptions to the channel's events
+ * webhooks/manage, webhooks/list and webhooks/delete: integrators' subscriptions to the channel's events
  * (docs/EVENTS.md). The url is the match key within the channel; the secret is shown
  * only when created or rotated and stored sealed; a rotated-out secret keeps signing
  * for 24 hours beside the new one.
@@ -64,6 +81,8 @@ export const Webhook = component(
     lastAttemptAt: nullableTimestamp('The last delivery attempt, whatever its outcome (its answer is lastStatusCode)'),
     lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
     failingSince: nullableTimestamp('Since when an event failed its last retry (cleared by the next success)'),
+    createdBy: described(v.nullable(v.string()), 'The API user who created it, or null (created before it was recorded)', 'usr_01jhx3k8m0'),
+    rotatedBy: described(v.nullable(v.string()), 'The API user who issued its current secret (the creator until a rotation), or null', 'usr_01jhx3k8m0'),
   }),
 );
 export type WebhookView = v.InferOutput<typeof Webhook>;
@@ -104,6 +123,8 @@ function view(channelId: string, sub: SubscriptionRecord): WebhookView {
     lastAttemptAt: sub.lastAttemptAt ?? null,
     lastStatusCode: sub.lastStatusCode ?? null,
     failingSince: sub.failingSince ?? null,
+    createdBy: sub.createdBy ?? null,
+    rotatedBy: sub.rotatedBy ?? null,
   });
 }
 
@@ -122,8 +143,8 @@ async function rotatedSecrets(
   return { secret, secrets: [{ sealed, createdAt: new Date(now).toISOString() }, ...kept] };
 }
 
-/** webhooks/manage: creates the subscription for the url, or updates the one registered for it. */
-export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInput): Promise<ManagedWebhook> {
+/** webhooks/manage: creates the subscription for the url, or updates the one registered for it; `userId` (the caller) is recorded as its creator or rotator. */
+export async function manageWebhook(channel: ChannelRef, userId: string, input: ManageWebhookInput): Promise<ManagedWebhook> {
   const { workspaceId, channelId } = channel;
   const url = canonicalUrl(input.url);
   const events = eventTypes(input.events);
@@ -148,6 +169,8 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
         isActive: input.isActive ?? true,
         description: description ?? null,
         createdAt: clock.nowIso(),
+        createdBy: userId,
+        rotatedBy: userId,
         secrets,
         disabledReason: null,
       };
@@ -157,7 +180,14 @@ export async function manageWebhook(channel: ChannelRef, input: ManageWebhookInp
     }
     const rotation = input.rotateSecret ? await rotatedSecrets(workspaceId, channelId, existing.id, existing.secrets) : undefined;
     // Activating again (after a 410 or by hand) clears why it was disabled.
-    const changes = { events, isActive: input.isActive, description, secrets: rotation?.secrets, disabledReason: input.isActive === true ? null : undefined };
+    const changes = {
+      events,
+      isActive: input.isActive,
+      description,
+      secrets: rotation?.secrets,
+      rotatedBy: rotation ? userId : undefined,
+      disabledReason: input.isActive === true ? null : undefined,
+    };
     if (await updateSubscription({ workspaceId, channelId }, existing.id, changes, version)) {
       const updated = { ...existing, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) } as SubscriptionRecord;
       return { ...managed(channelId, updated, false), ...(rotation ? { secret: rotation.secret } : {}) };
@@ -276,4 +306,24 @@ export async function listEvents(channel: ChannelRef, input: { limit?: number; c
     events: records.map((record) => JSON.parse(record.body) as AnyEvent),
     nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null,
   };
+}
+
+/** What webhooks/delete answers. */
+export const DeletedWebhook = component(
+  'DeletedWebhook',
+  v.strictObject({
+    id: described(v.string(), 'The deleted subscription', 'wh_01jhx3k8m0'),
+    deleted: described(v.literal(true), 'Always true: nothing more is delivered to it and its delivery log is gone', true),
+  }),
+);
+
+/**
+ * webhooks/delete: the subscription leaves the channel's set (so the deliverer sends it
+ * nothing more and it no longer counts toward the ten), then its delivery log and lanes
+ * go. Unknown, already deleted, or another channel's → the same 404.
+ */
+export async function deleteWebhook(channel: ChannelRef, webhookId: string): Promise<v.InferOutput<typeof DeletedWebhook>> {
+  if (!(await removeSubscription(channel, webhookId))) throw new NotFoundError('No webhook with that id in this channel.', { parameter: 'webhookId' });
+  await deleteSubscriptionRecords(channel, webhookId);
+  return { id: webhookId, deleted: true };
 }

@@ -13,6 +13,7 @@ import { responseEnvelope } from './middleware/envelope';
 import { requestParameters, validParameters } from './middleware/parameters';
 import { authorizedPrincipal } from './middleware/principal';
 import { rateLimit } from './middleware/rate-limit';
+import { roleCheck } from './middleware/role';
 import { TRACING_ENABLED } from '../observability/tracing';
 import { tracing } from './middleware/tracing';
 
@@ -45,7 +46,7 @@ export type ApiEndpointHandler<TSchema extends v.GenericSchema = v.GenericSchema
 
 /**
  * Builds an endpoint's Lambda handler on the one middleware stack every endpoint
- * shares: envelope and logging, principal, rate limit, parameters, validation,
+ * shares: envelope and logging, principal, rate limit, role, parameters, validation,
  * channel resolution, in that order.
  */
 export function apiEndpoint<TSchema extends v.GenericSchema, TData extends v.GenericSchema>(
@@ -60,6 +61,7 @@ export function apiEndpoint<TSchema extends v.GenericSchema, TData extends v.Gen
     .use(responseEnvelope(route))
     .use(authorizedPrincipal())
     .use(rateLimit())
+    .use(roleCheck())
     .use(requestParameters(route.maxBodyBytes))
     .use(validParameters(definition.schema));
   if (definition.channelScoped) stack.use(channelScope());

@@ -232,11 +232,12 @@ function operations(route: ApiRoute, { schema, response }: RouteContract): Recor
   };
   const hasRequired = (params.schema.required?.length ?? 0) > 0;
   const patternNote = params.schema.patternProperties ? ' Numbered parameters (body1, body2, …) are accepted as well; see the POST body schema.' : '';
+  const roleNote = route.adminOnly ? '\n\nAdmin keys only: a team key gets 403 `forbidden`.' : '';
   return {
     post: {
       tags: [route.tag],
       summary: route.summary,
-      description: `${route.summary}. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.\n\n${rateLimitText(route.rateLimitClass)}`,
+      description: `${route.summary}. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.${roleNote}\n\n${rateLimitText(route.rateLimitClass)}`,
       operationId: camel(route),
       requestBody: {
         required: hasRequired,
@@ -248,7 +249,7 @@ function operations(route: ApiRoute, { schema, response }: RouteContract): Recor
     get: {
       tags: [route.tag],
       summary: route.summary,
-      description: `The same as POST ${route.path}, with the parameters in the query string (lists comma-separated, objects as JSON).${patternNote}\n\n${rateLimitText(route.rateLimitClass)}`,
+      description: `The same as POST ${route.path}, with the parameters in the query string (lists comma-separated, objects as JSON).${patternNote}${roleNote}\n\n${rateLimitText(route.rateLimitClass)}`,
       operationId: `${camel(route)}Get`,
       parameters: queryParameters(params),
       responses,

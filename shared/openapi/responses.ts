@@ -61,7 +61,7 @@ export const ERROR_STATUS_DOCS: Record<ErrorStatus, ErrorStatusDoc> = {
   403: {
     name: 'Forbidden',
     description:
-      'The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the recipient has opted out (`contact_opted_out`: nothing was sent).',
+      'The key may not use that channel or resource (also for ids of other workspaces and unknown ids), or the endpoint needs an admin key and this is a team key, or the recipient has opted out (`contact_opted_out`: nothing was sent).',
     codes: ['forbidden', 'contact_opted_out'],
     example: { error: 'forbidden', message: 'This API key may not use that channel.', details: { parameter: 'channelId' } },
   },

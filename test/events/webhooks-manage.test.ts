@@ -48,6 +48,8 @@ describe('webhooks/manage and webhooks/list', () => {
         lastAttemptAt: null,
         lastStatusCode: null,
         failingSince: null,
+        createdBy: tenant.adminUserId,
+        rotatedBy: tenant.adminUserId,
       },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain('whsec_');

@@ -276,7 +276,41 @@ describe.each(endpoints)('isolation of $path', (endpoint) => {
   });
 });
 
+/**
+ * OWASP API5 — function-level authorization, over the same route table: on its own
+ * channel A1, the team key of A gets the one role refusal (403 `forbidden`, naming the
+ * admin key) from exactly the endpoints INTERFACE §13 reserves to admin keys, whatever
+ * the parameters and method, with nothing of A written; every other endpoint is open to it.
+ */
+const ADMIN_ONLY = ['webhooks/manage', 'webhooks/delete'];
+
+describe.each(endpoints)('the role check of $path', (endpoint) => {
+  const adminOnly = ADMIN_ONLY.includes(endpoint.path);
+
+  it(`${adminOnly ? 'refuses' : 'serves'} the team key on its own channel`, async () => {
+    // Prepare
+    const caller = callers[1];
+    const requests = [endpoint.base, { ...endpoint.base, channelId: a.channels[0].id }, { ...endpoint.base, ...caller.forged, channelId: a.channels[0].id }];
+    const before = await snapshotA();
+    // Act + Assess
+    for (const method of METHODS) {
+      for (const params of requests) {
+        const response = await send(caller, endpoint, method, params);
+        const refusedForRole = response.status === 403 && /needs an admin key/.test(response.body.message);
+        expect(refusedForRole, `${method} ${JSON.stringify(params)}: ${JSON.stringify(response.body)}`).toBe(adminOnly);
+        if (adminOnly) expect(response.body.error).toBe('forbidden');
+      }
+    }
+    if (adminOnly) expect(snapshotDiff(before, await snapshotA())).toEqual({ added: [], removed: [] });
+  });
+});
+
 describe('the matrix itself', () => {
+  it('reserves to admin keys exactly the endpoints INTERFACE §13 names, by the route table', () => {
+    const tableAdminOnly = endpoints.filter((endpoint) => endpoint.route.adminOnly).map((endpoint) => endpoint.path);
+    expect(tableAdminOnly.sort()).toEqual(ADMIN_ONLY.filter((path) => endpoints.some((endpoint) => endpoint.path === path)).sort());
+  });
+
   it('covers every route of the table and every id parameter the routes take', () => {
     const idParams = new Set(endpoints.flatMap((endpoint) => Object.keys(endpoint.params).filter((name) => name in FOREIGN_ID_STATUS)));
     expect(endpoints.length).toBeGreaterThanOrEqual(7);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { queryAll, queryFirstPage, queryRangePageStrings, takeStringItems } from '../../shared/data/batch';
+import { queryAll, queryFirst, queryRangePageStrings, takeStringItems } from '../../shared/data/batch';
 import { db, deleteItem, getItem, putIfAbsent, putItem, putNew, update, when } from '../../shared/data/client';
 import type { Key } from '../../shared/identity';
 import * as v from 'valibot';
@@ -182,7 +182,7 @@ describe('data-layer primitives against dynalite', () => {
   });
 
   describe('queries', () => {
-    it('queryAll follows pages with a filter and a projection; queryFirstPage stops at its limit', async () => {
+    it('queryAll follows pages with a filter and a projection; queryFirst stops at its limit', async () => {
       // Prepare
       const { pk } = freshKey();
       const big = 'x'.repeat(200_000);
@@ -192,7 +192,7 @@ describe('data-layer primitives against dynalite', () => {
       await putItem({ pk, sk: 'OTHER#1', n: 99, pending: true });
       // Act
       const pending = await queryAll(pk, 'ROW#', v.object({ n: v.number() }), { consistent: true, filter: when.eq('pending', true), attributes: ['n'] });
-      const first = await queryFirstPage(pk, 'ROW#', v.object({ sk: v.string() }), { consistent: true, limit: 2, attributes: ['sk'] });
+      const first = await queryFirst(pk, 'ROW#', v.object({ sk: v.string() }), { consistent: true, limit: 2, attributes: ['sk'] });
       // Assess
       expect(pending).toEqual([{ n: 0 }, { n: 3 }, { n: 6 }, { n: 9 }]);
       expect(first).toEqual([{ sk: 'ROW#00' }, { sk: 'ROW#01' }]);

@@ -20,9 +20,13 @@ export async function createTenant(channels = 1): Promise<TestTenant> {
   return { workspaceId, adminKey: admin.apiKey, adminUserId: admin.userId, channelIds };
 }
 
-/** A team key of the tenant's workspace, assigned to the given channels. */
-export async function createTeamKey(tenant: TestTenant, channelIds: string[]): Promise<{ apiKey: string; userId: string; keyId: string }> {
-  const team = await keyCreate({ workspaceId: tenant.workspaceId, role: 'team' });
-  for (const channelId of channelIds) await channelAssign(channelId, team.userId);
-  return team;
+/** A key of a new user of the tenant's workspace (a team user unless `role` says admin), assigned to the given channels. */
+export async function createTeamKey(
+  tenant: TestTenant,
+  channelIds: string[],
+  role: 'team' | 'admin' = 'team',
+): Promise<{ apiKey: string; userId: string; keyId: string }> {
+  const user = await keyCreate({ workspaceId: tenant.workspaceId, role });
+  for (const channelId of channelIds) await channelAssign(channelId, user.userId);
+  return user;
 }
