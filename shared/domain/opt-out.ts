@@ -12,15 +12,28 @@ import { newId } from '../ids';
  * `status`. Sends to an opted-out contact are refused before the chat network is called.
  */
 
-/** Inbound texts that opt the contact out (trimmed, case-insensitive, the whole text). */
+/** Inbound texts that opt the contact out (the whole text, as {@link keywordOf} reads it; docs/MESSAGING.md). */
 export const OPT_OUT_KEYWORDS: readonly string[] = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'];
 /** Inbound texts that opt the contact back in. */
 export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'SUBSCRIBE', 'UNSTOP'];
 
+/** Invisible characters (format and control characters: zero-width spaces and joiners, BOM, direction marks). */
+const INVISIBLE = /[\p{Cf}\p{Cc}]/gu;
+/** Whitespace, punctuation and symbols at either end (`Stop.`, `STOP!`, `¿Stop?`, `*stop*`). */
+const EDGES = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
+
+/**
+ * The word a text would be as a keyword: Unicode NFKC (fullwidth `ＳＴＯＰ` and other
+ * compatibility forms become `STOP`), without invisible characters, without whitespace,
+ * punctuation and symbols at either end, in upper case. A keyword inside a longer text
+ * (`please stop sending`) stays a longer text.
+ */
+export const keywordOf = (text: string): string => text.normalize('NFKC').replace(INVISIBLE, '').replace(EDGES, '').toUpperCase();
+
 /** The status an inbound text asks for, or undefined when it is not a keyword. */
 export function keywordStatus(text: string | undefined): ContactStatus | undefined {
-  const word = text?.trim().toUpperCase();
-  if (word === undefined) return undefined;
+  if (text === undefined) return undefined;
+  const word = keywordOf(text);
   if (OPT_OUT_KEYWORDS.includes(word)) return 'opted_out';
   if (OPT_IN_KEYWORDS.includes(word)) return 'active';
   return undefined;
