@@ -174,7 +174,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
     await delivery.guard?.();
     const token = await accessTokenFor(channel);
     const { contact } = await ensureContact(scope, delivery.phone);
-    refuseIfOptedOut(contact);
+    await refuseIfOptedOut(scope, contact);
     const now = clock.now();
     const conversation = await ensureConversation(scope, delivery.phone, contact.id, { outboundAt: now });
     const message: MessageRecord = {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeStatusChange, type ContactStatus, type StatusChange } from '../data/contact-status';
 import type { ContactRecord } from '../data/contacts';
+import { isSuppressed } from '../data/suppression';
 import type { ChannelRef } from '../identity';
 import { optOutEvent } from './event-builders';
 import { handOffEvents } from './events';
@@ -63,9 +64,13 @@ export async function changeContactStatus(
 /** A stable change id for a keyword message, so a repeated delivery rewrites its own audit record. */
 export const keywordChangeId = (chatmid: string) => `sc_kw_${createHash('sha256').update(chatmid).digest('base64url').slice(0, 22)}`;
 
-/** 403 `contact_opted_out` for a send to an opted-out contact (before anything reaches the chat network). */
-export function refuseIfOptedOut(contact: Pick<ContactRecord, 'status' | 'phone'>): void {
-  if (contact.status !== 'opted_out') return;
+/**
+ * 403 `contact_opted_out` for a send to an opted-out contact (before anything reaches the
+ * chat network): its status, or a suppression record of any form of its number or wa_id
+ * (an opt-out kept through an erasure, or written under another form of the number).
+ */
+export async function refuseIfOptedOut(channel: ChannelRef, contact: Pick<ContactRecord, 'status' | 'phone' | 'waId'>): Promise<void> {
+  if (contact.status !== 'opted_out' && !(await isSuppressed(channel, contact.waId ? [contact.phone, contact.waId] : [contact.phone]))) return;
   throw new ForbiddenError(
     `Contact opted out (contact_opted_out): ${contact.phone} has opted out of messages from this channel, so nothing was sent. The contact opts in again by writing START, or through contacts/manage status=active with their consent.`,
     { parameter: 'to' },
