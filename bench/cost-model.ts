@@ -218,7 +218,7 @@ export function fixedMonthly(facts: StageFacts): FixedLine[] {
       monthly: keys * PRICES.kmsKeyPerMonth,
     },
     {
-      item: "Secrets Manager: the stack's secrets (webhook app secret, cursor-signing key)",
+      item: "Secrets Manager: the stack's secrets (webhook app secret, cursor-signing key, suppression key)",
       quantity: String(secrets),
       price: `${usd(PRICES.secretPerMonth)} each`,
       monthly: secrets * PRICES.secretPerMonth,

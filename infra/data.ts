@@ -169,3 +169,23 @@ function queueWithDeadLetters(
   });
   return { queue, deadLetterQueue };
 }
+
+/**
+ * The key of the opt-outs' number hashes (shared/data/suppression.ts): generated once per
+ * stage and resolved into every function's environment at deploy time (all that write or
+ * check an opt-out: sends, contacts/manage and import, the chat webhook, the automation
+ * runner). Unlike the cursor key it must never change: a new key would orphan every
+ * suppression record, so opted-out numbers whose contact was erased could be messaged.
+ */
+export function createSuppressionKey(scope: Construct, config: StageConfig): Secret {
+  const secret = new Secret(scope, 'SuppressionKey', {
+    description: 'Keys the hashes of opted-out numbers kept after an erasure (HMAC key)',
+    generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    removalPolicy: config.removalPolicy,
+  });
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason: 'Rotating the key would orphan every suppression record (opt-outs kept after an erasure); it is kept for the life of the stage.',
+  });
+  return secret;
+}
