@@ -38,14 +38,14 @@ function hashKey(): string {
 /** The suppression keys of every form of the numbers (digits with country code). */
 function suppressionKeys(channel: ChannelRef, numbers: readonly string[]) {
   const forms = new Set(numbers.flatMap(numberForms));
-  return [...forms].map((form) =>
-    keys.suppression(channel, createHmac('sha256', hashKey()).update(`${channel.channelId}:${form}`).digest('base64url')),
-  );
+  return [...forms].map((form) => keys.suppression(channel, createHmac('sha256', hashKey()).update(`${channel.channelId}:${form}`).digest('base64url')));
 }
 
 /** Suppresses every form of the numbers from `at` (idempotent; a later opt-out moves the time on). */
 export async function suppress(channel: ChannelRef, numbers: readonly string[], at: number): Promise<void> {
-  await Promise.all(suppressionKeys(channel, numbers).map((key) => putItem(tagged(SuppressionItem, key, { at }), when.or(when.itemAbsent(), when.lte('at', at)))));
+  await Promise.all(
+    suppressionKeys(channel, numbers).map((key) => putItem(tagged(SuppressionItem, key, { at }), when.or(when.itemAbsent(), when.lte('at', at)))),
+  );
 }
 
 /** Lifts the suppression of every form of the numbers, unless an opt-out later than `at` is recorded. */
