@@ -62,3 +62,6 @@ export const countWebhookDelivery = (outcome: WebhookDeliveryOutcome) =>
 
 /** A signed status webhook that named a message of another phone number (another channel or tenant): ignored. */
 export const countWebhookStatusMismatch = () => publish({ WebhookStatusMismatches: 1 });
+
+/** A send the chat network accepted for a wa_id that turned out to be opted out (a form of the number no check knew): recorded, so the next send is refused. */
+export const countSendToOptedOut = () => publish({ SendsToOptedOut: 1 });
