@@ -174,7 +174,7 @@ export function emfMetrics(apiEndpoints: number): Array<[string, number]> {
     ['RateLimitRefusals: per endpoint', apiEndpoints],
     ['MessagesSent, MessagesFailed: per message type (template, text, image, video, document, audio)', 2 * 6],
     ['WebhookDeliveries (4 outcomes), WebhookDeliveryFailures (3)', 4 + 3],
-    ['AutomationsTriggered, WebhookStatusMismatches', 2],
+    ['AutomationsTriggered, WebhookStatusMismatches, SendsToOptedOut', 3],
   ];
 }
 
@@ -218,7 +218,7 @@ export function fixedMonthly(facts: StageFacts): FixedLine[] {
       monthly: keys * PRICES.kmsKeyPerMonth,
     },
     {
-      item: "Secrets Manager: the stack's secrets (webhook app secret, cursor-signing key)",
+      item: "Secrets Manager: the stack's secrets (webhook app secret, cursor-signing key, suppression key)",
       quantity: String(secrets),
       price: `${usd(PRICES.secretPerMonth)} each`,
       monthly: secrets * PRICES.secretPerMonth,

@@ -239,8 +239,9 @@ export const FLOORS: Record<string, FloorFactory> = {
     const { eraseContact } = await import('../shared/domain/erasure');
     const { normalizePhone } = await import('../shared/phone/phone');
     return async (event) => {
-      const { params, workspaceId, channelId } = await bare(event, 'contacts/delete');
-      return ok({ data: await eraseContact({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))! }) });
+      const { principal, params, workspaceId, channelId } = await bare(event, 'contacts/delete');
+      const actor = { userId: principal.userId, keyId: principal.keyId };
+      return ok({ data: await eraseContact({ workspaceId, channelId }, { phoneNumber: normalizePhone(String(params.phoneNumber))! }, actor) });
     };
   },
   'chat/message/status': async () => {

@@ -29,8 +29,8 @@ export const handler = apiEndpoint({
   schema,
   response,
   channelScoped: true,
-  handle: async (input, { channel }) => ({
-    data: await eraseContact(channel, input),
+  handle: async (input, { channel, principal }) => ({
+    data: await eraseContact(channel, input, { userId: principal.userId, keyId: principal.keyId }),
     message: 'Contact erased: its data, conversation and message contents are gone',
   }),
 });

@@ -85,16 +85,23 @@ export function createWebhookSecret(scope: Construct, config: StageConfig): Secr
  * replacing it invalidates the cursors in flight, nothing else.
  */
 export function createCursorSigningKey(scope: Construct, config: StageConfig): Secret {
-  const secret = new Secret(scope, 'CursorSigningKey', {
-    description: 'Signs the opaque page cursors of list endpoints (HMAC key)',
+  return generatedHmacKey(
+    scope,
+    config,
+    'CursorSigningKey',
+    'Signs the opaque page cursors of list endpoints (HMAC key)',
+    'A cursor-signing key protects only page cursors; rotating it would just invalidate cursors in flight, so it is replaced by redeploying when needed.',
+  );
+}
+
+/** A 48-character key CDK generates once per stage, with why it is not rotated (cdk-nag AwsSolutions-SMG4). */
+function generatedHmacKey(scope: Construct, config: StageConfig, id: string, description: string, noRotation: string): Secret {
+  const secret = new Secret(scope, id, {
+    description,
     generateSecretString: { excludePunctuation: true, passwordLength: 48 },
     removalPolicy: config.removalPolicy,
   });
-  Validations.of(secret).acknowledge({
-    id: 'AwsSolutions-SMG4',
-    reason:
-      'A cursor-signing key protects only page cursors; rotating it would just invalidate cursors in flight, so it is replaced by redeploying when needed.',
-  });
+  Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: noRotation });
   return secret;
 }
 
@@ -168,4 +175,21 @@ function queueWithDeadLetters(
     reason: `This queue is the dead-letter queue of the ${purpose}; it has no DLQ of its own.`,
   });
   return { queue, deadLetterQueue };
+}
+
+/**
+ * The key of the opt-outs' number hashes (shared/data/suppression.ts): generated once per
+ * stage and resolved into every function's environment at deploy time (all that write or
+ * check an opt-out: sends, contacts/manage and import, the chat webhook, the automation
+ * runner). Unlike the cursor key it must never change: a new key would orphan every
+ * suppression record, so opted-out numbers whose contact was erased could be messaged.
+ */
+export function createSuppressionKey(scope: Construct, config: StageConfig): Secret {
+  return generatedHmacKey(
+    scope,
+    config,
+    'SuppressionKey',
+    'Keys the hashes of opted-out numbers kept after an erasure (HMAC key)',
+    'Rotating the key would orphan every suppression record (opt-outs kept after an erasure); it is kept for the life of the stage.',
+  );
 }

@@ -13,6 +13,7 @@ import {
   type AutomationQueue,
   createAutomationQueue,
   createCursorSigningKey,
+  createSuppressionKey,
   createEventDelivery,
   createTable,
   createWebhookSecret,
@@ -62,10 +63,11 @@ export class WorkspaceApiStack extends Stack {
 
     const cursorKey = createCursorSigningKey(this, config);
     this.portalUsers = new PortalUserPool(this, 'PortalUsers', { removalPolicy: config.removalPolicy });
+    const suppression = { SUPPRESSION_KEY: createSuppressionKey(this, config).secretValue.unsafeUnwrap() };
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
       const sizing = routeSizing(route, config.apiFunction);
-      const environment = route.signsCursors ? { CURSOR_SIGNING_KEY: cursorKey.secretValue.unsafeUnwrap() } : undefined;
+      const environment = route.signsCursors ? { ...suppression, CURSOR_SIGNING_KEY: cursorKey.secretValue.unsafeUnwrap() } : suppression;
       const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
       return { route, handler: fn.function };
     });
@@ -84,7 +86,7 @@ export class WorkspaceApiStack extends Stack {
               : spec.consumesQueue || spec.consumesEventQueue || spec.everyMinutes
                 ? config.backgroundFunction
                 : config.apiFunction,
-          environment: isWebhook ? { WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : undefined,
+          environment: isWebhook ? { ...suppression, WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : key === 'authorizer' ? undefined : suppression,
         }),
       );
       // Only the webhook function may read the webhook's app secret and verify token.

@@ -92,6 +92,8 @@ const SETTINGS = {
   // Messages and pages (shared/domain).
   messageContentRetentionDays: ['MESSAGE_CONTENT_RETENTION_DAYS', v.optional(v.pipe(numberOf('days'), v.minValue(0, 'must be 0 (off) or more')), '0')],
   cursorSigningKey: ['CURSOR_SIGNING_KEY', v.optional(text)],
+  // Opt-outs kept through an erasure (shared/data/suppression.ts): the per-stage key of their number hashes.
+  suppressionKey: ['SUPPRESSION_KEY', v.optional(text)],
 } satisfies Record<string, readonly [string, Schema]>;
 
 type Settings = typeof SETTINGS;

@@ -1,10 +1,11 @@
+import * as v from 'valibot';
 import type { ChannelRef, Key } from '../identity';
 import { queryAll } from './batch';
-import { deleteItem, update, when } from './client';
+import { deleteItem, putItem, update, when } from './client';
 import { countPhonesChange } from './contact-head';
 import { removeIndexEntry } from './contact-index';
 import { ContactItem, contactProjection, type ContactRecord } from './contacts';
-import { ItemKey } from './entity';
+import { entity, ItemKey, tagged } from './entity';
 import { keys } from './keys';
 
 /**
@@ -13,6 +14,14 @@ import { keys } from './keys';
  * marked `erasing` (and loses its personal fields) first and deleted last, so running
  * the delete again, or `admin contacts recount`, finishes it.
  */
+
+/** The audit record of one erasure (`ERASED#…`): when and by whom; nothing of the contact (not even its id). */
+const ErasureAuditItem = entity('contactErasure', { at: v.number(), userId: v.string(), keyId: v.string() });
+
+/** Records that an API user asked for an erasure (idempotent per erasure id). */
+export async function recordErasure(channel: ChannelRef, erasureId: string, record: { at: number; userId: string; keyId: string }): Promise<void> {
+  await putItem(tagged(ErasureAuditItem, keys.erasureAudit(channel, record.at, erasureId), record));
+}
 
 /**
  * Step 1 of an erasure: marks the contact `erasing` and removes its personal fields

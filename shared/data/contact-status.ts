@@ -5,6 +5,7 @@ import { ContactItem, type ContactRecord } from './contacts';
 import { entity, keyed, tagged, type Stored } from './entity';
 import { eventTicket, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
 import { keys, optedOutPhones } from './keys';
+import { liftSuppression, suppress } from './suppression';
 import type { ChannelRef } from '../identity';
 
 /**
@@ -81,7 +82,8 @@ export async function setContactStatus(
  * a retry after a crash finishes it): the audit record first (when, how, who or which
  * message, the status before), then the contact's status unless a later change is
  * recorded ({@link setContactStatus}, carrying `event`), then the channel's opted-out
- * set. Returns the contact afterwards with the ticket of `event`'s hand-off, or undefined
+ * set and the number's suppression records (shared/data/suppression.ts, which outlive an
+ * erasure). Returns the contact afterwards with the ticket of `event`'s hand-off, or undefined
  * when the change was older than the recorded one or there is no such contact.
  */
 export async function writeStatusChange(
@@ -93,7 +95,12 @@ export async function writeStatusChange(
 ): Promise<{ contact: ContactRecord; events?: EventTicket } | undefined> {
   await recordStatusChange(channel, changeId, { ...change, phone: contact.phone, contactId: contact.id, previousStatus: contact.status ?? 'active' });
   const written = await setContactStatus(channel, contact.phone, change, event);
-  if (written) await markOptedOut(channel, contact.phone, written.contact.status === 'opted_out', change.at);
+  if (written) {
+    const optedOut = written.contact.status === 'opted_out';
+    await markOptedOut(channel, contact.phone, optedOut, change.at);
+    const numbers = written.contact.waId ? [contact.phone, written.contact.waId] : [contact.phone];
+    await (optedOut ? suppress(channel, numbers, change.at) : liftSuppression(channel, numbers, change.at));
+  }
   return written;
 }
 

@@ -150,6 +150,10 @@ export const keys = {
     sk: `${OPTED_OUT_PREFIX}${(contactIndexBucketOf(phone) % OPTED_OUT_SETS).toString(16)}`,
   }),
   optedOutSetPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: OPTED_OUT_PREFIX }),
+  /** A number's suppression record (its opt-out, kept through an erasure): a keyed hash of one form of the number, never the number. */
+  suppression: (channel: ChannelRef, numberHash: string): Key => ({ pk: channelPk(channel), sk: `SUPPRESS#${numberHash}` }),
+  /** The audit record of one erasure: when and by whom, nothing of the contact. */
+  erasureAudit: (channel: ChannelRef, at: number, erasureId: string): Key => ({ pk: channelPk(channel), sk: `ERASED#${timeKey(at)}#${erasureId}` }),
 
   /** An automation of a channel; its steps are copied into each execution when triggered. */
   automation: (channel: ChannelRef, automationId: string): Key => ({ pk: channelPk(channel), sk: `AUTO#${automationId}` }),

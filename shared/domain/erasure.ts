@@ -6,6 +6,7 @@ import {
   deleteErasedContact,
   deleteWaIdMapping,
   eventRecordsOfPhone,
+  recordErasure,
   recordsOfPhone,
   uncountContact,
 } from '../data/contact-erasure';
@@ -14,6 +15,7 @@ import { markOptedOut } from '../data/contact-status';
 import { deleteConversation } from '../data/conversations';
 import type { ChannelRef } from '../identity';
 import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntries } from '../data/message-history';
+import { newId } from '../ids';
 import { mapLimit } from '../map-limit';
 import { logger } from '../observability/logger';
 import { findContact, type ContactRef } from './contact-ref';
@@ -43,14 +45,23 @@ const ERASE_CONCURRENCY = 16;
  *    status) without content, phone or apiReference; its history entry is deleted;
  * 4. its events (events log, deliveries, delivery lanes, and events not yet handed off),
  *    the conversation, the wa_id map entry, the apiReference claims, the status-change
- *    records, the opted-out entry and the id pointer are deleted;
+ *    records, the opted-out entry and the id pointer are deleted; the number's
+ *    suppression records (keyed hashes, shared/data/suppression.ts) stay, so an opt-out
+ *    outlives the contact (INTERFACE §15);
  * 5. the contact item is deleted.
+ * Before step 1 the request itself is audited (`ERASED#…`: when, which user and key).
  * Every step is idempotent. After a crash, the contact stays hidden (step 1) and the
  * same delete (by phone or id) or `admin contacts recount` runs the steps again to the end.
  * A later inbound message from the number creates a new contact (new id, empty history).
  */
-export async function eraseContact(channel: ChannelRef, ref: ContactRef): Promise<v.InferOutput<typeof ContactDeleted>> {
+export async function eraseContact(
+  channel: ChannelRef,
+  ref: ContactRef,
+  actor: { userId: string; keyId: string },
+): Promise<v.InferOutput<typeof ContactDeleted>> {
   const target = await findContact(channel, ref);
+  // The audit comes first, so a crash halfway still leaves it: when and who, nothing of whom.
+  await recordErasure(channel, newId('er'), { at: clock.now(), ...actor });
   const messages = await finishErasure(channel, target.phone, target.id);
   // No phone or name in the log: the point of the request is that they go.
   logger.info('contact erased', { channelId: channel.channelId, contactId: target.id, messages });

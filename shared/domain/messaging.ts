@@ -21,7 +21,10 @@ import {
   type ReferenceRecord,
 } from '../data/messages';
 import { UpstreamError, InvalidInputError, ConflictError, ForbiddenError, AppError } from '../errors';
-import { countMessageFailed, countMessageSent } from '../observability/metrics';
+import { countMessageFailed, countMessageSent, countSendToOptedOut } from '../observability/metrics';
+import { logger } from '../observability/logger';
+import { numberForms } from '../phone/phone';
+import { isSuppressed, suppress } from '../data/suppression';
 import { newId } from '../ids';
 import { refuseIfOptedOut } from './opt-out';
 import { retentionAttributes } from './retention';
@@ -174,7 +177,7 @@ async function deliver(scope: SendScope, delivery: Delivery): Promise<SendAnswer
     await delivery.guard?.();
     const token = await accessTokenFor(channel);
     const { contact } = await ensureContact(scope, delivery.phone);
-    refuseIfOptedOut(contact);
+    await refuseIfOptedOut(scope, contact);
     const now = clock.now();
     const conversation = await ensureConversation(scope, delivery.phone, contact.id, { outboundAt: now });
     const message: MessageRecord = {
@@ -232,9 +235,23 @@ async function recordAccepted(
   // number never rewritten, its wa_id is its own digits), so a contact that already
   // carries this wa_id needs neither write again: one call less on every later send.
   if (result.waId && knownWaId !== result.waId) {
+    await recordIfOptedOut(channel, message, result.waId);
     await rememberWaId(channel, result.waId, message.phone);
     await updateContact(channel, message.phone, { waId: result.waId });
   }
+}
+
+/**
+ * A wa_id the chat network answered with that is none of the forms the send checked
+ * (shared/phone `numberForms`) may be opted out: the message is already accepted, so
+ * it is counted (`SendsToOptedOut`) and logged, and the number's own forms are suppressed
+ * from now on, so the next send to it is refused before the chat network.
+ */
+async function recordIfOptedOut(channel: ChannelRef, message: MessageRecord, waId: string): Promise<void> {
+  if (numberForms(message.phone).includes(waId) || !(await isSuppressed(channel, [waId]))) return;
+  countSendToOptedOut();
+  logger.warn('send accepted for an opted-out wa_id', { channelId: channel.channelId, messageId: message.id });
+  await suppress(channel, [message.phone], clock.now());
 }
 
 /**

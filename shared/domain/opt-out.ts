@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeStatusChange, type ContactStatus, type StatusChange } from '../data/contact-status';
 import type { ContactRecord } from '../data/contacts';
+import { isSuppressed } from '../data/suppression';
 import type { ChannelRef } from '../identity';
 import { optOutEvent } from './event-builders';
 import { handOffEvents } from './events';
@@ -12,15 +13,28 @@ import { newId } from '../ids';
  * `status`. Sends to an opted-out contact are refused before the chat network is called.
  */
 
-/** Inbound texts that opt the contact out (trimmed, case-insensitive, the whole text). */
+/** Inbound texts that opt the contact out (the whole text, as {@link keywordOf} reads it; docs/MESSAGING.md). */
 export const OPT_OUT_KEYWORDS: readonly string[] = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'];
 /** Inbound texts that opt the contact back in. */
 export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'SUBSCRIBE', 'UNSTOP'];
 
+/** Invisible characters (format and control characters: zero-width spaces and joiners, BOM, direction marks). */
+const INVISIBLE = /[\p{Cf}\p{Cc}]/gu;
+/** Whitespace, punctuation and symbols at either end (`Stop.`, `STOP!`, `¿Stop?`, `*stop*`). */
+const EDGES = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
+
+/**
+ * The word a text would be as a keyword: Unicode NFKC (fullwidth `ＳＴＯＰ` and other
+ * compatibility forms become `STOP`), without invisible characters, without whitespace,
+ * punctuation and symbols at either end, in upper case. A keyword inside a longer text
+ * (`please stop sending`) stays a longer text.
+ */
+export const keywordOf = (text: string): string => text.normalize('NFKC').replace(INVISIBLE, '').replace(EDGES, '').toUpperCase();
+
 /** The status an inbound text asks for, or undefined when it is not a keyword. */
 export function keywordStatus(text: string | undefined): ContactStatus | undefined {
-  const word = text?.trim().toUpperCase();
-  if (word === undefined) return undefined;
+  if (text === undefined) return undefined;
+  const word = keywordOf(text);
   if (OPT_OUT_KEYWORDS.includes(word)) return 'opted_out';
   if (OPT_IN_KEYWORDS.includes(word)) return 'active';
   return undefined;
@@ -66,9 +80,13 @@ export async function recordContactStatus(
 /** A stable change id for a keyword message, so a repeated delivery rewrites its own audit record. */
 export const keywordChangeId = (chatmid: string) => `sc_kw_${createHash('sha256').update(chatmid).digest('base64url').slice(0, 22)}`;
 
-/** 403 `contact_opted_out` for a send to an opted-out contact (before anything reaches the chat network). */
-export function refuseIfOptedOut(contact: Pick<ContactRecord, 'status' | 'phone'>): void {
-  if (contact.status !== 'opted_out') return;
+/**
+ * 403 `contact_opted_out` for a send to an opted-out contact (before anything reaches the
+ * chat network): its status, or a suppression record of any form of its number or wa_id
+ * (an opt-out kept through an erasure, or written under another form of the number).
+ */
+export async function refuseIfOptedOut(channel: ChannelRef, contact: Pick<ContactRecord, 'status' | 'phone' | 'waId'>): Promise<void> {
+  if (contact.status !== 'opted_out' && !(await isSuppressed(channel, contact.waId ? [contact.phone, contact.waId] : [contact.phone]))) return;
   throw new ForbiddenError(
     `Contact opted out (contact_opted_out): ${contact.phone} has opted out of messages from this channel, so nothing was sent. The contact opts in again by writing START, or through contacts/manage status=active with their consent.`,
     { parameter: 'to' },

@@ -66,3 +66,5 @@ export const countWebhookStatusMismatch = () => publish({ WebhookStatusMismatche
 
 /** The age of the oldest item an event re-drive pass found due with a tenant (0: none): a hand-off that keeps failing grows it. */
 export const recordEventOutboxAge = (ageMs: number) => publish({ EventOutboxOldestDueAge: ageMs }, {}, 'Milliseconds');
+/** A send the chat network accepted for a wa_id that turned out to be opted out (a form of the number no check knew): recorded, so the next send is refused. */
+export const countSendToOptedOut = () => publish({ SendsToOptedOut: 1 });

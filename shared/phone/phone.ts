@@ -41,3 +41,22 @@ export function normalizePhone(input: string): string | undefined {
 export function maskPhone(phone: string): string {
   return phone.length <= 4 ? '****' : `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}`;
 }
+
+/**
+ * Every form under which the chat network may know a number (digits with country code),
+ * the number first: Brazilian mobiles with and without the ninth digit after the area
+ * code (55 AA 9XXXXXXXX ⇄ 55 AA XXXXXXXX, wa_ids use the short form) and Mexican mobiles
+ * with and without the 1 after the country code (52 1 XXXXXXXXXX ⇄ 52 XXXXXXXXXX, older
+ * wa_ids carry it). An opt-out covers them all (INTERFACE §15).
+ */
+export function numberForms(phone: string): string[] {
+  const brazilLong = /^55(\d{2})9(\d{8})$/.exec(phone);
+  if (brazilLong) return [phone, `55${brazilLong[1]}${brazilLong[2]}`];
+  const brazilShort = /^55(\d{2})([6-9]\d{7})$/.exec(phone);
+  if (brazilShort) return [phone, `55${brazilShort[1]}9${brazilShort[2]}`];
+  const mexicoLong = /^521(\d{10})$/.exec(phone);
+  if (mexicoLong) return [phone, `52${mexicoLong[1]}`];
+  const mexicoShort = /^52(\d{10})$/.exec(phone);
+  if (mexicoShort) return [phone, `521${mexicoShort[1]}`];
+  return [phone];
+}

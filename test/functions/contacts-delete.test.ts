@@ -133,6 +133,43 @@ describe('contacts/delete', () => {
     expect(history.body.data.map((message: { chatmid: string }) => message.chatmid)).toEqual([chatmid]);
   });
 
+  it('keeps the opt-out after the erasure (a keyed hash, never the number) until the number writes START', async () => {
+    // Prepare: richContact ends with STOP.
+    const contact = await richContact();
+    await call(deleteContact, { phoneNumber: contact.phone });
+    // Act
+    const afterErasure = await call(sendTemplate, { to: contact.phone, templateName: 'hello_world' });
+    await openWindow(network, tenant.channels[0], contact.phone, 'hello again');
+    const afterNewContact = await call(sendMessage, { to: contact.phone, body: 'still there?' });
+    await openWindow(network, tenant.channels[0], contact.phone, 'START');
+    const afterStart = await call(sendMessage, { to: contact.phone, body: 'welcome back' });
+    // Assess
+    for (const refused of [afterErasure, afterNewContact]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('contact_opted_out');
+    }
+    expect(afterStart.status).toBe(200);
+  });
+
+  it('keeps the opt-out after the erasure until an API user sets status active, and audits the erasure without personal data', async () => {
+    // Prepare
+    const contact = await richContact();
+    await call(deleteContact, { contactId: contact.id });
+    const texts = await workspaceText();
+    // Act
+    const refused = await call(sendTemplate, { to: contact.phone, templateName: 'hello_world' });
+    const optIn = await call(manageContact, { phoneNumber: contact.phone, status: 'active' });
+    const sent = await call(sendTemplate, { to: contact.phone, templateName: 'hello_world' });
+    // Assess
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('contact_opted_out');
+    expect(optIn.status).toBe(200);
+    expect(sent.status).toBe(200);
+    expectNothingOf(texts, contact);
+    const audits = texts.map((text) => JSON.parse(text) as Record<string, unknown>).filter((item) => item.entity === 'contactErasure');
+    expect(audits).toContainEqual(expect.objectContaining({ userId: tenant.adminUserId, at: expect.any(Number) }));
+  });
+
   it('answers 404 for an unknown contact, another channel’s contact id, and a second delete', async () => {
     // Prepare
     const phone = newRecipient();

@@ -38,38 +38,45 @@ const listed = (params: Record<string, unknown>) =>
   callApi(listContacts, { apiKey: tenant.adminKey, params: { channelId: channelId(), limit: 200, ...params } });
 
 describe('opt-out by keyword', () => {
-  it.each(['STOP', ' stop ', 'Unsubscribe', 'QUIT', 'stopall', 'cancel', 'End'])(
-    'opts the contact out on "%s" and refuses the next sends with 403 contact_opted_out',
-    async (keyword) => {
-      // Prepare
-      const phone = newRecipient();
-      await openWindow(network, tenant.channels[0], phone, 'hi');
-      // Act
-      const chatmid = await openWindow(network, tenant.channels[0], phone, keyword);
-      const requestsBefore = sendRequests(network, tenant.channels[0]);
-      const refusedTemplate = await template(phone);
-      const refusedText = await text(phone);
-      // Assess
-      const contact = (await contactOf(phone)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
-      expect(contact?.status).toBe('opted_out');
-      // The change carries its event on the same write (the event outbox), for webhooks and events/list.
-      expect(contact?.pendingEvents).toEqual([
-        expect.objectContaining({
-          type: 'contact.opted_out',
-          data: { channelId: channelId(), contact: { id: contact!.id, phone }, source: 'keyword', keyword: keyword.trim() },
-        }),
-      ]);
-      for (const refused of [refusedTemplate, refusedText]) {
-        expect(refused.status).toBe(403);
-        expect(refused.body.error).toBe('contact_opted_out');
-      }
-      expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
-      const changes = await listStatusChanges(ref(), phone);
-      expect(changes).toEqual([
-        expect.objectContaining({ status: 'opted_out', previousStatus: 'active', source: 'keyword', keyword: keyword.trim(), chatmid, at: expect.any(Number) }),
-      ]);
-    },
-  );
+  it.each([
+    'STOP',
+    ' stop ',
+    'Unsubscribe',
+    'QUIT',
+    'stopall',
+    'cancel',
+    'End',
+    'Stop.',
+    'STOP!',
+    '\uff33\uff34\uff2f\uff30',
+    'stop\u200b',
+    '\u00a0\u00bfStop?',
+  ])('opts the contact out on "%s" and refuses the next sends with 403 contact_opted_out', async (keyword) => {
+    // Prepare
+    const phone = newRecipient();
+    await openWindow(network, tenant.channels[0], phone, 'hi');
+    // Act
+    const chatmid = await openWindow(network, tenant.channels[0], phone, keyword);
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    const refusedTemplate = await template(phone);
+    const refusedText = await text(phone);
+    // Assess
+    const contact = (await contactOf(phone)) as Awaited<ReturnType<typeof contactOf>> & { pendingEvents?: Array<{ type: string; data: unknown }> };
+    expect(contact?.status).toBe('opted_out');
+    // The change carries its event on the same write (the event outbox), for webhooks and events/list.
+    expect(contact?.pendingEvents).toEqual([
+      expect.objectContaining({ type: 'contact.opted_out', data: { channelId: channelId(), contact: { id: contact!.id, phone }, source: 'keyword', keyword: keyword.trim() } }),
+    ]);
+    for (const refused of [refusedTemplate, refusedText]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('contact_opted_out');
+    }
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+    const changes = await listStatusChanges(ref(), phone);
+    expect(changes).toEqual([
+      expect.objectContaining({ status: 'opted_out', previousStatus: 'active', source: 'keyword', keyword: keyword.trim(), chatmid, at: expect.any(Number) }),
+    ]);
+  });
 
   it('opts back in on START, SUBSCRIBE or UNSTOP, and ignores keywords inside longer texts', async () => {
     // Prepare
@@ -96,6 +103,21 @@ describe('opt-out by keyword', () => {
       ['opted_out', 'keyword'],
       ['active', 'keyword'],
     ]);
+  });
+
+  it('covers every form of a Brazilian mobile number: STOP from the 8-digit form refuses sends to the 9-digit form', async () => {
+    // Prepare: the chat network knows Brazilian mobiles without the ninth digit (wa_id 55 11 8xxxxxxx).
+    const local = String(80_000_000 + Math.floor(Math.random() * 9_999_999));
+    const withoutNinth = `5511${local}`;
+    const withNinth = `55119${local}`;
+    await openWindow(network, tenant.channels[0], withoutNinth, 'STOP');
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    // Act
+    const refused = await template(withNinth);
+    // Assess
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('contact_opted_out');
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
   });
 
   it('keeps the later keyword’s status when the webhooks arrive out of order', async () => {

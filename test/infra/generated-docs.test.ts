@@ -77,7 +77,7 @@ describe('the docs written from the templates', () => {
     expect(line(prodFacts, 'WAF').monthly).toBe(5 + 3);
     expect(line(devFacts, 'API Gateway cache cluster').monthly).toBe(0);
     expect(line(prodFacts, 'API Gateway cache cluster').monthly).toBeCloseTo(14.6, 6);
-    expect(line(prodFacts, 'Secrets Manager').quantity).toBe('2');
+    expect(line(prodFacts, 'Secrets Manager').quantity).toBe('3');
     expect(line(prodFacts, 'KMS key').quantity).toBe('1');
     expect(prodFacts.mappings).toEqual({ fifo: 1, standard: 2 });
   });
