@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from '../../config';
 import type { ApiRequest } from '../context';
 import { InvalidInputError, UnauthenticatedError } from '../../errors';
 import { headerValue } from '../../schema/headers';
+import { DefinedParameters } from '../../schema/parameter-names';
 
 // The content type is checked above (JSON or none), so the parser only parses; its .d.ts lacks this option.
 const jsonBody = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof httpJsonBodyParser>[0]);
@@ -59,15 +60,28 @@ async function readBody(request: ApiRequest, maxBodyBytes: number): Promise<Reco
   return parsed as Record<string, unknown>;
 }
 
-/** Validates the merged parameters with the endpoint's valibot schema; a 400 names the first bad parameter. */
+/**
+ * Validates the merged parameters with the endpoint's valibot schema; a 400 names the
+ * first bad parameter. A name the schema does not define is refused first, with the
+ * closest defined one suggested: a typo must not pass as "not given".
+ */
 export function validParameters(schema: v.GenericSchema) {
+  const defined = new DefinedParameters(schema);
   return {
     before: function validate(request: ApiRequest) {
-      const result = v.safeParse(schema, request.context.api.params, { abortPipeEarly: true });
+      const { params } = request.context.api;
+      const unknown = Object.keys(params).find((name) => !defined.defines(name));
+      if (unknown !== undefined) throw unknownParameter(unknown, defined.closestTo(unknown));
+      const result = v.safeParse(schema, params, { abortPipeEarly: true });
       if (!result.success) throw toBadRequest(result.issues);
       request.context.api.input = result.output;
     },
   };
+}
+
+function unknownParameter(name: string, suggestion: string | undefined): InvalidInputError {
+  const hint = suggestion === undefined ? '' : ` Did you mean ${suggestion}?`;
+  return new InvalidInputError(`Received unknown parameter: ${name}.${hint}`, name, 'unknown_parameter');
 }
 
 /** The 400 for failed validation, naming the first bad parameter (also used per row by contacts/import). */
