@@ -18,6 +18,26 @@ export const WEBHOOK_PATH = '/webhooks/whatsapp';
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 export const DOCS_PATH = '/docs';
 
+/** Both methods of every endpoint: parameters as query string (GET) or JSON body (POST). */
+export const API_METHODS = ['GET', 'POST'] as const;
+
+/**
+ * The gateway's own answers, in the envelope: another method on an endpoint's path, and a
+ * path that is no endpoint. API Gateway (infra/api.ts: a mock ANY method, a gateway
+ * response), the local gateway and the template-driven mode all answer with these.
+ */
+export const METHOD_NOT_ALLOWED = {
+  statusCode: 405,
+  error: 'method_not_allowed',
+  message: `Endpoints take ${API_METHODS.join(' and ')} only: parameters in the query string (GET) or a JSON body (POST).`,
+  allow: API_METHODS.join(', '),
+} as const;
+export const UNKNOWN_PATH = {
+  statusCode: 404,
+  error: 'not_found',
+  message: `No endpoint exists at this path: endpoints live under ${API_BASE_PATH}/ (listed at ${DOCS_PATH}).`,
+} as const;
+
 export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write';
 
 /**

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_BODY_LIMIT_BYTES, LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES } from '../../infra/platform-limits';
-import { API_BASE_PATH } from '../../shared/routes';
+import { UNKNOWN_PATH } from '../../shared/routes';
 import type { AuthorizerDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle } from './description';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -18,6 +18,8 @@ export interface GatewayRoute {
   authorized: boolean;
   /** Per-method throttles (token bucket per API key), as a usage plan applies them; none in route-table mode. */
   throttles?: Record<string, MethodThrottle>;
+  /** The answer to a method not in `methods` (the API's 405); absent = 404 as an unknown path. */
+  otherMethods?: GatewayResponseDescription;
 }
 
 export interface GatewayOptions {
@@ -85,12 +87,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const route = routes.get(url.pathname.replace(/\/+$/, '') || '/');
   const method = req.method ?? 'GET';
+  if (route?.otherMethods && !route.methods.includes(method)) {
+    req.resume();
+    return send(res, described(route.otherMethods, 405, requestId));
+  }
   if (!route || !route.methods.includes(method)) {
     req.resume();
     return send(
       res,
       gatewayResponse(options, 'MISSING_AUTHENTICATION_TOKEN', 403, requestId) ??
-        gatewayError(404, 'not_found', `No endpoint ${method} ${url.pathname}. Endpoints live under ${API_BASE_PATH}/.`, requestId),
+        gatewayError(UNKNOWN_PATH.statusCode, UNKNOWN_PATH.error, UNKNOWN_PATH.message, requestId),
     );
   }
   const body = await readBody(req);
@@ -181,6 +187,11 @@ function gatewayResponse(options: GatewayOptions, type: GatewayResponseType, def
   if (!options.responses) return undefined;
   const declared = options.responses[type] ?? options.responses[defaultStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX'];
   if (!declared) return { statusCode: defaultStatus, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: type }) };
+  return described(declared, defaultStatus, requestId);
+}
+
+/** A declared answer (a gateway response, a mock method's) with its context variables filled. */
+function described(declared: GatewayResponseDescription, defaultStatus: number, requestId: string): APIGatewayProxyResult {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(declared.headers))
     headers[name] = value === 'context.requestId' ? requestId : value.startsWith('context.') ? '' : value;

@@ -120,8 +120,7 @@ describe('the shared middleware stack', () => {
   it('refuses prototype keys and forged ids as unknown parameters, polluting nothing', async () => {
     // Prepare
     const tenant = await createTenant(1);
-    const forged = async (body: string) =>
-      callApi(manageLabel, { apiKey: tenant.adminKey, body, headers: { 'content-type': 'application/json' } });
+    const forged = async (body: string) => callApi(manageLabel, { apiKey: tenant.adminKey, body, headers: { 'content-type': 'application/json' } });
     // Act
     const proto = await forged('{"name":"p","__proto__":{"polluted":true}}');
     const ctor = await forged('{"name":"p","constructor":{"x":1}}');
