@@ -141,14 +141,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   },
   {
     path: 'custom-fields/list',
-    rateLimitClass: 'api_write',
+    rateLimitClass: 'api_read',
     tableAccess: 'read',
     tag: 'Custom fields',
     summary: 'List the custom field definitions of a channel',
   },
   {
     path: 'chat/templates/list',
-    rateLimitClass: 'api_write',
+    rateLimitClass: 'api_read',
     tableAccess: 'read',
     tag: 'Chat',
     summary: 'List the approved message templates of a channel, with their variable counts',
