@@ -65,6 +65,20 @@ describe('the shared middleware stack', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it('names where malformed JSON breaks: position, line and column', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    // Act
+    const response = await callApi(manageLabel, {
+      apiKey: tenant.adminKey,
+      body: '{"name": "x",\n "color": #FF8800"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    // Assess
+    expect(response.body).toMatchObject({ error: 'invalid_json', details: { parameter: 'body', position: 24, line: 2, column: 11 } });
+    expect(response.body.message).toMatch(/^The request body is not valid JSON at position 24 \(line 2, column 11\): .+\.$/);
+  });
+
   it('refuses a key in the body or the query string with 401, even beside a valid header', async () => {
     // Prepare
     const tenant = await createTenant(1);

@@ -5,6 +5,7 @@ import type { ApiRequest } from '../context';
 import { InvalidInputError, UnauthenticatedError } from '../../errors';
 import { headerValue } from '../../schema/headers';
 import { DefinedParameters } from '../../schema/parameter-names';
+import { jsonErrorPosition } from '../json-error-position';
 
 // The content type is checked above (JSON or none), so the parser only parses; its .d.ts lacks this option.
 const jsonBody = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof httpJsonBodyParser>[0]);
@@ -52,12 +53,35 @@ async function readBody(request: ApiRequest, maxBodyBytes: number): Promise<Reco
     throw new InvalidInputError('Send the body as application/json (or application/x-www-form-urlencoded).', 'Content-Type', 'unsupported_content_type');
   }
   if (raw.trim() === '') return {};
-  await jsonBody.before!(request as never);
+  try {
+    await jsonBody.before!(request as never);
+  } catch {
+    throw invalidJson(event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+  }
   const parsed: unknown = event.body;
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new InvalidInputError('The JSON body must be an object of parameters.', 'body', 'invalid_json');
   }
   return parsed as Record<string, unknown>;
+}
+
+/** The 400 for a body that is no JSON, saying where it breaks: position, line and column (1-based). */
+function invalidJson(text: string): InvalidInputError {
+  const position = jsonErrorPosition(text);
+  if (position === undefined) return new InvalidInputError('The request body is not valid JSON.', 'body', 'invalid_json');
+  const lines = text.slice(0, position).split('\n');
+  const [line, column] = [lines.length, lines[lines.length - 1].length + 1];
+  const found = position < text.length ? `unexpected ${JSON.stringify(text[position])}` : 'it ends too early';
+  return new InvalidInputError(
+    `The request body is not valid JSON at position ${position} (line ${line}, column ${column}): ${found}.`,
+    'body',
+    'invalid_json',
+    {
+      position,
+      line,
+      column,
+    },
+  );
 }
 
 /**
