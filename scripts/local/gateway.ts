@@ -58,6 +58,18 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
       })
       .finally(() => options.onRequest?.(`${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
   });
+  // Node's parser refuses a request line with a raw non-ASCII character (a pasted `…`) before any handler runs; answer it in the envelope.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const { statusCode, headers, body } =
+      error.code === 'HPE_INVALID_URL'
+        ? gatewayError(400, 'invalid_request', NOT_PERCENT_ENCODED, randomUUID())
+        : gatewayError(400, 'invalid_request', 'The request is not valid HTTP.', randomUUID());
+    const head = Object.entries({ ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).map(
+      ([name, value]) => `${name}: ${String(value)}`,
+    );
+    socket.end(`HTTP/1.1 ${statusCode} Bad Request\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -97,6 +109,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
       res,
       gatewayResponse(options, 'MISSING_AUTHENTICATION_TOKEN', 403, requestId) ??
         gatewayError(UNKNOWN_PATH.statusCode, UNKNOWN_PATH.error, UNKNOWN_PATH.message, requestId),
+    );
+  }
+  const malformed = malformedQueryParameter(url.search);
+  if (malformed !== undefined) {
+    req.resume();
+    return send(
+      res,
+      gatewayError(400, 'invalid_parameter', `Parameter ${malformed} is not valid percent-encoding: ${NOT_PERCENT_ENCODED}`, requestId, malformed),
     );
   }
   const body = await readBody(req);
@@ -296,12 +316,37 @@ function lambdaContext(requestId: string): Context {
 }
 
 /** The envelope the stack's gateway responses produce for refusals made before a Lambda runs. */
-export function gatewayError(statusCode: number, error: string, message: string, requestId: string): APIGatewayProxyResult {
+export function gatewayError(statusCode: number, error: string, message: string, requestId: string, parameter?: string): APIGatewayProxyResult {
   return {
     statusCode,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'X-Request-Id': requestId },
-    body: JSON.stringify({ success: false, error, message }),
+    body: JSON.stringify({ success: false, error, message, ...(parameter !== undefined && { details: { parameter } }) }),
   };
+}
+
+const NOT_PERCENT_ENCODED =
+  'percent-encode the URL: UTF-8 bytes as %XX (… is %E2%80%A6), a literal % as %25 (curl -G --data-urlencode does it), or send the parameters as a JSON body.';
+
+/**
+ * The first query parameter (its name, as far as it decodes) whose name or value is not
+ * valid percent-encoding, e.g. `%E0%A4%A`: URLSearchParams would quietly turn it into U+FFFD.
+ */
+function malformedQueryParameter(search: string): string | undefined {
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const [name, value = ''] = pair.split(/=(.*)/s);
+    const decode = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
+    try {
+      decode(name);
+    } catch {
+      return name;
+    }
+    try {
+      decode(value);
+    } catch {
+      return decode(name);
+    }
+  }
+  return undefined;
 }
 
 function send(res: ServerResponse, result: APIGatewayProxyResult) {

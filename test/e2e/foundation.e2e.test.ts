@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../../scripts/openapi';
 import { API_BASE_PATH, METHOD_NOT_ALLOWED, UNKNOWN_PATH } from '../../shared/routes';
@@ -93,6 +94,31 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
       expect(answer.requestId).toMatch(/[0-9a-f-]{36}/);
     }
     expect(attempts[3]).toMatchObject({ status: 404, allow: null, body: { success: false, error: 'not_found', message: UNKNOWN_PATH.message } });
+  });
+
+  it('answers a raw non-ASCII character or a malformed percent-encoding in the URL with a 400 in the envelope', async () => {
+    // Prepare: what curl sends for a README placeholder pasted as is (`chatmid=wamid.…`), byte for byte
+    const rawRequest = (target: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const { port } = new URL(stack.url);
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.write(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${adminKey}\r\nConnection: close\r\n\r\n`, 'utf8')),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          const [head, body] = [answer.slice(0, answer.indexOf('\r\n\r\n')), answer.slice(answer.indexOf('\r\n\r\n') + 4)];
+          resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+        });
+      });
+    // Act
+    const nonAscii = await rawRequest(`${API_BASE_PATH}/chat/message/status?chatmid=wamid.\u2026`);
+    const badEscape = await rawRequest(`${API_BASE_PATH}/contacts/list?search=%E0%A4%A`);
+    // Assess
+    expect(nonAscii).toMatchObject({ status: 400, body: { success: false, error: 'invalid_request' } });
+    expect(nonAscii.body.message).toContain('percent-encode');
+    expect(badEscape).toMatchObject({ status: 400, body: { success: false, error: 'invalid_parameter', details: { parameter: 'search' } } });
   });
 
   it('lets an operator create a workspace, keys and channels with the CLI, then use them over HTTP', async () => {
