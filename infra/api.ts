@@ -16,9 +16,11 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  MockIntegration,
   RequestAuthorizer,
   ResponseType,
   RestApi,
+  type IResource,
   type MethodDeploymentOptions,
   type ThrottlingPerMethod,
   type UsagePlan,
@@ -29,11 +31,10 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
 import { MAX_BODY_BYTES } from '../shared/config';
-import { API_BASE_PATH, API_ROUTES, type ApiRoute, OPENAPI_PATH, WEBHOOK_PATH } from '../shared/routes';
+import { API_BASE_PATH, API_METHODS, API_ROUTES, type ApiRoute, METHOD_NOT_ALLOWED, OPENAPI_PATH, UNKNOWN_PATH, WEBHOOK_PATH } from '../shared/routes';
 import type { StageConfig } from './config';
 
-/** Both verbs for every endpoint: clients may send parameters as query string or JSON body. */
-export const API_METHODS = ['GET', 'POST'] as const;
+export { API_METHODS };
 
 /**
  * Rate-limit windows are one minute long (RATE_WINDOW_MS in shared/data/rate-limits.ts,
@@ -92,8 +93,9 @@ export const GATEWAY_RESPONSES: readonly GatewayResponseSpec[] = [
   { type: ResponseType.INVALID_API_KEY, statusCode: '403', error: 'forbidden', message: 'This API key is not enabled for this API.' },
   { type: ResponseType.THROTTLED, statusCode: '429', error: 'rate_limited', message: RATE_LIMITED_MESSAGE, retryAfter: true },
   { type: ResponseType.QUOTA_EXCEEDED, statusCode: '429', error: 'rate_limited', message: RATE_LIMITED_MESSAGE, retryAfter: true },
-  // REST APIs answer an unknown path (or verb) with 403 "Missing Authentication Token".
-  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', error: 'not_found', message: 'No endpoint exists at this path for this method.' },
+  // REST APIs answer an unknown path (or verb) with 403 "Missing Authentication Token"; another
+  // verb on an endpoint's path never gets here (its mock ANY method answers 405).
+  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: String(UNKNOWN_PATH.statusCode), error: UNKNOWN_PATH.error, message: UNKNOWN_PATH.message },
   { type: ResponseType.BAD_REQUEST_BODY, statusCode: '400', error: 'invalid_request', message: 'The request body is invalid.' },
   // A request whose proxy event exceeds what a Lambda invocation carries (LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES,
   // infra/platform-limits.ts): API Gateway refuses it without invoking the function.
@@ -107,6 +109,13 @@ export const GATEWAY_RESPONSES: readonly GatewayResponseSpec[] = [
   { type: ResponseType.DEFAULT_4XX, error: 'invalid_request', message: 'The request is invalid.' },
   { type: ResponseType.DEFAULT_5XX, error: 'internal_error', message: 'An unexpected error occurred. Quote the request id when you contact support.' },
 ];
+
+/** An envelope as a mapping template. Templates are Velocity: a `$` or `#` in a message would be evaluated, not shown. */
+function envelopeTemplate(what: string, envelope: Record<string, unknown>): string {
+  const template = JSON.stringify(envelope);
+  if (/[$#]/.test(template)) throw new Error(`${what}: message must not contain $ or #`);
+  return template;
+}
 
 /** A support function served without the authorizer (e.g. the chat network's webhook). */
 export interface PublicRoute {
@@ -325,6 +334,7 @@ export class WorkspaceRestApi extends Construct {
     // One integration (and one invoke permission per method): test-invoke permissions are not needed.
     const integration = new LambdaIntegration(handler, { allowTestInvoke: false });
     const limit = this.config.rateLimits[route.rateLimitClass];
+    this.addMethodNotAllowed(resource);
     return API_METHODS.map((verb) => {
       const method = resource.addMethod(verb, integration, {
         authorizer: this.authorizer,
@@ -334,6 +344,43 @@ export class WorkspaceRestApi extends Construct {
       // Token bucket per key: a full minute's allowance at once, refilled at limit/60 per second.
       return { method, throttle: { burstLimit: limit, rateLimit: limit / 60 } };
     });
+  }
+
+  /**
+   * ANY other method on an endpoint's path: 405 with `Allow` in the envelope, answered by
+   * API Gateway itself (a mock integration: no authorizer, no function, nothing to bill
+   * but the request). The explicit GET and POST methods take precedence over ANY.
+   */
+  private addMethodNotAllowed(resource: IResource): void {
+    const { statusCode, error, message, allow } = METHOD_NOT_ALLOWED;
+    const status = String(statusCode);
+    const headers: Record<string, string> = {
+      Allow: `'${allow}'`,
+      'X-Request-Id': 'context.requestId',
+      'Cache-Control': "'no-store'",
+      'X-Content-Type-Options': "'nosniff'",
+      'Content-Type': "'application/json; charset=utf-8'",
+    };
+    const integration = new MockIntegration({
+      // No content type, or any JSON: the template makes the mock answer; other types pass through and get the same answer.
+      requestTemplates: { 'application/json': `{"statusCode": ${status}}` },
+      integrationResponses: [
+        {
+          statusCode: status,
+          responseTemplates: { 'application/json': envelopeTemplate('method not allowed', { success: false, error, message }) },
+          responseParameters: Object.fromEntries(Object.entries(headers).map(([name, value]) => [`method.response.header.${name}`, value])),
+        },
+      ],
+    });
+    const method = resource.addMethod('ANY', integration, {
+      authorizationType: AuthorizationType.NONE,
+      apiKeyRequired: false,
+      methodResponses: [
+        { statusCode: status, responseParameters: Object.fromEntries(Object.keys(headers).map((name) => [`method.response.header.${name}`, true])) },
+      ],
+    });
+    const reason = 'A mock that only answers 405 (wrong method) in the envelope: it reaches no function and no data, so it needs no key.';
+    Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason }, { id: 'AwsSolutions-COG4', reason });
   }
 
   /** A support function's public path: no authorizer, no API key (the function checks callers itself). */
@@ -348,9 +395,7 @@ export class WorkspaceRestApi extends Construct {
   }
 
   private addEnvelopeResponse({ type, statusCode, error, message, details, retryAfter }: GatewayResponseSpec): void {
-    const template = JSON.stringify({ success: false, error, message, ...(details && { details }) });
-    // Templates are Velocity: a `$` or `#` in a message would be evaluated, not shown.
-    if (/[$#]/.test(template)) throw new Error(`Gateway response ${type.responseType}: message must not contain $ or #`);
+    const template = envelopeTemplate(`Gateway response ${type.responseType}`, { success: false, error, message, ...(details && { details }) });
     this.api.addGatewayResponse(`Response${type.responseType}`, {
       type,
       statusCode,

@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, transformSchemaObject, tsIntersection, type SchemaObject, type TransformNodeOptions } from 'openapi-typescript';
+import ts from 'typescript';
 import { buildOpenApiDocument, serializeDocument, type OpenApiDocument, type RouteContract, type RouteContracts } from '../shared/openapi/document';
 import { API_ROUTES, type ApiRoute } from '../shared/routes';
 import { renderEventsDoc, renderReadme } from './readme-sections';
@@ -41,8 +42,39 @@ export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
 
 /** The client's types, generated from the document (no network, no file reads). */
 export async function generateClientTypes(document: OpenApiDocument): Promise<string> {
-  const ast = await openapiTS(document as never, { alphabetize: false, exportType: false, defaultNonNullable: false, silent: true });
+  const ast = await openapiTS(document as never, {
+    alphabetize: false,
+    exportType: false,
+    defaultNonNullable: false,
+    silent: true,
+    transform: typedPatternProperties,
+  });
   return astToString(ast);
+}
+
+/** A name pattern of `patternProperties` that TypeScript can state: a fixed prefix, then digits (`^body[1-9][0-9]{0,2}$`). */
+const NUMBERED_NAME = /^\^([A-Za-z_][A-Za-z0-9_]*)((?:\[[0-9-]+\](?:\{\d+(?:,\d+)?\}|[*+?])?)+)\$$/;
+
+/**
+ * openapi-typescript turns `patternProperties` into a `string` index signature over every
+ * key, which then refuses the object's other properties of other types (chat/templates/send's
+ * `variables: string[]` beside `body1`, `body2`, …). A numbered-name pattern becomes a
+ * template-literal index signature instead (`` [key: `body${number}`]: string ``), which
+ * leaves the named properties their own types.
+ */
+function typedPatternProperties(schema: SchemaObject, options: TransformNodeOptions): ts.TypeNode | undefined {
+  if (!('patternProperties' in schema) || !schema.patternProperties) return undefined;
+  const { patternProperties, ...rest } = schema;
+  const signatures = Object.entries(patternProperties).map(([pattern, valueSchema]) => {
+    const prefix = NUMBERED_NAME.exec(pattern)?.[1];
+    if (prefix === undefined) throw new Error(`patternProperties ${pattern}: only a prefix followed by digits can be typed (scripts/openapi.ts)`);
+    const key = ts.factory.createTemplateLiteralType(ts.factory.createTemplateHead(prefix), [
+      ts.factory.createTemplateLiteralTypeSpan(ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), ts.factory.createTemplateTail('')),
+    ]);
+    const parameter = ts.factory.createParameterDeclaration(undefined, undefined, 'key', undefined, key);
+    return ts.factory.createIndexSignature(undefined, [parameter], transformSchemaObject(valueSchema, options));
+  });
+  return tsIntersection([transformSchemaObject(rest as SchemaObject, options), ts.factory.createTypeLiteralNode(signatures)]);
 }
 
 export async function generateArtifacts(): Promise<{ json: string; types: string; readme: string; eventsDoc: string }> {

@@ -30,6 +30,26 @@ export const PORTAL_PERMISSIONS = ['settings:api'] as const;
 export type PortalPermission = (typeof PORTAL_PERMISSIONS)[number];
 export const PORTAL_USER_ATTRIBUTES = { workspaceId: 'custom:workspaceId', role: 'custom:role', apiUserId: 'custom:apiUserId' } as const;
 
+/** Both methods of every endpoint: parameters as query string (GET) or JSON body (POST). */
+export const API_METHODS = ['GET', 'POST'] as const;
+
+/**
+ * The gateway's own answers, in the envelope: another method on an endpoint's path, and a
+ * path that is no endpoint. API Gateway (infra/api.ts: a mock ANY method, a gateway
+ * response), the local gateway and the template-driven mode all answer with these.
+ */
+export const METHOD_NOT_ALLOWED = {
+  statusCode: 405,
+  error: 'method_not_allowed',
+  message: `Endpoints take ${API_METHODS.join(' and ')} only: parameters in the query string (GET) or a JSON body (POST).`,
+  allow: API_METHODS.join(', '),
+} as const;
+export const UNKNOWN_PATH = {
+  statusCode: 404,
+  error: 'not_found',
+  message: `No endpoint exists at this path: endpoints live under ${API_BASE_PATH}/ (listed at ${DOCS_PATH}).`,
+} as const;
+
 export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write' | 'api_import';
 
 /**
@@ -139,14 +159,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   },
   {
     path: 'custom-fields/list',
-    rateLimitClass: 'api_write',
+    rateLimitClass: 'api_read',
     tableAccess: 'read',
     tag: 'Custom fields',
     summary: 'List the custom field definitions of a channel',
   },
   {
     path: 'chat/templates/list',
-    rateLimitClass: 'api_write',
+    rateLimitClass: 'api_read',
     tableAccess: 'read',
     tag: 'Chat',
     summary: 'List the approved message templates of a channel, with their variable counts',

@@ -234,7 +234,7 @@ export interface paths {
          * List the custom field definitions of a channel
          * @description The same as POST custom-fields/list, with the parameters in the query string (lists comma-separated, objects as JSON).
          *
-         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
          */
         get: operations["customFieldsListGet"];
         put?: never;
@@ -242,7 +242,7 @@ export interface paths {
          * List the custom field definitions of a channel
          * @description List the custom field definitions of a channel. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
          *
-         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
          */
         post: operations["customFieldsList"];
         delete?: never;
@@ -262,7 +262,7 @@ export interface paths {
          * List the approved message templates of a channel, with their variable counts
          * @description The same as POST chat/templates/list, with the parameters in the query string (lists comma-separated, objects as JSON).
          *
-         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
          */
         get: operations["chatTemplatesListGet"];
         put?: never;
@@ -270,7 +270,7 @@ export interface paths {
          * List the approved message templates of a channel, with their variable counts
          * @description List the approved message templates of a channel, with their variable counts. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
          *
-         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
          */
         post: operations["chatTemplatesList"];
         delete?: never;
@@ -1214,7 +1214,7 @@ export interface components {
              */
             apiReference?: string;
         } & {
-            [key: string]: string;
+            [key: `body${number}`]: string;
         };
         ChatTemplatesSendResponse: {
             /** @constant */
@@ -2893,7 +2893,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A parameter is missing or invalid (`details.parameter` names it), the body is not JSON, or no channel could be chosen. Error codes: `invalid_parameter`, `missing_parameter`, `channel_required`, `invalid_json`, `payload_too_large`, `unsupported_content_type`, `outside_session_window`, `invalid_request`. */
+        /** @description A parameter is missing, invalid or not one the endpoint defines (`details.parameter` names it; for an unknown one the message suggests the closest defined name), the body is not JSON, or no channel could be chosen. Error codes: `invalid_parameter`, `missing_parameter`, `unknown_parameter`, `channel_required`, `invalid_json`, `payload_too_large`, `unsupported_content_type`, `outside_session_window`, `invalid_request`. */
         BadRequest: {
             headers: {
                 /**

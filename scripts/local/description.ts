@@ -3,7 +3,7 @@
  * source it comes from: the route table (shared/routes.ts, the default) or the
  * synthesized CloudFormation template (scripts/local/template.ts, STACK_SOURCE=template).
  */
-import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { API_BASE_PATH, API_ROUTES, METHOD_NOT_ALLOWED, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { bundlePath } from '../build';
 
 /** API Gateway's response types the local gateway produces itself. */
@@ -34,6 +34,8 @@ export interface RouteDescription {
   authorized: boolean;
   /** Per-method throttles by method, when the source declares them. */
   throttles?: Record<string, MethodThrottle>;
+  /** The answer to any other method (405 on the API's endpoints); absent = 404 as an unknown path. */
+  otherMethods?: GatewayResponseDescription;
 }
 
 export interface FunctionDescription {
@@ -82,6 +84,7 @@ export function describeRouteTable(): StackDescription {
     methods: ['GET', 'POST'],
     functionName: route.name,
     authorized: true,
+    otherMethods: methodNotAllowed(),
   }));
   for (const fn of Object.values(SUPPORT_FUNCTIONS)) {
     if (fn.publicPath) routes.push({ path: fn.publicPath, methods: [...(fn.publicMethods ?? ['GET', 'POST'])], functionName: fn.name, authorized: false });
@@ -95,5 +98,21 @@ export function describeRouteTable(): StackDescription {
     queueConsumer: SUPPORT_FUNCTIONS.automationRunner.name,
     scheduled: SUPPORT_FUNCTIONS.automationRedrive.name,
     alsoScheduled: [SUPPORT_FUNCTIONS.messageContentSweep.name, SUPPORT_FUNCTIONS.inboundDrain.name],
+  };
+}
+
+/** The 405 the stack's mock ANY method answers (infra/api.ts), from the same definition. */
+function methodNotAllowed(): GatewayResponseDescription {
+  const { statusCode, error, message, allow } = METHOD_NOT_ALLOWED;
+  return {
+    statusCode,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Request-Id': 'context.requestId',
+      Allow: allow,
+    },
+    body: JSON.stringify({ success: false, error, message }),
   };
 }

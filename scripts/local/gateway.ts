@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_BODY_LIMIT_BYTES, LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES } from '../../infra/platform-limits';
-import { API_BASE_PATH } from '../../shared/routes';
+import { API_BASE_PATH, UNKNOWN_PATH } from '../../shared/routes';
 import type { IdTokenVerifier } from './id-token';
 import type { AuthorizerDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle } from './description';
 
@@ -25,6 +25,8 @@ export interface GatewayRoute {
   userPool?: true;
   /** Per-method throttles (token bucket per API key), as a usage plan applies them; none in route-table mode. */
   throttles?: Record<string, MethodThrottle>;
+  /** The answer to a method not in `methods` (the API's 405); absent = 404 as an unknown path. */
+  otherMethods?: GatewayResponseDescription;
 }
 
 export interface GatewayOptions {
@@ -65,6 +67,18 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
       })
       .finally(() => options.onRequest?.(`${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
   });
+  // Node's parser refuses a request line with a raw non-ASCII character (a pasted `…`) before any handler runs; answer it in the envelope.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const { statusCode, headers, body } =
+      error.code === 'HPE_INVALID_URL'
+        ? gatewayError(400, 'invalid_request', NOT_PERCENT_ENCODED, randomUUID())
+        : gatewayError(400, 'invalid_request', 'The request is not valid HTTP.', randomUUID());
+    const head = Object.entries({ ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).map(
+      ([name, value]) => `${name}: ${String(value)}`,
+    );
+    socket.end(`HTTP/1.1 ${statusCode} Bad Request\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -94,12 +108,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const route = routes.get(url.pathname.replace(/\/+$/, '') || '/');
   const method = req.method ?? 'GET';
+  if (route?.otherMethods && !route.methods.includes(method)) {
+    req.resume();
+    return send(res, described(route.otherMethods, 405, requestId));
+  }
   if (!route || !route.methods.includes(method)) {
     req.resume();
     return send(
       res,
       gatewayResponse(options, 'MISSING_AUTHENTICATION_TOKEN', 403, requestId) ??
-        gatewayError(404, 'not_found', `No endpoint ${method} ${url.pathname}. Endpoints live under ${API_BASE_PATH}/.`, requestId),
+        gatewayError(UNKNOWN_PATH.statusCode, UNKNOWN_PATH.error, UNKNOWN_PATH.message, requestId),
+    );
+  }
+  const malformed = malformedQueryParameter(url.search);
+  if (malformed !== undefined) {
+    req.resume();
+    return send(
+      res,
+      gatewayError(400, 'invalid_parameter', `Parameter ${malformed} is not valid percent-encoding: ${NOT_PERCENT_ENCODED}`, requestId, malformed),
     );
   }
   const body = await readBody(req);
@@ -201,6 +227,11 @@ function gatewayResponse(options: GatewayOptions, type: GatewayResponseType, def
   if (!options.responses) return undefined;
   const declared = options.responses[type] ?? options.responses[defaultStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX'];
   if (!declared) return { statusCode: defaultStatus, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: type }) };
+  return described(declared, defaultStatus, requestId);
+}
+
+/** A declared answer (a gateway response, a mock method's) with its context variables filled. */
+function described(declared: GatewayResponseDescription, defaultStatus: number, requestId: string): APIGatewayProxyResult {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(declared.headers))
     headers[name] = value === 'context.requestId' ? requestId : value.startsWith('context.') ? '' : value;
@@ -305,12 +336,37 @@ function lambdaContext(requestId: string): Context {
 }
 
 /** The envelope the stack's gateway responses produce for refusals made before a Lambda runs. */
-export function gatewayError(statusCode: number, error: string, message: string, requestId: string): APIGatewayProxyResult {
+export function gatewayError(statusCode: number, error: string, message: string, requestId: string, parameter?: string): APIGatewayProxyResult {
   return {
     statusCode,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'X-Request-Id': requestId },
-    body: JSON.stringify({ success: false, error, message }),
+    body: JSON.stringify({ success: false, error, message, ...(parameter !== undefined && { details: { parameter } }) }),
   };
+}
+
+const NOT_PERCENT_ENCODED =
+  'percent-encode the URL: UTF-8 bytes as %XX (… is %E2%80%A6), a literal % as %25 (curl -G --data-urlencode does it), or send the parameters as a JSON body.';
+
+/**
+ * The first query parameter (its name, as far as it decodes) whose name or value is not
+ * valid percent-encoding, e.g. `%E0%A4%A`: URLSearchParams would quietly turn it into U+FFFD.
+ */
+function malformedQueryParameter(search: string): string | undefined {
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const [name, value = ''] = pair.split(/=(.*)/s);
+    const decode = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
+    try {
+      decode(name);
+    } catch {
+      return name;
+    }
+    try {
+      decode(value);
+    } catch {
+      return decode(name);
+    }
+  }
+  return undefined;
 }
 
 function send(res: ServerResponse, result: APIGatewayProxyResult) {

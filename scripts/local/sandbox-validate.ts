@@ -157,7 +157,8 @@ function parameters(component: Json | undefined): Json[] {
 
 function checkTextParameter(parameter: Json, where: string): void {
   if (parameter.type !== 'text' || typeof parameter.text !== 'string') refuse(100, `${where}: parameters must be {type:'text', text}`);
-  // The Cloud API's rule for template text parameters (body and header).
+  // The Cloud API's rules for template text parameters (body and header): not empty or blank, no newline, tab or long run of spaces.
+  if (parameter.text.trim() === '') refuse(131008, `${where}: Param text cannot be empty`);
   if (/[\n\r\t]| {5,}/.test(parameter.text)) refuse(132018, `${where}: Param text cannot have new-line/tab characters or more than 4 consecutive spaces`);
 }
 

@@ -257,7 +257,13 @@ async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
   await invokeDeliverer({ Records: [] });
   const routes: GatewayRoute[] = [];
   for (const route of description.routes)
-    routes.push({ path: route.path, methods: route.methods, handler: await load<ProxyHandler>(route.functionName), authorized: route.authorized });
+    routes.push({
+      path: route.path,
+      methods: route.methods,
+      handler: await load<ProxyHandler>(route.functionName),
+      authorized: route.authorized,
+      otherMethods: route.otherMethods,
+    });
   return {
     routes,
     authorizer: await load<AuthorizerHandler>(description.authorizer.functionName),

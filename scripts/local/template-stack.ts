@@ -122,7 +122,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     routes: description.routes.map((route) => {
       const invoke = host.invoke(route.functionName);
       const handler: ProxyHandler = (event, context) => invoke(event, context.awsRequestId);
-      return { path: route.path, methods: route.methods, handler, authorized: route.authorized, throttles: route.throttles };
+      return { path: route.path, methods: route.methods, handler, authorized: route.authorized, throttles: route.throttles, otherMethods: route.otherMethods };
     }),
     authorizer: (event) => invokeAuthorizer(event) as Promise<APIGatewayAuthorizerResult>,
     runner: async (event) => {

@@ -376,10 +376,15 @@ function planThrottle(template: CfnTemplate): MethodThrottle | undefined {
 function describeRoutes(template: CfnTemplate, authorizerId: string): RouteDescription[] {
   const throttles = methodThrottles(template);
   const byPath = new Map<string, RouteDescription>();
+  const otherMethods = new Map<string, GatewayResponseDescription>();
   for (const [id, method] of resourcesOfType(template, 'AWS::ApiGateway::Method')) {
     const properties = method.Properties!;
     const resourceRef = properties.ResourceId as { Ref?: string };
     const path = resourceRef.Ref ? resourcePath(template, resourceRef.Ref) : '/';
+    if (properties.HttpMethod === 'ANY' && properties.Integration?.Type === 'MOCK') {
+      otherMethods.set(path, mockAnswer(id, properties.Integration));
+      continue;
+    }
     const target = functionIn(template, properties.Integration?.Uri);
     if (!target || properties.Integration?.Type !== 'AWS_PROXY') throw new Error(`method ${id} (${path}) is not a Lambda proxy integration`);
     const httpMethod = String(properties.HttpMethod);
@@ -394,7 +399,28 @@ function describeRoutes(template: CfnTemplate, authorizerId: string): RouteDescr
     if (throttle) route.throttles![httpMethod] = throttle;
     byPath.set(path, route);
   }
+  for (const [path, answer] of otherMethods) {
+    const route = byPath.get(path);
+    if (!route) throw new Error(`${path} has a mock ANY method but no method with a function`);
+    route.otherMethods = answer;
+  }
   return [...byPath.values()];
+}
+
+/** What a mock method answers: its one integration response's status, headers and JSON template. */
+function mockAnswer(id: string, integration: Record<string, unknown>): GatewayResponseDescription {
+  const responses = (integration.IntegrationResponses ?? []) as {
+    StatusCode: string;
+    ResponseTemplates?: Record<string, string>;
+    ResponseParameters?: Record<string, string>;
+  }[];
+  if (responses.length !== 1) throw new Error(`mock method ${id}: the local gateway serves mocks with exactly one integration response`);
+  const [{ StatusCode, ResponseTemplates = {}, ResponseParameters = {} }] = responses;
+  const headers: Record<string, string> = {};
+  for (const [key, mapping] of Object.entries(ResponseParameters)) {
+    if (key.startsWith('method.response.header.')) headers[key.slice('method.response.header.'.length)] = responseHeaderValue(mapping);
+  }
+  return { statusCode: Number(StatusCode), headers, body: ResponseTemplates['application/json'] ?? '' };
 }
 
 /** The gateway responses by type: status, headers and JSON body template. */

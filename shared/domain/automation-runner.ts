@@ -87,9 +87,9 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
           to: execution.phone,
           templateName: step.templateName,
           languageCode: step.languageCode,
-          bodyVariables: step.variables?.map((variable) => renderPlaceholders(variable, contact)),
+          bodyVariables: step.variables?.map((variable, i) => renderFilled(variable, contact, `variable ${i + 1}`)),
           variablesFrom: 'variables',
-          header: step.header === undefined ? undefined : renderPlaceholders(step.header, contact),
+          header: step.header === undefined ? undefined : renderFilled(step.header, contact, 'header'),
           apiReference,
         }),
       );
@@ -98,7 +98,7 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
     case 'send_text': {
       const contact = await requireContact(execution);
       const answer = await sendOnce(execution, apiReference, () =>
-        sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderPlaceholders(step.body, contact), apiReference }),
+        sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderFilled(step.body, contact, 'body'), apiReference }),
       );
       return { chatmid: answer?.chatmid ?? null };
     }
@@ -130,6 +130,19 @@ async function perform(execution: ExecutionRecord, step: AutomationStep, index: 
     case 'wait':
       return { seconds: step.seconds };
   }
+}
+
+/**
+ * A step's text with the contact's values filled in. Blank is refused here, with a reason
+ * that says how to fix the automation: the API and the chat network refuse an empty
+ * parameter, and a send must not depend on which of them says so.
+ */
+function renderFilled(text: string, contact: ContactRecord, what: string): string {
+  const rendered = renderPlaceholders(text, contact);
+  if (rendered.trim() === '') {
+    throw new StepFailure(`${what} (${text}) renders empty for this contact; give the contact that value, or write a fallback such as {{contact.name|there}}`);
+  }
+  return rendered;
 }
 
 async function requireContact(execution: ExecutionRecord): Promise<ContactRecord> {

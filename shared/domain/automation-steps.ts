@@ -6,7 +6,8 @@ import { customFieldMap, LIMITS, nameList, text } from '../schema/params';
  * The steps of an automation, validated with valibot when an automation is created
  * (CLI `automation create --steps FILE`). A file holds a JSON array of steps, or an
  * object `{ "steps": [...] }`. Template variables and text bodies may use
- * `{{contact.name}}`, `{{contact.phone}}` and `{{contact.<custom field>}}`.
+ * `{{contact.name}}`, `{{contact.phone}}` and `{{contact.<custom field>}}`, each with a
+ * fallback for a contact without the value: `{{contact.name|there}}`.
  */
 
 export const MAX_STEPS = 50;
@@ -89,14 +90,17 @@ export function parseSteps(document: unknown): AutomationStep[] {
   throw new Error(`Invalid step ${stepNumber} (${String(stepType)}): ${field ? `${field}: ` : ''}${message}.`);
 }
 
-/** Fills `{{contact.name}}`, `{{contact.phone}}` and `{{contact.<field>}}` (custom fields, case-insensitive). */
+/**
+ * Fills `{{contact.name}}`, `{{contact.phone}}` and `{{contact.<field>}}` (custom fields,
+ * case-insensitive). A placeholder may name a fallback after `|` (`{{contact.name|there}}`),
+ * used when the contact's value is absent or blank.
+ */
 export function renderPlaceholders(template: string, contact: { name?: string | null; phone: string; customFields?: Record<string, unknown> }): string {
   const fields = new Map(Object.entries(contact.customFields ?? {}).map(([key, value]) => [key.toLowerCase(), value]));
-  return template.replace(/\{\{\s*contact\.([^}]+?)\s*\}\}/g, (_match, name: string) => {
+  return template.replace(/\{\{\s*contact\.([^}|]+?)\s*(?:\|([^}]*))?\}\}/g, (_match, name: string, fallback: string | undefined) => {
     const key = name.toLowerCase();
-    if (key === 'name') return contact.name ?? '';
-    if (key === 'phone') return contact.phone;
-    const value = fields.get(key);
-    return value === undefined || value === null ? '' : String(value);
+    const value = key === 'name' ? contact.name : key === 'phone' ? contact.phone : fields.get(key);
+    const text = value === undefined || value === null ? '' : String(value);
+    return text.trim() === '' && fallback !== undefined ? fallback.trim() : text;
   });
 }

@@ -192,7 +192,8 @@ function routeParameters(route: ApiRoute, schema: v.GenericSchema): RouteParamet
   }
   const required = generatedRequired?.length ? generatedRequired : undefined;
   return {
-    schema: { type: 'object', properties, ...(required && { required }), ...rules },
+    // Strict: a name the endpoint does not define is a 400 unknown_parameter (shared/http/middleware/parameters.ts).
+    schema: { type: 'object', properties, ...(required && { required }), additionalProperties: false, ...rules },
     example: requestExamples?.[0] ?? composed,
   };
 }

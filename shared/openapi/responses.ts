@@ -35,10 +35,12 @@ export interface ErrorStatusDoc {
 export const ERROR_STATUS_DOCS: Record<ErrorStatus, ErrorStatusDoc> = {
   400: {
     name: 'BadRequest',
-    description: 'A parameter is missing or invalid (`details.parameter` names it), the body is not JSON, or no channel could be chosen.',
+    description:
+      'A parameter is missing, invalid or not one the endpoint defines (`details.parameter` names it; for an unknown one the message suggests the closest defined name), the body is not JSON, or no channel could be chosen.',
     codes: [
       'invalid_parameter',
       'missing_parameter',
+      'unknown_parameter',
       'channel_required',
       'invalid_json',
       'payload_too_large',

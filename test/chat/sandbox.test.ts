@@ -164,6 +164,19 @@ describe('sandbox status webhooks', () => {
     expect(accepted.chatmid).toMatch(/^wamid\./);
   });
 
+  it.each([
+    ['an empty', ['', '42']],
+    ['a whitespace-only', ['Bo', ' \u00a0 ']],
+  ])('refuses %s template text parameter with error 131008, as the Cloud API does', async (_case, bodyVariables) => {
+    // Prepare
+    const payload = buildTemplatePayload(newRecipient(), { name: 'order_update', languageCode: 'en', bodyVariables });
+    // Act
+    const refused = await graph.sendMessage(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, payload).catch((error: unknown) => error);
+    // Assess
+    expect(refused).toBeInstanceOf(ChatNetworkError);
+    expect(refused).toMatchObject({ httpStatus: 400, metaCode: 131008 });
+  });
+
   it('fails every message to a number marked by failNumber with its code', async () => {
     // Prepare
     const to = newRecipient();

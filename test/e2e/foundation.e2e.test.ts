@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../../scripts/openapi';
+import { API_BASE_PATH, METHOD_NOT_ALLOWED, UNKNOWN_PATH } from '../../shared/routes';
 import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 
 describe('the local stack end to end (npm start + operator CLI)', () => {
@@ -63,10 +65,60 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     expect(noKey.status).toBe(401);
     expect(noKey.body).toMatchObject({ success: false, error: 'unauthorized' });
     expect(unknownPath.status).toBe(404);
-    expect(unknownPath.body).toMatchObject({ success: false, error: 'not_found' });
+    expect(unknownPath.body).toMatchObject({ success: false, error: 'not_found', message: UNKNOWN_PATH.message });
     expect(keyInUrl.status).toBe(401);
     expect(badJson.status).toBe(400);
     expect(badJson.body.error).toBe('invalid_json');
+  });
+
+  it('answers another method on an endpoint with 405 and Allow: GET, POST in the envelope, key or not; an unknown path stays 404', async () => {
+    // Act
+    const attempts = await Promise.all(
+      [
+        ['PUT', 'contacts/list', { 'X-API-Key': adminKey }],
+        ['DELETE', 'contacts/delete', {}],
+        ['PATCH', 'labels/manage', { 'X-API-Key': adminKey, 'Content-Type': 'application/json' }],
+        ['DELETE', 'contacts/purge', { 'X-API-Key': adminKey }],
+      ].map(async ([method, path, headers]) => {
+        const response = await fetch(`${stack.url}${API_BASE_PATH}/${path as string}`, {
+          method: method as string,
+          headers: headers as Record<string, string>,
+        });
+        return { status: response.status, allow: response.headers.get('allow'), requestId: response.headers.get('x-request-id'), body: await response.json() };
+      }),
+    );
+    // Assess
+    const wrongMethod = { success: false, error: 'method_not_allowed', message: METHOD_NOT_ALLOWED.message };
+    for (const answer of attempts.slice(0, 3)) {
+      expect(answer).toMatchObject({ status: 405, allow: 'GET, POST', body: wrongMethod });
+      expect(answer.requestId).toMatch(/[0-9a-f-]{36}/);
+    }
+    expect(attempts[3]).toMatchObject({ status: 404, allow: null, body: { success: false, error: 'not_found', message: UNKNOWN_PATH.message } });
+  });
+
+  it('answers a raw non-ASCII character or a malformed percent-encoding in the URL with a 400 in the envelope', async () => {
+    // Prepare: what curl sends for a README placeholder pasted as is (`chatmid=wamid.…`), byte for byte
+    const rawRequest = (target: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const { port } = new URL(stack.url);
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.write(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${adminKey}\r\nConnection: close\r\n\r\n`, 'utf8')),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          const [head, body] = [answer.slice(0, answer.indexOf('\r\n\r\n')), answer.slice(answer.indexOf('\r\n\r\n') + 4)];
+          resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+        });
+      });
+    // Act
+    const nonAscii = await rawRequest(`${API_BASE_PATH}/chat/message/status?chatmid=wamid.\u2026`);
+    const badEscape = await rawRequest(`${API_BASE_PATH}/contacts/list?search=%E0%A4%A`);
+    // Assess
+    expect(nonAscii).toMatchObject({ status: 400, body: { success: false, error: 'invalid_request' } });
+    expect(nonAscii.body.message).toContain('percent-encode');
+    expect(badEscape).toMatchObject({ status: 400, body: { success: false, error: 'invalid_parameter', details: { parameter: 'search' } } });
   });
 
   it('lets an operator create a workspace, keys and channels with the CLI, then use them over HTTP', async () => {

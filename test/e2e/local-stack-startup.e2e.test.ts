@@ -262,7 +262,7 @@ describe('the operator CLI finds the stack and reads its command line as typed',
       params: { channelId, to: '+14155550178', templateName: 'hello_world', languageCode: 'en_US' },
     });
     const status = await eventually(async () => {
-      const answer = await stack.call('chat/message/status', { apiKey: adminKey, params: { channelId, chatmid: sent.body.data.chatmid } });
+      const answer = await stack.call('chat/message/status', { apiKey: adminKey, params: { chatmid: sent.body.data.chatmid } });
       return answer.body.data.status === 'delivered' ? answer.body.data.status : undefined;
     });
     // Assess

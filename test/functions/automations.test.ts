@@ -206,6 +206,43 @@ describe('automations', () => {
     expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
   });
 
+  it('fails a send_template step whose variable renders empty for a nameless contact, naming the variable and the fallback, before anything is sent', async () => {
+    // Prepare: a contact without a name (the API refuses an empty variable, and so does the chat network)
+    const phone = newRecipient();
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: phone } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Nameless ${phone}`, [
+      { type: 'send_template', templateName: 'order_update', variables: ['{{contact.name}}', 'A-1'] },
+    ]);
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `nameless ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    const execution = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
+    expect(execution?.status).toBe('failed');
+    expect(execution?.error).toBe(
+      'Step 1 (send_template) failed: variable 1 ({{contact.name}}) renders empty for this contact; give the contact that value, or write a fallback such as {{contact.name|there}}',
+    );
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+  });
+
+  it('sends a placeholder fallback ({{contact.name|there}}) when the contact has no value, and the value when it has one', async () => {
+    // Prepare
+    const [nameless, named] = [newRecipient(), newRecipient()];
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: nameless } });
+    await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: named, name: 'Dee' } });
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Fallback ${nameless}`, [
+      { type: 'send_template', templateName: 'order_update', variables: ['{{ contact.name | there }}', 'A-7'] },
+    ]);
+    // Act
+    for (const phone of [nameless, named]) await trigger({ phoneNumber: phone, automationName: `fallback ${nameless}` });
+    await drainQueue(runner);
+    // Assess
+    const sent = sentBodies(network, tenant.channels[0]) as { to: string; template?: { components?: { parameters: { text: string }[] }[] } }[];
+    const firstVariable = (phone: string) => sent.find((body) => body.to === phone)?.template?.components?.[0].parameters[0].text;
+    expect([firstVariable(nameless), firstVariable(named)]).toEqual(['there', 'Dee']);
+  });
+
   it('sets a custom field named constructor from a set_custom_fields step, through the execution record', async () => {
     // Prepare
     const phone = newRecipient();

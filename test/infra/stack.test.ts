@@ -33,7 +33,7 @@ import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
 import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
 import { ROOT as REPO_ROOT } from '../../scripts/build';
-import { API_BASE_PATH, API_ROUTES, DOCS_PATH, OPENAPI_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+import { API_BASE_PATH, API_ROUTES, DOCS_PATH, METHOD_NOT_ALLOWED, OPENAPI_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 interface Built {
@@ -434,12 +434,14 @@ describe('WorkspaceApiStack', () => {
       const authorizerId = logicalId(dev.stack, dev.stack.restApi.authorizer.node.defaultChild);
       const routeKeys = API_ROUTES.flatMap((route) => ['GET', 'POST'].map((verb) => `${verb} ${API_BASE_PATH}/${route.path}`));
       const publicKeys = publicSupportFunctions().flatMap((fn) => (fn.publicMethods ?? ['GET', 'POST']).map((verb) => `${verb} ${fn.publicPath}`));
+      // The 405 mocks: no function behind them (the test above).
+      const mockKeys = API_ROUTES.map((route) => `ANY ${API_BASE_PATH}/${route.path}`);
 
       // Act
       const methods = methodsByRoute(dev.resources);
 
       // Assess
-      expect([...methods.keys()].sort()).toEqual([...routeKeys, ...publicKeys].sort());
+      expect([...methods.keys()].sort()).toEqual([...routeKeys, ...publicKeys, ...mockKeys].sort());
       for (const key of routeKeys) {
         expect(methods.get(key)!.Properties, key).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
       }
@@ -481,6 +483,35 @@ describe('WorkspaceApiStack', () => {
       }
       const nagFindings = new AwsSolutionsChecks().validateScope(stack).violations.filter((v) => /APIG4|COG4/.test(v.ruleName));
       expect(nagFindings).toEqual([]);
+    });
+
+    it('answers another method on every endpoint path with 405 and Allow: GET, POST in the envelope (a mock ANY method: no authorizer, no function)', () => {
+      // Prepare
+      const methods = methodsByRoute(dev.resources);
+
+      // Act
+      const fallbacks = API_ROUTES.map((route) => methods.get(`ANY ${API_BASE_PATH}/${route.path}`));
+
+      // Assess
+      for (const [i, method] of fallbacks.entries()) {
+        expect(method, API_ROUTES[i].path).toBeDefined();
+        const { Integration, MethodResponses, AuthorizationType, ApiKeyRequired } = method!.Properties;
+        expect({ AuthorizationType, ApiKeyRequired }).toEqual({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+        expect(Integration.Type).toBe('MOCK');
+        const [answer] = Integration.IntegrationResponses;
+        expect(answer.StatusCode).toBe('405');
+        expect(JSON.parse(answer.ResponseTemplates['application/json'])).toEqual({
+          success: false,
+          error: METHOD_NOT_ALLOWED.error,
+          message: METHOD_NOT_ALLOWED.message,
+        });
+        expect(answer.ResponseParameters).toMatchObject({
+          'method.response.header.Allow': "'GET, POST'",
+          'method.response.header.X-Request-Id': 'context.requestId',
+        });
+        expect(MethodResponses[0].StatusCode).toBe('405');
+      }
+      expect(methods.has(`ANY ${WEBHOOK_PATH}`)).toBe(false);
     });
 
     it('rewrites gateway responses into the error envelope', () => {

@@ -342,8 +342,11 @@ async function send(
   return response;
 }
 
-/** The parameter a 400 names; a path into it (`customFieldsData.city`) names the parameter too. */
-const namedParameter = (response: { body: any }): string | undefined => (response.body.details?.parameter as string | undefined)?.split('.')[0];
+/** The parameter a 400 names; a path into it (`customFieldsData.city`) names the parameter too. An unknown name is named whole (it may hold dots). */
+const namedParameter = (response: { body: any }): string | undefined => {
+  const parameter = response.body.details?.parameter as string | undefined;
+  return response.body.error === 'unknown_parameter' ? parameter : parameter?.split('.')[0];
+};
 
 /** The endpoint's body limit: its route row's, else the API's (contacts/import takes 1 MiB). */
 const maxBodyBytes = (endpoint: Endpoint) => endpoint.route.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -406,7 +409,8 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
             tally.add('bad inputs', attempt.mutations.length);
             const params = buildParams(endpoint, attempt.mutations, attempt.extras);
             response = await send(endpoint, rejecting.adminKey, method, { params });
-            named = new Set(attempt.mutations.map((m) => m.name));
+            // A name the endpoint does not define is refused too, and before any value is checked.
+            named = new Set([...attempt.mutations.map((m) => m.name), ...Object.keys(attempt.extras)]);
             if (method === 'POST' && bodyBytes(params) > maxBodyBytes(endpoint)) named.add('body');
           }
           expect(response.status, JSON.stringify(response.body)).toBeGreaterThanOrEqual(400);
@@ -434,7 +438,10 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
           const params = buildParams(endpoint, mutations, extras);
           if (method === 'POST' && bodyBytes(params) > maxBodyBytes(endpoint)) return;
           // What counts is each parameter's final value (a later mutation may overwrite an earlier one).
-          const refused = new Set(mutations.map((m) => m.name).filter((name) => !parameterAccepts(endpoint, name, params[name], method)));
+          const refused = new Set([
+            ...mutations.map((m) => m.name).filter((name) => !parameterAccepts(endpoint, name, params[name], method)),
+            ...Object.keys(extras),
+          ]);
           const response = await send(endpoint, tolerating.adminKey, method, { params });
           expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
           expectEnvelope(response);
@@ -474,7 +481,7 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
     await expectTableUnchanged(before);
   });
 
-  it('ignores parameters it does not define and never stores them', async () => {
+  it('refuses parameters it does not define (unknown_parameter, naming one of them) and never stores them', async () => {
     // Prepare
     const marker = unique('extra_');
     const forged = [
@@ -508,8 +515,10 @@ describe.each(endpoints)('hostile input to $path', (endpoint) => {
     const stored = JSON.stringify(await scanRaw());
     // Assess
     for (const response of responses) {
-      expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
       expectEnvelope(response);
+      expect(response.body.error).toBe('unknown_parameter');
+      expect(Object.keys(extras)).toContain(namedParameter(response));
     }
     expect(stored).not.toContain(marker);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -65,6 +65,20 @@ describe('the shared middleware stack', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it('names where malformed JSON breaks: position, line and column', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    // Act
+    const response = await callApi(manageLabel, {
+      apiKey: tenant.adminKey,
+      body: '{"name": "x",\n "color": #FF8800"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    // Assess
+    expect(response.body).toMatchObject({ error: 'invalid_json', details: { parameter: 'body', position: 24, line: 2, column: 11 } });
+    expect(response.body.message).toMatch(/^The request body is not valid JSON at position 24 \(line 2, column 11\): .+\.$/);
+  });
+
   it('refuses a key in the body or the query string with 401, even beside a valid header', async () => {
     // Prepare
     const tenant = await createTenant(1);
@@ -95,18 +109,42 @@ describe('the shared middleware stack', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('ignores parameters the endpoint does not define, including prototype keys', async () => {
+  it('refuses a parameter the endpoint does not define, naming it and the closest defined one, and writes nothing', async () => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
-    const response = await callApi(manageLabel, {
-      apiKey: tenant.adminKey,
-      body: '{"name":"p","__proto__":{"polluted":true},"constructor":{"x":1},"workspaceId":"other","id":"lb_forged"}',
-      headers: { 'content-type': 'application/json' },
-    });
+    const viaPost = await callApi(manageContact, { apiKey: tenant.adminKey, params: { phoneNumber: '+14155550123', labels: ['VIP'] } });
+    const viaGet = await callApi(listContacts, { apiKey: tenant.adminKey, method: 'GET', query: { serach: 'bo' } });
+    const farOff = await callApi(manageLabel, { apiKey: tenant.adminKey, params: { name: 'x', zzzzzz: '1' } });
+    const listed = await callApi(listContacts, { apiKey: tenant.adminKey });
+    const labels = await callApi(listLabels, { apiKey: tenant.adminKey });
     // Assess
-    expect(response.status).toBe(200);
-    expect(response.body.data.id).not.toBe('lb_forged');
+    expect(viaPost.status).toBe(400);
+    expect(viaPost.body).toMatchObject({ success: false, error: 'unknown_parameter', details: { parameter: 'labels' } });
+    expect(viaPost.body.message).toBe('Received unknown parameter: labels. Did you mean labelNames?');
+    expect(viaGet.status).toBe(400);
+    expect(viaGet.body).toMatchObject({ error: 'unknown_parameter', details: { parameter: 'serach' } });
+    expect(viaGet.body.message).toContain('Did you mean search?');
+    expect(farOff.body).toMatchObject({ error: 'unknown_parameter', details: { parameter: 'zzzzzz' } });
+    expect(farOff.body.message).toBe('Received unknown parameter: zzzzzz.');
+    expect(listed.body.data).toEqual([]);
+    expect(labels.body.data).toEqual([]);
+  });
+
+  it('refuses prototype keys and forged ids as unknown parameters, polluting nothing', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const forged = async (body: string) => callApi(manageLabel, { apiKey: tenant.adminKey, body, headers: { 'content-type': 'application/json' } });
+    // Act
+    const proto = await forged('{"name":"p","__proto__":{"polluted":true}}');
+    const ctor = await forged('{"name":"p","constructor":{"x":1}}');
+    const id = await forged('{"name":"p","workspaceId":"other","id":"lb_forged"}');
+    const labels = await callApi(listLabels, { apiKey: tenant.adminKey });
+    // Assess
+    expect(proto.body).toMatchObject({ error: 'unknown_parameter', details: { parameter: '__proto__' } });
+    expect(ctor.body).toMatchObject({ error: 'unknown_parameter', details: { parameter: 'constructor' } });
+    expect(id.body).toMatchObject({ error: 'unknown_parameter', details: { parameter: 'workspaceId' } });
+    expect(labels.body.data).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handler as listChannels } from '../../functions/channels-list';
 import { handler as importContacts } from '../../functions/contacts-import';
 import { handler as manageContact } from '../../functions/contacts-manage';
+import { handler as listTemplates } from '../../functions/chat-templates-list';
 import { handler as listCustomFields } from '../../functions/custom-fields-list';
+import { handler as listLabels } from '../../functions/labels-list';
+import { handler as manageLabel } from '../../functions/labels-manage';
 import { clock } from '../../shared/clock';
 import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { countRequest } from '../../shared/data/rate-limits';
@@ -21,8 +24,8 @@ async function callTimes(times: number, call: () => Promise<{ status: number }>)
 /** One api_read request (channels/list). */
 const readChannels = (apiKey: string) => callApi(listChannels, { apiKey });
 
-/** One api_write request (custom-fields/list counts as a write). */
-const writeRequest = (apiKey: string) => callApi(listCustomFields, { apiKey });
+/** One api_write request (the same label upserted again). */
+const writeRequest = (apiKey: string) => callApi(manageLabel, { apiKey, params: { name: 'counted' } });
 
 /** A new tenant, with the clock frozen mid-window. */
 async function tenantMidWindow() {
@@ -62,6 +65,17 @@ describe('per-user rate limits', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(300);
     expect(refused.status).toBe(429);
     expect(refused.headers['RateLimit-Limit']).toBe('300');
+  });
+
+  it('counts every */list as a read: custom-fields/list and chat/templates/list like labels/list', async () => {
+    // Prepare
+    const tenant = await tenantMidWindow();
+    // Act
+    const policies = [];
+    for (const list of [listLabels, listCustomFields, listTemplates])
+      policies.push((await callApi(list, { apiKey: tenant.adminKey })).headers['RateLimit-Policy']);
+    // Assess
+    expect(policies).toEqual(Array(3).fill(`"api_read";q=${DEFAULT_RATE_LIMITS.api_read};w=60`));
   });
 
   it('counts api_automation_trigger at 20 a minute', async () => {

@@ -4,6 +4,8 @@ import { MAX_BODY_BYTES } from '../../config';
 import type { ApiRequest } from '../context';
 import { InvalidInputError, UnauthenticatedError } from '../../errors';
 import { headerValue } from '../../schema/headers';
+import { DefinedParameters } from '../../schema/parameter-names';
+import { jsonErrorPosition } from '../json-error-position';
 
 // The content type is checked above (JSON or none), so the parser only parses; its .d.ts lacks this option.
 const jsonBody = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof httpJsonBodyParser>[0]);
@@ -51,7 +53,11 @@ async function readBody(request: ApiRequest, maxBodyBytes: number): Promise<Reco
     throw new InvalidInputError('Send the body as application/json (or application/x-www-form-urlencoded).', 'Content-Type', 'unsupported_content_type');
   }
   if (raw.trim() === '') return {};
-  await jsonBody.before!(request as never);
+  try {
+    await jsonBody.before!(request as never);
+  } catch {
+    throw invalidJson(event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+  }
   const parsed: unknown = event.body;
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new InvalidInputError('The JSON body must be an object of parameters.', 'body', 'invalid_json');
@@ -59,15 +65,47 @@ async function readBody(request: ApiRequest, maxBodyBytes: number): Promise<Reco
   return parsed as Record<string, unknown>;
 }
 
-/** Validates the merged parameters with the endpoint's valibot schema; a 400 names the first bad parameter. */
+/** The 400 for a body that is no JSON, saying where it breaks: position, line and column (1-based). */
+function invalidJson(text: string): InvalidInputError {
+  const position = jsonErrorPosition(text);
+  if (position === undefined) return new InvalidInputError('The request body is not valid JSON.', 'body', 'invalid_json');
+  const lines = text.slice(0, position).split('\n');
+  const [line, column] = [lines.length, lines[lines.length - 1].length + 1];
+  const found = position < text.length ? `unexpected ${JSON.stringify(text[position])}` : 'it ends too early';
+  return new InvalidInputError(
+    `The request body is not valid JSON at position ${position} (line ${line}, column ${column}): ${found}.`,
+    'body',
+    'invalid_json',
+    {
+      position,
+      line,
+      column,
+    },
+  );
+}
+
+/**
+ * Validates the merged parameters with the endpoint's valibot schema; a 400 names the
+ * first bad parameter. A name the schema does not define is refused first, with the
+ * closest defined one suggested: a typo must not pass as "not given".
+ */
 export function validParameters(schema: v.GenericSchema) {
+  const defined = new DefinedParameters(schema);
   return {
     before: function validate(request: ApiRequest) {
-      const result = v.safeParse(schema, request.context.api.params, { abortPipeEarly: true });
+      const { params } = request.context.api;
+      const unknown = Object.keys(params).find((name) => !defined.defines(name));
+      if (unknown !== undefined) throw unknownParameter(unknown, defined.closestTo(unknown));
+      const result = v.safeParse(schema, params, { abortPipeEarly: true });
       if (!result.success) throw toBadRequest(result.issues);
       request.context.api.input = result.output;
     },
   };
+}
+
+function unknownParameter(name: string, suggestion: string | undefined): InvalidInputError {
+  const hint = suggestion === undefined ? '' : ` Did you mean ${suggestion}?`;
+  return new InvalidInputError(`Received unknown parameter: ${name}.${hint}`, name, 'unknown_parameter');
 }
 
 /** The 400 for failed validation, naming the first bad parameter (also used per row by contacts/import). */
