@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_BODY_LIMIT_BYTES, LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES } from '../../infra/platform-limits';
-import { API_BASE_PATH, UNKNOWN_PATH } from '../../shared/routes';
+import { UNKNOWN_PATH } from '../../shared/routes';
 import type { IdTokenVerifier } from './id-token';
 import type { AuthorizerDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle } from './description';
 
