@@ -885,9 +885,19 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'EventRedrive tick, nothing due',
     path: 'EventRedrive',
-    doc: { row: 'EventRedrive tick', budget: "8 + 1 per due item + its events' hand-off" },
-    budget: 8,
+    doc: { row: 'EventRedrive tick', budget: "16 + 1 per due item + its events' hand-off" },
+    budget: 16,
     invoke: (handler) => redriveTick(handler, 0),
+  },
+  {
+    name: 'InboundDrain tick, nothing waiting',
+    path: 'InboundDrain',
+    doc: { row: 'InboundDrain tick', budget: '8 + per waiting part: its read, its messages as the webhook processes them, its delete' },
+    budget: 8,
+    invoke: async (handler) => {
+      const result = (await handler()) as { parts: number; done: boolean };
+      return { status: result.parts === 0 && result.done ? 200 : 500, body: result };
+    },
   },
   {
     name: 'OpenApiDocument: GET the OpenAPI document',

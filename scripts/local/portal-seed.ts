@@ -12,7 +12,7 @@ import { startUserPool, type LocalUserPool } from './user-pool';
  * from fixed names, like the demo keys: the same on every machine, demo use only.
  */
 
-/** Where npm start serves the portal's page (INTERFACE.md §17); the route table takes it over with the page's function. */
+/** Where npm start serves the portal's page; the route table takes it over with the page's function. */
 const PORTAL_PATH = '/portal/';
 
 export interface DemoPortalUser {
@@ -52,7 +52,7 @@ export async function seedPortalUsers(target: UserPoolTarget, apiUserOfKey: (key
   }
 }
 
-/** demo.json's `portal` (INTERFACE.md §17). */
+/** demo.json's `portal`: where the portal is and its demo users (docs/PORTAL.md). */
 export function demoPortal(gatewayUrl: string, pool: Pick<LocalUserPool, 'endpoint' | 'userPoolId' | 'clientId'>) {
   return {
     url: `${gatewayUrl}${PORTAL_PATH}`,

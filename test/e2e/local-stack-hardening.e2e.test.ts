@@ -32,19 +32,22 @@ describe('the local stack keeps its secrets private and reads every parameter na
   });
 
   it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'])(
-    'passes a query parameter and a header named %s through the gateway (never a 500), GET and POST',
+    'reads a query parameter and a header named %s through the gateway (never a 500), GET and POST',
     async (name) => {
       // Act
       const url = `${stack.baseUrl}/channels/list?${encodeURIComponent(name)}=x&${encodeURIComponent(name)}=y`;
       const get = await fetch(url, { headers: { 'X-API-Key': adminKey, [name]: 'z' } });
       const post = await fetch(url, { method: 'POST', headers: { 'X-API-Key': adminKey, [name]: 'z', 'Content-Type': 'application/json' }, body: '{}' });
-      // Assess: the parameter is an unknown one (ignored), the header an odd one (ignored).
+      const headerOnly = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': adminKey, [name]: 'z' } });
+      // Assess: the parameter is an unknown one (400 naming it), the header an odd one (ignored).
       for (const response of [get, post]) {
-        const body = (await response.json()) as { success: boolean; data: unknown[] };
-        expect(response.status, JSON.stringify(body)).toBe(200);
-        expect(body.success).toBe(true);
-        expect(body.data).toHaveLength(2);
+        const body = (await response.json()) as { success: boolean; error: string; details: { parameter: string } };
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect([body.success, body.error, body.details.parameter]).toEqual([false, 'unknown_parameter', name]);
       }
+      const served = (await headerOnly.json()) as { success: boolean; data: unknown[] };
+      expect(headerOnly.status, JSON.stringify(served)).toBe(200);
+      expect(served.data).toHaveLength(2);
       expect(({} as Record<string, unknown>).x).toBeUndefined();
     },
   );
