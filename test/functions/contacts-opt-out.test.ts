@@ -65,7 +65,10 @@ describe('opt-out by keyword', () => {
     expect(contact?.status).toBe('opted_out');
     // The change carries its event on the same write (the event outbox), for webhooks and events/list.
     expect(contact?.pendingEvents).toEqual([
-      expect.objectContaining({ type: 'contact.opted_out', data: { channelId: channelId(), contact: { id: contact!.id, phone }, source: 'keyword', keyword: keyword.trim() } }),
+      expect.objectContaining({
+        type: 'contact.opted_out',
+        data: { channelId: channelId(), contact: { id: contact!.id, phone }, source: 'keyword', keyword: keyword.trim() },
+      }),
     ]);
     for (const refused of [refusedTemplate, refusedText]) {
       expect(refused.status).toBe(403);
