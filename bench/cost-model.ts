@@ -242,13 +242,13 @@ export function fixedMonthly(facts: StageFacts): FixedLine[] {
       monthly: (idlePolls(facts.mappings.fifo) * PRICES.sqsFifoPerMillion + idlePolls(facts.mappings.standard) * PRICES.sqsStandardPerMillion) / 1e6,
     },
     {
-      item: 'scheduled functions (re-drives every minute, the retention sweep hourly): invocations at ≈ 100 ms, 8 empty index queries each',
+      item: 'scheduled functions (the re-drives and the inbound drain every minute, the retention sweep hourly): invocations at ≈ 100 ms, up to 16 empty index queries each (the event re-drive: outbox and lane-sweep shards)',
       quantity: `${Math.round(facts.scheduledInvocations).toLocaleString('en-US')} invocations`,
-      price: 'Lambda + 4 RRU each',
+      price: 'Lambda + up to 8 RRU each',
       monthly:
         (facts.scheduledInvocations * PRICES.lambdaRequestPerMillion) / 1e6 +
         scheduledSeconds * (facts.memoryMb.api / 1024) * PRICES.lambdaArmPerGbSecond +
-        (facts.scheduledInvocations * 4 * PRICES.dynamoReadUnitPerMillion) / 1e6,
+        (facts.scheduledInvocations * 8 * PRICES.dynamoReadUnitPerMillion) / 1e6,
     },
   ];
   return lines;
