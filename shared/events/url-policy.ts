@@ -28,10 +28,19 @@ export function urlPolicyFromEnv(): UrlPolicy {
   return { allowLoopback: config.webhookAllowLoopback() };
 }
 
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
 /** Why an address may not receive deliveries, or undefined when it may. */
 export function addressRefusal(address: string, policy: UrlPolicy): string | undefined {
   if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
-  const range = ipaddr.process(address).range();
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  // ipaddr.js calls every IPv6 address it has no name for `unicast`, the deprecated
+  // IPv4-compatible form (::a9fe:a9fe, ::7f00:1) and unassigned space included: only
+  // 2000::/3 is global unicast.
+  if (parsed.kind() === 'ipv6' && range === 'unicast' && !parsed.match(GLOBAL_UNICAST_V6)) {
+    return `${address} is not a global unicast IPv6 address (2000::/3); webhooks go to public addresses only`;
+  }
   if (range === 'unicast') return undefined;
   if (range === 'loopback' && policy.allowLoopback) return undefined;
   return `${address} is a ${range} address; webhooks go to public addresses only`;

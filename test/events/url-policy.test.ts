@@ -29,6 +29,12 @@ describe('webhook URL policy (SSRF defence)', () => {
     '64:ff9b::a00:1',
     '2002:a00:1::1',
     '192.0.2.10',
+    // IPv4-compatible IPv6 (deprecated ::a.b.c.d): link-local and loopback in disguise
+    '::a9fe:a9fe',
+    '::7f00:1',
+    // Outside 2000::/3, the only global unicast space
+    '4000::1',
+    '100::1',
   ])('refuses %s under the AWS rules', (address) => {
     // Act / Assess
     expect(addressRefusal(address, aws)).toMatch(/public addresses only/);
