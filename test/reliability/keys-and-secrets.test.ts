@@ -13,6 +13,7 @@ import { findLeaks, recordFigures, unmaskedPhones } from '../support/log-audit';
 import { scanRaw } from '../support/table';
 import { createTeamKey, createTenant } from '../support/tenants';
 import { isolateChatNetwork, liftRateLimits, Tally } from './helpers';
+import { stdoutLinesDuring } from '../support/log-capture';
 
 /**
  * Keys and secrets: keys exist only as hashes, never travel in URLs or bodies,
@@ -36,22 +37,6 @@ afterAll(() => {
   recordFigures('keys-and-secrets', { ...figures, requestsSent: tally.get('requests') });
   restoreLimits();
 });
-
-/** Captures what the handlers log (Powertools writes JSON lines to stdout) while `run` runs. */
-async function captureLogs(run: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  const write = process.stdout.write;
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-  }) as typeof process.stdout.write;
-  try {
-    await run();
-  } finally {
-    process.stdout.write = write;
-  }
-  return lines.join('').split('\n').filter(Boolean);
-}
 
 describe('keys at rest', () => {
   it('stores keys only as SHA-256 hashes: no item of the table holds a key', async () => {
@@ -182,7 +167,7 @@ describe('logs', () => {
     const byPath = (path: string) => endpoints.find((endpoint) => endpoint.path === path);
     const phones = ['+1 415 555 0177', '+442079460123', '0049 151 12345699'];
     // Act
-    const lines = await captureLogs(async () => {
+    const lines = await stdoutLinesDuring(async () => {
       for (const phone of phones) {
         await callApi(byPath('contacts/manage')!.handler, {
           apiKey: tenant.adminKey,

@@ -11,6 +11,7 @@ import type { Key } from '../../shared/identity';
 import { CorruptItemError } from '../../shared/errors';
 import { callApi } from '../support/api';
 import { createTenant } from '../support/tenants';
+import { stdoutLinesDuring } from '../support/log-capture';
 
 /**
  * Stored entities declared once (shared/data/entity.ts): every typed read parses what it
@@ -30,22 +31,6 @@ async function rejection(run: () => Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a rejection');
-}
-
-/** Captures what the handlers log (JSON lines on stdout) while `run` runs. */
-async function capturedLogs(run: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  const write = process.stdout.write;
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-  }) as typeof process.stdout.write;
-  try {
-    await run();
-  } finally {
-    process.stdout.write = write;
-  }
-  return lines.join('').split('\n').filter(Boolean);
 }
 
 describe('stored entities', () => {
@@ -103,7 +88,7 @@ describe('stored entities', () => {
     await putItem({ ...keys.label(channel, 'VIP'), entity: LabelItem.tag, ...label, displayOrder: '3' });
     // Act
     let response: Awaited<ReturnType<typeof callApi>> | undefined;
-    const logs = await capturedLogs(async () => {
+    const logs = await stdoutLinesDuring(async () => {
       response = await callApi(listLabels, { apiKey: tenant.adminKey, method: 'GET' });
     });
     // Assess

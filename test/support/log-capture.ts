@@ -70,3 +70,19 @@ export function captureCliStderr(stderr: string): void {
   mkdirSync(dir, { recursive: true });
   appendFileSync(join(dir, `cli-${process.pid}.log`), stderr.endsWith('\n') ? stderr : `${stderr}\n`);
 }
+
+/** What this worker writes to stdout while `run` runs (the handlers' JSON log and EMF lines), line by line; still written through. */
+export async function stdoutLinesDuring(run: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+  }) as typeof process.stdout.write;
+  try {
+    await run();
+  } finally {
+    process.stdout.write = write;
+  }
+  return lines.join('').split('\n').filter(Boolean);
+}
