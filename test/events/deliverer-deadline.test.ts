@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as manageWebhook } from '../../functions/webhooks-manage';
-import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { callApi } from '../support/api';
-import { signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
+import { signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { sqsEvent } from '../support/automations';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
@@ -48,17 +47,7 @@ async function subscribe(): Promise<{ receiver: Receiver; webhookId: string }> {
 }
 
 async function inbound(from: string) {
-  const channel = tenant.channels[0];
-  const body = webhookEnvelope(
-    { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
-    {
-      contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
-      messages: [
-        { from, id: `wamid.${randomBytes(24).toString('base64url')}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'Hi' } },
-      ],
-    },
-  );
-  expect((await webhook(signedWebhook(body))).statusCode).toBe(200);
+  expect((await webhook(signedInboundText(tenant.channels[0], from).event)).statusCode).toBe(200);
 }
 
 /** A Lambda context with `remainingMs` left. */

@@ -9,7 +9,7 @@ import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { handler as redeliver } from '../../functions/webhooks-redeliver';
 import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { callApi } from '../support/api';
-import { newRecipient, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
+import { newRecipient, signedInboundText, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { enqueueEvent } from '../../shared/queue/event-queue';
 import { attachChatmid } from '../../shared/data/messages';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
@@ -63,17 +63,10 @@ async function subscribe(events?: string[]): Promise<{ receiver: Receiver; webho
 
 /** An inbound message from `from`, as Meta delivers it (signed), through the real webhook handler. */
 async function inbound(from: string, text = 'Hello', chatmid = newChatmid()) {
-  const channel = tenant.channels[0];
-  const body = webhookEnvelope(
-    { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
-    {
-      contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
-      messages: [{ from, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
-    },
-  );
-  const result = await webhook(signedWebhook(body));
+  const delivery = signedInboundText(tenant.channels[0], from, text, chatmid);
+  const result = await webhook(delivery.event);
   expect(result.statusCode).toBe(200);
-  return { body, chatmid };
+  return { body: delivery.body, chatmid };
 }
 
 async function until(condition: () => boolean | Promise<boolean>, what: string) {

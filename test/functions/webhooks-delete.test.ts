@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as deleteWebhook } from '../../functions/webhooks-delete';
 import { handler as webhookDeliveries } from '../../functions/webhooks-deliveries';
 import { handler as listWebhooks } from '../../functions/webhooks-list';
 import { handler as manageWebhook } from '../../functions/webhooks-manage';
-import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { MAX_WEBHOOKS_PER_CHANNEL } from '../../shared/domain/integrator-webhooks';
 import { callApi } from '../support/api';
-import { newRecipient, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
+import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { scanItems } from '../support/table';
@@ -39,17 +37,7 @@ afterAll(async () => {
 });
 
 async function inbound(from: string) {
-  const channel = tenant.channels[0];
-  const body = webhookEnvelope(
-    { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
-    {
-      contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
-      messages: [
-        { from, id: `wamid.${randomBytes(12).toString('hex')}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'Hi' } },
-      ],
-    },
-  );
-  expect((await webhook(signedWebhook(body))).statusCode).toBe(200);
+  expect((await webhook(signedInboundText(tenant.channels[0], from).event)).statusCode).toBe(200);
 }
 
 describe('webhooks/delete', () => {

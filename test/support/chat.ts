@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { channelCreate, keyCreate, workspaceCreate } from '../../scripts/admin/commands';
 import { startSandbox, type SandboxHandle } from '../../scripts/local/sandbox';
+import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { signPayload } from '../../shared/chat/signature';
 import { clock } from '../../shared/clock';
 import type { ChannelRecord } from '../../shared/data/channels';
@@ -88,6 +89,18 @@ export function webhookEvent(
 export function signedWebhook(body: unknown): APIGatewayProxyEvent {
   const raw = JSON.stringify(body);
   return webhookEvent('POST', raw, { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(raw, APP_SECRET) });
+}
+
+/** A signed webhook carrying one inbound text message from `from` to `channel`, as the chat network delivers it. */
+export function signedInboundText(channel: ChannelRecord, from: string, text = 'Hi', chatmid = `wamid.${randomBytes(12).toString('hex')}`) {
+  const body = webhookEnvelope(
+    { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
+    {
+      contacts: [{ profile: { name: 'Ann Customer' }, wa_id: from }],
+      messages: [{ from, id: chatmid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+    },
+  );
+  return { event: signedWebhook(body), body, chatmid };
 }
 
 export interface ChatTenant {
