@@ -2242,7 +2242,7 @@ export interface components {
              * @example 200
              */
             lastStatusCode: number | null;
-            /** @description Since when an event failed its last retry (cleared by the next success) (ISO 8601, UTC), or null */
+            /** @description Since when the receiver has been failing: the first failed attempt since the last success, or null. While set, new events wait for the retry schedule instead of an attempt each (ISO 8601, UTC), or null */
             failingSince: string | null;
             /**
              * @description The API user who created it, or null (created before it was recorded)

@@ -37,7 +37,12 @@ const Subscription = v.object({
   /** The last attempt, whatever its outcome; `lastStatusCode` is its answer. */
   lastAttemptAt: v.nullish(v.string()),
   lastStatusCode: v.nullish(v.number()),
+  /** The first failed attempt since the last success: the receiver has been failing since then. */
   failingSince: v.nullish(v.string()),
+  /** Failed attempts since the last success (the circuit breaker's place in the retry schedule). */
+  failures: v.nullish(v.number()),
+  /** While set, the circuit breaker is open: no event is attempted before this time (ms), and then one probes (shared/domain/event-delivery.ts). */
+  probeAt: v.nullish(v.number()),
 });
 export type SubscriptionRecord = v.InferOutput<typeof Subscription>;
 
@@ -101,9 +106,9 @@ export async function removeSubscription(channel: ChannelRef, id: string): Promi
 export interface DeliveryOutcome {
   at: string;
   statusCode: number | null;
-  /** Set `failingSince` (when not set yet): the last retry of an event failed. */
-  failing?: boolean;
-  /** Clears `failingSince`: a delivery succeeded. */
+  /** A failed attempt: `failingSince` set (when not set yet), one more failure counted, and the circuit breaker open until `probeAt` (ms). */
+  failed?: { probeAt: number };
+  /** A delivery succeeded: `failingSince` cleared and the circuit breaker closed. */
   succeeded?: boolean;
   /** 410 Gone: the subscription is deactivated. */
   gone?: boolean;
@@ -113,10 +118,22 @@ export interface DeliveryOutcome {
 export async function recordSubscriptionOutcome(channel: ChannelRef, id: string, outcome: DeliveryOutcome): Promise<void> {
   const field = (name: keyof SubscriptionRecord) => ['subs', id, name];
   const builder = update(keys.webhookSubscriptions(channel)).set(field('lastAttemptAt'), outcome.at).set(field('lastStatusCode'), outcome.statusCode);
-  if (outcome.failing) builder.setIfNotExists(field('failingSince'), outcome.at);
+  if (outcome.failed) builder.setIfNotExists(field('failingSince'), outcome.at).add(field('failures'), 1).set(field('probeAt'), outcome.failed.probeAt);
   if (outcome.gone) builder.set(field('isActive'), false).set(field('disabledReason'), 'gone');
   // Only a success is a delivery: lastDeliveryAt never moves on a failed attempt.
-  if (outcome.succeeded) builder.set(field('lastDeliveryAt'), outcome.at).remove(field('failingSince'));
+  if (outcome.succeeded) builder.set(field('lastDeliveryAt'), outcome.at).remove(field('failingSince'), field('failures'), field('probeAt'));
   // A subscription deleted meanwhile keeps no statistics: the condition fails, nothing is written.
   await builder.when(when.exists(['subs', id])).send();
+}
+
+/**
+ * Takes the probe of an open circuit breaker whose time has come: moves `probeAt` (still
+ * at `due`, as read) on to `until`, so no other lane attempts while the probe's outcome
+ * is pending. False when another lane took it first (or the breaker closed meanwhile).
+ */
+export async function takeProbe(channel: ChannelRef, id: string, due: number, until: number): Promise<boolean> {
+  return update(keys.webhookSubscriptions(channel))
+    .set(['subs', id, 'probeAt'], until)
+    .when(when.eq(['subs', id, 'probeAt'], due))
+    .send();
 }

@@ -29,6 +29,7 @@ import type { ChannelRef } from '../identity';
 import {
   getSubscriptions,
   recordSubscriptionOutcome,
+  takeProbe,
   type DeliveryOutcome,
   type SubscriptionRecord,
   type SubscriptionSet,
@@ -364,9 +365,29 @@ function verdictOn(result: AttemptResult, attempts: number, at: string, webhookI
     return { status: 'succeeded', outcome, metric: 'succeeded' };
   }
   if (result.statusCode === 410) return { status: 'failed', outcome: { at, statusCode: 410, gone: true }, metric: 'gone' };
+  // The breaker waits by the schedule too, counted by the subscription's run of failures (its last step repeats while it lasts).
+  const failures = Math.min((sub.failures ?? 0) + 1, schedule.length);
+  const failed = { probeAt: Date.parse(at) + nextRetryDelaySeconds(schedule, failures)! * 1000 };
   const delaySeconds = nextRetryDelaySeconds(schedule, attempts);
-  if (delaySeconds === undefined) return { status: 'failed', outcome: { at, statusCode, failing: true }, metric: 'failed' };
-  return { status: 'pending', retryAt: Date.parse(at) + delaySeconds * 1000, outcome: { at, statusCode }, metric: 'retrying' };
+  if (delaySeconds === undefined) return { status: 'failed', outcome: { at, statusCode, failed }, metric: 'failed' };
+  return { status: 'pending', retryAt: Date.parse(at) + delaySeconds * 1000, outcome: { at, statusCode, failed }, metric: 'retrying' };
+}
+
+/**
+ * The circuit breaker per subscription: a failed attempt opens it until the retry
+ * schedule's next time for the subscription's run of failures (`probeAt`, written with
+ * the attempt's statistics). While it is open no lane of the subscription attempts: each
+ * lane's head waits for that time, so a receiver that keeps failing or hanging is
+ * attempted by its schedule, never once per new event. Then the first lane due takes the
+ * probe (one conditional write, which moves `probeAt` a lease on so that the others wait
+ * for its outcome), and the probe's outcome opens the breaker again or closes it. When to
+ * try again while it holds; undefined when this attempt may go.
+ */
+async function heldByBreaker(channel: ChannelRef, webhookId: string, sub: SubscriptionRecord): Promise<number | undefined> {
+  if (sub.probeAt === undefined || sub.probeAt === null) return undefined;
+  const now = clock.now();
+  if (sub.probeAt > now) return sub.probeAt;
+  return (await takeProbe(channel, webhookId, sub.probeAt, lease())) ? undefined : lease();
 }
 
 /** Why a pending delivery can no longer be attempted, if it cannot. */
@@ -377,8 +398,9 @@ function unattemptable(sub: SubscriptionRecord | undefined, event: { body: strin
 }
 
 /**
- * One delivery attempt of a lane's head. Undefined when the event is done with
- * (delivered, failed for good, or nothing to do); else when to try again (ms).
+ * One delivery attempt of a lane's head, unless the subscription's circuit breaker holds
+ * it. Undefined when the event is done with (delivered, failed for good, or nothing to
+ * do); else when to try again (ms).
  */
 async function attempt(channel: ChannelRef, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
   const delivery = known?.delivery ?? (await getDelivery(channel, webhookId, eventId));
@@ -389,6 +411,13 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string, 
   if (lastError || !sub || !event) {
     await updateDelivery(channel, webhookId, eventId, { status: 'failed', lastError: lastError ?? null, nextAttemptAt: null }, clock.now());
     return undefined;
+  }
+  const heldUntil = await heldByBreaker(channel, webhookId, sub);
+  if (heldUntil !== undefined) {
+    // No attempt: the delivery shows when it may go, and the lane waits for that time as for a retry.
+    const nextAttemptAt = new Date(heldUntil).toISOString();
+    if (delivery.nextAttemptAt !== nextAttemptAt) await updateDelivery(channel, webhookId, eventId, { nextAttemptAt }, clock.now());
+    return heldUntil;
   }
   const now = clock.now();
   const headers = deliveryHeaders(await signingSecrets(channel, sub), eventId, Math.floor(now / 1000), event.body);

@@ -80,7 +80,9 @@ export const Webhook = component(
     lastDeliveryAt: nullableTimestamp('The last successful delivery (a 2xx answer; failed attempts do not move it)'),
     lastAttemptAt: nullableTimestamp('The last delivery attempt, whatever its outcome (its answer is lastStatusCode)'),
     lastStatusCode: described(v.nullable(v.number()), 'HTTP status of the last attempt, or null (no answer)', 200),
-    failingSince: nullableTimestamp('Since when an event failed its last retry (cleared by the next success)'),
+    failingSince: nullableTimestamp(
+      'Since when the receiver has been failing: the first failed attempt since the last success, or null. While set, new events wait for the retry schedule instead of an attempt each',
+    ),
     createdBy: described(v.nullable(v.string()), 'The API user who created it, or null (created before it was recorded)', 'usr_01jhx3k8m0'),
     rotatedBy: described(v.nullable(v.string()), 'The API user who issued its current secret (the creator until a rotation), or null', 'usr_01jhx3k8m0'),
   }),

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as webhookDeliveries } from '../../functions/webhooks-deliveries';
+import { handler as listWebhooks } from '../../functions/webhooks-list';
+import { handler as manageWebhook } from '../../functions/webhooks-manage';
+import { clock } from '../../shared/clock';
+import { callApi } from '../support/api';
+import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
+import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { startReceiver, type Receiver } from '../support/receiver';
+
+/**
+ * The circuit breaker per subscription (shared/domain/event-delivery.ts): a receiver that
+ * keeps failing is attempted only by its retry schedule, never once per new event, and
+ * webhooks/list shows `failingSince` meanwhile. The real webhook and deliverer handlers
+ * over an in-memory queue, a real receiver; the service clock is shifted past each wait.
+ */
+
+type Deliverer = Parameters<MemoryEventQueue['drain']>[0];
+let tenant: ChatTenant;
+let queue: MemoryEventQueue;
+let deliverer: Deliverer;
+let webhook: WebhookHandler;
+const receivers: Receiver[] = [];
+
+useChatTenant(1, (_network, t) => {
+  tenant = t;
+});
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  // Waits far longer than a test: only a shift of the clock ends one.
+  process.env.WEBHOOK_RETRY_SCHEDULE = '600,600,600';
+  queue = useMemoryEventQueue();
+  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
+  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+});
+
+afterAll(async () => {
+  clock.reset();
+  for (const receiver of receivers) await receiver.close();
+});
+
+async function subscribe(): Promise<{ receiver: Receiver; webhookId: string }> {
+  const receiver = await startReceiver(`/hook-${randomBytes(4).toString('hex')}`);
+  receivers.push(receiver);
+  const created = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: receiver.url, events: ['message.received'] } });
+  expect(created.status).toBe(200);
+  receiver.secrets.push(created.body.data.secret);
+  return { receiver, webhookId: created.body.data.id };
+}
+
+async function inbound(from: string) {
+  const delivery = signedInboundText(tenant.channels[0], from, 'Hello', `wamid.${randomBytes(24).toString('base64url')}`);
+  expect((await webhook(delivery.event)).statusCode).toBe(200);
+}
+
+const deliveriesOf = async (webhookId: string) =>
+  (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId } })).body.data as Array<{
+    status: string;
+    attempts: number;
+    nextAttemptAt: string | null;
+  }>;
+const listed = async (webhookId: string) =>
+  (await callApi(listWebhooks, { apiKey: tenant.adminKey })).body.data.find((sub: { id: string }) => sub.id === webhookId);
+
+/** Drains what is due now: the in-memory queue keeps what waits for a later time. */
+const drainDue = () => queue.drain(deliverer, { until: () => queue.messages.every((entry) => (entry.message.notBefore ?? 0) > clock.now()) });
+
+describe('the circuit breaker per subscription', () => {
+  it('attempts a failing receiver only by its retry schedule: new events wait without an attempt each, failingSince shows it, a success closes it', async () => {
+    // Prepare: the receiver fails its first attempt
+    const { receiver, webhookId } = await subscribe();
+    receiver.fallback = 500;
+    await inbound(newRecipient());
+    await drainDue();
+    expect(receiver.received).toHaveLength(1);
+    // Act: three other contacts write while it fails
+    for (let i = 0; i < 3; i++) await inbound(newRecipient());
+    await drainDue();
+    const waiting = await deliveriesOf(webhookId);
+    const failing = await listed(webhookId);
+    // Assess: no attempt for them; they wait for the schedule's time, and webhooks/list says since when it fails
+    expect(receiver.received).toHaveLength(1);
+    expect(waiting).toHaveLength(4);
+    expect(waiting.every((delivery) => delivery.status === 'pending' && delivery.nextAttemptAt !== null)).toBe(true);
+    expect(waiting.filter((delivery) => delivery.attempts === 0)).toHaveLength(3);
+    expect(Date.parse(failing.failingSince)).toBeLessThanOrEqual(clock.now());
+    // Act: the receiver heals; once the wait is over, one attempt probes it, and its success lets the others go
+    receiver.fallback = 200;
+    for (let round = 0; round < 4 && (await deliveriesOf(webhookId)).some((delivery) => delivery.status !== 'succeeded'); round++) {
+      clock.shift(700_000);
+      await drainDue();
+    }
+    // Assess
+    expect((await deliveriesOf(webhookId)).map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    expect(receiver.received.map((delivery) => delivery.answered)).toEqual([500, 200, 200, 200, 200]);
+    expect((await listed(webhookId)).failingSince).toBeNull();
+  });
+});
