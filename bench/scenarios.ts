@@ -849,7 +849,10 @@ export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'EventDeliverer, a new event for a channel without subscriptions',
     path: 'EventDeliverer',
-    doc: { row: 'EventDeliverer message', budget: '2 + 2 per subscription (+1 to take the source out of the outbox) + up to 8 per delivery attempt' },
+    doc: {
+      row: 'EventDeliverer message',
+      budget: '2 + 3 per subscription (+1 to take the source out of the outbox); a lane wake-up: up to 9 per delivery attempt',
+    },
     budget: 2,
     invoke: async (handler, context) => {
       const { eventIdFor } = await import('../shared/events/event-types');

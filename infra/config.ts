@@ -105,7 +105,8 @@ export const AUTOMATION_BATCH = { size: 5, windowSeconds: 1 } as const;
  * queue's depth: the rest stay for the authorizer and the API (docs/EVENTS.md, *What a
  * failing or busy receiver costs*; docs/PERFORMANCE.md).
  */
-export const EVENT_SOURCE_MAX_CONCURRENCY = { automation: 20, events: 20, eventLanes: 10 } as const;
+// New events are only fanned out (writes); the attempts, which may wait up to the attempt timeout each, run on lane wake-ups.
+export const EVENT_SOURCE_MAX_CONCURRENCY = { automation: 20, events: 10, eventLanes: 20 } as const;
 
 /** The account's concurrent executions (Lambda's default quota): the concurrency alarm fires at 80% of it. */
 export const ACCOUNT_CONCURRENCY_LIMIT = 1_000;

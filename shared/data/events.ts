@@ -209,41 +209,26 @@ const { sortKey: DUE_BY, partitionKey: LANE_SHARD } = OUTBOX_INDEX;
 /** The lane's lock is free (never taken, or its lease ended) or already this owner's. */
 const lockFreeFor = (owner: string, nowMs: number) => when.or(when.notExists('lockedUntil'), when.lt('lockedUntil', nowMs), when.eq('lockOwner', owner));
 
-/** Adds an event to its lane (idempotent: a string set). */
-export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string): Promise<void> {
+/** Adds an event to its lane (idempotent: a string set); the lane's state after. */
+export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string): Promise<LaneState> {
   const key = keys.deliveryLane(channel, webhookId, contactKey);
   // A lane already filed keeps its time (its holder's lease or its retry); a new one is due after the grace.
-  await update(key)
+  const item = await update(key)
     .set('entity', LaneItem.tag)
     .add('waiting', new Set([eventId]))
     .set(LANE_SHARD, eventLaneShardOf(key))
     .setIfNotExists(DUE_BY, clock.now() + LANE_SWEEP_GRACE_MS)
-    .sendOrThrow();
+    .sendReturningOrThrow(LaneStateItem);
+  return laneState(item)!;
 }
 
 /**
- * Adds an event to its lane and takes the lane's lock until `until` (ms), in one write,
- * unless another deliverer holds the lock: then nothing is written (undefined), and the
- * caller adds the event with {@link addToLane}. The lane's state when taken.
+ * Whether someone will work the lane without a new wake-up: a deliverer holds its lock
+ * (its release fails while events wait, so it sees what was added), or it waits for a
+ * retry, whose wake-up is queued (or filed for the lane sweep).
  */
-export async function addToLaneAndLock(
-  channel: ChannelRef,
-  webhookId: string,
-  contactKey: string,
-  eventId: string,
-  lock: { owner: string; nowMs: number; until: number },
-): Promise<LaneState | undefined> {
-  const key = keys.deliveryLane(channel, webhookId, contactKey);
-  const item = await update(key)
-    .set('entity', LaneItem.tag)
-    .add('waiting', new Set([eventId]))
-    .set('lockOwner', lock.owner)
-    .set('lockedUntil', lock.until)
-    .set(LANE_SHARD, eventLaneShardOf(key))
-    .set(DUE_BY, lock.until + LANE_SWEEP_GRACE_MS)
-    .when(lockFreeFor(lock.owner, lock.nowMs))
-    .sendReturning(LaneStateItem);
-  return laneState(item);
+export function laneInHand(state: LaneState, nowMs: number): boolean {
+  return (state.lockedUntil !== undefined && state.lockedUntil >= nowMs) || (state.nextAttemptAt !== undefined && state.nextAttemptAt > nowMs);
 }
 
 /** Takes the lane's lock until `until` (ms) unless another deliverer holds it; the lane's state when taken. */

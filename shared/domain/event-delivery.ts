@@ -4,7 +4,6 @@ import { config } from '../config';
 import { clearPendingEvents } from '../data/event-outbox';
 import {
   addToLane,
-  addToLaneAndLock,
   createDelivery,
   deferLane,
   finishLaneEvent,
@@ -12,6 +11,7 @@ import {
   getDelivery,
   getEventLog,
   handOverLane,
+  laneInHand,
   lockLane,
   putEventLogs,
   postponeLaneSweep,
@@ -149,8 +149,7 @@ export async function handleEventMessage(message: EventQueueMessage, batch: Batc
     await workLane(channel, message.webhookId, message.contactKey, batch.deadline);
     return;
   }
-  const lanes = await recordAndFanOut(message, batch);
-  await Promise.all(lanes.map((lane) => workLane(channel, lane.known.sub.id, message.contactKey, batch.deadline, lane.known, lane.held)));
+  await recordAndFanOut(message, batch);
 }
 
 /**
@@ -201,42 +200,24 @@ export function inContactOrder(
   };
 }
 
-/** What the fan-out has just read or written, so the first attempt need not read it again. */
-interface Known {
-  eventId: string;
-  body: string;
-  sub: SubscriptionRecord;
-  /** The delivery as this fan-out created it (while holding the lane's lock, so no attempt came between). */
-  delivery?: DeliveryRecord;
-}
-
-/** A lane's lock as the fan-out took it, with the lane's state then. */
-interface Held {
-  owner: string;
-  state: LaneState;
-}
-
 /** A lane's lock lease from now. */
 const lease = () => clock.now() + LANE_LEASE_MS;
 
 /**
  * Records the event in the log (the batch's one write) and gives each subscribed, active
- * subscription its delivery and a place in the contact's lane; the lanes to work, each
- * with its lock when the fan-out could take it.
- *
- * The event joins the lane and takes its lock in one write, before its delivery is
- * created: a delivery this fan-out creates has had no attempt (none could be made
- * without the lock), so the first attempt need not read it back. When another
- * deliverer holds the lock, the delivery is created first and then the event joins
- * the lane, as that deliverer may work it at once.
+ * subscription its delivery and a place in the contact's lane. It attempts nothing: each
+ * lane that no deliverer has in hand gets a wake-up of its own, a message of the lane
+ * queue (fair across workspaces), so a receiver that hangs holds its own lane only —
+ * never this event's other lanes, nor the contact's next event, whose fan-out waits for
+ * this one's (the FIFO group) and so for nothing but writes. The delivery is created
+ * before the event joins the lane, as a deliverer may take the lane at once.
  */
-async function recordAndFanOut(message: EventMessage, batch: BatchContext): Promise<Array<{ known: Known; held?: Held }>> {
+async function recordAndFanOut(message: EventMessage, batch: BatchContext): Promise<void> {
   const { workspaceId, channelId, contactKey, event } = message;
   const channel = { workspaceId, channelId };
   const now = clock.now();
-  const body = await batch.recorded(message);
+  await batch.recorded(message);
   const { subs } = await batch.subscriptions(channel);
-  const lanes: Array<{ known: Known; held?: Held }> = [];
   for (const sub of Object.values(subs)) {
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
     const delivery: DeliveryRecord = {
@@ -251,35 +232,18 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
       lastError: null,
       nextAttemptAt: null,
     };
-    const owner = randomUUID();
-    const state = await addToLaneAndLock(channel, sub.id, contactKey, event.id, { owner, nowMs: clock.now(), until: lease() });
-    const created = await createDelivery(channel, delivery, now);
-    const known = { eventId: event.id, body, sub, delivery: created && state ? delivery : undefined };
-    if (state) {
-      // A repeated fan-out that finds its delivery done has put the event back in the lane: the lane's worker takes it out unsent.
-      lanes.push({ known, held: { owner, state } });
-      continue;
-    }
-    // A repeated fan-out joins the lane only while the delivery is still pending (a crash may have come between).
-    if (!created && (await getDelivery(channel, sub.id, event.id))?.status !== 'pending') continue;
-    await addToLane(channel, sub.id, contactKey, event.id);
-    lanes.push({ known });
+    // A repeated fan-out (a crash, the re-drive) joins the lane only while the delivery is still pending.
+    if (!(await createDelivery(channel, delivery, now)) && (await getDelivery(channel, sub.id, event.id))?.status !== 'pending') continue;
+    const lane = await addToLane(channel, sub.id, contactKey, event.id);
+    if (!laneInHand(lane, clock.now())) await enqueueEvent({ kind: 'lane', ...channel, webhookId: sub.id, contactKey });
   }
   if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
-  return lanes;
 }
 
-/** Works a lane while it has a due event and this deliverer holds its lock (`held`: taken by the fan-out already). */
-export async function workLane(
-  channel: ChannelRef,
-  webhookId: string,
-  contactKey: string,
-  deadline: number | undefined,
-  known?: Known,
-  held?: Held,
-): Promise<void> {
-  const owner = held?.owner ?? randomUUID();
-  let state: LaneState | undefined = held?.state ?? (await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease()));
+/** Works a lane while it has a due event and this deliverer holds its lock. */
+export async function workLane(channel: ChannelRef, webhookId: string, contactKey: string, deadline: number | undefined): Promise<void> {
+  const owner = randomUUID();
+  let state: LaneState | undefined = await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease());
   if (!state) {
     // Another deliverer holds it: it sees what was added (its release fails while events wait). Should it have
     // died holding the lock, this wake-up works the lane once the lease ends.
@@ -305,9 +269,7 @@ export async function workLane(
       if (await handOverLane(channel, webhookId, contactKey, owner)) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey });
       return;
     }
-    // The event the fan-out just recorded needs no second read of itself or its subscription (in its first attempt only).
-    const retryAt = await attempt(channel, webhookId, head, known?.eventId === head ? known : undefined);
-    if (known?.eventId === head) known = undefined;
+    const retryAt = await attempt(channel, webhookId, head);
     if (retryAt === undefined) {
       // The last event waiting: out of the lane and the lock released in one write (unless one was added meanwhile).
       if (state.waiting.length === 1 && (await finishLastLaneEvent(channel, webhookId, contactKey, owner, head))) return;
@@ -402,11 +364,11 @@ function unattemptable(sub: SubscriptionRecord | undefined, event: { body: strin
  * it. Undefined when the event is done with (delivered, failed for good, or nothing to
  * do); else when to try again (ms).
  */
-async function attempt(channel: ChannelRef, webhookId: string, eventId: string, known?: Known): Promise<number | undefined> {
-  const delivery = known?.delivery ?? (await getDelivery(channel, webhookId, eventId));
+async function attempt(channel: ChannelRef, webhookId: string, eventId: string): Promise<number | undefined> {
+  const delivery = await getDelivery(channel, webhookId, eventId);
   if (delivery?.status !== 'pending') return undefined;
-  const sub = known?.sub ?? (await getSubscriptions(channel)).subs[webhookId];
-  const event = known ? { body: known.body } : await getEventLog(channel, eventId);
+  const sub = (await getSubscriptions(channel)).subs[webhookId];
+  const event = await getEventLog(channel, eventId);
   const lastError = unattemptable(sub, event);
   if (lastError || !sub || !event) {
     await updateDelivery(channel, webhookId, eventId, { status: 'failed', lastError: lastError ?? null, nextAttemptAt: null }, clock.now());

@@ -122,6 +122,18 @@ describe('the event re-drive (shared/domain/events.ts) against a table of its ow
   });
 });
 
+/** An event joins its lane, and a deliverer takes the lane's lock (`nowMs`: when). */
+async function joinAndLock(
+  channel: { workspaceId: string; channelId: string },
+  webhookId: string,
+  contactKey: string,
+  eventId: string,
+  lock: { owner: string; nowMs: number; until: number },
+) {
+  await lanes.addToLane(channel, webhookId, contactKey, eventId);
+  await lanes.lockLane(channel, webhookId, contactKey, lock.owner, lock.nowMs, lock.until);
+}
+
 describe('the lane sweep (shared/domain/events.ts): a lane whose wake-up was lost is found and woken', () => {
   const channel = { workspaceId: 'wks_sweep', channelId: 'chn_sweep' };
   const wakeUpsOf = (contactKey: string) => queue.messages.filter(({ message }) => message.kind === 'lane' && message.contactKey === contactKey);
@@ -129,8 +141,8 @@ describe('the lane sweep (shared/domain/events.ts): a lane whose wake-up was los
   it("wakes a lane whose holder died (its lease ended long ago) and one whose retry's wake-up went to the dead-letter queue", async () => {
     // Prepare: both lanes hold an event, and no message in any queue will ever work them
     const now = Date.now();
-    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550001', 'evt_a', { owner: 'dead', nowMs: now - 120_000, until: now - 100_000 });
-    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550002', 'evt_b', { owner: 'one', nowMs: now - 120_000, until: now - 100_000 });
+    await joinAndLock(channel, 'wh_s', '14155550001', 'evt_a', { owner: 'dead', nowMs: now - 120_000, until: now - 100_000 });
+    await joinAndLock(channel, 'wh_s', '14155550002', 'evt_b', { owner: 'one', nowMs: now - 120_000, until: now - 100_000 });
     await lanes.deferLane(channel, 'wh_s', '14155550002', 'one', now - 90_000);
     await lanes.releaseLane(channel, 'wh_s', '14155550002', 'one', now - 95_000);
     // Act
@@ -146,11 +158,11 @@ describe('the lane sweep (shared/domain/events.ts): a lane whose wake-up was los
   it('leaves alone a lane being worked and a lane waiting for its retry, and forgets an emptied lane', async () => {
     // Prepare
     const now = Date.now();
-    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550003', 'evt_c', { owner: 'live', nowMs: now, until: now + 20_000 });
-    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550004', 'evt_d', { owner: 'two', nowMs: now, until: now + 20_000 });
+    await joinAndLock(channel, 'wh_s', '14155550003', 'evt_c', { owner: 'live', nowMs: now, until: now + 20_000 });
+    await joinAndLock(channel, 'wh_s', '14155550004', 'evt_d', { owner: 'two', nowMs: now, until: now + 20_000 });
     await lanes.deferLane(channel, 'wh_s', '14155550004', 'two', now + 3_600_000);
     await lanes.releaseLane(channel, 'wh_s', '14155550004', 'two', now);
-    await lanes.addToLaneAndLock(channel, 'wh_s', '14155550005', 'evt_e', { owner: 'three', nowMs: now - 120_000, until: now - 100_000 });
+    await joinAndLock(channel, 'wh_s', '14155550005', 'evt_e', { owner: 'three', nowMs: now - 120_000, until: now - 100_000 });
     await lanes.finishLastLaneEvent(channel, 'wh_s', '14155550005', 'three', 'evt_e');
     // Act
     await sweepLanes(now);

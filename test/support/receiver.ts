@@ -33,6 +33,8 @@ export interface Receiver {
   /** Answers to give next, in order; then `fallback`. */
   script: Array<number | 'hang'>;
   fallback: number;
+  /** Requests it has not answered (`hang`) whose connection is still open: attempts still waiting for it. */
+  hanging: number;
   /** Every delivery's disagreements with the published event schemas. */
   violations: string[];
   /** Stops the server; throws when any delivery disagreed with its published schema. */
@@ -46,6 +48,7 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     secrets: [] as string[],
     script: [] as Array<number | 'hang'>,
     fallback: 200,
+    hanging: 0,
   } as Receiver;
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -78,6 +81,10 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
       violations,
     });
     if (answer !== 'hang') res.writeHead(answer).end('ok');
+    else {
+      receiver.hanging++;
+      res.on('close', () => receiver.hanging--);
+    }
     // Checked after answering, so the check never makes an attempt late.
     violations.push(...eventViolations(event));
     receiver.violations.push(...violations);
