@@ -18,16 +18,29 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  * every `pollMs`. Everything lives in the table until handled, so a SIGKILL loses no
  * delivery: a restart resumes the queue, retries included. (The receive count is written
  * with a retry; a kill during a message's handling does not count as a receive.)
+ *
+ * All workspaces share this one receiver, so it schedules fairly, not first come first
+ * served: a batch holds one workspace's messages, a workspace holds at most its share of
+ * the workers (one at least is always left to the others), the workspace with the fewest
+ * batches in flight goes next, and within a batch the subscriptions take turns.
  */
 
 type DelivererHandler = SqsBatchConsumer;
 
-/** What a message's body says of its FIFO group and its place in it (the event id; ids sort by time). */
-function parsedGroup(message: LocalMessage): { group?: string; order: string } {
+/**
+ * What a message's body says of its FIFO group and its place in it (the event id; ids
+ * sort by time), and whose it is: its workspace, and the subscription a lane's wake-up works.
+ */
+function parsedGroup(message: LocalMessage): { group?: string; order: string; workspace: string; subscription: string } {
   const body = JSON.parse(message.body) as EventQueueMessage;
-  return { group: fifoGroupOf(body), order: body.kind === 'event' ? body.event.id : '' };
+  return {
+    group: fifoGroupOf(body),
+    order: body.kind === 'event' ? body.event.id : '',
+    workspace: body.workspaceId,
+    subscription: body.kind === 'lane' ? body.webhookId : '',
+  };
 }
-const parsed = new WeakMap<LocalMessage, { group?: string; order: string }>();
+const parsed = new WeakMap<LocalMessage, ReturnType<typeof parsedGroup>>();
 function groupInfo(message: LocalMessage) {
   let info = parsed.get(message);
   if (!info) parsed.set(message, (info = parsedGroup(message)));
@@ -35,6 +48,8 @@ function groupInfo(message: LocalMessage) {
 }
 const groupOf = (message: LocalMessage) => groupInfo(message).group;
 const eventOrder = (message: LocalMessage) => groupInfo(message).order;
+const workspaceOf = (message: LocalMessage) => groupInfo(message).workspace;
+const subscriptionOf = (message: LocalMessage) => groupInfo(message).subscription;
 type RedriveHandler = () => Promise<{ redriven: number }>;
 
 export interface DelivererLoopOptions {
@@ -42,6 +57,8 @@ export interface DelivererLoopOptions {
   redrive: RedriveHandler;
   /** Concurrent invocations of the deliverer: a slow receiver (up to 10 s an attempt) holds up only its own batch. */
   workers?: number;
+  /** The most of them one workspace's batches may hold at once (by default all but a quarter, at least one kept for the others). */
+  workspaceShare?: number;
   /** Messages per invocation (SQS's batch size). */
   batchSize?: number;
   /** How often, at most, the table is read for messages this process did not write. */
@@ -74,6 +91,12 @@ const DELETED_KEPT_MS = 60_000;
 /** The loop's state: what waits, what is taken, what was deleted lately; one instance a stack. */
 class DelivererLoop {
   private readonly workers: number;
+  private readonly workspaceShare: number;
+  /** Batches in flight by workspace (a batch holds one workspace's messages). */
+  private readonly busyWorkspaces = new Map<string, number>();
+  /** When each workspace was last handed a batch (a turn counter): the least recently served goes first. */
+  private readonly lastServed = new Map<string, number>();
+  private turns = 0;
   private readonly batchSize: number;
   private readonly pollMs: number;
   private stopped = false;
@@ -103,6 +126,7 @@ class DelivererLoop {
     private readonly now: () => number,
   ) {
     this.workers = options.workers ?? 8;
+    this.workspaceShare = Math.max(1, Math.min(this.workers, options.workspaceShare ?? this.workers - Math.max(1, Math.floor(this.workers / 4))));
     this.batchSize = options.batchSize ?? 10;
     this.pollMs = options.pollMs ?? 250;
     this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
@@ -154,23 +178,36 @@ class DelivererLoop {
   }
 
   /**
-   * Up to a batch of due waiting messages, oldest first, now taken: from each line its due
-   * head run (a failed event, waiting for its retry, holds its group's later ones back).
+   * Up to a batch of due waiting messages, now taken: from each line its due head run (a
+   * failed event, waiting for its retry, holds its group's later ones back). Fair, not
+   * first come first served: a batch is one workspace's, the workspace with the fewest
+   * batches in flight that is under its share (least recently served first), and within
+   * it the subscriptions take turns, oldest first in each; so a workspace's backlog, or
+   * its receivers that hang, never hold every worker, and another workspace's message
+   * goes out at once.
    */
   private takeDue(): LocalMessage[] {
     const now = this.now();
-    const runs = this.waitingLines()
-      .map((line) => {
-        const firstNotDue = line.findIndex(([, message]) => message.visibleAt > now);
-        return firstNotDue === -1 ? line : line.slice(0, firstNotDue);
-      })
-      .filter((run) => run.length > 0)
-      .sort(([[a]], [[b]]) => (a < b ? -1 : 1));
-    const batch: Array<[string, LocalMessage]> = [];
-    for (const run of runs) {
-      if (batch.length >= this.batchSize) break;
-      batch.push(...run.slice(0, this.batchSize - batch.length));
+    const byWorkspace = new Map<string, Array<Array<[string, LocalMessage]>>>();
+    for (const line of this.waitingLines()) {
+      const firstNotDue = line.findIndex(([, message]) => message.visibleAt > now);
+      const run = firstNotDue === -1 ? line : line.slice(0, firstNotDue);
+      if (run.length === 0) continue;
+      const workspace = workspaceOf(run[0][1]);
+      if ((this.busyWorkspaces.get(workspace) ?? 0) >= this.workspaceShare) continue;
+      const runs = byWorkspace.get(workspace);
+      if (runs) runs.push(run);
+      else byWorkspace.set(workspace, [run]);
     }
+    const served = (workspace: string) => [this.busyWorkspaces.get(workspace) ?? 0, this.lastServed.get(workspace) ?? -1];
+    const [workspace] = [...byWorkspace.keys()].sort((a, b) => {
+      const [busyA, lastA] = served(a);
+      const [busyB, lastB] = served(b);
+      return busyA - busyB || lastA - lastB;
+    });
+    if (workspace === undefined) return [];
+    const batch = takeInTurns(byWorkspace.get(workspace)!, this.batchSize);
+    this.lastServed.set(workspace, this.turns++);
     return batch.map(([key, message]) => {
       this.waiting.delete(key);
       this.taken.set(key, groupOf(message));
@@ -179,10 +216,12 @@ class DelivererLoop {
     });
   }
 
-  /** When the next waiting message becomes takeable (ms from now), if any: the earliest head of a line. */
+  /** When the next waiting message becomes takeable (ms from now), if any: the earliest head of a line whose workspace is under its share. */
   private nextDueIn(): number | undefined {
     let next: number | undefined;
-    for (const [[, head]] of this.waitingLines()) next = Math.min(next ?? Infinity, head.visibleAt);
+    for (const [[, head]] of this.waitingLines()) {
+      if ((this.busyWorkspaces.get(workspaceOf(head)) ?? 0) < this.workspaceShare) next = Math.min(next ?? Infinity, head.visibleAt);
+    }
     return next === undefined ? undefined : Math.max(0, next - this.now());
   }
 
@@ -232,10 +271,15 @@ class DelivererLoop {
     if (Date.now() - this.lastRead >= this.pollMs || (this.readFull && this.waiting.size < this.workers * this.batchSize)) await this.readTable();
     const messages = this.takeDue();
     if (messages.length === 0) return false;
+    const workspace = workspaceOf(messages[0]);
+    this.busyWorkspaces.set(workspace, (this.busyWorkspaces.get(workspace) ?? 0) + 1);
     const run: Promise<void> = this.handle(messages)
       .catch((error: unknown) => console.error('local deliverer error', error))
       .finally(() => {
         this.inFlight.delete(run);
+        const left = this.busyWorkspaces.get(workspace)! - 1;
+        if (left === 0) this.busyWorkspaces.delete(workspace);
+        else this.busyWorkspaces.set(workspace, left);
         // Its groups are free again: their next events may be taken now.
         this.wake?.();
       });
@@ -278,4 +322,30 @@ class DelivererLoop {
     await Promise.all(this.inFlight);
     this.stopListening();
   }
+}
+
+/**
+ * Up to `size` messages from `runs` (each a line's due head run, in order), the
+ * subscriptions taking turns — one run of each in turn, oldest first within each — so
+ * one subscription's backlog does not fill a batch while another's waits. A run is taken
+ * whole or up to what is left, never split out of order.
+ */
+function takeInTurns(runs: Array<Array<[string, LocalMessage]>>, size: number): Array<[string, LocalMessage]> {
+  const bySubscription = new Map<string, Array<Array<[string, LocalMessage]>>>();
+  for (const run of runs.sort(([[a]], [[b]]) => (a < b ? -1 : 1))) {
+    const subscription = subscriptionOf(run[0][1]);
+    const queue = bySubscription.get(subscription);
+    if (queue) queue.push(run);
+    else bySubscription.set(subscription, [run]);
+  }
+  const batch: Array<[string, LocalMessage]> = [];
+  const queues = [...bySubscription.values()];
+  while (batch.length < size && queues.some((queue) => queue.length > 0)) {
+    for (const queue of queues) {
+      const run = queue.shift();
+      if (run) batch.push(...run.slice(0, size - batch.length));
+      if (batch.length >= size) break;
+    }
+  }
+  return batch;
 }

@@ -17,6 +17,13 @@ const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
 type EventQueueMessage = import('../../shared/queue/event-queue').EventQueueMessage;
 
 const lane = (contactKey: string): EventQueueMessage => ({ kind: 'lane', workspaceId: 'ws_loop', channelId: 'ch_loop', webhookId: 'wh_loop', contactKey });
+const laneOf = (workspaceId: string, webhookId: string, contactKey: string): EventQueueMessage => ({
+  kind: 'lane',
+  workspaceId,
+  channelId: 'ch_loop',
+  webhookId,
+  contactKey,
+});
 const newEvent = (id: string, contactKey: string): EventQueueMessage => ({
   kind: 'event',
   workspaceId: 'ws_loop',
@@ -178,5 +185,68 @@ describe('the local event queue receiver', () => {
     await until(async () => log.filter((entry) => entry.startsWith('end')).length === 3 && (await localQueueDepth(EVENT_QUEUE)).queued === 0, 'the retry');
     // Assess
     expect(log.filter((entry) => entry.startsWith('start'))).toEqual(['start evt_retry_1', 'start evt_retry_1', 'start evt_retry_2']);
+  });
+
+  it("keeps a workspace within its share of the workers: another workspace's message goes out while all of the first one's batches hang", async () => {
+    // Prepare: workspace A's messages are handled only when the test lets them go (a receiver that never answers)
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const handed: string[] = [];
+    let noisyBatches = 0;
+    const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+      const workspaces = event.Records.map((record) => (JSON.parse(record.body) as EventQueueMessage).workspaceId);
+      handed.push(...workspaces);
+      if (workspaces.includes('ws_noisy')) noisyBatches++;
+      if (workspaces.includes('ws_noisy')) await released;
+      return { batchItemFailures: [] };
+    };
+    await start({ deliverer, pollMs: 20, workers: 4, batchSize: 2 });
+    let noisyWhileHanging: number;
+    try {
+      for (let i = 0; i < 20; i++) await tableEventQueue.enqueue(laneOf('ws_noisy', `wh_${i % 10}`, `1415555${String(2000 + i)}`));
+      await until(() => noisyBatches >= 3, "the noisy workspace's batches");
+      // Act
+      await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155553000'));
+      await until(() => handed.includes('ws_quiet'), "the quiet workspace's message");
+      noisyWhileHanging = noisyBatches;
+    } finally {
+      release();
+    }
+    await until(() => handed.length === 21, 'everything handled');
+    // Assess: 3 of the 4 workers at most, the last one kept for the others
+    expect(noisyWhileHanging).toBe(3);
+  });
+
+  it('serves workspaces, and subscriptions within one, in turns, not first come first served', async () => {
+    // Prepare: one worker, held by a first batch while a backlog builds: workspace A's first subscription, its second one's, then workspace B's
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const batches: string[][] = [];
+    const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+      const bodies = event.Records.map((record) => JSON.parse(record.body) as EventQueueMessage & { kind: 'lane' });
+      batches.push(bodies.map((body) => `${body.workspaceId}/${body.webhookId}`));
+      if (bodies.some((body) => body.webhookId === 'wh_gate')) await released;
+      return { batchItemFailures: [] };
+    };
+    await start({ deliverer, pollMs: 20, workers: 1, batchSize: 4 });
+    const backlog = [
+      ...Array.from({ length: 8 }, (_, i) => laneOf('ws_a', 'wh_first', `1415555${4000 + i}`)),
+      ...Array.from({ length: 4 }, (_, i) => laneOf('ws_a', 'wh_second', `1415555${4100 + i}`)),
+      ...Array.from({ length: 2 }, (_, i) => laneOf('ws_b', 'wh_b', `1415555${4200 + i}`)),
+    ];
+    try {
+      await tableEventQueue.enqueue(laneOf('ws_a', 'wh_gate', '14155554300'));
+      await until(() => batches.length === 1, 'the first batch');
+      for (const message of backlog) await tableEventQueue.enqueue(message);
+    } finally {
+      release();
+    }
+    // Act
+    await until(() => batches.flat().length === backlog.length + 1, 'the backlog handled');
+    // Assess: B, served least recently, first; then A's subscriptions in turns
+    expect(batches.slice(1, 3)).toEqual([
+      ['ws_b/wh_b', 'ws_b/wh_b'],
+      ['ws_a/wh_first', 'ws_a/wh_second', 'ws_a/wh_first', 'ws_a/wh_second'],
+    ]);
   });
 });
