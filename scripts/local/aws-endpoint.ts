@@ -240,7 +240,8 @@ async function kmsCall(
 }
 
 /** Where SendMessage puts a message, by queue name (the last segment of its QueueUrl): resolves to the message id. */
-export type LocalQueues = Record<string, (body: string, delaySeconds: number) => Promise<string>>;
+/** The local queues by name; a message's group (MessageGroupId), when it has one, is passed on. */
+export type LocalQueues = Record<string, (body: string, delaySeconds: number, groupId?: string) => Promise<string>>;
 
 /**
  * SQS SendMessage (the SDK's JSON protocol) into a local queue, answered as SQS
@@ -273,7 +274,8 @@ async function sqsSendMessage(
       message: `Value ${String(input.DelaySeconds)} for parameter DelaySeconds is invalid. Reason: The request include parameter that is not valid for this queue type.`,
     });
   const messageBody = String(input.MessageBody ?? '');
-  const messageId = await deliver(messageBody, Number(input.DelaySeconds ?? 0));
+  const groupId = input.MessageGroupId === undefined ? undefined : String(input.MessageGroupId);
+  const messageId = await deliver(messageBody, Number(input.DelaySeconds ?? 0), groupId);
   sendJson(res, 200, { MessageId: messageId, MD5OfMessageBody: createHash('md5').update(messageBody).digest('hex') });
 }
 

@@ -4,8 +4,9 @@ import { queuePort, type QueuePort, type SqsTarget } from './queue-port';
  * The queues that feed the event deliverer. In AWS: new events go to a FIFO queue
  * (EVENT_QUEUE_URL), grouped by contact, so a contact's events reach the deliverer in the
  * order they were handed over, one batch at a time, whatever the concurrency; lanes'
- * wake-ups (retries, lease ends, redeliveries) and anything due later go to a standard
- * queue (EVENT_LANE_QUEUE_URL), which takes per-message delays. Locally both are the
+ * wake-ups (every delivery attempt: a new event's lanes, retries, lease ends,
+ * redeliveries) and anything due later go to a standard queue (EVENT_LANE_QUEUE_URL),
+ * which takes per-message delays, and is fair across workspaces (SQS fair queues). Locally both are the
  * durable table queue the stack provides with `provideEventQueue` (queue-port.ts), whose
  * one receiver keeps the same groups (scripts/local/deliverer-loop.ts).
  */
@@ -37,11 +38,14 @@ export function fifoGroupOf(message: EventQueueMessage): string | undefined {
   return message.notBefore === undefined ? eventGroupOf(message) : undefined;
 }
 
-/** A new event due now goes to the FIFO queue in its contact's group (deduplicated by its id); the rest to the lane queue. */
+/**
+ * A new event due now goes to the FIFO queue in its contact's group (deduplicated by its
+ * id); the rest to the lane queue, a fair queue whose tenant is the workspace.
+ */
 function sqsTarget(message: EventQueueMessage): SqsTarget {
   const group = fifoGroupOf(message);
   if (message.kind === 'event' && group) return { urlVariable: 'EVENT_QUEUE_URL', fifo: { groupId: group, deduplicationId: message.event.id } };
-  return { urlVariable: 'EVENT_LANE_QUEUE_URL' };
+  return { urlVariable: 'EVENT_LANE_QUEUE_URL', tenant: message.workspaceId };
 }
 
 // Pure: a bundle that imports this module without handing off carries no queue code (bundle-clients.test.ts).

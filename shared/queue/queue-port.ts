@@ -13,11 +13,15 @@ export interface QueuePort<T> {
 /**
  * The SQS queue a message goes to: the variable holding its URL, and for a FIFO queue
  * the message group (messages of one group are received in the order sent, one batch at
- * a time) and the deduplication id (a repeat within SQS's five minutes is dropped).
+ * a time) and the deduplication id (a repeat within SQS's five minutes is dropped). On a
+ * standard queue, `tenant` is the message group of SQS fair queues: when one tenant's
+ * messages take a disproportionate share of the consumers, SQS hands out other tenants'
+ * first, so one tenant's backlog does not delay the others'.
  */
 export interface SqsTarget {
   urlVariable: QueueUrlVariable;
   fifo?: { groupId: string; deduplicationId: string };
+  tenant?: string;
 }
 
 let sqs: SQSClient | undefined;
@@ -46,7 +50,7 @@ export function queuePort<T extends { notBefore?: number }>(symbolName: string, 
     async enqueue(message: T): Promise<void> {
       const queue = (globalThis as WithProvidedQueue)[provided];
       if (queue) return queue.enqueue(message);
-      const { urlVariable, fifo } = target(message);
+      const { urlVariable, fifo, tenant } = target(message);
       const queueUrl = config.queueUrl(urlVariable);
       if (!queueUrl) throw new Error(`No ${what}: ${urlVariable} is not set and no queue was provided (the local stack provides its table queue).`);
       const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
@@ -57,7 +61,7 @@ export function queuePort<T extends { notBefore?: number }>(symbolName: string, 
         return;
       }
       const delaySeconds = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(((message.notBefore ?? 0) - clock.now()) / 1000)));
-      await sqs.send(new SendMessageCommand({ ...body, DelaySeconds: delaySeconds }));
+      await sqs.send(new SendMessageCommand({ ...body, DelaySeconds: delaySeconds, ...(tenant !== undefined && { MessageGroupId: tenant }) }));
     },
   };
 }

@@ -12,7 +12,7 @@ import { enqueueEvent, provideEventQueue, type EventQueueMessage } from '../../s
  * what SQS refuses of a FIFO queue.
  */
 
-const sent: Array<{ queue: string; body: EventQueueMessage; delaySeconds: number }> = [];
+const sent: Array<{ queue: string; body: EventQueueMessage; delaySeconds: number; groupId?: string }> = [];
 let endpoint: AwsEndpoint;
 const saved = { ...process.env };
 
@@ -25,8 +25,8 @@ const newEvent: EventQueueMessage = {
 };
 
 beforeAll(async () => {
-  const record = (queue: string) => async (body: string, delaySeconds: number) => {
-    sent.push({ queue, body: JSON.parse(body) as EventQueueMessage, delaySeconds });
+  const record = (queue: string) => async (body: string, delaySeconds: number, groupId?: string) => {
+    sent.push({ queue, body: JSON.parse(body) as EventQueueMessage, delaySeconds, groupId });
     return `msg_${sent.length}`;
   };
   endpoint = await startSqsEndpoint({ 'EventQueue.fifo': record('fifo'), EventLaneQueue: record('lanes') });
@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('the event queues in AWS', () => {
-  it('sends a new event to the FIFO queue and a wake-up to the lane queue with its delay', async () => {
+  it("sends a new event to the FIFO queue in its contact's group, and a wake-up to the lane queue with its delay in its workspace's group (a fair queue's tenant)", async () => {
     // Prepare
     clock.freeze(Date.UTC(2026, 10, 26, 12));
     const wakeUp: EventQueueMessage = {
@@ -66,8 +66,8 @@ describe('the event queues in AWS', () => {
     await enqueueEvent(wakeUp);
     // Assess
     expect(sent).toEqual([
-      { queue: 'fifo', body: newEvent, delaySeconds: 0 },
-      { queue: 'lanes', body: wakeUp, delaySeconds: 5 },
+      { queue: 'fifo', body: newEvent, delaySeconds: 0, groupId: 'ws_sqs#ch_sqs#14155550320' },
+      { queue: 'lanes', body: wakeUp, delaySeconds: 5, groupId: 'ws_sqs' },
     ]);
   });
 
