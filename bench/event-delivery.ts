@@ -32,7 +32,7 @@ export interface EventDeliveryResult {
   maxMs: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function eventDelivery(options: { events: number; bundlesBuilt: boolean; log: (line: string) => void }): Promise<EventDeliveryResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wsapi-bench-events-'));
@@ -58,28 +58,7 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
       body: JSON.stringify({ channelId: channel.id, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bench`, events: ['message.received'] }),
     });
     if (subscribed.status !== 200) throw new Error(`webhooks/manage answered ${subscribed.status}`);
-    const inbound = (i: number) => {
-      const from = `1415556${String(i).padStart(4, '0')}`;
-      const body = JSON.stringify(
-        webhookEnvelope(channel, {
-          contacts: [{ profile: { name: `Bench ${i}` }, wa_id: from }],
-          messages: [
-            {
-              from,
-              id: `wamid.bench${randomBytes(12).toString('hex')}`,
-              timestamp: String(Math.floor(Date.now() / 1000)),
-              type: 'text',
-              text: { body: `hello ${i}` },
-            },
-          ],
-        }),
-      );
-      return fetch(`${url}${WEBHOOK_PATH}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(body, demo.chatNetwork.appSecret) },
-        body,
-      });
-    };
+    const inbound = (i: number) => postSignedInbound(url, demo.chatNetwork.appSecret, channel, `1415556${String(i).padStart(4, '0')}`, `hello ${i}`);
     // 8 senders in parallel, as Meta's webhook deliveries would come.
     let next = 0;
     await Promise.all(
@@ -114,6 +93,26 @@ export async function eventDelivery(options: { events: number; bundlesBuilt: boo
     receiver.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** What a demo channel (demo.json) gives a signed chat-network webhook. */
+type DemoChannel = Parameters<typeof webhookEnvelope>[0];
+
+/** One inbound text message from `from` to `channel`, as Meta delivers it: a webhook signed with the app secret. */
+export function postSignedInbound(url: string, appSecret: string, channel: DemoChannel, from: string, text: string): Promise<Response> {
+  const body = JSON.stringify(
+    webhookEnvelope(channel, {
+      contacts: [{ profile: { name: `Bench ${from}` }, wa_id: from }],
+      messages: [
+        { from, id: `wamid.bench${randomBytes(12).toString('hex')}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } },
+      ],
+    }),
+  );
+  return fetch(`${url}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signPayload(body, appSecret) },
+    body,
+  });
 }
 
 /** Puts `count` message.received events straight into the running stack's event queue and measures their deliveries. */

@@ -13,6 +13,7 @@ import { WARM_ADDED_TARGET_MS, type WarmResult } from './warm-cpu';
 
 import type { EventDeliveryResult } from './event-delivery';
 import type { CostRow } from './cost-model';
+import type { NoisyNeighbourResult } from './noisy-neighbour';
 
 export interface BenchResults {
   date: string;
@@ -27,6 +28,7 @@ export interface BenchResults {
   throughput?: ThroughputResult;
   eventDelivery?: EventDeliveryResult;
   boundedWork?: BoundedWorkResult;
+  noisyNeighbour?: NoisyNeighbourResult;
   targets: Target[];
   costModel: CostRow[];
   errors: string[];

@@ -41,13 +41,14 @@ import {
   type BenchResults,
   type Table,
 } from './report';
+import { noisyNeighbourTable, noisyNeighbourTargets } from './noisy-neighbour';
 import { warmCpu } from './warm-cpu';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 delete process.env.PREBUILT_BUNDLES;
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughput,events,bounded').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughput,events,bounded,noisy').split(',').map((part) => part.trim()));
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const section = (title: string, table: Table) => console.log(`\n== ${title}\n${textTable(table)}\n`);
@@ -193,11 +194,23 @@ if (only.has('events')) {
     );
 }
 
+if (only.has('noisy')) {
+  const { noisyNeighbour } = await import('./noisy-neighbour');
+  // BENCH_NOISY_SCALE (0–1) runs it smaller: fewer of B's messages and a smaller import.
+  const scale = Math.min(1, Number(process.env.BENCH_NOISY_SCALE ?? (quick ? 0.3 : 1)) || 1);
+  results.noisyNeighbour = await attempt('noisy neighbour', () =>
+    noisyNeighbour({ messages: Math.round(200 * scale), importRows: Math.round(1000 * scale), bundlesBuilt: results.coldStart !== undefined, log }),
+  );
+  if (results.noisyNeighbour)
+    section("8. A noisy neighbour (B's time to first attempt, quiet and while A floods)", noisyNeighbourTable(results.noisyNeighbour));
+}
+
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
 const targets = [
   ...evaluateTargets(results),
   ...(results.eventDelivery ? eventDeliveryTargets(results.eventDelivery) : []),
   ...(results.boundedWork ? boundedWorkTargets(results.boundedWork) : []),
+  ...(results.noisyNeighbour ? noisyNeighbourTargets(results.noisyNeighbour) : []),
 ];
 const costs = costModel(results);
 const full: BenchResults = { ...results, targets, costModel: costs };
@@ -300,6 +313,14 @@ function renderDocSection(data: BenchResults): string {
       `Mix per connection, in turn: ${data.throughput.mix.map((entry) => `${entry.method} ${entry.path.split('?')[0]}${entry.path.includes('page=') ? ' (deep page)' : entry.path.includes('search=') ? ' (search)' : ''}`).join(', ')}.`,
       '',
       markdownTable(throughputTable(data.throughput)),
+    );
+  }
+  if (data.noisyNeighbour) {
+    parts.push(
+      '',
+      "### 8. A noisy neighbour: B's state change → first attempt, quiet and while A floods",
+      '',
+      markdownTable(noisyNeighbourTable(data.noisyNeighbour)),
     );
   }
   if (data.costModel.length) parts.push('', 'The cost of these requests, per million and per month, and of what a stage costs besides: *Cost model* below.');
