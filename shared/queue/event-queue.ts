@@ -6,9 +6,10 @@ import { queuePort, type QueuePort, type SqsTarget } from './queue-port';
  * order they were handed over, one batch at a time, whatever the concurrency; lanes'
  * wake-ups (every delivery attempt: a new event's lanes, retries, lease ends,
  * redeliveries) and anything due later go to a standard queue (EVENT_LANE_QUEUE_URL),
- * which takes per-message delays, and is fair across workspaces (SQS fair queues). Locally both are the
- * durable table queue the stack provides with `provideEventQueue` (queue-port.ts), whose
- * one receiver keeps the same groups (scripts/local/deliverer-loop.ts).
+ * which takes per-message delays, and is fair across workspaces (SQS fair queues).
+ * Locally both are the durable table queue the stack provides with `provideEventQueue`
+ * (queue-port.ts), whose one receiver keeps the same groups and schedules fairly too
+ * (scripts/local/deliverer-loop.ts).
  */
 
 /** A new event to record and fan out, or a lane to work on (a retry's wake-up, a redelivery). */
