@@ -369,8 +369,10 @@ export function eventDeliveryPerMillion(facts: StageFacts, receiverMs: number): 
   return {
     // SendMessage, then (at worst one event a batch) the mapping's ReceiveMessage and DeleteMessage.
     'SQS FIFO (3 requests)': 3 * PRICES.sqsFifoPerMillion,
-    // ≈ 4.3 table calls a delivery (docs/EVENTS.md, Measured): ≈ 4 writes of a small item and one read.
-    'DynamoDB (≈ 4 WRU + 0.5 RRU)': 4 * PRICES.dynamoWriteUnitPerMillion + 0.5 * PRICES.dynamoReadUnitPerMillion,
+    // The lane's own wake-up, where the attempt runs (docs/EVENTS.md, Delivery): the same three on the standard lane queue.
+    'SQS standard, the lane wake-up (3 requests)': 3 * PRICES.sqsStandardPerMillion,
+    // Five writes of a small item a delivery (docs/EVENTS.md, Delivery) and three reads: the delivery and the subscriptions item consistent, the event.
+    'DynamoDB (≈ 5 WRU + 2.5 RRU)': 5 * PRICES.dynamoWriteUnitPerMillion + 2.5 * PRICES.dynamoReadUnitPerMillion,
     [`Lambda (${facts.memoryMb.deliverer} MB, one invocation waiting ${receiverMs} ms)`]:
       PRICES.lambdaRequestPerMillion + ((receiverMs + 20) / 1000) * gb * PRICES.lambdaArmPerGbSecond * 1e6,
     'logs (≈ 900 B: a delivery line, EMF, START/END/REPORT)': 900 * perGbMillion * PRICES.logsIngestPerGb,
