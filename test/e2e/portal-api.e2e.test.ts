@@ -40,7 +40,6 @@ async function signIn(email: string): Promise<string> {
   return auth.AuthenticationResult!.IdToken!;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field
 async function portal(idToken: string | undefined, path: string, options: { method?: 'GET' | 'POST'; params?: Record<string, string> } = {}) {
   const method = options.method ?? 'GET';
   const query = method === 'GET' && options.params ? `?${new URLSearchParams(options.params)}` : '';
