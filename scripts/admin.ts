@@ -56,8 +56,7 @@ const COMMANDS: Record<string, Command> = {
   'workspace create': async (flags) => (await import('./admin/commands')).workspaceCreate(required(flags, 'name')),
   'key create': keyCreate,
   'key revoke': async (flags, connection) => {
-    const revoked = await (await import('./admin/commands')).keyRevoke(required(flags, 'key'));
-    if (connection.mode === 'aws') await (await import('./admin/aws-sync')).afterKeyRevoke(revoked.user);
+    const revoked = await (await import('./admin/commands')).keyRevoke(required(flags, 'key'), await usagePlanOf(connection));
     return { keyId: revoked.keyId, revoked: revoked.revoked };
   },
   'user create': async (flags, connection) => {
@@ -98,11 +97,13 @@ const COMMANDS: Record<string, Command> = {
 async function keyCreate(flags: Flags, connection: Connection): Promise<object> {
   const role = required(flags, 'role');
   if (role !== 'admin' && role !== 'team') throw new UsageError('--role must be admin or team.');
-  const created = await (
-    await import('./admin/commands')
-  ).keyCreate({ workspaceId: required(flags, 'workspace'), role, name: flags.name, userId: flags.user, expiresAt: flags['expires-at'] });
-  if (connection.mode === 'aws') await (await import('./admin/aws-sync')).afterKeyCreate(required(flags, 'workspace'), created.userId);
-  return created;
+  const input = { workspaceId: required(flags, 'workspace'), role, name: flags.name, userId: flags.user, expiresAt: flags['expires-at'] } as const;
+  return (await import('./admin/commands')).keyCreate({ ...input, usagePlanId: await usagePlanOf(connection) });
+}
+
+/** Against AWS, the usage plan API keys' users join (USAGE_PLAN_ID); locally none. */
+async function usagePlanOf(connection: Connection): Promise<string | undefined> {
+  return connection.mode === 'aws' ? (await import('./admin/aws')).awsSettingsFromEnv().usagePlanId : undefined;
 }
 
 async function channelCreate(flags: Flags, connection: Connection): Promise<object> {

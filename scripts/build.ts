@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLING } from '../infra/bundling';
-import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
+import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
 
 /** Repository root (scripts/ sits directly below it). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,9 +16,9 @@ export interface BundleTarget {
   staticFiles?: Readonly<Record<string, string>>;
 }
 
-/** Every Lambda the stack deploys: one per API route, plus the support functions. */
+/** Every Lambda the stack deploys: one per API route and portal route, plus the support functions. */
 export function bundleTargets(): BundleTarget[] {
-  return [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry, ...row }) => ({
+  return [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry, ...row }) => ({
     name,
     entry,
     staticFiles: 'staticFiles' in row ? row.staticFiles : undefined,

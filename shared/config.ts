@@ -89,6 +89,10 @@ const SETTINGS = {
   webhookSecretsKey: ['WEBHOOK_SECRETS_KEY', v.optional(v.pipe(v.string(), v.base64('must be base64')))],
   webhookSecretsKeyFile: ['WEBHOOK_SECRETS_KEY_FILE', v.optional(text)],
   dataDir: ['DATA_DIR', v.optional(text, '.data')],
+  /** The portal (docs/PORTAL.md): the name of the usage plan its keys' users join in AWS (unset locally: no usage-plan keys). */
+  usagePlanName: ['USAGE_PLAN_NAME', v.optional(text)],
+  /** The portal's request log in AWS: the API functions' log groups, comma-separated (unset locally: DATA_DIR/logs/service.log). */
+  requestLogGroups: ['REQUEST_LOG_GROUPS', v.optional(text)],
   // Messages and pages (shared/domain).
   messageContentRetentionDays: ['MESSAGE_CONTENT_RETENTION_DAYS', v.optional(v.pipe(numberOf('days'), v.minValue(0, 'must be 0 (off) or more')), '0')],
   cursorSigningKey: ['CURSOR_SIGNING_KEY', v.optional(text)],

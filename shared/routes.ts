@@ -274,6 +274,105 @@ const ROUTE_ROWS: readonly RouteRow[] = [
 
 export const API_ROUTES: readonly ApiRoute[] = ROUTE_ROWS.map(withDerivedNames);
 
+/**
+ * The developer portal's HTTP API (docs/PORTAL.md): below {@link PORTAL_API_PATH}, one
+ * function per method and path, authorized by the user pool's ID token (API Gateway's
+ * Cognito authorizer; locally the gateway's own check) instead of an API key. Its answers
+ * are the bare JSON of INTERFACE §17 (errors in the API's envelope).
+ */
+export const PORTAL_API_PATH = '/portal/api';
+
+export interface PortalRoute {
+  /** Path below {@link PORTAL_API_PATH}, e.g. `keys/revoke`. */
+  readonly path: string;
+  readonly method: 'GET' | 'POST';
+  /** The function's entry file: `functions/portal-<action>.ts`. */
+  readonly entry: string;
+  /** `Portal<Action>`: the CDK construct, its log group and alarms. */
+  readonly name: string;
+  /** The API user's per-minute limit the call counts against (the portal user acts as that API user). */
+  readonly rateLimitClass: RateLimitClass;
+  readonly tableAccess: TableAccess;
+  /** Creates or deletes API Gateway keys in the usage plan (AWS: apigateway on the plan and its keys). */
+  readonly managesUsagePlanKeys?: boolean;
+  /** Reads the API functions' request log lines (AWS: CloudWatch Logs Insights over their log groups). */
+  readonly readsRequestLog?: boolean;
+  readonly sendsToEventQueue?: boolean;
+  readonly signsCursors?: boolean;
+  readonly summary: string;
+}
+
+/** A portal row as written; `action` names the function (`keys-create` → functions/portal-keys-create.ts, PortalKeysCreate). */
+type PortalRouteRow = Omit<PortalRoute, 'entry' | 'name'> & { action: string };
+
+const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
+  {
+    path: 'keys',
+    method: 'POST',
+    action: 'keys-create',
+    rateLimitClass: 'api_write',
+    tableAccess: 'write',
+    managesUsagePlanKeys: true,
+    summary: 'Create an API key for the signed-in user (its value shown once)',
+  },
+  {
+    path: 'keys',
+    method: 'GET',
+    action: 'keys-list',
+    rateLimitClass: 'api_read',
+    tableAccess: 'read',
+    readsRequestLog: true,
+    summary: "List the user's own keys; never a secret",
+  },
+  {
+    path: 'keys/revoke',
+    method: 'POST',
+    action: 'keys-revoke',
+    rateLimitClass: 'api_write',
+    tableAccess: 'write',
+    managesUsagePlanKeys: true,
+    summary: 'Revoke one of the user’s keys (it stops working within 10 seconds)',
+  },
+  {
+    path: 'keys/rotate',
+    method: 'POST',
+    action: 'keys-rotate',
+    rateLimitClass: 'api_write',
+    tableAccess: 'write',
+    managesUsagePlanKeys: true,
+    summary: 'Create a new key for the user with the old one’s name, then revoke the old one',
+  },
+  {
+    path: 'usage',
+    method: 'GET',
+    action: 'usage',
+    rateLimitClass: 'api_read',
+    tableAccess: 'read',
+    readsRequestLog: true,
+    summary: "One key's requests by rate class over 24 hours and 7 days, and its 429s",
+  },
+  {
+    path: 'requests',
+    method: 'GET',
+    action: 'requests',
+    rateLimitClass: 'api_read',
+    tableAccess: 'read',
+    readsRequestLog: true,
+    summary: "One key's last 100 requests: time, endpoint, status, error code, latency",
+  },
+];
+
+export const PORTAL_ROUTES: readonly PortalRoute[] = PORTAL_ROUTE_ROWS.map(({ action, ...row }) => ({
+  ...row,
+  entry: routeEntry(`portal/${action}`),
+  name: routeFunctionName(`portal/${action}`),
+}));
+
+/** The portal route of a function name, or undefined. */
+export function findPortalRoute(name: string): PortalRoute | undefined {
+  return PORTAL_ROUTES.find((route) => route.name === name);
+}
+
 /** Functions that are not API endpoints behind the authorizer. */
 export const AUTHORIZER_ENTRY = 'functions/authorizer.ts';
 

@@ -1,12 +1,11 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand } from '@aws-sdk/client-api-gateway';
 import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient, TagResourceCommand } from '@aws-sdk/client-secrets-manager';
 import { randomBytes } from 'node:crypto';
 import { stageTags } from '../../infra/tags';
 
 /**
- * What the operator CLI does in AWS beside the table: API Gateway usage-plan keys
- * (the authorizer's usageIdentifierKey, one per API user) and channel access tokens
- * in Secrets Manager. Locally none of this runs.
+ * What the operator CLI does in AWS beside the table: channel access tokens in Secrets
+ * Manager, and the settings its API Gateway usage-plan keys need (made in
+ * shared/domain/api-keys.ts, as the portal makes them). Locally none of this runs.
  */
 
 export interface AwsSettings {
@@ -23,53 +22,8 @@ export function awsSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AwsSet
   return { usagePlanId, stage: env.STAGE ?? 'dev' };
 }
 
-let apiGateway: APIGatewayClient | undefined;
 let secrets: SecretsManagerClient | undefined;
-const gatewayClient = () => (apiGateway ??= new APIGatewayClient({}));
 const secretsClient = () => (secrets ??= new SecretsManagerClient({}));
-
-export interface UsagePlanKey {
-  apiGatewayKeyId: string;
-  value: string;
-}
-
-/**
- * Creates an API Gateway API key for an API user and adds it to the usage plan, so
- * the per-method throttles apply to that user. Clients never see this value: the
- * authorizer hands it to API Gateway as usageIdentifierKey.
- */
-export async function createUsagePlanKey(settings: AwsSettings, workspaceId: string, userId: string): Promise<UsagePlanKey> {
-  const value = randomBytes(30).toString('base64url');
-  const created = await gatewayClient().send(
-    new CreateApiKeyCommand({
-      name: `${workspaceId}/${userId}`,
-      value,
-      enabled: true,
-      description: 'Usage identifier of one API user (set by the operator CLI)',
-    }),
-  );
-  await gatewayClient().send(new CreateUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: created.id!, keyType: 'API_KEY' }));
-  return { apiGatewayKeyId: created.id!, value };
-}
-
-/** Already gone: a repeated revoke (after a failure half-way) finishes instead of failing. */
-const ignoreNotFound = (error: unknown) => {
-  if ((error as Error).name !== 'NotFoundException') throw error;
-};
-
-/**
- * Takes a user's usage-plan key out of the plan and deletes it (the user has no active
- * key left). Deleted, not disabled: API Gateway allows 10,000 API keys per account and
- * region, disabled ones included, and the quota cannot be raised (docs/DEPLOYMENT.md).
- */
-export async function removeUsagePlanKey(settings: AwsSettings, apiGatewayKeyId: string): Promise<void> {
-  await gatewayClient()
-    .send(new DeleteUsagePlanKeyCommand({ usagePlanId: settings.usagePlanId, keyId: apiGatewayKeyId }))
-    .catch(ignoreNotFound);
-  await gatewayClient()
-    .send(new DeleteApiKeyCommand({ apiKey: apiGatewayKeyId }))
-    .catch(ignoreNotFound);
-}
 
 /** The secret name of a channel's access token; the channel item stores only this name. */
 export const channelSecretName = (settings: AwsSettings, channelId: string) => `workspace-api/${settings.stage}/channel/${channelId}`;

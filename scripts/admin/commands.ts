@@ -1,14 +1,12 @@
-import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
 import type { Role } from '../../shared/auth/principal';
-import { clock } from '../../shared/clock';
 import { createChannel, findChannelById } from '../../shared/data/channels';
 import { toChannelView } from '../../shared/domain/channels';
 import { recountContacts } from '../../shared/data/contact-index-rebuild';
 import { repairContacts } from '../../shared/domain/erasure';
 import { listStatusChanges } from '../../shared/data/contact-status';
 import { normalizePhone } from '../../shared/phone/phone';
-import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel, putApiKey, revokeApiKey } from '../../shared/data/tenants';
-import { newId } from '../../shared/ids';
+import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel } from '../../shared/data/tenants';
+import { issueApiKey, withdrawApiKey } from '../../shared/domain/api-keys';
 
 /**
  * The operator commands, shared by the CLI (scripts/admin.ts) and the demo seed.
@@ -31,6 +29,8 @@ export interface KeyCreateInput {
   /** Seed only: a fixed key so the demo keys are the same every time. */
   apiKey?: string;
   keyId?: string;
+  /** Against AWS: the usage plan the user's usage-plan key joins. */
+  usagePlanId?: string;
 }
 
 /** Creates an API key (a new API user unless `userId` is given); the secret is returned only here. */
@@ -45,24 +45,13 @@ export async function keyCreate(input: KeyCreateInput) {
   } else {
     userId = (await createApiUser(input.workspaceId, input.role)).userId;
   }
-  const apiKey = input.apiKey ?? generateApiKey();
-  const keyId = input.keyId ?? newId('key');
-  await putApiKey({
-    keyHash: hashApiKey(apiKey),
-    keyId,
-    workspaceId: input.workspaceId,
-    userId,
-    role: input.role,
-    name: input.name,
-    expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined,
-    revoked: false,
-    createdAt: clock.nowIso(),
-  });
+  const { keyId, apiKey } = await issueApiKey({ ...input, userId });
   return { keyId, userId, apiKey };
 }
 
-export async function keyRevoke(keyId: string) {
-  const user = await revokeApiKey(keyId);
+/** Revokes a key (against AWS, `usagePlanId` takes the user's usage-plan key out with its last key). */
+export async function keyRevoke(keyId: string, usagePlanId?: string) {
+  const user = await withdrawApiKey(keyId, usagePlanId);
   if (!user) throw new OperatorError(`No key ${keyId}.`);
   return { keyId, revoked: true as const, user };
 }

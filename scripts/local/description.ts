@@ -3,7 +3,7 @@
  * source it comes from: the route table (shared/routes.ts, the default) or the
  * synthesized CloudFormation template (scripts/local/template.ts, STACK_SOURCE=template).
  */
-import { API_BASE_PATH, API_ROUTES, METHOD_NOT_ALLOWED, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { API_BASE_PATH, API_ROUTES, METHOD_NOT_ALLOWED, PORTAL_API_PATH, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { bundlePath } from '../build';
 
 /** API Gateway's response types the local gateway produces itself. */
@@ -32,6 +32,8 @@ export interface RouteDescription {
   functionName: string;
   /** Whether the authorizer runs first. */
   authorized: boolean;
+  /** Authorized by the user pool's ID token instead (the portal API). */
+  userPool?: true;
   /** Per-method throttles by method, when the source declares them. */
   throttles?: Record<string, MethodThrottle>;
   /** The answer to any other method (405 on the API's endpoints); absent = 404 as an unknown path. */
@@ -77,7 +79,7 @@ export function describeRouteTable(): StackDescription {
   const functions: Record<string, FunctionDescription> = {};
   // The timeouts the template gives by default (infra/config.ts): 10 s for the API, 60 s for the background functions,
   // which work to their invocation's deadline (the deliverer starts no attempt it cannot finish before it).
-  for (const { name } of API_ROUTES) functions[name] = { bundle: bundlePath(name), timeoutSeconds: 10 };
+  for (const { name } of [...API_ROUTES, ...PORTAL_ROUTES]) functions[name] = { bundle: bundlePath(name), timeoutSeconds: 10 };
   for (const { name } of Object.values(SUPPORT_FUNCTIONS)) functions[name] = { bundle: bundlePath(name), timeoutSeconds: 60 };
   const routes: RouteDescription[] = API_ROUTES.map((route) => ({
     path: `${API_BASE_PATH}/${route.path}`,
@@ -86,6 +88,8 @@ export function describeRouteTable(): StackDescription {
     authorized: true,
     otherMethods: methodNotAllowed(),
   }));
+  for (const route of PORTAL_ROUTES)
+    routes.push({ path: `${PORTAL_API_PATH}/${route.path}`, methods: [route.method], functionName: route.name, authorized: true, userPool: true });
   for (const fn of Object.values(SUPPORT_FUNCTIONS)) {
     if (fn.publicPath) routes.push({ path: fn.publicPath, methods: [...(fn.publicMethods ?? ['GET', 'POST'])], functionName: fn.name, authorized: false });
   }

@@ -56,7 +56,9 @@ export interface GatewayOptions {
  * responses do.
  */
 export async function startGateway(options: GatewayOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  const byPath = new Map(options.routes.map((route) => [route.path, route]));
+  // A path may have one route per method (the portal's GET and POST /portal/api/keys are two functions).
+  const byPath = new Map<string, GatewayRoute[]>();
+  for (const route of options.routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   const state: GatewayState = { authorizerCache: new Map(), buckets: new Map() };
   const server = createServer((req, res) => {
     const started = performance.now();
@@ -103,11 +105,11 @@ interface GatewayState {
   buckets: Map<string, { tokens: number; updatedAt: number }>;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<string, GatewayRoute>, options: GatewayOptions, state: GatewayState) {
+async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<string, GatewayRoute[]>, options: GatewayOptions, state: GatewayState) {
   const requestId = randomUUID();
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  const route = routes.get(url.pathname.replace(/\/+$/, '') || '/');
   const method = req.method ?? 'GET';
+  const route = routeOf(routes.get(url.pathname.replace(/\/+$/, '') || '/'), method);
   if (route?.otherMethods && !route.methods.includes(method)) {
     req.resume();
     return send(res, described(route.otherMethods, 405, requestId));
@@ -163,6 +165,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
     send(res, gatewayResponse(options, 'DEFAULT_5XX', 502, requestId)!);
   }
 }
+
+/** The path's route of the method, else its first (whose other-method answer applies). */
+const routeOf = (ofPath: GatewayRoute[] | undefined, method: string) => ofPath?.find((route) => route.methods.includes(method)) ?? ofPath?.[0];
 
 /** A Cognito user-pool authorizer's work: the ID token of the Authorization header (with or without `Bearer `), verified. */
 async function userPoolClaims(event: APIGatewayProxyEvent, options: GatewayOptions): Promise<Record<string, string> | undefined> {

@@ -86,6 +86,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     routes: [...served.routes, identityRoute({ instance, dataDir: options.dataDir })],
     authorizer: served.authorizer,
     onRequest: options.onRequest,
+    // The portal API's routes: the ID token checked as API Gateway's Cognito authorizer checks it.
+    userPool: await (await import('./id-token')).idTokenVerifier(userPool),
     ...served.gatewayOptions,
   });
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
@@ -166,6 +168,8 @@ function configureFunctions(local: { dataDir: string; dynamodbEndpoint: string; 
     // Integrators' webhooks: loopback receivers allowed locally; secrets sealed under a key in DATA_DIR.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     WEBHOOK_SECRETS_KEY_FILE: localKeyFile(local.dataDir),
+    // The portal's request log: the handlers' JSON lines in DATA_DIR/logs/service.log (scripts/start.ts).
+    DATA_DIR: local.dataDir,
   });
 }
 
@@ -262,6 +266,7 @@ async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
       methods: route.methods,
       handler: await load<ProxyHandler>(route.functionName),
       authorized: route.authorized,
+      userPool: route.userPool,
       otherMethods: route.otherMethods,
     });
   return {

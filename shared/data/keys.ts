@@ -47,6 +47,12 @@ export const keys = {
   apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
   /** Pointer item: an API key's public id → its hash, so operators can revoke by id. */
   apiKeyById: (keyId: string): Key => ({ pk: `KEYID#${keyId}`, sk: 'KEYID' }),
+  /** An API key as its user's key list shows it (name, prefix, dates; never the key or its hash): the portal lists a user's keys with one query. */
+  apiUserKey: (workspaceId: string, userId: string, keyId: string): Key => ({ pk: workspacePk(workspaceId), sk: `USERKEY#${userId}#${keyId}` }),
+  apiUserKeyPrefix: (workspaceId: string, userId: string) => ({ pk: workspacePk(workspaceId), skPrefix: `USERKEY#${userId}#` }),
+  /** An audit record of a portal call that changed a key (who, what, when; never the key). */
+  portalAudit: (workspaceId: string, at: number, auditId: string): Key => ({ pk: workspacePk(workspaceId), sk: `PORTALLOG#${timeKey(at)}#${auditId}` }),
+  portalAuditPrefix: (workspaceId: string) => ({ pk: workspacePk(workspaceId), skPrefix: 'PORTALLOG#' }),
   channel: ({ workspaceId, channelId }: ChannelRef): Key => ({ pk: workspacePk(workspaceId), sk: `CHANNEL#${channelId}` }),
   channelPrefix: (workspaceId: string) => ({ pk: workspacePk(workspaceId), skPrefix: 'CHANNEL#' }),
   /** Pointer item: a channel id → its workspace (operator commands name only the channel). */

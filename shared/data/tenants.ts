@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { clock } from '../clock';
 import { newId } from '../ids';
+import { queryAll } from './batch';
 import { getItem, putNew, update, when } from './client';
 import { entity, tagged, type Attributes } from './entity';
 import { keys } from './keys';
@@ -44,6 +45,18 @@ export type ApiKeyRecord = Omit<Attributes<typeof ApiKeyItem>, 'revokedAt'>;
 
 /** An API key's id pointer: its public id → its hash, so operators can revoke by id. */
 const ApiKeyIdItem = entity('apiKeyId', { keyId: v.string(), keyHash: v.string(), workspaceId: v.string() });
+
+/** An API key in its user's key list: what the portal shows of it, never the key or its hash. */
+const UserKeyItem = entity('userKey', {
+  keyId: v.string(),
+  name: v.optional(v.string()),
+  /** The key's first characters (`wsk_` and 4 more): enough to tell keys apart, far too few to guess the rest. */
+  prefix: v.string(),
+  createdAt: v.string(),
+  expiresAt: v.optional(v.string()),
+  revokedAt: v.optional(v.string()),
+});
+export type UserKeyRecord = Omit<Attributes<typeof UserKeyItem>, 'entity'>;
 
 export interface ApiUserRecord {
   workspaceId: string;
@@ -93,10 +106,21 @@ export async function grantChannel(workspaceId: string, userId: string, channelI
 }
 
 /**
- * Stores a key's hash pointer and its id pointer (the id lets operators revoke it),
- * and adds the key to its user's active keys.
+ * Stores a key's hash pointer, its id pointer (the id lets operators revoke it) and its
+ * entry in its user's key list, and adds the key to its user's active keys. The list
+ * entry goes first: a key that works is always listed (a failure after it leaves an
+ * entry of a key that never worked, which a revoke clears).
  */
-export async function putApiKey(record: ApiKeyRecord): Promise<void> {
+export async function putApiKey(record: ApiKeyRecord, listed: { prefix: string }): Promise<void> {
+  await putNew(
+    tagged(UserKeyItem, keys.apiUserKey(record.workspaceId, record.userId, record.keyId), {
+      keyId: record.keyId,
+      name: record.name,
+      prefix: listed.prefix,
+      createdAt: record.createdAt,
+      expiresAt: record.expiresAt,
+    }),
+  );
   await putNew(tagged(ApiKeyItem, keys.apiKeyByHash(record.keyHash), record));
   await putNew(tagged(ApiKeyIdItem, keys.apiKeyById(record.keyId), { keyId: record.keyId, keyHash: record.keyHash, workspaceId: record.workspaceId }));
   await update(keys.apiUser(record.workspaceId, record.userId))
@@ -126,7 +150,13 @@ export async function revokeApiKey(keyId: string): Promise<{ workspaceId: string
   const pointer = await getItem(keys.apiKeyById(keyId), ApiKeyIdItem, { consistent: true });
   if (!pointer) return undefined;
   // Unconditional updates: only a condition makes their result undefined.
-  const key = (await update(keys.apiKeyByHash(pointer.keyHash)).set('revoked', true).set('revokedAt', clock.nowIso()).sendReturning(ApiKeyItem))!;
+  const revokedAt = clock.nowIso();
+  const key = (await update(keys.apiKeyByHash(pointer.keyHash)).set('revoked', true).set('revokedAt', revokedAt).sendReturning(ApiKeyItem))!;
+  // A key made before the list existed has no entry: only an existing one is marked.
+  await update(keys.apiUserKey(key.workspaceId, key.userId, keyId))
+    .setIfNotExists('revokedAt', revokedAt)
+    .when(when.itemExists())
+    .send();
   // Only the attributes this needs: the update is unconditional, so it would also write a user item that is not there.
   const user = await update(keys.apiUser(key.workspaceId, key.userId))
     .deleteFromSet('activeKeyIds', new Set([keyId]))
@@ -139,3 +169,29 @@ export async function getApiKeyById(keyId: string): Promise<ApiKeyRecord | undef
   const pointer = await getItem(keys.apiKeyById(keyId), ApiKeyIdItem, { consistent: true });
   return pointer ? getApiKeyByHash(pointer.keyHash) : undefined;
 }
+
+/**
+ * A user's keys, newest first: the entries of its key list (one query), and any active
+ * key made before the list existed, read by its id.
+ */
+export async function listUserKeys(workspaceId: string, userId: string): Promise<UserKeyRecord[]> {
+  const { pk, skPrefix } = keys.apiUserKeyPrefix(workspaceId, userId);
+  const listed: UserKeyRecord[] = (await queryAll(pk, skPrefix, UserKeyItem)).map(({ keyId, name, prefix, createdAt, expiresAt, revokedAt }) => ({
+    keyId,
+    name,
+    prefix,
+    createdAt,
+    expiresAt,
+    revokedAt,
+  }));
+  const user = await getItem(keys.apiUser(workspaceId, userId), v.pick(ApiUserItem, ['activeKeyIds']));
+  const unlisted = [...(user?.activeKeyIds ?? [])].filter((keyId) => !listed.some((key) => key.keyId === keyId));
+  for (const keyId of unlisted) {
+    const key = await getApiKeyById(keyId);
+    if (key) listed.push({ keyId, name: key.name, prefix: UNLISTED_PREFIX, createdAt: key.createdAt, expiresAt: key.expiresAt });
+  }
+  return listed.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.keyId.localeCompare(a.keyId));
+}
+
+/** The prefix shown for a key made before key lists kept one (the key itself is not stored). */
+const UNLISTED_PREFIX = 'wsk_…';

@@ -4,6 +4,9 @@ import { rateLimitFor } from '../config';
 import { countRequest, RATE_WINDOW_MS } from '../data/rate-limits';
 import type { RateLimitClass } from '../routes';
 
+/** Whose allowance a request counts against: an API user (an API key's, or a portal user's). */
+export type ApiUserRef = Pick<Principal, 'workspaceId' | 'userId'>;
+
 export interface RateLimitVerdict {
   allowed: boolean;
   rateClass: RateLimitClass;
@@ -18,7 +21,7 @@ export interface RateLimitVerdict {
  * Exact per-minute limits per API user (not per key, not per IP): one atomic counter
  * update per request, which never lets concurrent requests overshoot.
  */
-export async function takeRequest(principal: Principal, rateClass: RateLimitClass): Promise<RateLimitVerdict> {
+export async function takeRequest(principal: ApiUserRef, rateClass: RateLimitClass): Promise<RateLimitVerdict> {
   const limit = rateLimitFor(rateClass);
   const now = clock.now();
   const window = await countRequest(principal.workspaceId, principal.userId, rateClass, limit, now);

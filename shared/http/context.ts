@@ -23,3 +23,9 @@ export interface ApiContext extends Context {
 }
 
 export type ApiRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
+
+/** What the parameter middleware needs of a request (the API's and the portal's alike). */
+export interface ParameterContext extends Context {
+  api: Pick<ApiScope, 'params' | 'input'>;
+}
+export type ParameterRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ParameterContext>;

@@ -10,15 +10,8 @@ import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, Secr
 import { stageTags } from '../../infra/tags';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  awsSettingsFromEnv,
-  channelSecretName,
-  channelSecretTags,
-  configureWebhookSecret,
-  createUsagePlanKey,
-  putChannelToken,
-  removeUsagePlanKey,
-} from '../../scripts/admin/aws';
+import { awsSettingsFromEnv, channelSecretName, channelSecretTags, configureWebhookSecret, putChannelToken } from '../../scripts/admin/aws';
+import { createUsagePlanKey, removeUsagePlanKey } from '../../shared/auth/usage-plan-keys';
 
 // AWS is not reachable here: these calls are checked against mocked clients.
 const gateway = mockClient(APIGatewayClient);
@@ -36,7 +29,7 @@ describe('the operator CLI against AWS', () => {
     gateway.on(CreateApiKeyCommand).resolves({ id: 'agk1' });
     gateway.on(CreateUsagePlanKeyCommand).resolves({});
     // Act
-    const key = await createUsagePlanKey(settings, 'ws_1', 'usr_1');
+    const key = await createUsagePlanKey(settings.usagePlanId, 'ws_1', 'usr_1');
     // Assess
     expect(key.apiGatewayKeyId).toBe('agk1');
     expect(key.value.length).toBeGreaterThanOrEqual(30);
@@ -49,7 +42,7 @@ describe('the operator CLI against AWS', () => {
     gateway.on(DeleteUsagePlanKeyCommand).resolves({});
     gateway.on(DeleteApiKeyCommand).resolves({});
     // Act
-    await removeUsagePlanKey(settings, 'agk1');
+    await removeUsagePlanKey(settings.usagePlanId, 'agk1');
     // Assess
     expect(gateway.commandCalls(DeleteUsagePlanKeyCommand)[0].args[0].input).toEqual({ usagePlanId: 'plan123', keyId: 'agk1' });
     expect(gateway.commandCalls(DeleteApiKeyCommand).map((call) => call.args[0].input)).toEqual([{ apiKey: 'agk1' }]);
@@ -61,7 +54,7 @@ describe('the operator CLI against AWS', () => {
     gateway.on(DeleteUsagePlanKeyCommand).rejects(Object.assign(new Error('Invalid API Key identifier specified'), { name: 'NotFoundException' }));
     gateway.on(DeleteApiKeyCommand).resolves({});
     // Act
-    await removeUsagePlanKey(settings, 'agk1');
+    await removeUsagePlanKey(settings.usagePlanId, 'agk1');
     // Assess
     expect(gateway.commandCalls(DeleteApiKeyCommand).map((call) => call.args[0].input)).toEqual([{ apiKey: 'agk1' }]);
   });
@@ -70,7 +63,7 @@ describe('the operator CLI against AWS', () => {
     // Prepare
     gateway.on(DeleteUsagePlanKeyCommand).rejects(Object.assign(new Error('Too many requests'), { name: 'TooManyRequestsException' }));
     // Act / Assess
-    await expect(removeUsagePlanKey(settings, 'agk1')).rejects.toThrow('Too many requests');
+    await expect(removeUsagePlanKey(settings.usagePlanId, 'agk1')).rejects.toThrow('Too many requests');
     expect(gateway.commandCalls(DeleteApiKeyCommand)).toHaveLength(0);
   });
 
@@ -128,8 +121,6 @@ describe('keeping usage-plan keys in step with API keys (AWS mode)', () => {
 
   it("gives a user one usage-plan key for all its keys, and takes it out of the plan with the user's last key", async () => {
     // Prepare
-    process.env.USAGE_PLAN_ID = 'plan123';
-    const { afterKeyCreate, afterKeyRevoke } = await import('../../scripts/admin/aws-sync');
     const { keyCreate, keyRevoke, workspaceCreate } = await import('../../scripts/admin/commands');
     const { getApiUser } = await import('../../shared/data/tenants');
     gateway.on(CreateApiKeyCommand).resolves({ id: 'agk-user' });
@@ -138,16 +129,12 @@ describe('keeping usage-plan keys in step with API keys (AWS mode)', () => {
     gateway.on(DeleteApiKeyCommand).resolves({});
     const { id: workspaceId } = await workspaceCreate('AWS sync');
     // Act
-    const first = await keyCreate({ workspaceId, role: 'team' });
-    await afterKeyCreate(workspaceId, first.userId);
-    const second = await keyCreate({ workspaceId, role: 'team', userId: first.userId });
-    await afterKeyCreate(workspaceId, first.userId);
+    const first = await keyCreate({ workspaceId, role: 'team', usagePlanId: 'plan123' });
+    const second = await keyCreate({ workspaceId, role: 'team', userId: first.userId, usagePlanId: 'plan123' });
     const withKey = await getApiUser(workspaceId, first.userId);
-    const oneLeft = await keyRevoke(second.keyId);
-    await afterKeyRevoke(oneLeft.user);
+    const oneLeft = await keyRevoke(second.keyId, 'plan123');
     const removalsWithOneLeft = gateway.commandCalls(DeleteUsagePlanKeyCommand).length;
-    const noneLeft = await keyRevoke(first.keyId);
-    await afterKeyRevoke(noneLeft.user);
+    const noneLeft = await keyRevoke(first.keyId, 'plan123');
     const withoutKey = await getApiUser(workspaceId, first.userId);
     // Assess
     expect(gateway.commandCalls(CreateApiKeyCommand)).toHaveLength(1);

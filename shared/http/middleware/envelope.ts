@@ -49,6 +49,9 @@ function logRequest(request: ApiRequest, response: APIGatewayProxyResult, errorC
     method: request.event.httpMethod,
     workspaceId: api.principal?.workspaceId,
     userId: api.principal?.userId,
+    // The portal's request log reads these back per key (shared/observability/request-log.ts).
+    keyId: api.principal?.keyId,
+    rateClass: api.route.rateLimitClass,
     channelId: api.channelId,
     status: response.statusCode,
     error: errorCode,

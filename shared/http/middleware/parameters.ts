@@ -1,7 +1,7 @@
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import * as v from 'valibot';
 import { MAX_BODY_BYTES } from '../../config';
-import type { ApiRequest } from '../context';
+import type { ParameterRequest } from '../context';
 import { InvalidInputError, UnauthenticatedError } from '../../errors';
 import { headerValue } from '../../schema/headers';
 import { DefinedParameters } from '../../schema/parameter-names';
@@ -23,7 +23,7 @@ const KEY_PARAMETERS = new Set(['apikey', 'api_key', 'x-api-key', 'key', 'access
  */
 export function requestParameters(maxBodyBytes = MAX_BODY_BYTES) {
   return {
-    before: async function mergeParameters(request: ApiRequest) {
+    before: async function mergeParameters(request: ParameterRequest) {
       const { event } = request;
       const query = { ...(event.queryStringParameters ?? {}) };
       const body = await readBody(request, maxBodyBytes);
@@ -38,7 +38,7 @@ export function requestParameters(maxBodyBytes = MAX_BODY_BYTES) {
   };
 }
 
-async function readBody(request: ApiRequest, maxBodyBytes: number): Promise<Record<string, unknown>> {
+async function readBody(request: ParameterRequest, maxBodyBytes: number): Promise<Record<string, unknown>> {
   const { event } = request;
   const raw = event.body;
   if (raw === null || raw === undefined || raw === '') return {};
@@ -92,7 +92,7 @@ function invalidJson(text: string): InvalidInputError {
 export function validParameters(schema: v.GenericSchema) {
   const defined = new DefinedParameters(schema);
   return {
-    before: function validate(request: ApiRequest) {
+    before: function validate(request: ParameterRequest) {
       const { params } = request.context.api;
       const unknown = Object.keys(params).find((name) => !defined.defines(name));
       if (unknown !== undefined) throw unknownParameter(unknown, defined.closestTo(unknown));

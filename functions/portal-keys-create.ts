@@ -1,0 +1,9 @@
+import * as v from 'valibot';
+import { createPortalKey } from '../shared/domain/portal-keys';
+import { portalEndpoint } from '../shared/http/portal-handler';
+import { keyExpiresAt, keyName } from '../shared/schema/portal-params';
+
+export const schema = v.object({ name: keyName(), expiresAt: keyExpiresAt() });
+
+/** POST /portal/api/keys: a new key of the signed-in user's API user; its value is in this answer only. */
+export const handler = portalEndpoint({ name: 'PortalKeysCreate', schema, handle: (input, { principal }) => createPortalKey(principal, input) });

@@ -1,0 +1,9 @@
+import * as v from 'valibot';
+import { keyRequests } from '../shared/domain/portal-keys';
+import { portalEndpoint } from '../shared/http/portal-handler';
+import { keyId } from '../shared/schema/portal-params';
+
+export const schema = v.object({ keyId: keyId() });
+
+/** GET /portal/api/requests?keyId=: one key's last 100 requests, newest first (no bodies, no phone numbers). */
+export const handler = portalEndpoint({ name: 'PortalRequests', schema, handle: (input, { principal }) => keyRequests(principal, input.keyId) });

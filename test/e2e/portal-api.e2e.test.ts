@@ -1,0 +1,163 @@
+/**
+ * The portal API end to end against `npm start` (INTERFACE §17): a demo user of demo.json
+ * signs in through the Cognito stand-in (USER_PASSWORD_AUTH), creates a key, calls the
+ * API with it, finds the call in the key's request log and usage, and revokes it; a user
+ * without `settings:api` gets 403, and no user reaches another's keys.
+ */
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localUserPoolClient } from '../../scripts/local/user-pool';
+import { KEY_CACHE_MS } from '../../shared/auth/authorize';
+import { eventually } from '../support/eventually';
+import { startStack, type RunningStack } from '../support/local-stack';
+
+interface DemoPortal {
+  cognitoEndpoint: string;
+  clientId: string;
+  users: Array<{ email: string; password: string; permissions: string[] }>;
+}
+
+let stack: RunningStack;
+
+/** Starts a stack of `source`; the request log is the handlers' INFO lines in DATA_DIR/logs/service.log, as npm start writes them by default. */
+function stackOf(source: 'routes' | 'template') {
+  beforeAll(async () => {
+    stack = await startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO' }, source });
+  }, 300_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+}
+
+/** Signs a demo user in as the page does, and returns their ID token. */
+async function signIn(email: string): Promise<string> {
+  const portalOf = (stack.demo as unknown as { portal: DemoPortal }).portal;
+  const user = portalOf.users.find((candidate) => candidate.email === email)!;
+  const client = localUserPoolClient(portalOf.cognitoEndpoint);
+  const auth = await client.send(
+    new InitiateAuthCommand({ ClientId: portalOf.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+  );
+  return auth.AuthenticationResult!.IdToken!;
+}
+
+async function portal(idToken: string | undefined, path: string, options: { method?: 'GET' | 'POST'; params?: Record<string, string> } = {}) {
+  const method = options.method ?? 'GET';
+  const query = method === 'GET' && options.params ? `?${new URLSearchParams(options.params)}` : '';
+  const response = await fetch(`${stack.url}/portal/api/${path}${query}`, {
+    method,
+    headers: { ...(idToken && { Authorization: `Bearer ${idToken}` }), ...(method === 'POST' && { 'Content-Type': 'application/json' }) },
+    body: method === 'POST' ? JSON.stringify(options.params ?? {}) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+describe('the portal API on npm start', () => {
+  stackOf('routes');
+
+  it('signs in, creates a key, uses it, sees the call in its requests and usage, and revokes it: the API refuses it within 10 s', async () => {
+    // Arrange
+    const idToken = await signIn('team@acme.example');
+
+    // Act
+    const created = await portal(idToken, 'keys', { method: 'POST', params: { name: 'e2e' } });
+    const used = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
+    const logged = await eventually(async () => {
+      const latest = await portal(idToken, 'requests', { params: { keyId: created.body.keyId } });
+      return latest.body.length > 0 ? latest.body : undefined;
+    });
+    const usage = await portal(idToken, 'usage', { params: { keyId: created.body.keyId } });
+    const listed = await portal(idToken, 'keys');
+    const revoked = await portal(idToken, 'keys/revoke', { method: 'POST', params: { keyId: created.body.keyId } });
+    const revokedAt = Date.now();
+    await waitUntil(revokedAt + KEY_CACHE_MS);
+    const afterRevocation = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
+    const listedAfter = await portal(idToken, 'keys');
+
+    // Assess
+    expect(created.status).toBe(200);
+    expect(created.body.apiKey).toMatch(/^wsk_/);
+    expect(used.status).toBe(200);
+    expect(logged).toEqual([
+      { at: expect.any(String), endpoint: 'channels/list', method: 'GET', status: 200, latencyMs: expect.any(Number), rateClass: 'api_read' },
+    ]);
+    expect(usage.body.last24Hours).toEqual({ requests: 1, throttled: 0, byRateClass: { api_read: 1 } });
+    const row = listed.body.find((key: { keyId: string }) => key.keyId === created.body.keyId);
+    expect(row).toEqual({
+      keyId: created.body.keyId,
+      name: 'e2e',
+      prefix: created.body.prefix,
+      createdAt: created.body.createdAt,
+      lastUsedAt: logged[0].at,
+      expiresAt: null,
+      status: 'active',
+    });
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.apiKey);
+    expect(revoked).toEqual({ status: 200, body: { keyId: created.body.keyId, revoked: true } });
+    expect(afterRevocation.status).toBe(401);
+    expect(listedAfter.body.find((key: { keyId: string }) => key.keyId === created.body.keyId).status).toBe('revoked');
+  });
+
+  it('refuses a call without a token (401) and a user without settings:api (403 naming it)', async () => {
+    // Arrange
+    const viewer = await signIn('viewer@acme.example');
+
+    // Act
+    const anonymous = await portal(undefined, 'keys');
+    const withApiKey = await fetch(`${stack.url}/portal/api/keys`, { headers: { 'X-API-Key': stack.demo.workspaces[0].keys[0].apiKey } });
+    const forbidden = await portal(viewer, 'keys', { method: 'POST', params: { name: 'nope' } });
+
+    // Assess
+    expect(anonymous.status).toBe(401);
+    expect(withApiKey.status).toBe(401);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toContain('settings:api');
+  });
+
+  it("keeps users to their own keys: a team user cannot see an admin's key, another workspace's user gets 404", async () => {
+    // Arrange
+    const [admin, team, globex] = await Promise.all(['admin@acme.example', 'team@acme.example', 'admin@globex.example'].map(signIn));
+    const adminKey = await portal(admin, 'keys', { method: 'POST', params: { name: 'admin only' } });
+
+    // Act
+    const teamList = await portal(team, 'keys');
+    const teamUsage = await portal(team, 'usage', { params: { keyId: adminKey.body.keyId } });
+    const globexRequests = await portal(globex, 'requests', { params: { keyId: adminKey.body.keyId } });
+    const globexRevoke = await portal(globex, 'keys/revoke', { method: 'POST', params: { keyId: adminKey.body.keyId } });
+
+    // Assess
+    expect(teamList.body.map((key: { keyId: string }) => key.keyId)).not.toContain(adminKey.body.keyId);
+    for (const refusal of [teamUsage, globexRequests, globexRevoke]) expect([refusal.status, refusal.body.error]).toEqual([404, 'not_found']);
+    expect((await stack.call('channels/list', { apiKey: adminKey.body.apiKey, method: 'GET' })).status).toBe(200);
+  });
+});
+
+describe('the portal API in the template-driven mode (its methods, authorizer and functions from the synthesized template)', () => {
+  stackOf('template');
+
+  it('creates a key that works on the API, shows its request, revokes it, and refuses a user without settings:api', async () => {
+    // Arrange
+    const [team, viewer] = await Promise.all(['team@acme.example', 'viewer@acme.example'].map(signIn));
+
+    // Act
+    const created = await portal(team, 'keys', { method: 'POST', params: { name: 'template' } });
+    const used = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
+    const logged = await eventually(async () => {
+      const latest = await portal(team, 'requests', { params: { keyId: created.body.keyId } });
+      return latest.body.length > 0 ? latest.body : undefined;
+    });
+    const revoked = await portal(team, 'keys/revoke', { method: 'POST', params: { keyId: created.body.keyId } });
+    await waitUntil(Date.now() + KEY_CACHE_MS);
+    const afterRevocation = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
+    const forbidden = await portal(viewer, 'keys');
+
+    // Assess
+    expect(created.status).toBe(200);
+    expect(used.status).toBe(200);
+    expect(logged.map((request: { endpoint: string; status: number }) => [request.endpoint, request.status])).toEqual([['channels/list', 200]]);
+    expect(revoked.body).toEqual({ keyId: created.body.keyId, revoked: true });
+    expect(afterRevocation.status).toBe(401);
+    expect([forbidden.status, forbidden.body.error]).toEqual([403, 'forbidden']);
+  });
+});
