@@ -127,7 +127,11 @@ export interface EventDelivery {
  */
 export function createEventDelivery(scope: Construct, config: StageConfig): EventDelivery {
   // As the automation queue: 6 × the deliverer's timeout (the background functions' sizing) + the batching window.
-  const { queue, deadLetterQueue } = queueWithDeadLetters(scope, 'Event', 'event queue', config, { fifo: true });
+  // New events' bodies carry message content (message.received): with a content retention they stay in the queue and
+  // its DLQ no longer than it. Nothing is lost when one expires: its events stay in the outbox until the deliverer has
+  // recorded them, and the re-drive hands them over again (docs/EVENTS.md).
+  const contentRetention = config.messageContentRetentionDays > 0 ? Duration.days(config.messageContentRetentionDays) : undefined;
+  const { queue, deadLetterQueue } = queueWithDeadLetters(scope, 'Event', 'event queue', config, { fifo: true, maxRetention: contentRetention });
   const lanes = queueWithDeadLetters(scope, 'EventLane', 'event lane queue', config);
   const secretsKey = new Key(scope, 'WebhookSecretsKey', {
     description: "workspace-api: integrators' webhook signing secrets",
@@ -143,14 +147,17 @@ export function createEventDelivery(scope: Construct, config: StageConfig): Even
  * batching window (config.automationVisibilityTimeout), so a message is never
  * redelivered while its consumer still runs. Construct ids: `<name>Queue`, `<name>Dlq`.
  * A FIFO queue (and its DLQ, which must be FIFO too) runs in high-throughput mode.
+ * Messages are kept 4 days, 14 in the DLQ, or `maxRetention` when shorter.
  */
 function queueWithDeadLetters(
   scope: Construct,
   name: string,
   purpose: string,
   config: StageConfig,
-  options: { fifo?: boolean } = {},
+  options: { fifo?: boolean; maxRetention?: Duration } = {},
 ): { queue: Queue; deadLetterQueue: Queue } {
+  const retention = (days: number) =>
+    options.maxRetention && options.maxRetention.toSeconds() < Duration.days(days).toSeconds() ? options.maxRetention : Duration.days(days);
   const fifo = options.fifo
     ? { fifo: true, deduplicationScope: DeduplicationScope.MESSAGE_GROUP, fifoThroughputLimit: FifoThroughputLimit.PER_MESSAGE_GROUP_ID }
     : {};
@@ -158,7 +165,7 @@ function queueWithDeadLetters(
     ...(options.fifo && { fifo: true }),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
-    retentionPeriod: Duration.days(14),
+    retentionPeriod: retention(14),
     removalPolicy: config.removalPolicy,
   });
   const queue = new Queue(scope, `${name}Queue`, {
@@ -166,7 +173,7 @@ function queueWithDeadLetters(
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     visibilityTimeout: config.automationVisibilityTimeout,
-    retentionPeriod: Duration.days(4),
+    retentionPeriod: retention(4),
     deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVES },
     removalPolicy: config.removalPolicy,
   });

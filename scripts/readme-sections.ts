@@ -80,13 +80,13 @@ interface WebhookItem {
 }
 
 /** A schema's type as a reader says it: `string`, `"sent" | "delivered"`, `integer or null`, `object`. */
-function typeText(schema: JsonSchema): string {
+function typeText(schema: JsonSchema, resolve: (node: JsonSchema) => JsonSchema = (node) => node): string {
   if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``;
   if (schema.enum) return schema.enum.map((value: unknown) => `\`${JSON.stringify(value)}\``).join(' \\| ');
-  const parts: JsonSchema[] | undefined = schema.anyOf ?? schema.oneOf;
+  const parts: JsonSchema[] | undefined = (schema.anyOf ?? schema.oneOf)?.map(resolve);
   if (parts) {
     const shapes = parts.filter((part) => part.properties).length;
-    const names = [...new Set(parts.map((part) => (part.properties ? 'object' : typeText(part))))];
+    const names = [...new Set(parts.map((part) => (part.properties ? 'object' : typeText(part, resolve))))];
     return `${names.join(' or ')}${shapes > 1 ? ' (one of the shapes below)' : ''}`;
   }
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'any'];
@@ -109,7 +109,7 @@ function fieldRows(document: OpenApiDocument, schema: JsonSchema, prefix: string
     const field = resolve(property);
     const required = (object.required ?? []).includes(name) ? '' : ' (optional)';
     const description = (property.description ?? field.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
-    return [`| \`${path}\` | ${typeText(field)}${required} | ${description} |`, ...fieldRows(document, field, path, seen)];
+    return [`| \`${path}\` | ${typeText(field, resolve)}${required} | ${description} |`, ...fieldRows(document, field, path, seen)];
   });
 }
 

@@ -2371,7 +2371,8 @@ export interface components {
              * @example text
              */
             type: string;
-            content: components["schemas"]["InboundMessageContent"];
+            /** @description What the message carried; its fields depend on `type` (a type this API does not know is `unsupported` with the network's `rawType`); null once the content retention period (`MESSAGE_CONTENT_RETENTION_DAYS`) has passed */
+            content: components["schemas"]["InboundMessageContent"] | null;
             /**
              * Format: date-time
              * @description When the message was sent (ISO 8601, UTC)

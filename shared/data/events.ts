@@ -49,6 +49,20 @@ export async function getEventLog(channel: ChannelRef, eventId: string): Promise
   return getItem(keys.event(channel, eventId), EventItem);
 }
 
+/**
+ * Takes a message's content out of its event's stored body (`data.content` becomes null;
+ * the retention sweep, shared/data/message-retention.ts), so events/list and every later
+ * attempt carry it no longer. Nothing when the event is gone (TTL, an erasure) or already blank.
+ */
+export async function removeEventContent(channel: ChannelRef, eventId: string): Promise<void> {
+  const event = await getItem(keys.event(channel, eventId), EventItem, { consistent: true });
+  if (!event) return;
+  const body = JSON.parse(event.body) as { data?: Record<string, unknown> };
+  if (!body.data || body.data.content === null) return;
+  const blanked = JSON.stringify({ ...body, data: { ...body.data, content: null } });
+  await update(keys.event(channel, eventId)).set('body', blanked).when(when.itemExists()).send();
+}
+
 /** Events after `afterId` (exclusive; from the oldest when undefined), oldest first, younger than the retention. */
 export async function listEventLog(channel: ChannelRef, afterId: string | undefined, limit: number, nowMs: number): Promise<EventLogRecord[]> {
   const { pk, skPrefix } = keys.eventPrefix(channel);

@@ -5,7 +5,8 @@ import { channelOfKey, keys, retentionShardOf } from './keys';
 /** The `RETAIN#` shards of the outbox index, each swept on its own. */
 export { RETENTION_PARTITIONS } from './keys';
 import type { Key } from '../identity';
-import { MessageItem } from './messages';
+import { removeEventContent } from './events';
+import { ChatmidItem, MessageItem } from './messages';
 import { OUTBOX_INDEX } from './table-schema';
 
 /**
@@ -27,8 +28,8 @@ export async function dueForBlanking(shard: string, now: number, limit: number):
 }
 
 /**
- * Blanks an expired message's content: the message item, then its history entry and its
- * chatmid pointer, and only then does the item leave the index, so a crash halfway is
+ * Blanks an expired message's content: the message item, then its history entry, its
+ * chatmid pointer and the `message.received` event in the events log, and only then does the item leave the index, so a crash halfway is
  * finished by the next sweep. Returns false when it was already blanked or is gone.
  */
 export async function blankExpiredMessage(key: Key, now: number): Promise<boolean> {
@@ -37,7 +38,14 @@ export async function blankExpiredMessage(key: Key, now: number): Promise<boolea
   if (typeof message.phone === 'string' && typeof message.at === 'number') {
     await removeContent(keys.messageHistory(channelOfKey(key), message.phone, message.at, message.id), now);
   }
-  if (message.chatmid) await removeContent(keys.messageByChatmid(message.chatmid), now);
+  if (message.chatmid) {
+    const pointer = await update(keys.messageByChatmid(message.chatmid))
+      .set('contentRemovedAt', now)
+      .remove('content')
+      .when(when.itemExists())
+      .sendReturning(ChatmidItem);
+    if (pointer?.receivedEventId) await removeEventContent(channelOfKey(key), pointer.receivedEventId);
+  }
   await update(key).remove(OUTBOX_INDEX.partitionKey, OUTBOX_INDEX.sortKey).send();
   return true;
 }

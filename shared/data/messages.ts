@@ -105,6 +105,8 @@ export const ChatmidItem = entity('chatmid', {
   phoneNumberId: v.optional(v.string()),
   /** The send's apiReference, for its status events. */
   apiReference: v.optional(v.string()),
+  /** An inbound message's `message.received` event: the retention sweep blanks the content its log entry carries too. */
+  receivedEventId: v.optional(v.string()),
   /** Events recorded with a change of this pointer and not yet in the events log (shared/data/event-outbox.ts). */
   pendingEvents: v.optional(v.array(PendingEvent)),
   /** When a send first attached the pointer (ms): status events recorded before it had no tenant, so no hand-off yet. */

@@ -31,6 +31,7 @@ import { enqueueEvent } from '../queue/event-queue';
 import { described } from '../schema/docs';
 import { component, created, nullableTimestamp, viewOf } from '../schema/responses';
 import { decodeCursor, encodeCursor } from './cursors';
+import { eventWithVisibleContent } from './retention';
 
 /**
  * webhooks/manage, webhooks/list and webhooks/delete: integrators' subscriptions to the channel's events
@@ -300,12 +301,14 @@ export async function redeliverEvent(channel: ChannelRef, webhookId: string, eve
 export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: AnyEvent[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
-  const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, clock.now());
+  const now = clock.now();
+  const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, now);
   const last = records[records.length - 1];
   // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
-  // The body as delivered, byte for byte: the deliverer wrote it from the same event (shared/domain/event-builders.ts).
+  // The body as delivered, byte for byte (the deliverer wrote it from the same event, shared/domain/event-builders.ts),
+  // except a message's content past its retention period.
   return {
-    events: records.map((record) => JSON.parse(record.body) as AnyEvent),
+    events: records.map((record) => eventWithVisibleContent(JSON.parse(record.body) as AnyEvent, now)),
     nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null,
   };
 }

@@ -32,3 +32,13 @@ export function retentionAttributes(messageId: string, at: number): { outboxShar
   const period = retentionMs();
   return period === undefined ? {} : retentionIndexAttributes(messageId, at + period);
 }
+
+/**
+ * An event body as shown at `now`: a `message.received` whose message is older than the
+ * period shows `content: null`, to the second, as chat/messages/list does, whether or not
+ * the sweep has blanked its stored body yet.
+ */
+export function eventWithVisibleContent<E extends { type: string; data: Record<string, unknown> }>(event: E, now: number): E {
+  if (event.type !== 'message.received' || event.data.content === null || typeof event.data.timestamp !== 'string') return event;
+  return contentVisible(Date.parse(event.data.timestamp), now) ? event : { ...event, data: { ...event.data, content: null } };
+}

@@ -180,6 +180,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     status: 'received',
     statusRank: STATUS_RANK.received,
     phoneNumberId: event.phoneNumberId,
+    receivedEventId: received.id,
   };
   const created = await createChatmidRecord(chatmidRecord, received);
   if (created.events) await handOffEvents(created.events);

@@ -110,7 +110,10 @@ const MessageReceivedData = v.strictObject({
     'Message type: text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction or unsupported',
     'text',
   ),
-  content: InboundContent,
+  content: described(
+    v.nullable(InboundContent),
+    "What the message carried; its fields depend on `type` (a type this API does not know is `unsupported` with the network's `rawType`); null once the content retention period (`MESSAGE_CONTENT_RETENTION_DAYS`) has passed",
+  ),
   timestamp: eventTime('When the message was sent'),
 });
 

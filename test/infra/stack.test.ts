@@ -103,7 +103,7 @@ describe('WorkspaceApiStack', () => {
   beforeAll(() => {
     dev = build({ stage: 'dev' });
     prod = build({ ...DOCUMENTED_STAGES.prod, rateLimits: JSON.stringify({ api_read: 60 }), messageContentRetentionDays: '30' });
-    custom = build({ stage: 'dev', runnerTimeoutSeconds: '300', waf: 'true', wafAnonymousLimit: '100' });
+    custom = build({ stage: 'dev', runnerTimeoutSeconds: '300', waf: 'true', wafAnonymousLimit: '100', messageContentRetentionDays: '2' });
   }, SYNTH_TIMEOUT_MS);
 
   const resourceOf = (built: Built, construct: { node: { defaultChild?: unknown } }) => built.resources[logicalId(built.stack, construct.node.defaultChild)];
@@ -803,6 +803,21 @@ describe('WorkspaceApiStack', () => {
       expect(mappingOf(laneId)).toMatchObject({ BatchSize: 10, MaximumBatchingWindowInSeconds: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
       expect(rules).toHaveLength(1);
       expect(rules[0].Properties.ScheduleExpression).toBe('rate(1 minute)');
+    });
+
+    it('keeps new events (whose bodies carry message content) in the event queue and its DLQ no longer than the content retention', () => {
+      // Prepare
+      const retentionOf = (built: Built) => {
+        const { events } = built.stack;
+        return [events.queue, events.deadLetterQueue].map(
+          (queue) => built.resources[logicalId(built.stack, queue.node.defaultChild)].Properties.MessageRetentionPeriod,
+        );
+      };
+      // Act
+      const [kept, bounded] = [retentionOf(dev), retentionOf(custom)];
+      // Assess: 4 and 14 days without retention; 2 days with messageContentRetentionDays 2
+      expect(kept).toEqual([4 * 86_400, 14 * 86_400]);
+      expect(bounded).toEqual([2 * 86_400, 2 * 86_400]);
     });
 
     it('gives every function that hands events over both event queues: the URLs and SendMessage on exactly those two', () => {
