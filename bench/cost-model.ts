@@ -369,8 +369,10 @@ export function eventDeliveryPerMillion(facts: StageFacts, receiverMs: number): 
   return {
     // SendMessage, then (at worst one event a batch) the mapping's ReceiveMessage and DeleteMessage.
     'SQS FIFO (3 requests)': 3 * PRICES.sqsFifoPerMillion,
-    // ≈ 4.3 table calls a delivery (docs/EVENTS.md, Measured): ≈ 4 writes of a small item and one read.
-    'DynamoDB (≈ 4 WRU + 0.5 RRU)': 4 * PRICES.dynamoWriteUnitPerMillion + 0.5 * PRICES.dynamoReadUnitPerMillion,
+    // ≈ 4.3 table calls a delivery (docs/EVENTS.md, Measured): ≈ 4 writes of a small item and one read; and the lane's
+    // entry in the outbox index (its EVLANE# shard, for the lane sweep), written when the event joins and takes the lock
+    // and removed when the lane empties: ≈ 2 index writes more.
+    'DynamoDB (≈ 4 WRU + 2 WRU of the lane index + 0.5 RRU)': 6 * PRICES.dynamoWriteUnitPerMillion + 0.5 * PRICES.dynamoReadUnitPerMillion,
     [`Lambda (${facts.memoryMb.deliverer} MB, one invocation waiting ${receiverMs} ms)`]:
       PRICES.lambdaRequestPerMillion + ((receiverMs + 20) / 1000) * gb * PRICES.lambdaArmPerGbSecond * 1e6,
     'logs (≈ 900 B: a delivery line, EMF, START/END/REPORT)': 900 * perGbMillion * PRICES.logsIngestPerGb,
