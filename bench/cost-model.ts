@@ -371,8 +371,10 @@ export function eventDeliveryPerMillion(facts: StageFacts, receiverMs: number): 
     'SQS FIFO (3 requests)': 3 * PRICES.sqsFifoPerMillion,
     // The lane's own wake-up, where the attempt runs (docs/EVENTS.md, Delivery): the same three on the standard lane queue.
     'SQS standard, the lane wake-up (3 requests)': 3 * PRICES.sqsStandardPerMillion,
-    // Five writes of a small item a delivery (docs/EVENTS.md, Delivery) and three reads: the delivery and the subscriptions item consistent, the event.
-    'DynamoDB (≈ 5 WRU + 2.5 RRU)': 5 * PRICES.dynamoWriteUnitPerMillion + 2.5 * PRICES.dynamoReadUnitPerMillion,
+    // Five writes of a small item a delivery (docs/EVENTS.md, Delivery) and three reads: the delivery and the subscriptions
+    // item consistent, the event; and the lane's entry in the outbox index (its EVLANE# shard, for the lane sweep), written
+    // when the event joins and takes the lock and removed when the lane empties: ≈ 2 index writes more.
+    'DynamoDB (≈ 5 WRU + 2 WRU of the lane index + 2.5 RRU)': 7 * PRICES.dynamoWriteUnitPerMillion + 2.5 * PRICES.dynamoReadUnitPerMillion,
     [`Lambda (${facts.memoryMb.deliverer} MB, one invocation waiting ${receiverMs} ms)`]:
       PRICES.lambdaRequestPerMillion + ((receiverMs + 20) / 1000) * gb * PRICES.lambdaArmPerGbSecond * 1e6,
     'logs (≈ 900 B: a delivery line, EMF, START/END/REPORT)': 900 * perGbMillion * PRICES.logsIngestPerGb,

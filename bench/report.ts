@@ -1,3 +1,4 @@
+import type { BoundedEventsResult } from './bounded-events';
 import type { BoundedWorkResult } from './bounded-work';
 import type { LargeChannelRead, LargeChannelResult } from './large-channel';
 import type { ColdStartResult } from './cold-start';
@@ -29,6 +30,7 @@ export interface BenchResults {
   eventDelivery?: EventDeliveryResult;
   boundedWork?: BoundedWorkResult;
   noisyNeighbour?: NoisyNeighbourResult;
+  boundedEvents?: BoundedEventsResult;
   targets: Target[];
   costModel: CostRow[];
   errors: string[];
@@ -359,6 +361,24 @@ export function boundedWorkTargets(result: BoundedWorkResult): Target[] {
       target: 'content sweep ≥ 100,000 messages an hour locally',
       ok: sweep.blanked === sweep.messages && sweep.perHour >= 100_000,
       detail: `${sweep.blanked} of ${sweep.messages} blanked in one run, ${Math.round(sweep.perHour).toLocaleString('en-US')} an hour`,
+    },
+  ];
+}
+
+export function boundedEventsTargets(result: BoundedEventsResult): Target[] {
+  const { redrive, laneBacklog: lane } = result;
+  return [
+    {
+      area: 'bounded work',
+      target: `re-drive with ${redrive.orphansPerShard.toLocaleString('en-US')} orphans in every shard: every due item re-driven in one pass`,
+      ok: redrive.redriven === redrive.due && redrive.complete,
+      detail: `${redrive.redriven} of ${redrive.due} in ${redrive.seconds.toFixed(1)} s`,
+    },
+    {
+      area: 'bounded work',
+      target: `deliverer with a ${lane.events.toLocaleString('en-US')}-event backlog on one lane: no invocation over its deadline, 0 lost, order kept`,
+      ok: lane.overDeadline === 0 && lane.distinct === lane.events && lane.inOrder,
+      detail: `${lane.distinct} of ${lane.events} delivered, ${lane.inOrder ? 'in order' : 'out of order'}, longest invocation ${(lane.longestInvocationMs / 1000).toFixed(1)} s of ${lane.budgetMs / 1000} s`,
     },
   ];
 }

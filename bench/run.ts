@@ -36,6 +36,7 @@ import {
   eventDeliveryTable,
   eventDeliveryTargets,
   boundedWorkTargets,
+  boundedEventsTargets,
   variantTable,
   warmTable,
   type BenchResults,
@@ -169,6 +170,12 @@ if (only.has('trips') || only.has('scale') || only.has('large') || only.has('bou
         const { boundedWork, boundedWorkTable } = await import('./bounded-work');
         results.boundedWork = await attempt('bounded work', () => boundedWork({ sweepMessages: quick ? 2_000 : 10_000, log }));
         if (results.boundedWork) section('7. Bounded work per call (contacts/import repeats, the content sweep)', boundedWorkTable(results.boundedWork));
+        // The issue's scale is 1,000 orphans a shard and a 10,000-event lane; BENCH_LANE_EVENTS sets the lane's (about 25 ms an event here).
+        const { boundedEvents, boundedEventsTable } = await import('./bounded-events');
+        const laneEvents = Number(process.env.BENCH_LANE_EVENTS ?? (quick ? 500 : 10_000));
+        results.boundedEvents = await attempt('bounded events', () => boundedEvents({ orphansPerShard: quick ? 200 : 1_000, laneEvents, log }));
+        if (results.boundedEvents)
+          section('7b. Nothing lost under load (the re-drive past orphans, a lane backlog)', boundedEventsTable(results.boundedEvents));
       }
     } finally {
       store.child.kill('SIGTERM');
@@ -211,6 +218,7 @@ const targets = [
   ...(results.eventDelivery ? eventDeliveryTargets(results.eventDelivery) : []),
   ...(results.boundedWork ? boundedWorkTargets(results.boundedWork) : []),
   ...(results.noisyNeighbour ? noisyNeighbourTargets(results.noisyNeighbour) : []),
+  ...(results.boundedEvents ? boundedEventsTargets(results.boundedEvents) : []),
 ];
 const costs = costModel(results);
 const full: BenchResults = { ...results, targets, costModel: costs };
