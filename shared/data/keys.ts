@@ -152,6 +152,8 @@ export const keys = {
   optedOutSetPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: OPTED_OUT_PREFIX }),
   /** A number's suppression record (its opt-out, kept through an erasure): a keyed hash of one form of the number, never the number. */
   suppression: (channel: ChannelRef, numberHash: string): Key => ({ pk: channelPk(channel), sk: `SUPPRESS#${numberHash}` }),
+  /** That a contact was erased, and when (the deliverer drops its events raised before): a keyed hash of its phone, never the phone. */
+  erasureTombstone: (channel: ChannelRef, phoneHash: string): Key => ({ pk: channelPk(channel), sk: `TOMBSTONE#${phoneHash}` }),
   /** The audit record of one erasure: when and by whom, nothing of the contact. */
   erasureAudit: (channel: ChannelRef, at: number, erasureId: string): Key => ({ pk: channelPk(channel), sk: `ERASED#${timeKey(at)}#${erasureId}` }),
 

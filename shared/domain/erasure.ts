@@ -11,6 +11,7 @@ import {
   uncountContact,
 } from '../data/contact-erasure';
 import { deleteContactIdPointer, writeIdPointers } from '../data/contact-ids';
+import { writeTombstone } from '../data/erasure-tombstones';
 import { markOptedOut } from '../data/contact-status';
 import { deleteConversation } from '../data/conversations';
 import type { ChannelRef } from '../identity';
@@ -39,7 +40,9 @@ const ERASE_CONCURRENCY = 16;
  * in an order that a crash cannot turn into a half-readable state:
  * 1. the contact item is marked `erasing` and loses its personal fields (name, email,
  *    picture, labels, custom field values): from here every endpoint treats it as gone;
- * 2. its search-index entry and its place in the count go (contacts/list `total` drops
+ * 2. an erasure tombstone (a keyed hash of the phone and the time, shared/data/erasure-tombstones.ts)
+ *    tells the event deliverer to drop the contact's events raised until now that are
+ *    still in flight (queued, in a lane, behind a retry); its search-index entry and its place in the count go (contacts/list `total` drops
  *    by one at once, exactly once);
  * 3. each message keeps a skeleton (type, direction, times, send state, delivery
  *    status) without content, phone or apiReference; its history entry is deleted;
@@ -73,6 +76,8 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   const now = clock.now();
   const contact = await beginErasure(channel, phone, contactId, now);
   if (!contact) return 0;
+  // Before its events go: from here the deliverer drops every event of the contact raised until now.
+  await writeTombstone(channel, phone, clock.now());
   await uncountContact(channel, contact);
   const entries = await allHistoryEntries(channel, phone);
   await mapLimit(entries, ERASE_CONCURRENCY, async (entry) => {

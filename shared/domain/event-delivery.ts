@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { clock } from '../clock';
 import { config } from '../config';
 import { clearPendingEvents } from '../data/event-outbox';
+import { erasedAt, erasuresOf } from '../data/erasure-tombstones';
 import {
   addToLane,
   addToLaneAndLock,
   createDelivery,
   deferLane,
+  deleteDelivery,
+  deleteEventLogs,
   finishLaneEvent,
   finishLastLaneEvent,
   getDelivery,
@@ -33,7 +36,7 @@ import {
   type SubscriptionRecord,
   type SubscriptionSet,
 } from '../data/webhook-subscriptions';
-import { subscribedTo } from '../events/event-types';
+import { eventIdTime, subscribedTo } from '../events/event-types';
 import { DELIVERY_TIMEOUT_MS, postWebhook, type AttemptResult } from '../events/post-webhook';
 import { nextRetryDelaySeconds, parseRetrySchedule } from '../events/retry-schedule';
 import { secretBox } from '../events/secret-box';
@@ -80,14 +83,35 @@ type EventMessage = EventQueueMessage & { kind: 'event' };
 
 /** What one batch shares: its new events recorded in the log in one write, each channel's subscriptions read once. */
 export interface BatchContext {
-  /** Resolves, once `message`'s event is in the events log (with the batch's other due events, in one write), to the body its deliveries carry. */
-  recorded(message: EventMessage): Promise<string>;
+  /**
+   * Resolves, once `message`'s event is in the events log (with the batch's other due
+   * events, in one write), to the body its deliveries carry; undefined when its contact
+   * was erased after it was raised (it is then out of the log again, and goes nowhere).
+   */
+  recorded(message: EventMessage): Promise<string | undefined>;
   subscriptions(channel: ChannelRef): Promise<SubscriptionSet>;
   /** When the invocation must have ended its work (real clock, ms; functions/event-deliverer.ts), undefined outside one. */
   deadline?: number;
 }
 
 type LogEntry = { channel: ChannelRef; event: EventLogRecord };
+
+/** Whether the event `eventId` was raised before an erasure of its contact at `erased` (ms), if there was one. */
+const raisedBefore = (eventId: string, erased: number | undefined) => erased !== undefined && eventIdTime(eventId) <= erased;
+
+/**
+ * Records entries in the events log, then drops again those whose contact has been erased
+ * since the event was raised (erasure tombstones, shared/data/erasure-tombstones.ts); the
+ * entries kept. Written before the check, so an erasure either comes before the check
+ * (and is seen) or after the write (and deletes the entry itself): none stays.
+ */
+async function recordUnlessErased(entries: LogEntry[]): Promise<Set<LogEntry>> {
+  await putEventLogs(entries, clock.now());
+  const erasedAtOf = await erasuresOf(entries.map(({ channel, event }) => ({ channel, contactKey: event.contactKey })));
+  const erased = entries.filter(({ channel, event }) => raisedBefore(event.id, erasedAtOf(channel, event.contactKey)));
+  if (erased.length) await deleteEventLogs(erased);
+  return new Set(entries.filter((entry) => !erased.includes(entry)));
+}
 
 const isDue = (message: EventQueueMessage) => message.notBefore === undefined || message.notBefore <= clock.now();
 
@@ -105,7 +129,7 @@ const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
  * applies from the next batch on, as it would had the batch been read a moment later).
  */
 export function batchContext(messages: EventQueueMessage[], deadline?: number): BatchContext {
-  let recorded: { entries: Map<EventMessage, LogEntry>; written: Promise<void> } | undefined;
+  let recorded: { entries: Map<EventMessage, LogEntry>; kept: Promise<Set<LogEntry>> } | undefined;
   const subscriptions = new Map<string, Promise<SubscriptionSet>>();
   const logEntry = (message: EventMessage): LogEntry => ({
     channel: { workspaceId: message.workspaceId, channelId: message.channelId },
@@ -117,15 +141,13 @@ export function batchContext(messages: EventQueueMessage[], deadline?: number): 
       if (!recorded) {
         const due = messages.filter((candidate): candidate is EventMessage => candidate.kind === 'event' && isDue(candidate));
         const entries = new Map(due.map((event) => [event, logEntry(event)]));
-        recorded = { entries, written: putEventLogs([...entries.values()], clock.now()) };
+        recorded = { entries, kept: recordUnlessErased([...entries.values()]) };
       }
-      await recorded.written;
-      const entry = recorded.entries.get(message);
-      if (entry) return entry.event.body;
+      const kept = await recorded.kept;
       // Not due when the batch was written (its wait ended while it waited for its turn): on its own.
-      const alone = logEntry(message);
-      await putEventLogs([alone], clock.now());
-      return alone.event.body;
+      const entry = recorded.entries.get(message) ?? logEntry(message);
+      const keptAlone = recorded.entries.has(message) ? kept : await recordUnlessErased([entry]);
+      return keptAlone.has(entry) ? entry.event.body : undefined;
     },
     subscriptions(channel) {
       const key = `${channel.workspaceId}/${channel.channelId}`;
@@ -219,9 +241,9 @@ interface Held {
 const lease = () => clock.now() + LANE_LEASE_MS;
 
 /**
- * Records the event in the log (the batch's one write) and gives each subscribed, active
- * subscription its delivery and a place in the contact's lane; the lanes to work, each
- * with its lock when the fan-out could take it.
+ * Records the event in the log (the batch's one write) and, unless its contact has been
+ * erased since, gives each subscribed, active subscription its delivery and a place in
+ * the contact's lane; the lanes to work, each with its lock when the fan-out could take it.
  *
  * The event joins the lane and takes its lock in one write, before its delivery is
  * created: a delivery this fan-out creates has had no attempt (none could be made
@@ -230,11 +252,17 @@ const lease = () => clock.now() + LANE_LEASE_MS;
  * the lane, as that deliverer may work it at once.
  */
 async function recordAndFanOut(message: EventMessage, batch: BatchContext): Promise<Array<{ known: Known; held?: Held }>> {
-  const { workspaceId, channelId, contactKey, event } = message;
+  const channel = { workspaceId: message.workspaceId, channelId: message.channelId };
+  const body = await batch.recorded(message);
+  const lanes = body === undefined ? [] : await fanOut(message, body, await batch.subscriptions(channel));
+  if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
+  return lanes;
+}
+
+/** The fan-out of a recorded event (its body) to the subscriptions: each's delivery and place in the contact's lane. */
+async function fanOut({ workspaceId, channelId, contactKey, event }: EventMessage, body: string, { subs }: SubscriptionSet) {
   const channel = { workspaceId, channelId };
   const now = clock.now();
-  const body = await batch.recorded(message);
-  const { subs } = await batch.subscriptions(channel);
   const lanes: Array<{ known: Known; held?: Held }> = [];
   for (const sub of Object.values(subs)) {
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
@@ -264,7 +292,6 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
     await addToLane(channel, sub.id, contactKey, event.id);
     lanes.push({ known });
   }
-  if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
   return lanes;
 }
 
@@ -388,6 +415,11 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string, 
   const lastError = unattemptable(sub, event);
   if (lastError || !sub || !event) {
     await updateDelivery(channel, webhookId, eventId, { status: 'failed', lastError: lastError ?? null, nextAttemptAt: null }, clock.now());
+    return undefined;
+  }
+  if (raisedBefore(eventId, await erasedAt(channel, delivery.contactKey))) {
+    // Its contact was erased after the fan-out read the log: neither sent nor kept (a delivery or log entry made since goes).
+    await Promise.all([deleteDelivery(channel, webhookId, eventId), deleteEventLogs([{ channel, event: { id: eventId } }])]);
     return undefined;
   }
   const now = clock.now();

@@ -7,7 +7,8 @@ import { eventViolations } from './contract';
 /**
  * An integrator's webhook receiver on 127.0.0.1 for tests: it verifies every delivery
  * with the `standardwebhooks` library (against each secret it is given) and answers
- * by a script (a status code, or `hang` to never answer). Every body is validated against
+ * by a script (a status code, `hang` to never answer, or `hold` to answer 200 once the
+ * test calls `release()`). Every body is validated against
  * the published event schemas (docs/openapi.json `webhooks`, test/support/contract.ts):
  * a delivery that disagrees is recorded in `violations`, and `close()` (every test file's
  * clean-up) throws them, so a builder that drifts from its schema fails the suite.
@@ -31,8 +32,10 @@ export interface Receiver {
   received: ReceivedDelivery[];
   secrets: string[];
   /** Answers to give next, in order; then `fallback`. */
-  script: Array<number | 'hang'>;
+  script: Array<number | 'hang' | 'hold'>;
   fallback: number;
+  /** Answers every held delivery (200). */
+  release(): void;
   /** Every delivery's disagreements with the published event schemas. */
   violations: string[];
   /** Stops the server; throws when any delivery disagreed with its published schema. */
@@ -44,9 +47,11 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     received: [] as ReceivedDelivery[],
     violations: [] as string[],
     secrets: [] as string[],
-    script: [] as Array<number | 'hang'>,
+    script: [] as Array<number | 'hang' | 'hold'>,
     fallback: 200,
   } as Receiver;
+  const held: Array<() => void> = [];
+  receiver.release = () => held.splice(0).forEach((answer) => answer());
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -64,7 +69,8 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
         return false;
       }
     });
-    const answer = receiver.script.shift() ?? receiver.fallback;
+    const scripted = receiver.script.shift() ?? receiver.fallback;
+    const answer = scripted === 'hold' ? 200 : scripted;
     const event = JSON.parse(body);
     const violations: string[] = [];
     receiver.received.push({
@@ -77,7 +83,8 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
       answered: answer,
       violations,
     });
-    if (answer !== 'hang') res.writeHead(answer).end('ok');
+    if (scripted === 'hold') held.push(() => res.writeHead(200).end('ok'));
+    else if (answer !== 'hang') res.writeHead(answer).end('ok');
     // Checked after answering, so the check never makes an attempt late.
     violations.push(...eventViolations(event));
     receiver.violations.push(...violations);
