@@ -50,8 +50,10 @@ export async function deleteEventLogs(entries: Array<{ channel: ChannelRef; even
   await Promise.all(entries.map(({ channel, event }) => deleteItem(keys.event(channel, event.id))));
 }
 
+/** An event of the log while it is kept: one past its retention is not, even before DynamoDB's TTL (days late; never locally) deletes it. */
 export async function getEventLog(channel: ChannelRef, eventId: string): Promise<EventLogRecord | undefined> {
-  return getItem(keys.event(channel, eventId), EventItem);
+  const event = await getItem(keys.event(channel, eventId), EventItem);
+  return event && event.expiresAt * 1000 > clock.now() ? event : undefined;
 }
 
 /** Events after `afterId` (exclusive; from the oldest when undefined), oldest first, younger than the retention. */
