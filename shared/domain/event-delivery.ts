@@ -43,6 +43,7 @@ import { secretBox } from '../events/secret-box';
 import { deliveryHeaders } from '../events/signing';
 import { urlPolicyFromEnv } from '../events/url-policy';
 import { TtlCache } from '../cache/ttl-cache';
+import { logger } from '../observability/logger';
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from '../observability/metrics';
 import { MAX_QUEUE_DELAY_SECONDS } from '../queue/queue-port';
 import { enqueueEvent, eventGroupOf, type EventQueueMessage } from '../queue/event-queue';
@@ -425,6 +426,8 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string, 
   const now = clock.now();
   const headers = deliveryHeaders(await signingSecrets(channel, sub), eventId, Math.floor(now / 1000), event.body);
   const result = await postWebhook(sub.url, headers, event.body, { policy: urlPolicyFromEnv(), timeoutMs });
+  // The caller sees only that the destination is not allowed (lastError); why, only this log.
+  if (result.detail) logger.warn('webhook destination refused', { channelId: channel.channelId, webhookId, detail: result.detail });
   const at = new Date(clock.now()).toISOString();
   const attempts = delivery.attempts + 1;
   const verdict = verdictOn(result, attempts, at, webhookId, sub);
