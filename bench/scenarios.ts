@@ -232,9 +232,9 @@ const HISTORY_ROW = {
 };
 const DELETE_ROW = {
   row: 'contacts/delete',
-  budget: '18 (+1 by contactId, +1 with a wa_id, +1 for an imported contact) + 3 per message + 1 per apiReference claim, status record or event record',
+  budget: '19 (+1 by contactId, +1 with a wa_id, +1 for an imported contact) + 3 per message + 1 per apiReference claim, status record or event record',
 };
-const DELETE = { base: 18, byId: 1, waId: 1, imported: 1, perMessage: 3 };
+const DELETE = { base: 19, byId: 1, waId: 1, imported: 1, perMessage: 3 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows, +1 when the step ends the execution)" };
 const RUNNER = {
   base: 3,

@@ -10,6 +10,7 @@ import {
   recordsOfPhone,
   uncountContact,
 } from '../data/contact-erasure';
+import { forgetExecutionsOf } from '../data/automations';
 import { deleteContactIdPointer, writeIdPointers } from '../data/contact-ids';
 import { writeTombstone } from '../data/erasure-tombstones';
 import { markOptedOut } from '../data/contact-status';
@@ -48,7 +49,8 @@ const ERASE_CONCURRENCY = 16;
  *    status) without content, phone or apiReference; its history entry is deleted;
  * 4. its events (events log, deliveries, delivery lanes, and events not yet handed off),
  *    the conversation, the wa_id map entry, the apiReference claims, the status-change
- *    records, the opted-out entry and the id pointer are deleted; the number's
+ *    records, the opted-out entry and the id pointer are deleted; its automation
+ *    executions lose the phone and expire (none runs on or raises an event); the number's
  *    suppression records (keyed hashes, shared/data/suppression.ts) stay, so an opt-out
  *    outlives the contact (INTERFACE §15);
  * 5. the contact item is deleted.
@@ -86,6 +88,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   });
   await mapLimit(await recordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
   await mapLimit(await eventRecordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
+  await forgetExecutionsOf(channel, phone, now);
   await markOptedOut(channel, phone, false, now);
   await deleteConversation(channel, phone);
   if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);
