@@ -232,9 +232,9 @@ const HISTORY_ROW = {
 };
 const DELETE_ROW = {
   row: 'contacts/delete',
-  budget: '17 (+1 by contactId, +1 with a wa_id, +1 for an imported contact) + 3 per message + 1 per apiReference claim, status record or event record',
+  budget: '19 (+1 by contactId, +1 with a wa_id, +1 for an imported contact) + 3 per message + 1 per apiReference claim, status record or event record',
 };
-const DELETE = { base: 17, byId: 1, waId: 1, imported: 1, perMessage: 3 };
+const DELETE = { base: 19, byId: 1, waId: 1, imported: 1, perMessage: 3 };
 const RUNNER_ROW = { row: 'AutomationRunner step', budget: "3 + the step's calls (+2 when a next step follows, +1 when the step ends the execution)" };
 const RUNNER = {
   base: 3,
@@ -851,9 +851,9 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'EventDeliverer',
     doc: {
       row: 'EventDeliverer message',
-      budget: '2 + 3 per subscription (+1 to take the source out of the outbox); a lane wake-up: up to 9 per delivery attempt',
+      budget: '3 + 3 per subscription (+1 to take the source out of the outbox); a lane wake-up: up to 10 per delivery attempt',
     },
-    budget: 2,
+    budget: 3,
     invoke: async (handler, context) => {
       const { eventIdFor } = await import('../shared/events/event-types');
       const id = eventIdFor(Date.now(), `bench-deliverer:${context.unique}`);

@@ -3,7 +3,7 @@ import { clock } from '../clock';
 import { newId } from '../ids';
 import { dueOutboxKeys, queryAll } from './batch';
 import { getItem, putIfAbsent, putItem, putNew, update, when } from './client';
-import { entity, tagged, type Attributes } from './entity';
+import { entity, ItemKey, tagged, type Attributes } from './entity';
 import { keys, OUTBOX_PARTITIONS, outboxShardOf, parseExecutionKey } from './keys';
 import type { ChannelRef } from '../identity';
 import { eventTicket, withPendingEvent, type EventTicket, type PendingEvent } from './event-outbox';
@@ -65,7 +65,8 @@ export const ExecutionItem = entity('execution', {
   automationName: v.string(),
   contactId: v.string(),
   conversationId: v.string(),
-  phone: v.string(),
+  /** The contact's number; gone once the contact is erased ({@link forgetExecutionsOf}). */
+  phone: v.optional(v.string()),
   status: v.picklist(EXECUTION_STATUSES),
   /** The next step to run. */
   stepIndex: v.number(),
@@ -79,8 +80,28 @@ export const ExecutionItem = entity('execution', {
   outboxAt: v.optional(v.number()),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** TTL (epoch seconds): set when the contact is erased. */
+  expiresAt: v.optional(v.number()),
 });
 export type ExecutionRecord = Attributes<typeof ExecutionItem>;
+
+/** How long an erased contact's execution is kept (without its phone, error or step outcomes): as long as the events log keeps its events. */
+const ERASED_EXECUTION_RETENTION_SECONDS = 8 * 24 * 60 * 60;
+
+/**
+ * An erasure's step for the contact's executions (found by `phone` among the channel's
+ * executions: erasure only, never a request path): each loses the phone, its error and
+ * its step outcomes (which may name the number) and expires after a while. An execution
+ * without a phone runs no further step, and cannot move on ({@link advanceExecution}
+ * requires the phone), so none raises an event after the erasure.
+ */
+export async function forgetExecutionsOf(channel: ChannelRef, phone: string, nowMs: number): Promise<number> {
+  const { pk, skPrefix } = keys.executionPrefix(channel);
+  const found = await queryAll(pk, skPrefix, ItemKey, { attributes: ['pk', 'sk'], filter: when.eq('phone', phone), consistent: true });
+  const expiresAt = Math.floor(nowMs / 1000) + ERASED_EXECUTION_RETENTION_SECONDS;
+  await Promise.all(found.map((key) => update(key).remove('phone', 'error').set('outcomes', []).set('expiresAt', expiresAt).send()));
+  return found.length;
+}
 
 /** Creates an automation with a unique (case-insensitive) name in its channel. */
 export async function createAutomation(
@@ -151,7 +172,7 @@ export async function countExecution(execution: Pick<ExecutionRecord, 'workspace
 
 /**
  * Records the outcome of step `fromStep` and moves the execution on, exactly once
- * (condition: it is still at that step and not finished). When another step
+ * (condition: it is still at that step, not finished, and its contact not erased). When another step
  * follows, the execution goes into the outbox for it in the same write. Returns whether
  * it moved, and the ticket of the end event's hand-off when that rode on the write.
  */
@@ -176,7 +197,7 @@ export async function advanceExecution(
     .set('outboxShard', willRun ? outboxShardOf(execution.id) : undefined)
     .set('outboxAt', willRun ? next.runAt : undefined)
     .set('error', next.error)
-    .when(when.and(when.eq('stepIndex', fromStep), when.oneOf('status', ['triggered', 'running'])))
+    .when(when.and(when.eq('stepIndex', fromStep), when.oneOf('status', ['triggered', 'running']), when.exists('phone')))
     .send();
   const { workspaceId, channelId } = execution;
   return { moved, events: moved && carried ? eventTicket(key, { workspaceId, channelId, pendingEvents: [carried] }) : undefined };

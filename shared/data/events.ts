@@ -45,8 +45,15 @@ export async function putEventLogs(entries: Array<{ channel: ChannelRef; event: 
   await batchPutAll([...items.values()]);
 }
 
+/** Takes events out of the log again (their contact was erased meanwhile). */
+export async function deleteEventLogs(entries: Array<{ channel: ChannelRef; event: Pick<EventLogRecord, 'id'> }>): Promise<void> {
+  await Promise.all(entries.map(({ channel, event }) => deleteItem(keys.event(channel, event.id))));
+}
+
+/** An event of the log while it is kept: one past its retention is not, even before DynamoDB's TTL (days late; never locally) deletes it. */
 export async function getEventLog(channel: ChannelRef, eventId: string): Promise<EventLogRecord | undefined> {
-  return getItem(keys.event(channel, eventId), EventItem);
+  const event = await getItem(keys.event(channel, eventId), EventItem);
+  return event && event.expiresAt * 1000 > clock.now() ? event : undefined;
 }
 
 /**
@@ -118,6 +125,11 @@ export async function updateDelivery(channel: ChannelRef, webhookId: string, eve
     .setAll({ ...changes, expiresAt: epochSeconds(nowMs) + DELIVERY_RETENTION_SECONDS })
     .when(when.itemExists())
     .send();
+}
+
+/** Deletes an event's delivery to a subscription (its contact was erased meanwhile). */
+export async function deleteDelivery(channel: ChannelRef, webhookId: string, eventId: string): Promise<void> {
+  await deleteItem(keys.eventDelivery(channel, webhookId, eventId));
 }
 
 /**

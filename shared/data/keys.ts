@@ -158,6 +158,8 @@ export const keys = {
   optedOutSetPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: OPTED_OUT_PREFIX }),
   /** A number's suppression record (its opt-out, kept through an erasure): a keyed hash of one form of the number, never the number. */
   suppression: (channel: ChannelRef, numberHash: string): Key => ({ pk: channelPk(channel), sk: `SUPPRESS#${numberHash}` }),
+  /** That a contact was erased, and when (the deliverer drops its events raised before): a keyed hash of its phone, never the phone. */
+  erasureTombstone: (channel: ChannelRef, phoneHash: string): Key => ({ pk: channelPk(channel), sk: `TOMBSTONE#${phoneHash}` }),
   /** The audit record of one erasure: when and by whom, nothing of the contact. */
   erasureAudit: (channel: ChannelRef, at: number, erasureId: string): Key => ({ pk: channelPk(channel), sk: `ERASED#${timeKey(at)}#${erasureId}` }),
 
@@ -168,6 +170,8 @@ export const keys = {
   automationName: (channel: ChannelRef, name: string): Key => ({ pk: channelPk(channel), sk: `AUTONAME#${matchKey(name)}` }),
   /** One execution of an automation for one contact; while `outboxShard` is set it is in the outbox index. */
   execution: (channel: ChannelRef, executionId: string): Key => ({ pk: channelPk(channel), sk: `${EXECUTION_PREFIX}${executionId}` }),
+  /** Every execution of the channel (an erasure finds its contact's among them by `phone`). */
+  executionPrefix: (channel: ChannelRef) => ({ pk: channelPk(channel), skPrefix: EXECUTION_PREFIX }),
   /** The channel's integrator webhook subscriptions, all in one item (at most 10): one read serves the list, a lookup by id and the fan-out. */
   webhookSubscriptions: (channel: ChannelRef): Key => ({ pk: channelPk(channel), sk: 'WEBHOOKS' }),
   /** An event of the channel in the events log (events/list); the id starts with its time, so the sort key orders by time. */

@@ -1,44 +1,29 @@
-import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
-import { config } from '../config';
-import { InternalError } from '../errors';
 import type { ChannelRef } from '../identity';
 import { numberForms } from '../phone/phone';
 import { batchGetAll } from './batch';
 import { deleteItem, putItem, when } from './client';
 import { entity, tagged } from './entity';
 import { keys } from './keys';
+import { numberHash } from './number-hash';
 
 /**
  * The channel's suppression records (`SUPPRESS#<hash>`, INTERFACE §15): an opt-out that
  * outlives the contact. Each holds an HMAC-SHA256 of one form of the number (every form
  * the chat network may know it under, shared/phone `numberForms`, and its wa_id) under the
- * stage's `SUPPRESSION_KEY`, and the time of the opt-out; never the number, so an erasure
+ * stage's `SUPPRESSION_KEY` (shared/data/number-hash.ts), and the time of the opt-out; never the number, so an erasure
  * leaves nothing that names the person while the number stays opted out. A send is
  * refused while any form is suppressed; only an opt-in (START/SUBSCRIBE/UNSTOP, or an
  * audited contacts/manage or contacts/import `status` `active`) not older than the
  * opt-out lifts them.
- *
- * The key: in AWS, CDK generates one per stage (infra/data.ts); the local stack and tests
- * use a fixed development key when none is set, and a Lambda without one refuses rather
- * than hash numbers under a known key (phone numbers are few enough to try them all).
  */
 
-const DEVELOPMENT_KEY = 'workspace-api-local-suppression-key';
-
 const SuppressionItem = entity('suppression', { at: v.number() });
-
-function hashKey(): string {
-  const key = config.suppressionKey();
-  if (key) return key;
-  if (config.lambdaFunctionName()) throw new InternalError('Opt-outs cannot be checked: SUPPRESSION_KEY is not configured.');
-  return DEVELOPMENT_KEY;
-}
 
 /** The suppression keys of every form of the numbers (digits with country code). */
 function suppressionKeys(channel: ChannelRef, numbers: readonly string[]) {
   const forms = new Set(numbers.flatMap(numberForms));
-  return [...forms].map((form) => keys.suppression(channel, createHmac('sha256', hashKey()).update(`${channel.channelId}:${form}`).digest('base64url')));
+  return [...forms].map((form) => keys.suppression(channel, numberHash(channel, form)));
 }
 
 /** Suppresses every form of the numbers from `at` (idempotent; a later opt-out moves the time on). */

@@ -29,14 +29,21 @@ import { handOffEvents } from './events';
 /** A step that cannot succeed by retrying (bad template, closed window, unknown label): the execution fails. */
 export class StepFailure extends Error {}
 
+/** An execution whose contact is not erased (an erasure takes the phone: shared/data/automations.ts `forgetExecutionsOf`). */
+type LiveExecution = ExecutionRecord & { phone: string };
+
 export interface RunResult {
   outcome: 'done' | 'skipped' | 'failed' | 'deferred' | 'completed';
 }
+
+const isLive = (execution: ExecutionRecord): execution is LiveExecution => execution.phone !== undefined;
 
 /** Runs the step a queue message names. Throws on transient errors so the queue retries. */
 export async function runStep(message: StepMessage, receiveCount: number): Promise<RunResult> {
   const execution = await getExecution(message, message.executionId);
   if (!execution || execution.status === 'completed' || execution.status === 'failed' || message.step !== execution.stepIndex) return { outcome: 'skipped' };
+  // Its contact was erased: nothing more runs, and nothing is raised under it.
+  if (!isLive(execution)) return { outcome: 'skipped' };
   const now = clock.now();
   if (message.notBefore > now) {
     // A long wait travels as a chain of hops no longer than the queue's delay.
@@ -76,7 +83,7 @@ export async function runStep(message: StepMessage, receiveCount: number): Promi
   }
 }
 
-async function perform(execution: ExecutionRecord, step: AutomationStep, index: number): Promise<Record<string, unknown>> {
+async function perform(execution: LiveExecution, step: AutomationStep, index: number): Promise<Record<string, unknown>> {
   const scope = { workspaceId: execution.workspaceId, channelId: execution.channelId, sender: 'automation' as const };
   const apiReference = `${RESERVED_API_REFERENCE_PREFIX}${execution.id}:${index}`;
   switch (step.type) {
@@ -145,7 +152,7 @@ function renderFilled(text: string, contact: ContactRecord, what: string): strin
   return rendered;
 }
 
-async function requireContact(execution: ExecutionRecord): Promise<ContactRecord> {
+async function requireContact(execution: LiveExecution): Promise<ContactRecord> {
   const contact = await getContact(execution, execution.phone);
   if (!contact) throw new StepFailure('the contact no longer exists');
   return contact;
@@ -160,7 +167,7 @@ async function requireContact(execution: ExecutionRecord): Promise<ContactRecord
  * use the prefix; a claim from before it was reserved could exist) fails the step
  * instead of reporting a send that never happened.
  */
-async function sendOnce(execution: ExecutionRecord, apiReference: string, send: () => Promise<SendAnswer>): Promise<Record<string, unknown> | undefined> {
+async function sendOnce(execution: LiveExecution, apiReference: string, send: () => Promise<SendAnswer>): Promise<Record<string, unknown> | undefined> {
   let answer: SendAnswer | undefined;
   try {
     answer = await send();

@@ -10,7 +10,9 @@ import {
   recordsOfPhone,
   uncountContact,
 } from '../data/contact-erasure';
+import { forgetExecutionsOf } from '../data/automations';
 import { deleteContactIdPointer, writeIdPointers } from '../data/contact-ids';
+import { writeTombstone } from '../data/erasure-tombstones';
 import { markOptedOut } from '../data/contact-status';
 import { deleteConversation } from '../data/conversations';
 import type { ChannelRef } from '../identity';
@@ -39,13 +41,16 @@ const ERASE_CONCURRENCY = 16;
  * in an order that a crash cannot turn into a half-readable state:
  * 1. the contact item is marked `erasing` and loses its personal fields (name, email,
  *    picture, labels, custom field values): from here every endpoint treats it as gone;
- * 2. its search-index entry and its place in the count go (contacts/list `total` drops
+ * 2. an erasure tombstone (a keyed hash of the phone and the time, shared/data/erasure-tombstones.ts)
+ *    tells the event deliverer to drop the contact's events raised until now that are
+ *    still in flight (queued, in a lane, behind a retry); its search-index entry and its place in the count go (contacts/list `total` drops
  *    by one at once, exactly once);
  * 3. each message keeps a skeleton (type, direction, times, send state, delivery
  *    status) without content, phone or apiReference; its history entry is deleted;
  * 4. its events (events log, deliveries, delivery lanes, and events not yet handed off),
  *    the conversation, the wa_id map entry, the apiReference claims, the status-change
- *    records, the opted-out entry and the id pointer are deleted; the number's
+ *    records, the opted-out entry and the id pointer are deleted; its automation
+ *    executions lose the phone and expire (none runs on or raises an event); the number's
  *    suppression records (keyed hashes, shared/data/suppression.ts) stay, so an opt-out
  *    outlives the contact (INTERFACE §15);
  * 5. the contact item is deleted.
@@ -73,6 +78,8 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   const now = clock.now();
   const contact = await beginErasure(channel, phone, contactId, now);
   if (!contact) return 0;
+  // Before its events go: from here the deliverer drops every event of the contact raised until now.
+  await writeTombstone(channel, phone, clock.now());
   await uncountContact(channel, contact);
   const entries = await allHistoryEntries(channel, phone);
   await mapLimit(entries, ERASE_CONCURRENCY, async (entry) => {
@@ -81,6 +88,7 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   });
   await mapLimit(await recordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
   await mapLimit(await eventRecordsOfPhone(channel, phone), ERASE_CONCURRENCY, (key) => deleteByKey(key));
+  await forgetExecutionsOf(channel, phone, now);
   await markOptedOut(channel, phone, false, now);
   await deleteConversation(channel, phone);
   if (contact.waId) await deleteWaIdMapping(channel, contact.waId, phone);

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { clock } from '../clock';
 import { config } from '../config';
 import { clearPendingEvents } from '../data/event-outbox';
+import { erasedAt, erasuresOf } from '../data/erasure-tombstones';
 import {
   addToLane,
   createDelivery,
   deferLane,
+  deleteDelivery,
+  deleteEventLogs,
   finishLaneEvent,
   finishLastLaneEvent,
   getDelivery,
@@ -34,13 +37,14 @@ import {
   type SubscriptionRecord,
   type SubscriptionSet,
 } from '../data/webhook-subscriptions';
-import { subscribedTo } from '../events/event-types';
+import { eventIdTime, subscribedTo } from '../events/event-types';
 import { DELIVERY_TIMEOUT_MS, postWebhook, type AttemptResult } from '../events/post-webhook';
 import { nextRetryDelaySeconds, parseRetrySchedule } from '../events/retry-schedule';
 import { secretBox } from '../events/secret-box';
 import { deliveryHeaders } from '../events/signing';
 import { urlPolicyFromEnv } from '../events/url-policy';
 import { TtlCache } from '../cache/ttl-cache';
+import { logger } from '../observability/logger';
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from '../observability/metrics';
 import { MAX_QUEUE_DELAY_SECONDS } from '../queue/queue-port';
 import { enqueueEvent, eventGroupOf, type EventQueueMessage } from '../queue/event-queue';
@@ -81,14 +85,35 @@ type EventMessage = EventQueueMessage & { kind: 'event' };
 
 /** What one batch shares: its new events recorded in the log in one write, each channel's subscriptions read once. */
 export interface BatchContext {
-  /** Resolves, once `message`'s event is in the events log (with the batch's other due events, in one write), to the body its deliveries carry. */
-  recorded(message: EventMessage): Promise<string>;
+  /**
+   * Resolves, once `message`'s event is in the events log (with the batch's other due
+   * events, in one write), to the body its deliveries carry; undefined when its contact
+   * was erased after it was raised (it is then out of the log again, and goes nowhere).
+   */
+  recorded(message: EventMessage): Promise<string | undefined>;
   subscriptions(channel: ChannelRef): Promise<SubscriptionSet>;
   /** When the invocation must have ended its work (real clock, ms; functions/event-deliverer.ts), undefined outside one. */
   deadline?: number;
 }
 
 type LogEntry = { channel: ChannelRef; event: EventLogRecord };
+
+/** Whether the event `eventId` was raised before an erasure of its contact at `erased` (ms), if there was one. */
+const raisedBefore = (eventId: string, erased: number | undefined) => erased !== undefined && eventIdTime(eventId) <= erased;
+
+/**
+ * Records entries in the events log, then drops again those whose contact has been erased
+ * since the event was raised (erasure tombstones, shared/data/erasure-tombstones.ts); the
+ * entries kept. Written before the check, so an erasure either comes before the check
+ * (and is seen) or after the write (and deletes the entry itself): none stays.
+ */
+async function recordUnlessErased(entries: LogEntry[]): Promise<Set<LogEntry>> {
+  await putEventLogs(entries, clock.now());
+  const erasedAtOf = await erasuresOf(entries.map(({ channel, event }) => ({ channel, contactKey: event.contactKey })));
+  const erased = entries.filter(({ channel, event }) => raisedBefore(event.id, erasedAtOf(channel, event.contactKey)));
+  if (erased.length) await deleteEventLogs(erased);
+  return new Set(entries.filter((entry) => !erased.includes(entry)));
+}
 
 const isDue = (message: EventQueueMessage) => message.notBefore === undefined || message.notBefore <= clock.now();
 
@@ -106,7 +131,7 @@ const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
  * applies from the next batch on, as it would had the batch been read a moment later).
  */
 export function batchContext(messages: EventQueueMessage[], deadline?: number): BatchContext {
-  let recorded: { entries: Map<EventMessage, LogEntry>; written: Promise<void> } | undefined;
+  let recorded: { entries: Map<EventMessage, LogEntry>; kept: Promise<Set<LogEntry>> } | undefined;
   const subscriptions = new Map<string, Promise<SubscriptionSet>>();
   const logEntry = (message: EventMessage): LogEntry => ({
     channel: { workspaceId: message.workspaceId, channelId: message.channelId },
@@ -118,15 +143,13 @@ export function batchContext(messages: EventQueueMessage[], deadline?: number): 
       if (!recorded) {
         const due = messages.filter((candidate): candidate is EventMessage => candidate.kind === 'event' && isDue(candidate));
         const entries = new Map(due.map((event) => [event, logEntry(event)]));
-        recorded = { entries, written: putEventLogs([...entries.values()], clock.now()) };
+        recorded = { entries, kept: recordUnlessErased([...entries.values()]) };
       }
-      await recorded.written;
-      const entry = recorded.entries.get(message);
-      if (entry) return entry.event.body;
+      const kept = await recorded.kept;
       // Not due when the batch was written (its wait ended while it waited for its turn): on its own.
-      const alone = logEntry(message);
-      await putEventLogs([alone], clock.now());
-      return alone.event.body;
+      const entry = recorded.entries.get(message) ?? logEntry(message);
+      const keptAlone = recorded.entries.has(message) ? kept : await recordUnlessErased([entry]);
+      return keptAlone.has(entry) ? entry.event.body : undefined;
     },
     subscriptions(channel) {
       const key = `${channel.workspaceId}/${channel.channelId}`;
@@ -204,20 +227,25 @@ export function inContactOrder(
 const lease = () => clock.now() + LANE_LEASE_MS;
 
 /**
- * Records the event in the log (the batch's one write) and gives each subscribed, active
- * subscription its delivery and a place in the contact's lane. It attempts nothing: each
- * lane that no deliverer has in hand gets a wake-up of its own, a message of the lane
- * queue (fair across workspaces), so a receiver that hangs holds its own lane only —
- * never this event's other lanes, nor the contact's next event, whose fan-out waits for
- * this one's (the FIFO group) and so for nothing but writes. The delivery is created
- * before the event joins the lane, as a deliverer may take the lane at once.
+ * Records the event in the log (the batch's one write) and, unless its contact has been
+ * erased since, gives each subscribed, active subscription its delivery and a place in
+ * the contact's lane. It attempts nothing: each lane that no deliverer has in hand gets
+ * a wake-up of its own, a message of the lane queue (fair across workspaces), so a
+ * receiver that hangs holds its own lane only — never this event's other lanes, nor the
+ * contact's next event, whose fan-out waits for this one's (the FIFO group) and so for
+ * nothing but writes. The delivery is created before the event joins the lane, as a
+ * deliverer may take the lane at once.
  */
 async function recordAndFanOut(message: EventMessage, batch: BatchContext): Promise<void> {
-  const { workspaceId, channelId, contactKey, event } = message;
+  const channel = { workspaceId: message.workspaceId, channelId: message.channelId };
+  if ((await batch.recorded(message)) !== undefined) await fanOut(message, await batch.subscriptions(channel));
+  if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
+}
+
+/** The fan-out of a recorded event to the subscriptions: each's delivery, place in the contact's lane and, when needed, the lane's wake-up. */
+async function fanOut({ workspaceId, channelId, contactKey, event }: EventMessage, { subs }: SubscriptionSet): Promise<void> {
   const channel = { workspaceId, channelId };
   const now = clock.now();
-  await batch.recorded(message);
-  const { subs } = await batch.subscriptions(channel);
   for (const sub of Object.values(subs)) {
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
     const delivery: DeliveryRecord = {
@@ -237,7 +265,6 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
     const lane = await addToLane(channel, sub.id, contactKey, event.id);
     if (!laneInHand(lane, clock.now())) await enqueueEvent({ kind: 'lane', ...channel, webhookId: sub.id, contactKey });
   }
-  if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
 }
 
 /** Works a lane while it has a due event and this deliverer holds its lock. */
@@ -374,6 +401,11 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string):
     await updateDelivery(channel, webhookId, eventId, { status: 'failed', lastError: lastError ?? null, nextAttemptAt: null }, clock.now());
     return undefined;
   }
+  if (raisedBefore(eventId, await erasedAt(channel, delivery.contactKey))) {
+    // Its contact was erased after the fan-out read the log: neither sent nor kept (a delivery or log entry made since goes).
+    await Promise.all([deleteDelivery(channel, webhookId, eventId), deleteEventLogs([{ channel, event: { id: eventId } }])]);
+    return undefined;
+  }
   const heldUntil = await heldByBreaker(channel, webhookId, sub);
   if (heldUntil !== undefined) {
     // No attempt: the delivery shows when it may go, and the lane waits for that time as for a retry.
@@ -384,6 +416,8 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string):
   const now = clock.now();
   const headers = deliveryHeaders(await signingSecrets(channel, sub), eventId, Math.floor(now / 1000), event.body);
   const result = await postWebhook(sub.url, headers, event.body, { policy: urlPolicyFromEnv(), timeoutMs });
+  // The caller sees only that the destination is not allowed (lastError); why, only this log.
+  if (result.detail) logger.warn('webhook destination refused', { channelId: channel.channelId, webhookId, detail: result.detail });
   const at = new Date(clock.now()).toISOString();
   const attempts = delivery.attempts + 1;
   const verdict = verdictOn(result, attempts, at, webhookId, sub);

@@ -21,7 +21,7 @@ import {
   updateDelivery,
   type EventDeliveryStatus,
 } from '../data/events';
-import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/event-types';
+import { EVENT_ID_PATTERN, EVENT_TYPES, eventIdTime, subscribedTo } from '../events/event-types';
 import { Event, type AnyEvent } from '../events/event-schemas';
 import { secretBox } from '../events/secret-box';
 import { newWebhookSecret } from '../events/signing';
@@ -271,12 +271,19 @@ export async function webhookDeliveries(
   return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
 }
 
-/** webhooks/redeliver: the event goes to the subscription again (a new delivery, the same webhook-id), behind the contact's earlier events. */
+/**
+ * webhooks/redeliver: the event goes to the subscription again (a new delivery, the same
+ * webhook-id), behind the contact's earlier events. Only an event the subscription could
+ * have received: of a type it subscribes to, not older than it, still kept; else 404.
+ */
 export async function redeliverEvent(channel: ChannelRef, webhookId: string, eventId: string): Promise<v.InferOutput<typeof Redelivery>> {
   const { workspaceId, channelId } = channel;
   const sub = await findWebhook(channel, webhookId);
   const event = EVENT_ID_PATTERN.test(eventId) ? await getEventLog({ workspaceId, channelId }, eventId) : undefined;
   if (!event) throw new NotFoundError('No event with that id in this channel.', { parameter: 'eventId' });
+  // Only what the subscription could have received (INTERFACE §14).
+  if (!subscribedTo(sub.events, event.type)) throw new NotFoundError(`The webhook does not subscribe to ${event.type} events.`, { parameter: 'eventId' });
+  if (eventIdTime(eventId) < Date.parse(sub.createdAt)) throw new NotFoundError('The event is older than the webhook.', { parameter: 'eventId' });
   if (!sub.isActive) throw new ConflictError('The webhook is inactive; activate it with webhooks/manage (isActive true) first.', { parameter: 'webhookId' });
   const now = clock.now();
   const reset = {

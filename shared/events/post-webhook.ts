@@ -12,14 +12,22 @@ import { clock } from '../clock';
  */
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * The delivery log's one reason for every refused destination (private, loopback,
+ * reserved, unresolvable): which address an internal name resolves to, or whether it
+ * resolves at all, would make webhooks a scanner of the service's network.
+ */
+export const DESTINATION_NOT_ALLOWED = 'destination not allowed';
 /** What is read of a receiver's answer at most (the rest is discarded unread). */
 export const MAX_RESPONSE_BYTES = 4096;
 
 export interface AttemptResult {
   delivered: boolean;
   statusCode?: number;
-  /** Why it failed, for the delivery log (never the receiver's body). */
+  /** Why it failed, for the delivery log (never the receiver's body; for a refused destination only {@link DESTINATION_NOT_ALLOWED}). */
   error?: string;
+  /** Why a destination was refused (the host and what it resolves to): for the service's own log, never for the caller. */
+  detail?: string;
   durationMs: number;
 }
 
@@ -88,8 +96,8 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
       if (resolved === 'expired') return { ...noAnswer, durationMs: elapsed() };
       [address] = resolved;
     } catch (error) {
-      const reason = error instanceof UnsafeDestinationError ? error.message : 'the destination could not be resolved';
-      return { delivered: false, error: `refused: ${reason}`, durationMs: elapsed() };
+      const detail = error instanceof UnsafeDestinationError ? error.message : 'the destination could not be resolved';
+      return { delivered: false, error: DESTINATION_NOT_ALLOWED, detail, durationMs: elapsed() };
     }
     const result = await Promise.race([post(url, address, headers, body, expired), expired]);
     return result === 'expired' ? { ...noAnswer, durationMs: elapsed() } : { ...result, durationMs: elapsed() };

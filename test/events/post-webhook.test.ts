@@ -133,7 +133,7 @@ describe('postWebhook: one delivery attempt', () => {
     const result = await postWebhook(`${base}/ok`, headers, '{}', aws);
 
     // Assess
-    expect(result).toMatchObject({ delivered: false, error: expect.stringMatching(/^refused: .*loopback/) });
+    expect(result).toMatchObject({ delivered: false, error: 'destination not allowed', detail: expect.stringMatching(/loopback/) });
     expect(received.length).toBe(before);
   });
 
@@ -146,8 +146,24 @@ describe('postWebhook: one delivery attempt', () => {
     const result = await postWebhook('https://internal.example/hook', headers, '{}', { ...aws, resolve });
 
     // Assess
-    expect(result).toMatchObject({ delivered: false, error: expect.stringMatching(/private/) });
+    expect(result).toMatchObject({ delivered: false, error: 'destination not allowed', detail: expect.stringMatching(/10\.20\.30\.40|private/) });
     expect(received.length).toBe(before);
+  });
+
+  it('tells the caller nothing of why a destination is refused: a private address, a name that does not resolve, loopback all read "destination not allowed" (the detail is for the service log)', async () => {
+    // Act
+    const results = await Promise.all([
+      postWebhook('https://internal.example/hook', headers, '{}', { ...aws, resolve: async () => ['192.168.1.7'] }),
+      postWebhook('https://nowhere.example/hook', headers, '{}', { ...aws, resolve: async () => [] }),
+      postWebhook('https://[::1]:8443/hook', headers, '{}', aws),
+    ]);
+    // Assess
+    expect(results.map((result) => result.error)).toEqual(['destination not allowed', 'destination not allowed', 'destination not allowed']);
+    expect(results.map((result) => result.detail)).toEqual([
+      expect.stringContaining('192.168.1.7'),
+      expect.stringContaining('does not resolve'),
+      expect.stringContaining('::1'),
+    ]);
   });
 
   it('connects to the address it checked, keeping the name in Host (no second lookup to rebind)', async () => {

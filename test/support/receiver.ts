@@ -7,7 +7,8 @@ import { eventViolations } from './contract';
 /**
  * An integrator's webhook receiver on 127.0.0.1 for tests: it verifies every delivery
  * with the `standardwebhooks` library (against each secret it is given) and answers
- * by a script (a status code, or `hang` to never answer). Every body is validated against
+ * by a script (a status code, `hang` to never answer, or `hold` to answer 200 once the
+ * test calls `release()`). Every body is validated against
  * the published event schemas (docs/openapi.json `webhooks`, test/support/contract.ts):
  * a delivery that disagrees is recorded in `violations`, and `close()` (every test file's
  * clean-up) throws them, so a builder that drifts from its schema fails the suite.
@@ -31,10 +32,12 @@ export interface Receiver {
   received: ReceivedDelivery[];
   secrets: string[];
   /** Answers to give next, in order; then `fallback`. */
-  script: Array<number | 'hang'>;
+  script: Array<number | 'hang' | 'hold'>;
   fallback: number;
   /** Requests it has not answered (`hang`) whose connection is still open: attempts still waiting for it. */
   hanging: number;
+  /** Answers every held delivery (200). */
+  release(): void;
   /** Every delivery's disagreements with the published event schemas. */
   violations: string[];
   /** Stops the server; throws when any delivery disagreed with its published schema. */
@@ -46,10 +49,12 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     received: [] as ReceivedDelivery[],
     violations: [] as string[],
     secrets: [] as string[],
-    script: [] as Array<number | 'hang'>,
+    script: [] as Array<number | 'hang' | 'hold'>,
     fallback: 200,
     hanging: 0,
   } as Receiver;
+  const held: Array<() => void> = [];
+  receiver.release = () => held.splice(0).forEach((answer) => answer());
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -67,7 +72,8 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
         return false;
       }
     });
-    const answer = receiver.script.shift() ?? receiver.fallback;
+    const scripted = receiver.script.shift() ?? receiver.fallback;
+    const answer = scripted === 'hold' ? 200 : scripted;
     const event = JSON.parse(body);
     const violations: string[] = [];
     receiver.received.push({
@@ -80,7 +86,8 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
       answered: answer,
       violations,
     });
-    if (answer !== 'hang') res.writeHead(answer).end('ok');
+    if (scripted === 'hold') held.push(() => res.writeHead(200).end('ok'));
+    else if (answer !== 'hang') res.writeHead(answer).end('ok');
     else {
       receiver.hanging++;
       res.on('close', () => receiver.hanging--);
