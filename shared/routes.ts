@@ -73,7 +73,7 @@ export interface ApiRoute {
    * key's channels.
    */
   readonly adminOnly?: boolean;
-  /** Reads channel access tokens from Secrets Manager. */
+  /** Reads channel access tokens from Secrets Manager (sends to the chat network). */
   readonly readsSecrets?: boolean;
   /** Sends to the automation queue. */
   readonly sendsToQueue?: boolean;
@@ -339,11 +339,11 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
       'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css',
     },
   },
+  // Public: it reads its own webhook secret (app secret, verify token), never a channel's access token.
   webhook: {
     entry: 'functions/webhook-whatsapp.ts',
     name: 'WhatsAppWebhook',
     tableAccess: 'write',
-    readsSecrets: true,
     sendsToEventQueue: true,
     publicPath: WEBHOOK_PATH,
     publicMethods: ['GET', 'POST'],

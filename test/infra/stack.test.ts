@@ -303,6 +303,28 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
+    it('lets only the functions that send read channel access tokens: never the public WhatsApp webhook', () => {
+      // Prepare: a channel's token secret lives under the stage's prefix (infra/config.ts channelSecretPrefix)
+      const prefix = loadStageConfig(dev.app).channelSecretPrefix;
+      const readsTokens = (fn: WorkspaceFunction) =>
+        statementsOf(dev, fn).some(
+          (s) => actionsOf([s]).some((action) => action.startsWith('secretsmanager:') || action === '*') && JSON.stringify(s.Resource).includes(prefix),
+        );
+
+      // Act
+      const readers = [...dev.stack.functions.values()].filter(readsTokens).map((fn) => fn.spec.name);
+
+      // Assess
+      expect(readers).not.toContain(SUPPORT_FUNCTIONS.webhook.name);
+      expect(readers.sort()).toEqual(
+        [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)]
+          .filter((fn) => fn.readsSecrets)
+          .map((fn) => fn.name)
+          .sort(),
+      );
+      expect(readers.sort()).toEqual(['AutomationRunner', 'ChatMessageSend', 'ChatTemplatesSend']);
+    });
+
     it('keeps the authorizer read-only and scopes logs to each function’s own log group', () => {
       // Prepare
       const authorizer = dev.stack.functions.get(SUPPORT_FUNCTIONS.authorizer.name)!;
