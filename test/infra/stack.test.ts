@@ -33,7 +33,7 @@ import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
 import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
 import { ROOT as REPO_ROOT } from '../../scripts/build';
-import { API_BASE_PATH, API_ROUTES, DOCS_PATH, METHOD_NOT_ALLOWED, OPENAPI_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+import { API_BASE_PATH, API_ROUTES, DOCS_PATH, METHOD_NOT_ALLOWED, OPENAPI_PATH, SUPPORT_FUNCTIONS, tableAccessOf, WEBHOOK_PATH } from '../../shared/routes';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 interface Built {
@@ -272,7 +272,7 @@ describe('WorkspaceApiStack', () => {
     const NEVER = ['dynamodb:Scan', 'dynamodb:DeleteTable', 'dynamodb:*', '*'];
 
     it('lets read routes update rate-limit partitions only, and write nothing else', () => {
-      for (const route of API_ROUTES.filter((r) => r.tableAccess === 'read')) {
+      for (const route of API_ROUTES.filter((r) => tableAccessOf(r) === 'read')) {
         // Prepare
         const statements = statementsOf(dev, dev.stack.functions.get(route.name)!);
 
@@ -281,7 +281,6 @@ describe('WorkspaceApiStack', () => {
         const updates = statements.filter((s) => asArray(s.Action).includes('dynamodb:UpdateItem'));
 
         // Assess
-        expect(actions, route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']));
         for (const action of [...WRITE_ACTIONS, ...NEVER]) expect(actions, `${route.name} ${action}`).not.toContain(action);
         expect(updates, route.name).toHaveLength(1);
         expect(asArray(updates[0].Action)).toEqual(['dynamodb:UpdateItem']);
@@ -289,18 +288,33 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('lets write routes use item actions but never Scan or table actions', () => {
-      for (const route of API_ROUTES.filter((r) => r.tableAccess === 'write')) {
+    it('grants each function exactly the table actions its row lists, on the table, and Query on the outbox index to its readers', () => {
+      for (const [name, fn] of dev.stack.functions) {
         // Prepare
-        const statements = statementsOf(dev, dev.stack.functions.get(route.name)!);
+        const statements = statementsOf(dev, fn).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
+        const tableArn = { 'Fn::GetAtt': [logicalId(dev.stack, dev.stack.node.findChild('Table').node.defaultChild), 'Arn'] };
 
         // Act
-        const actions = actionsOf(statements);
+        const unconditional = statements.filter((s) => !s.Condition && JSON.stringify(s.Resource) === JSON.stringify(tableArn));
+        const onIndex = statements.filter((s) => JSON.stringify(s.Resource).includes('/index/'));
+        const conditional = statements.filter((s) => s.Condition);
 
         // Assess
-        expect(actions, route.name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', ...WRITE_ACTIONS]));
-        for (const action of NEVER) expect(actions, `${route.name} ${action}`).not.toContain(action);
+        expect(actionsOf(unconditional).sort(), name).toEqual(fn.spec.tableActions.map((action) => `dynamodb:${action}`).sort());
+        expect(actionsOf(onIndex), name).toEqual(fn.spec.readsOutboxIndex ? ['dynamodb:Query'] : []);
+        expect(actionsOf(conditional), name).toEqual(fn.spec.rateLimitClass && !fn.spec.tableActions.includes('UpdateItem') ? ['dynamodb:UpdateItem'] : []);
+        expect(unconditional.length + onIndex.length + conditional.length, name).toBe(statements.length);
       }
+    });
+
+    it('grants ConditionCheckItem, Scan and table-level actions to no function, and the content sweep only Query and UpdateItem', () => {
+      // Act
+      const granted = [...dev.stack.functions.values()].flatMap((fn) => actionsOf(statementsOf(dev, fn)));
+      const sweep = actionsOf(statementsOf(dev, dev.stack.functions.get(SUPPORT_FUNCTIONS.messageContentSweep.name)!)).filter((a) => a.startsWith('dynamodb:'));
+
+      // Assess
+      for (const action of ['dynamodb:ConditionCheckItem', ...NEVER]) expect(granted).not.toContain(action);
+      expect([...new Set(sweep)].sort()).toEqual(['dynamodb:Query', 'dynamodb:UpdateItem']);
     });
 
     it('lets only the functions that send read channel access tokens: never the public WhatsApp webhook', () => {
@@ -338,7 +352,7 @@ describe('WorkspaceApiStack', () => {
         actionsOf(statements)
           .filter((a) => a.startsWith('dynamodb:'))
           .sort(),
-      ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+      ).toEqual(['dynamodb:GetItem']);
       expect(logs.Resource).toEqual({ 'Fn::GetAtt': [logicalId(dev.stack, authorizer.logGroup.node.defaultChild), 'Arn'] });
       dev.template.resourcePropertiesCountIs(
         'AWS::IAM::Role',
@@ -357,7 +371,7 @@ describe('WorkspaceApiStack', () => {
         const environment = resourceOf(dev, fn.function).Properties.Environment.Variables;
 
         // Assess
-        expect(fn.spec.tableAccess, name).toBe('none');
+        expect(fn.spec.tableActions, name).toEqual([]);
         expect(
           actions.filter((action) => action.startsWith('dynamodb:')),
           name,
@@ -389,7 +403,7 @@ describe('WorkspaceApiStack', () => {
       const stack = new Stack(app, 'Grants');
       const config = loadStageConfig(stack);
       const queue = new Queue(stack, 'Queue', { enforceSSL: true, deadLetterQueue: { queue: new Queue(stack, 'Dlq'), maxReceiveCount: 5 } });
-      const spec = { entry: SUPPORT_FUNCTIONS.authorizer.entry, name: 'Reader', tableAccess: 'read' as const, readsSecrets: true, sendsToQueue: true };
+      const spec = { entry: SUPPORT_FUNCTIONS.authorizer.entry, name: 'Reader', tableActions: ['GetItem' as const], readsSecrets: true, sendsToQueue: true };
 
       // Act
       const fn = new WorkspaceFunction(stack, 'Reader', {
