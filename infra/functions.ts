@@ -102,6 +102,8 @@ export const SAM_LOCAL_VARIABLES = {
   GRAPH_API_BASE_URL: '',
   WHATSAPP_APP_SECRET: '',
   WHATSAPP_VERIFY_TOKEN: '',
+  // SAM cannot read the cursor key's secret (its ARN variable is left empty): a local key instead.
+  CURSOR_SIGNING_KEY: '',
 } as const;
 
 /** What a function declares about itself: a route-table row or a support function. */

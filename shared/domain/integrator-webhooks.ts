@@ -260,12 +260,12 @@ export async function webhookDeliveries(
 ): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
   const query = `deliveries:${input.webhookId}:${input.status ?? '*'}`;
-  const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, query);
+  const before = input.cursor === undefined ? undefined : await decodeCursor(input.cursor, channelId, query);
   await findWebhook(channel, input.webhookId);
   const limit = input.limit ?? 50;
   const { deliveries, more } = await listDeliveries({ workspaceId, channelId }, input.webhookId, { status: input.status, beforeEventId: before, limit });
   const views = deliveries.map((delivery) => viewOf(WebhookDelivery, delivery));
-  return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
+  return { deliveries: views, nextCursor: more && views.length ? await encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
 }
 
 /** webhooks/redeliver: the event goes to the subscription again (a new delivery, the same webhook-id), behind the contact's earlier events. */
@@ -297,14 +297,14 @@ export async function redeliverEvent(channel: ChannelRef, webhookId: string, eve
 /** events/list: the channel's events oldest first, each the JSON body webhooks deliver; the cursor resumes after the last one. */
 export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: AnyEvent[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
+  const after = input.cursor === undefined ? undefined : await decodeCursor(input.cursor, channelId, 'events');
   const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, clock.now());
   const last = records[records.length - 1];
   // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
   // The body as delivered, byte for byte: the deliverer wrote it from the same event (shared/domain/event-builders.ts).
   return {
     events: records.map((record) => JSON.parse(record.body) as AnyEvent),
-    nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null,
+    nextCursor: last ? await encodeCursor(channelId, 'events', last.id) : null,
   };
 }
 

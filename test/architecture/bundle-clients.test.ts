@@ -14,11 +14,11 @@ import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes
  */
 const SERVICES = [
   { client: 'SQS', marker: 'AmazonSQS', declares: (row: Record<string, unknown>) => Boolean(row.sendsToQueue || row.sendsToEventQueue) },
-  // The public WhatsApp webhook reads its own secret (app secret, verify token), never a channel's token.
+  // The public WhatsApp webhook reads its own secret (app secret, verify token), never a channel's token; the pagers the cursor-signing key.
   {
     client: 'Secrets Manager',
     marker: 'secretsmanager.',
-    declares: (row: Record<string, unknown>) => Boolean(row.readsSecrets || row.publicPath === WEBHOOK_PATH),
+    declares: (row: Record<string, unknown>) => Boolean(row.readsSecrets || row.signsCursors || row.publicPath === WEBHOOK_PATH),
   },
   // Not a client but the code that reads a channel's access token (shared/chat/access-tokens.ts accessTokenFor), by its error text.
   {

@@ -922,18 +922,28 @@ describe('WorkspaceApiStack', () => {
       );
     });
 
-    it('gives only the functions that page a generated cursor-signing key, and every function the retention period when one is set', () => {
+    it('gives only the functions that page the cursor-signing key, read at run time: its ARN in the environment, never its value', () => {
       // Prepare
       const variables = (built: Built, name: string) =>
         built.resources[logicalId(built.stack, built.stack.functions.get(name)!.function.node.defaultChild)].Properties.Environment.Variables;
       const signers = API_ROUTES.filter((route) => route.signsCursors).map((route) => route.name);
+      const keyId = Object.entries(dev.resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('CursorSigningKey'))![0];
       // Act
-      const withKey = [...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY !== undefined);
+      const withKey = [...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY_SECRET_ARN !== undefined);
+      const withValue = [...dev.stack.functions.keys()].filter((name) =>
+        JSON.stringify(variables(dev, name)).includes(`{{resolve:secretsmanager:",{"Ref":"${keyId}`),
+      );
+      const readers = [...dev.stack.functions.entries()]
+        .filter(([, fn]) => statementsOf(dev, fn).some((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: keyId })))
+        .map(([name, fn]) => [name, actionsOf(statementsOf(dev, fn).filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: keyId })))]);
       const withRetention = [...prod.stack.functions.keys()].filter((name) => variables(prod, name).MESSAGE_CONTENT_RETENTION_DAYS === '30');
       // Assess
       expect(signers).toContain('ChatMessagesList');
       expect(withKey.sort()).toEqual([...signers].sort());
-      expect(JSON.stringify(variables(dev, 'ChatMessagesList').CURSOR_SIGNING_KEY)).toContain('resolve:secretsmanager');
+      expect(variables(dev, 'ChatMessagesList').CURSOR_SIGNING_KEY_SECRET_ARN).toEqual({ Ref: keyId });
+      expect(withValue).toEqual([]);
+      expect([...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY !== undefined)).toEqual([]);
+      expect(readers.sort()).toEqual([...signers].sort().map((name) => [name, ['secretsmanager:GetSecretValue']]));
       expect(withRetention.sort()).toEqual([...prod.stack.functions.keys()].sort());
       expect([...dev.stack.functions.keys()].filter((name) => variables(dev, name).MESSAGE_CONTENT_RETENTION_DAYS !== undefined)).toEqual([]);
     });
