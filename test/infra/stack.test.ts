@@ -390,7 +390,9 @@ describe('WorkspaceApiStack', () => {
         const actions = actionsOf(statementsOf(dev, fn));
 
         // Assess
-        expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(Boolean(fn.spec.readsSecrets) || webhookFunctionNames.includes(name));
+        expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(
+          Boolean(fn.spec.readsSecrets) || webhookFunctionNames.includes(name) || API_ROUTES.some((route) => route.name === name && route.signsCursors),
+        );
         expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue || fn.spec.sendsToEventQueue));
         expect(actions.includes('kms:Encrypt'), name).toBe(Boolean(fn.spec.sealsWebhookSecrets));
         expect(actions.includes('kms:Decrypt'), name).toBe(Boolean(fn.spec.opensWebhookSecrets));
