@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { BUNDLING } from '../infra/bundling';
 import { buildBundles, bundlePath, bundleTargets, ROOT } from '../scripts/build';
-import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
+import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../shared/routes';
 import { median, shuffle } from './stats';
 
 /**
@@ -55,7 +55,8 @@ export function functionInventory(): FunctionInfo[] {
     const flags = spec as Record<string, unknown>;
     // The table client is added below only if the bundle has it (the docs functions never touch the table).
     const clients: ClientName[] = [];
-    if (flags.readsSecrets) clients.push('secrets-manager');
+    // The public WhatsApp webhook reads its own secret, not channels' tokens; the pagers the cursor-signing key.
+    if (flags.readsSecrets || flags.signsCursors || flags.publicPath === WEBHOOK_PATH) clients.push('secrets-manager');
     // Both queues are SQS: the automation queue (sendsToQueue) and the event queue (sendsToEventQueue).
     if (flags.sendsToQueue || flags.sendsToEventQueue) clients.push('sqs');
     if (flags.sealsWebhookSecrets || flags.opensWebhookSecrets) clients.push('kms');

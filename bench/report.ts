@@ -3,7 +3,7 @@ import type { BoundedWorkResult } from './bounded-work';
 import type { LargeChannelRead, LargeChannelResult } from './large-channel';
 import type { ColdStartResult } from './cold-start';
 import { BORDERLINE_MARGIN, INIT_RATIO_TARGET, OVER_FLOOR_BYTES_TARGET } from './cold-start';
-import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
+import { API_ROUTES, SUPPORT_FUNCTIONS, tableAccessOf } from '../shared/routes';
 import { MESSAGE_HISTORY_TARGET } from './budgets';
 import type { RoundTripRow } from './round-trips';
 import type { ScaleResult } from './scale';
@@ -43,10 +43,10 @@ export interface Target {
   detail: string;
 }
 
-/** Functions that write to the table (`tableAccess` in shared/routes.ts): API routes by path, support functions by name. */
+/** Functions that write to the table (`tableActions` in shared/routes.ts): API routes by path, support functions by name. */
 const writesTable = (path: string) =>
-  API_ROUTES.some((route) => route.path === path && route.tableAccess === 'write') ||
-  Object.values(SUPPORT_FUNCTIONS).some((fn) => fn.name === path && fn.tableAccess === 'write');
+  API_ROUTES.some((route) => route.path === path && tableAccessOf(route) === 'write') ||
+  Object.values(SUPPORT_FUNCTIONS).some((fn) => fn.name === path && tableAccessOf(fn) === 'write');
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number | undefined, digits = 1) => (value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(digits));

@@ -79,10 +79,10 @@ export function createWebhookSecret(scope: Construct, config: StageConfig): Secr
 }
 
 /**
- * The key that signs page cursors (shared/domain/cursors.ts): generated once per stage,
- * resolved into the environment of the functions that page (`signsCursors`) at deploy
- * time, so a request never reads Secrets Manager. It only makes cursors unforgeable;
- * replacing it invalidates the cursors in flight, nothing else.
+ * The key that signs page cursors (shared/domain/cursors.ts): generated once per stage and
+ * read at run time by the functions that page (`signsCursors`), cached per container, so
+ * it never sits in their environment. It only makes cursors unforgeable; a rotation
+ * (docs/DEPLOYMENT.md) keeps the replaced version accepted until the next one.
  */
 export function createCursorSigningKey(scope: Construct, config: StageConfig): Secret {
   return generatedHmacKey(
@@ -90,7 +90,7 @@ export function createCursorSigningKey(scope: Construct, config: StageConfig): S
     config,
     'CursorSigningKey',
     'Signs the opaque page cursors of list endpoints (HMAC key)',
-    'A cursor-signing key protects only page cursors; rotating it would just invalidate cursors in flight, so it is replaced by redeploying when needed.',
+    'A cursor-signing key protects only page cursors; the operator rotates it with put-secret-value (docs/DEPLOYMENT.md), which needs no Lambda rotation function.',
   );
 }
 

@@ -27,7 +27,7 @@ export const VARIABLE_MEANINGS: Record<string, string> = {
   EVENT_LANE_QUEUE_URL: 'The event lane queue (rows with `sendsToEventQueue`)',
   WEBHOOK_SECRETS_KMS_KEY_ID: "The webhook signing secrets' KMS key (`sealsWebhookSecrets`, `opensWebhookSecrets`)",
   WEBHOOK_SECRET_ARN: 'The webhook secret (the support function whose `publicPath` is `/webhooks/whatsapp`)',
-  CURSOR_SIGNING_KEY: 'The cursor-signing key, a `{{resolve:secretsmanager:…}}` dynamic reference (route rows with `signsCursors`)',
+  CURSOR_SIGNING_KEY_SECRET_ARN: 'The cursor-signing key’s secret, read at run time (route rows with `signsCursors`; `GetSecretValue` on it alone)',
   SUPPRESSION_KEY: 'The key of opted-out numbers’ hashes, a `{{resolve:secretsmanager:…}}` dynamic reference (every function but the authorizer)',
   MESSAGE_CONTENT_RETENTION_DAYS: 'context `messageContentRetentionDays`, when above 0',
   USAGE_PLAN_NAME: "The usage plan's name, by which the portal's key-making functions find it (docs/PORTAL.md)",

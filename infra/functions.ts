@@ -18,7 +18,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { keys } from '../shared/data/keys';
 import { OUTBOX_INDEX } from '../shared/data/table-schema';
-import type { RateLimitClass, SupportFunction, TableAccess } from '../shared/routes';
+import type { RateLimitClass, SupportFunction } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
 import { AUTOMATION_BATCH, EVENT_SOURCE_MAX_CONCURRENCY, type FunctionSizing, type StageConfig } from './config';
 import type { EventDelivery } from './data';
@@ -87,22 +87,6 @@ export const LAMBDA_RUNTIME: Runtime = (() => {
   return runtime;
 })();
 
-/** Table actions per access level; no Scan, no table-level actions. */
-export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  none: [],
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-  write: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:ConditionCheckItem',
-  ],
-};
-
 /** `WS#*#RL#*`: every rate-limit window partition, derived from the key builder itself. */
 export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any', 0).pk;
 
@@ -118,6 +102,8 @@ export const SAM_LOCAL_VARIABLES = {
   GRAPH_API_BASE_URL: '',
   WHATSAPP_APP_SECRET: '',
   WHATSAPP_VERIFY_TOKEN: '',
+  // SAM cannot read the cursor key's secret (its ARN variable is left empty): a local key instead.
+  CURSOR_SIGNING_KEY: '',
 } as const;
 
 /** What a function declares about itself: a route-table row or a support function. */
@@ -171,7 +157,7 @@ export class WorkspaceFunction extends Construct {
       bundling: { ...NODEJS_BUNDLING, commandHooks: assetHooks(Stack.of(this).stackName, spec.name, spec.staticFiles) },
       description: `workspace-api ${config.stage}: ${spec.name}`,
       environment: {
-        ...(spec.tableAccess !== 'none' && { TABLE_NAME: table.tableName }),
+        ...(spec.tableActions.length > 0 && { TABLE_NAME: table.tableName }),
         // The EMF metrics' `stage` dimension (shared/observability/metrics.ts): stages sharing an account stay apart.
         STAGE: config.stage,
         POWERTOOLS_SERVICE_NAME: 'workspace-api',
@@ -253,15 +239,20 @@ export class WorkspaceFunction extends Construct {
     if (spec.opensWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [events.secretsKey.keyArn] }));
   }
 
+  /**
+   * Exactly the table actions the spec lists (its code's calls), the outbox index's Query
+   * for the functions that read it, and an API endpoint's rate-limit count: UpdateItem on
+   * rate-limit partitions only (leading key WS#<workspace>#RL#<user>) unless its code
+   * updates other items too.
+   */
   private grantTableAccess(role: Role, table: Table): void {
-    if (this.spec.tableAccess === 'none') return;
-    role.addToPolicy(new PolicyStatement({ actions: TABLE_ACTIONS[this.spec.tableAccess], resources: [table.tableArn] }));
+    const { tableActions } = this.spec;
+    if (tableActions.length > 0)
+      role.addToPolicy(new PolicyStatement({ actions: tableActions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }));
     if (this.spec.readsOutboxIndex) {
       role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${OUTBOX_INDEX.indexName}`] }));
     }
-    if (this.spec.tableAccess === 'read' && this.spec.rateLimitClass) {
-      // A reader still counts its request in its rate-limit window: UpdateItem, but only
-      // on rate-limit partitions (leading key WS#<workspace>#RL#<user>).
+    if (this.spec.rateLimitClass && !tableActions.includes('UpdateItem')) {
       role.addToPolicy(
         new PolicyStatement({
           actions: ['dynamodb:UpdateItem'],

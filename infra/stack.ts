@@ -4,6 +4,7 @@
  */
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEBHOOK_PATH } from '../shared/routes';
 import { MonitoringStack } from './alarms';
@@ -68,8 +69,12 @@ export class WorkspaceApiStack extends Stack {
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
       const sizing = routeSizing(route, config.apiFunction);
-      const environment = route.signsCursors ? { ...suppression, CURSOR_SIGNING_KEY: cursorKey.secretValue.unsafeUnwrap() } : suppression;
+      // The cursor key's ARN, not its value: the functions read it at run time (shared/domain/cursors.ts), so it never sits
+      // in a function's configuration (readable with lambda:GetFunctionConfiguration) and a rotation needs no deploy.
+      const environment = route.signsCursors ? { ...suppression, CURSOR_SIGNING_KEY_SECRET_ARN: cursorKey.secretArn } : suppression;
       const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
+      if (route.signsCursors)
+        fn.function.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [cursorKey.secretArn] }));
       return { route, handler: fn.function };
     });
 

@@ -76,7 +76,8 @@ function routeRow(endpoint: NewEndpoint): string {
     '  {',
     `    path: '${endpoint.path}',`,
     `    rateLimitClass: '${endpoint.rateLimitClass}',`,
-    `    tableAccess: '${endpoint.rateLimitClass === 'api_read' ? 'read' : 'write'}',`,
+    // A first guess: test/architecture/bundle-table-actions.test.ts names what the built code really calls.
+    `    tableActions: ${endpoint.rateLimitClass === 'api_read' ? "['Query']" : "['GetItem', 'PutItem', 'UpdateItem']"},`,
     `    tag: '${endpoint.tag}',`,
     `    summary: '${TODO}: one line for the OpenAPI document and the README',`,
     '  },',

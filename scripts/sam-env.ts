@@ -23,7 +23,9 @@
  *   webhooks/manage seals under SAM opens in npm start's deliverer (the file stays 0600;
  *   the env-vars file is written 0600 too), and WEBHOOK_ALLOW_LOOPBACK true, as npm start
  *   sets it (receivers on this machine);
- * - a secret the template resolves at deploy time (CURSOR_SIGNING_KEY): a fixed local value.
+ * - a secret the template resolves at deploy time (`{{resolve:secretsmanager:…}}`), and
+ *   CURSOR_SIGNING_KEY (the functions read the key's secret at run time, which SAM
+ *   cannot serve): a fixed local value.
  * Prints one JSON object: the file, the template and the command to run.
  *
  * HOST (default 127.0.0.1) is how the functions' containers reach this machine:
@@ -66,13 +68,14 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     GRAPH_API_BASE_URL: targets.graphBaseUrl,
     WHATSAPP_APP_SECRET: targets.appSecret,
     WHATSAPP_VERIFY_TOKEN: targets.verifyToken,
+    CURSOR_SIGNING_KEY: LOCAL_RESOLVED_SECRET,
     WEBHOOK_SECRETS_KEY: targets.webhookSecretsKey,
     // Receivers on this machine, as npm start allows them (scripts/local/stack.ts).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
   };
   if (name in byName) return byName[name];
   if (typeof value !== 'object' || value === null) return undefined;
-  // A secret resolved at deploy time (`{{resolve:secretsmanager:…}}`, the cursor-signing key): SAM does not resolve it, so a local value.
+  // A secret resolved at deploy time (`{{resolve:secretsmanager:…}}`): SAM does not resolve it, so a local value.
   if (JSON.stringify(value).includes('{{resolve:secretsmanager:')) return LOCAL_RESOLVED_SECRET;
   // A reference: SAM would pass the logical id. Map it by what it refers to.
   const target = (value as { Ref?: string }).Ref;

@@ -95,6 +95,8 @@ const SETTINGS = {
   requestLogGroups: ['REQUEST_LOG_GROUPS', v.optional(text)],
   // Messages and pages (shared/domain).
   messageContentRetentionDays: ['MESSAGE_CONTENT_RETENTION_DAYS', v.optional(v.pipe(numberOf('days'), v.minValue(0, 'must be 0 (off) or more')), '0')],
+  // The cursor-signing key (shared/domain/cursors.ts): in AWS its secret, read at run time; the key itself only locally.
+  cursorSigningKeySecretArn: ['CURSOR_SIGNING_KEY_SECRET_ARN', v.optional(text)],
   cursorSigningKey: ['CURSOR_SIGNING_KEY', v.optional(text)],
   // Opt-outs kept through an erasure (shared/data/suppression.ts): the per-stage key of their number hashes.
   suppressionKey: ['SUPPRESSION_KEY', v.optional(text)],

@@ -53,10 +53,26 @@ export const UNKNOWN_PATH = {
 export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write' | 'api_import';
 
 /**
- * What a function may do to the table: readers get read actions only; `none` gets no
- * table grant and no TABLE_NAME (the public docs functions serve static files).
+ * A DynamoDB item action (its IAM name) a function's code calls. A row lists its own, and
+ * CDK grants exactly those on the table (infra/functions.ts); the built bundle is checked
+ * against the list (test/architecture/bundle-table-actions.test.ts). An API endpoint's
+ * rate-limit count needs no entry: it gets UpdateItem on rate-limit partitions only. Never
+ * Scan or a table-level action; no ConditionCheckItem, as no function runs a transaction.
+ */
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+
+const READ_ACTIONS: readonly TableAction[] = ['GetItem', 'BatchGetItem', 'Query'];
+
+/**
+ * Whether a function touches the table and may change it, derived from its table actions:
+ * `none` gets no table grant and no TABLE_NAME (the public docs functions serve static files).
  */
 export type TableAccess = 'none' | 'read' | 'write';
+
+export function tableAccessOf(fn: { readonly tableActions: readonly TableAction[] }): TableAccess {
+  if (fn.tableActions.length === 0) return 'none';
+  return fn.tableActions.every((action) => READ_ACTIONS.includes(action)) ? 'read' : 'write';
+}
 
 export interface ApiRoute {
   /** Path below {@link API_BASE_PATH}, e.g. `contacts/list`. */
@@ -66,14 +82,15 @@ export interface ApiRoute {
   /** A stable PascalCase name for the function, its log group and its alarms: {@link routeFunctionName} of the path. */
   readonly name: string;
   readonly rateLimitClass: RateLimitClass;
-  readonly tableAccess: TableAccess;
+  /** The table actions its code calls ({@link TableAction}), besides the rate-limit count. */
+  readonly tableActions: readonly TableAction[];
   /**
    * Only admin keys may call it: a team key gets 403 `forbidden` before any parameter is
    * read (shared/http/middleware/role.ts). Everything else is open to both roles on the
    * key's channels.
    */
   readonly adminOnly?: boolean;
-  /** Reads channel access tokens from Secrets Manager. */
+  /** Reads channel access tokens from Secrets Manager (sends to the chat network). */
   readonly readsSecrets?: boolean;
   /** Sends to the automation queue. */
   readonly sendsToQueue?: boolean;
@@ -119,11 +136,11 @@ export function withDerivedNames(row: RouteRow): ApiRoute {
 }
 
 const ROUTE_ROWS: readonly RouteRow[] = [
-  { path: 'channels/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Channels', summary: 'List the channels the API key may use' },
+  { path: 'channels/list', rateLimitClass: 'api_read', tableActions: ['BatchGetItem'], tag: 'Channels', summary: 'List the channels the API key may use' },
   {
     path: 'contacts/manage',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     // A status change (opt-out or opt-in) produces an event: its hand-off needs the event queue.
     sendsToEventQueue: true,
     tag: 'Contacts',
@@ -132,7 +149,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'contacts/import',
     rateLimitClass: 'api_import',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     sendsToEventQueue: true,
     maxBodyBytes: 1024 * 1024,
     memoryMb: 1024,
@@ -140,41 +157,53 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     tag: 'Contacts',
     summary: 'Create or update up to 1,000 contacts in one call, each as contacts/manage would',
   },
-  { path: 'contacts/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List and search the contacts of a channel, paginated' },
+  {
+    path: 'contacts/list',
+    rateLimitClass: 'api_read',
+    tableActions: ['GetItem', 'BatchGetItem', 'Query'],
+    tag: 'Contacts',
+    summary: 'List and search the contacts of a channel, paginated',
+  },
   {
     path: 'contacts/delete',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     tag: 'Contacts',
     summary: 'Erase a contact: its data, labels, custom field values, conversation and message contents',
   },
-  { path: 'labels/manage', rateLimitClass: 'api_write', tableAccess: 'write', tag: 'Labels', summary: 'Create a label, or update the one matched by name' },
-  { path: 'labels/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Labels', summary: 'List the labels of a channel' },
+  {
+    path: 'labels/manage',
+    rateLimitClass: 'api_write',
+    tableActions: ['PutItem', 'UpdateItem'],
+    tag: 'Labels',
+    summary: 'Create a label, or update the one matched by name',
+  },
+  { path: 'labels/list', rateLimitClass: 'api_read', tableActions: ['Query'], tag: 'Labels', summary: 'List the labels of a channel' },
   {
     path: 'custom-fields/manage',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
     tag: 'Custom fields',
     summary: 'Create a custom field definition, or update the one matched by name',
   },
   {
     path: 'custom-fields/list',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['Query'],
     tag: 'Custom fields',
     summary: 'List the custom field definitions of a channel',
   },
   {
     path: 'chat/templates/list',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['Query'],
     tag: 'Chat',
     summary: 'List the approved message templates of a channel, with their variable counts',
   },
   {
     path: 'chat/templates/send',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     readsSecrets: true,
     // Hands over the status events that came before its send attached the message.
     sendsToEventQueue: true,
@@ -184,7 +213,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'chat/message/send',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
     readsSecrets: true,
     // Hands over the status events that came before its send attached the message.
     sendsToEventQueue: true,
@@ -194,14 +223,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'chat/message/status',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['GetItem'],
     tag: 'Chat',
     summary: 'Read the delivery status of a message by its chatmid',
   },
   {
     path: 'chat/messages/list',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['GetItem', 'BatchGetItem', 'Query'],
     signsCursors: true,
     tag: 'Chat',
     summary: 'List the messages of one contact in the channel, inbound and outbound, newest first',
@@ -209,14 +238,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'automations/list',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['Query'],
     tag: 'Automations',
     summary: 'List the automations of a channel with their execution counts',
   },
   {
     path: 'automations/trigger',
     rateLimitClass: 'api_automation_trigger',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
     sendsToQueue: true,
     tag: 'Automations',
     summary: 'Run an automation for a phone number',
@@ -224,7 +253,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'webhooks/manage',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
     // A new secret is a key to forge the channel's events; deactivating silences an admin's integration.
     adminOnly: true,
     sealsWebhookSecrets: true,
@@ -234,14 +263,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'webhooks/list',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['GetItem'],
     tag: 'Webhooks',
     summary: "List the channel's webhook subscriptions and how their deliveries fare",
   },
   {
     path: 'webhooks/deliveries',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['GetItem', 'Query'],
     signsCursors: true,
     tag: 'Webhooks',
     summary: 'List the deliveries of a webhook subscription, newest first, with their attempts and errors',
@@ -249,7 +278,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'webhooks/redeliver',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
     sendsToEventQueue: true,
     tag: 'Webhooks',
     summary: 'Deliver an event to a webhook subscription again (same webhook-id)',
@@ -257,7 +286,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'events/list',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['Query'],
     signsCursors: true,
     tag: 'Webhooks',
     summary: "Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)",
@@ -265,7 +294,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'webhooks/delete',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['Query', 'UpdateItem', 'DeleteItem'],
     adminOnly: true,
     tag: 'Webhooks',
     summary: 'Delete a webhook subscription: nothing more is delivered to it and its delivery log goes',
@@ -292,7 +321,8 @@ export interface PortalRoute {
   readonly name: string;
   /** The API user's per-minute limit the call counts against (the portal user acts as that API user). */
   readonly rateLimitClass: RateLimitClass;
-  readonly tableAccess: TableAccess;
+  /** The DynamoDB actions its code calls (test/architecture/bundle-table-actions.test.ts checks the bundle). */
+  readonly tableActions: readonly TableAction[];
   /** Creates or deletes API Gateway keys in the usage plan (AWS: apigateway on the plan and its keys). */
   readonly managesUsagePlanKeys?: boolean;
   /** Reads the API functions' request log lines (AWS: CloudWatch Logs Insights over their log groups). */
@@ -311,7 +341,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'POST',
     action: 'keys-create',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     managesUsagePlanKeys: true,
     summary: 'Create an API key for the signed-in user (its value shown once)',
   },
@@ -320,7 +350,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'GET',
     action: 'keys-list',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['GetItem', 'Query'],
     readsRequestLog: true,
     summary: "List the user's own keys; never a secret",
   },
@@ -329,7 +359,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'POST',
     action: 'keys-revoke',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     managesUsagePlanKeys: true,
     summary: 'Revoke one of the user’s keys (it stops working within 10 seconds)',
   },
@@ -338,7 +368,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'POST',
     action: 'keys-rotate',
     rateLimitClass: 'api_write',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     managesUsagePlanKeys: true,
     summary: 'Create a new key for the user with the old one’s name, then revoke the old one',
   },
@@ -347,7 +377,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'GET',
     action: 'usage',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['GetItem', 'Query'],
     readsRequestLog: true,
     summary: "One key's requests by rate class over 24 hours and 7 days, and its 429s",
   },
@@ -356,7 +386,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'GET',
     action: 'requests',
     rateLimitClass: 'api_read',
-    tableAccess: 'read',
+    tableActions: ['GetItem', 'Query'],
     readsRequestLog: true,
     summary: "One key's last 100 requests: time, endpoint, status, error code, latency",
   },
@@ -390,7 +420,8 @@ export function findRoute(path: string): ApiRoute | undefined {
 export interface SupportFunction {
   readonly entry: string;
   readonly name: string;
-  readonly tableAccess: TableAccess;
+  /** The table actions its code calls ({@link TableAction}); none: no grant, no TABLE_NAME. */
+  readonly tableActions: readonly TableAction[];
   readonly readsSecrets?: boolean;
   readonly sendsToQueue?: boolean;
   /** Fed by the automation queue (SQS event source with partial batch responses). */
@@ -417,12 +448,12 @@ export interface SupportFunction {
 }
 
 export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: SupportFunction } = {
-  authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableAccess: 'read' },
+  authorizer: { entry: AUTHORIZER_ENTRY, name: 'Authorizer', tableActions: ['GetItem'] },
   // Static and public: no table access at all (key hashes live in the table).
   openapi: {
     entry: 'functions/openapi.ts',
     name: 'OpenApiDocument',
-    tableAccess: 'none',
+    tableActions: [],
     publicPath: OPENAPI_PATH,
     publicMethods: ['GET'],
     staticFiles: { 'openapi.json': 'docs/openapi.json' },
@@ -430,7 +461,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   docsPage: {
     entry: 'functions/docs-page.ts',
     name: 'DocsPage',
-    tableAccess: 'none',
+    tableActions: [],
     publicPath: DOCS_PATH,
     publicMethods: ['GET'],
     staticFiles: {
@@ -438,11 +469,11 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
       'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css',
     },
   },
+  // Public: it reads its own webhook secret (app secret, verify token), never a channel's access token.
   webhook: {
     entry: 'functions/webhook-whatsapp.ts',
     name: 'WhatsAppWebhook',
-    tableAccess: 'write',
-    readsSecrets: true,
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     sendsToEventQueue: true,
     publicPath: WEBHOOK_PATH,
     publicMethods: ['GET', 'POST'],
@@ -450,7 +481,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   automationRunner: {
     entry: 'functions/automation-runner.ts',
     name: 'AutomationRunner',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     readsSecrets: true,
     sendsToQueue: true,
     sendsToEventQueue: true,
@@ -459,7 +490,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   automationRedrive: {
     entry: 'functions/automation-redrive.ts',
     name: 'AutomationRedrive',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'UpdateItem'],
     sendsToQueue: true,
     everyMinutes: 1,
     readsOutboxIndex: true,
@@ -467,7 +498,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   eventDeliverer: {
     entry: 'functions/event-deliverer.ts',
     name: 'EventDeliverer',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
     sendsToEventQueue: true,
     consumesEventQueue: true,
     opensWebhookSecrets: true,
@@ -475,7 +506,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   eventRedrive: {
     entry: 'functions/event-redrive.ts',
     name: 'EventRedrive',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'UpdateItem'],
     sendsToEventQueue: true,
     everyMinutes: 1,
     readsOutboxIndex: true,
@@ -484,7 +515,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   inboundDrain: {
     entry: 'functions/inbound-drain.ts',
     name: 'InboundDrain',
-    tableAccess: 'write',
+    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     sendsToEventQueue: true,
     everyMinutes: 1,
     readsOutboxIndex: true,
@@ -493,7 +524,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   messageContentSweep: {
     entry: 'functions/message-content-sweep.ts',
     name: 'MessageContentSweep',
-    tableAccess: 'write',
+    tableActions: ['Query', 'UpdateItem'],
     everyMinutes: 60,
     readsOutboxIndex: true,
   },

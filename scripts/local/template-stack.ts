@@ -5,7 +5,7 @@
  * that checks every call against the function's IAM policy and appends it to
  * DATA_DIR/aws-calls.jsonl.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import {
@@ -67,14 +67,19 @@ const ESM_SQS_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueu
 /** The file every function's AWS calls are appended to, with their IAM verdicts. */
 export const awsCallsFile = (dataDir: string) => join(dataDir, 'aws-calls.jsonl');
 
-/** Local values of the template's secrets: the webhook secret (the one holding `appSecret`) gets the chat network's. */
+/**
+ * Local values of the template's secrets: the webhook secret (the one holding `appSecret`)
+ * gets the chat network's; a generated key (the cursor-signing key) a random value, as
+ * CloudFormation generates one.
+ */
 function localSecrets(template: CfnTemplate, options: TemplateStackOptions): LocalSecret[] {
   const local = { region: options.region, tableName: options.tableName, queueUrl: () => '' };
   return Object.entries(template.Resources)
     .filter(([, resource]) => resource.Type === 'AWS::SecretsManager::Secret')
     .map(([id, resource]) => {
       const shape = String(resource.Properties?.GenerateSecretString?.SecretStringTemplate ?? '');
-      const value = shape.includes('appSecret') ? JSON.stringify(options.webhookSecret) : '';
+      const generated = resource.Properties?.GenerateSecretString !== undefined;
+      const value = shape.includes('appSecret') ? JSON.stringify(options.webhookSecret) : generated ? randomBytes(36).toString('base64url') : '';
       return { arn: secretArn(template, id, local), name: String(resource.Properties?.Name ?? id), value };
     });
 }

@@ -10,7 +10,7 @@ import { UpstreamError } from '../errors';
  */
 
 const CACHE_MS = 5 * 60_000;
-/** Secret id → its string (access tokens and the webhook's secrets alike). */
+/** Secret id (and version stage) → its string (access tokens, the webhook's secrets and the cursor key alike). */
 const cache = new TtlCache<string, string>({ maxAgeMs: CACHE_MS, maxEntries: 256 });
 let client: SecretsManagerClient | undefined;
 
@@ -20,9 +20,21 @@ function secretsClient(): SecretsManagerClient {
   return client;
 }
 
-/** Reads a secret's string, cached per container. */
-export function readSecretString(secretId: string): Promise<string> {
-  return cache.get(secretId, async () => (await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString ?? '');
+/**
+ * Reads a secret's string, cached per container; `AWSPREVIOUS` reads the version a rotation
+ * replaced, undefined when the secret was never rotated.
+ */
+export function readSecretString(secretId: string): Promise<string>;
+export function readSecretString(secretId: string, versionStage: 'AWSPREVIOUS'): Promise<string | undefined>;
+export async function readSecretString(secretId: string, versionStage?: 'AWSPREVIOUS'): Promise<string | undefined> {
+  const read = async () => (await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: versionStage }))).SecretString ?? '';
+  if (!versionStage) return cache.get(secretId, read);
+  try {
+    return await cache.get(`${secretId}#${versionStage}`, read);
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException') return undefined;
+    throw error;
+  }
 }
 
 /** The Bearer token for the channel's chat-network calls; a 502 when the channel has none. */

@@ -263,12 +263,12 @@ export async function webhookDeliveries(
 ): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
   const query = `deliveries:${input.webhookId}:${input.status ?? '*'}`;
-  const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, query);
+  const before = input.cursor === undefined ? undefined : await decodeCursor(input.cursor, channelId, query);
   await findWebhook(channel, input.webhookId);
   const limit = input.limit ?? 50;
   const { deliveries, more } = await listDeliveries({ workspaceId, channelId }, input.webhookId, { status: input.status, beforeEventId: before, limit });
   const views = deliveries.map((delivery) => viewOf(WebhookDelivery, delivery));
-  return { deliveries: views, nextCursor: more && views.length ? encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
+  return { deliveries: views, nextCursor: more && views.length ? await encodeCursor(channelId, query, views[views.length - 1].eventId) : null };
 }
 
 /**
@@ -307,7 +307,7 @@ export async function redeliverEvent(channel: ChannelRef, webhookId: string, eve
 /** events/list: the channel's events oldest first, each the JSON body webhooks deliver; the cursor resumes after the last one. */
 export async function listEvents(channel: ChannelRef, input: { limit?: number; cursor?: string }): Promise<{ events: AnyEvent[]; nextCursor: string | null }> {
   const { workspaceId, channelId } = channel;
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channelId, 'events');
+  const after = input.cursor === undefined ? undefined : await decodeCursor(input.cursor, channelId, 'events');
   const now = clock.now();
   const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, now);
   const last = records[records.length - 1];
@@ -316,7 +316,7 @@ export async function listEvents(channel: ChannelRef, input: { limit?: number; c
   // except a message's content past its retention period.
   return {
     events: records.map((record) => eventWithVisibleContent(JSON.parse(record.body) as AnyEvent, now)),
-    nextCursor: last ? encodeCursor(channelId, 'events', last.id) : null,
+    nextCursor: last ? await encodeCursor(channelId, 'events', last.id) : null,
   };
 }
 

@@ -35,13 +35,13 @@ export interface ListMessagesInput extends ContactRef {
 export async function listMessages(channel: ChannelRef, input: ListMessagesInput): Promise<MessagePage> {
   const contact = await resolveContact(channel, input);
   const query = `chat/messages/list:${contact.phone}`;
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, channel.channelId, query);
+  const after = input.cursor === undefined ? undefined : await decodeCursor(input.cursor, channel.channelId, query);
   const page = await queryHistoryPage(channel, contact.phone, input.limit, after);
   if (!page) throw new InvalidInputError('Invalid parameter cursor: not a cursor of this query.', 'cursor');
   const chatmids = page.entries.filter((entry) => entry.direction === 'outbound' && entry.chatmid !== undefined).map((entry) => entry.chatmid!);
   const pointers = chatmids.length > 0 ? await getChatmidRecords(chatmids) : new Map<string, ChatmidRecord>();
   const messages = page.entries.map((entry) => toMessageView(entry, entry.chatmid === undefined ? undefined : pointers.get(entry.chatmid)));
-  const nextCursor = page.nextPosition === undefined ? null : encodeCursor(channel.channelId, query, page.nextPosition);
+  const nextCursor = page.nextPosition === undefined ? null : await encodeCursor(channel.channelId, query, page.nextPosition);
   return { messages, nextCursor };
 }
 

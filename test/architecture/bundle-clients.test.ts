@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { bundlePath } from '../../scripts/build';
-import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 
 /**
  * A function's route row declares the AWS services it calls besides the table; CDK grants
@@ -14,7 +14,18 @@ import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
  */
 const SERVICES = [
   { client: 'SQS', marker: 'AmazonSQS', declares: (row: Record<string, unknown>) => Boolean(row.sendsToQueue || row.sendsToEventQueue) },
-  { client: 'Secrets Manager', marker: 'secretsmanager.', declares: (row: Record<string, unknown>) => Boolean(row.readsSecrets) },
+  // The public WhatsApp webhook reads its own secret (app secret, verify token), never a channel's token; the pagers the cursor-signing key.
+  {
+    client: 'Secrets Manager',
+    marker: 'secretsmanager.',
+    declares: (row: Record<string, unknown>) => Boolean(row.readsSecrets || row.signsCursors || row.publicPath === WEBHOOK_PATH),
+  },
+  // Not a client but the code that reads a channel's access token (shared/chat/access-tokens.ts accessTokenFor), by its error text.
+  {
+    client: 'channel access token reader',
+    marker: 'has no chat-network access token configured',
+    declares: (row: Record<string, unknown>) => Boolean(row.readsSecrets),
+  },
   { client: 'KMS', marker: 'TrentService', declares: (row: Record<string, unknown>) => Boolean(row.sealsWebhookSecrets || row.opensWebhookSecrets) },
 ];
 

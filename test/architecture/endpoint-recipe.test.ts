@@ -116,7 +116,7 @@ describe('the endpoint recipe (docs/ARCHITECTURE.md, "Adding an endpoint")', () 
 
   it('names each missing part of a row that has nothing else', async () => {
     // Prepare: a row no part exists for yet
-    const route = withDerivedNames({ path: 'widgets/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: 'List widgets' });
+    const route = withDerivedNames({ path: 'widgets/list', rateLimitClass: 'api_read', tableActions: ['Query'], tag: 'Contacts', summary: 'List widgets' });
     // Act
     const missing = await missingParts(route, evidence);
     // Assess
@@ -131,7 +131,13 @@ describe('the endpoint recipe (docs/ARCHITECTURE.md, "Adding an endpoint")', () 
 
   it('names a stub of npm run new-endpoint left unfinished', async () => {
     // Prepare: a row as the generator writes it
-    const route = withDerivedNames({ path: 'widgets/list', rateLimitClass: 'api_read', tableAccess: 'read', tag: 'Contacts', summary: `${TODO}: one line` });
+    const route = withDerivedNames({
+      path: 'widgets/list',
+      rateLimitClass: 'api_read',
+      tableActions: ['Query'],
+      tag: 'Contacts',
+      summary: `${TODO}: one line`,
+    });
     // Act
     const missing = await missingParts(route, evidence);
     // Assess

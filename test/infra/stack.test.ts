@@ -42,6 +42,7 @@ import {
   PORTAL_API_PATH,
   PORTAL_ROUTES,
   SUPPORT_FUNCTIONS,
+  tableAccessOf,
   WEBHOOK_PATH,
 } from '../../shared/routes';
 
@@ -282,7 +283,7 @@ describe('WorkspaceApiStack', () => {
     const NEVER = ['dynamodb:Scan', 'dynamodb:DeleteTable', 'dynamodb:*', '*'];
 
     it('lets read routes update rate-limit partitions only, and write nothing else', () => {
-      for (const route of API_ROUTES.filter((r) => r.tableAccess === 'read')) {
+      for (const route of API_ROUTES.filter((r) => tableAccessOf(r) === 'read')) {
         // Prepare
         const statements = statementsOf(dev, dev.stack.functions.get(route.name)!);
 
@@ -291,7 +292,6 @@ describe('WorkspaceApiStack', () => {
         const updates = statements.filter((s) => asArray(s.Action).includes('dynamodb:UpdateItem'));
 
         // Assess
-        expect(actions, route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']));
         for (const action of [...WRITE_ACTIONS, ...NEVER]) expect(actions, `${route.name} ${action}`).not.toContain(action);
         expect(updates, route.name).toHaveLength(1);
         expect(asArray(updates[0].Action)).toEqual(['dynamodb:UpdateItem']);
@@ -324,18 +324,55 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('lets write routes use item actions but never Scan or table actions', () => {
-      for (const route of API_ROUTES.filter((r) => r.tableAccess === 'write')) {
+    it('grants each function exactly the table actions its row lists, on the table, and Query on the outbox index to its readers', () => {
+      for (const [name, fn] of dev.stack.functions) {
         // Prepare
-        const statements = statementsOf(dev, dev.stack.functions.get(route.name)!);
+        const statements = statementsOf(dev, fn).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
+        const tableArn = { 'Fn::GetAtt': [logicalId(dev.stack, dev.stack.node.findChild('Table').node.defaultChild), 'Arn'] };
 
         // Act
-        const actions = actionsOf(statements);
+        const unconditional = statements.filter((s) => !s.Condition && JSON.stringify(s.Resource) === JSON.stringify(tableArn));
+        const onIndex = statements.filter((s) => JSON.stringify(s.Resource).includes('/index/'));
+        const conditional = statements.filter((s) => s.Condition);
 
         // Assess
-        expect(actions, route.name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', ...WRITE_ACTIONS]));
-        for (const action of NEVER) expect(actions, `${route.name} ${action}`).not.toContain(action);
+        expect(actionsOf(unconditional).sort(), name).toEqual(fn.spec.tableActions.map((action) => `dynamodb:${action}`).sort());
+        expect(actionsOf(onIndex), name).toEqual(fn.spec.readsOutboxIndex ? ['dynamodb:Query'] : []);
+        expect(actionsOf(conditional), name).toEqual(fn.spec.rateLimitClass && !fn.spec.tableActions.includes('UpdateItem') ? ['dynamodb:UpdateItem'] : []);
+        expect(unconditional.length + onIndex.length + conditional.length, name).toBe(statements.length);
       }
+    });
+
+    it('grants ConditionCheckItem, Scan and table-level actions to no function, and the content sweep only Query and UpdateItem', () => {
+      // Act
+      const granted = [...dev.stack.functions.values()].flatMap((fn) => actionsOf(statementsOf(dev, fn)));
+      const sweep = actionsOf(statementsOf(dev, dev.stack.functions.get(SUPPORT_FUNCTIONS.messageContentSweep.name)!)).filter((a) => a.startsWith('dynamodb:'));
+
+      // Assess
+      for (const action of ['dynamodb:ConditionCheckItem', ...NEVER]) expect(granted).not.toContain(action);
+      expect([...new Set(sweep)].sort()).toEqual(['dynamodb:Query', 'dynamodb:UpdateItem']);
+    });
+
+    it('lets only the functions that send read channel access tokens: never the public WhatsApp webhook', () => {
+      // Prepare: a channel's token secret lives under the stage's prefix (infra/config.ts channelSecretPrefix)
+      const prefix = loadStageConfig(dev.app).channelSecretPrefix;
+      const readsTokens = (fn: WorkspaceFunction) =>
+        statementsOf(dev, fn).some(
+          (s) => actionsOf([s]).some((action) => action.startsWith('secretsmanager:') || action === '*') && JSON.stringify(s.Resource).includes(prefix),
+        );
+
+      // Act
+      const readers = [...dev.stack.functions.values()].filter(readsTokens).map((fn) => fn.spec.name);
+
+      // Assess
+      expect(readers).not.toContain(SUPPORT_FUNCTIONS.webhook.name);
+      expect(readers.sort()).toEqual(
+        [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)]
+          .filter((fn) => fn.readsSecrets)
+          .map((fn) => fn.name)
+          .sort(),
+      );
+      expect(readers.sort()).toEqual(['AutomationRunner', 'ChatMessageSend', 'ChatTemplatesSend']);
     });
 
     it('keeps the authorizer read-only and scopes logs to each function’s own log group', () => {
@@ -351,7 +388,7 @@ describe('WorkspaceApiStack', () => {
         actionsOf(statements)
           .filter((a) => a.startsWith('dynamodb:'))
           .sort(),
-      ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+      ).toEqual(['dynamodb:GetItem']);
       expect(logs.Resource).toEqual({ 'Fn::GetAtt': [logicalId(dev.stack, authorizer.logGroup.node.defaultChild), 'Arn'] });
       dev.template.resourcePropertiesCountIs(
         'AWS::IAM::Role',
@@ -370,7 +407,7 @@ describe('WorkspaceApiStack', () => {
         const environment = resourceOf(dev, fn.function).Properties.Environment.Variables;
 
         // Assess
-        expect(fn.spec.tableAccess, name).toBe('none');
+        expect(fn.spec.tableActions, name).toEqual([]);
         expect(
           actions.filter((action) => action.startsWith('dynamodb:')),
           name,
@@ -389,7 +426,9 @@ describe('WorkspaceApiStack', () => {
         const actions = actionsOf(statementsOf(dev, fn));
 
         // Assess
-        expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(Boolean(fn.spec.readsSecrets) || webhookFunctionNames.includes(name));
+        expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(
+          Boolean(fn.spec.readsSecrets) || webhookFunctionNames.includes(name) || API_ROUTES.some((route) => route.name === name && route.signsCursors),
+        );
         expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue || fn.spec.sendsToEventQueue));
         expect(actions.includes('kms:Encrypt'), name).toBe(Boolean(fn.spec.sealsWebhookSecrets));
         expect(actions.includes('kms:Decrypt'), name).toBe(Boolean(fn.spec.opensWebhookSecrets));
@@ -402,7 +441,7 @@ describe('WorkspaceApiStack', () => {
       const stack = new Stack(app, 'Grants');
       const config = loadStageConfig(stack);
       const queue = new Queue(stack, 'Queue', { enforceSSL: true, deadLetterQueue: { queue: new Queue(stack, 'Dlq'), maxReceiveCount: 5 } });
-      const spec = { entry: SUPPORT_FUNCTIONS.authorizer.entry, name: 'Reader', tableAccess: 'read' as const, readsSecrets: true, sendsToQueue: true };
+      const spec = { entry: SUPPORT_FUNCTIONS.authorizer.entry, name: 'Reader', tableActions: ['GetItem' as const], readsSecrets: true, sendsToQueue: true };
 
       // Act
       const fn = new WorkspaceFunction(stack, 'Reader', {
@@ -944,18 +983,28 @@ describe('WorkspaceApiStack', () => {
       );
     });
 
-    it('gives only the functions that page a generated cursor-signing key, and every function the retention period when one is set', () => {
+    it('gives only the functions that page the cursor-signing key, read at run time: its ARN in the environment, never its value', () => {
       // Prepare
       const variables = (built: Built, name: string) =>
         built.resources[logicalId(built.stack, built.stack.functions.get(name)!.function.node.defaultChild)].Properties.Environment.Variables;
       const signers = API_ROUTES.filter((route) => route.signsCursors).map((route) => route.name);
+      const keyId = Object.entries(dev.resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('CursorSigningKey'))![0];
       // Act
-      const withKey = [...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY !== undefined);
+      const withKey = [...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY_SECRET_ARN !== undefined);
+      const withValue = [...dev.stack.functions.keys()].filter((name) =>
+        JSON.stringify(variables(dev, name)).includes(`{{resolve:secretsmanager:",{"Ref":"${keyId}`),
+      );
+      const readers = [...dev.stack.functions.entries()]
+        .filter(([, fn]) => statementsOf(dev, fn).some((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: keyId })))
+        .map(([name, fn]) => [name, actionsOf(statementsOf(dev, fn).filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: keyId })))]);
       const withRetention = [...prod.stack.functions.keys()].filter((name) => variables(prod, name).MESSAGE_CONTENT_RETENTION_DAYS === '30');
       // Assess
       expect(signers).toContain('ChatMessagesList');
       expect(withKey.sort()).toEqual([...signers].sort());
-      expect(JSON.stringify(variables(dev, 'ChatMessagesList').CURSOR_SIGNING_KEY)).toContain('resolve:secretsmanager');
+      expect(variables(dev, 'ChatMessagesList').CURSOR_SIGNING_KEY_SECRET_ARN).toEqual({ Ref: keyId });
+      expect(withValue).toEqual([]);
+      expect([...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY !== undefined)).toEqual([]);
+      expect(readers.sort()).toEqual([...signers].sort().map((name) => [name, ['secretsmanager:GetSecretValue']]));
       expect(withRetention.sort()).toEqual([...prod.stack.functions.keys()].sort());
       expect([...dev.stack.functions.keys()].filter((name) => variables(dev, name).MESSAGE_CONTENT_RETENTION_DAYS !== undefined)).toEqual([]);
     });

@@ -21,9 +21,9 @@ describe('the public documentation routes', () => {
     const publicRoutes = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.publicPath === OPENAPI_PATH || fn.publicPath === DOCS_PATH);
 
     // Assess
-    expect(publicRoutes.map((fn) => [fn.publicPath, fn.publicMethods, fn.tableAccess])).toEqual([
-      [OPENAPI_PATH, ['GET'], 'none'],
-      [DOCS_PATH, ['GET'], 'none'],
+    expect(publicRoutes.map((fn) => [fn.publicPath, fn.publicMethods, fn.tableActions])).toEqual([
+      [OPENAPI_PATH, ['GET'], []],
+      [DOCS_PATH, ['GET'], []],
     ]);
   });
 

@@ -5,7 +5,7 @@ import { keyCreate, keyRevoke } from '../../scripts/admin/commands';
 import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
 import { authorize, clearKeyCache, KEY_CACHE_MS } from '../../shared/auth/authorize';
 import { clock } from '../../shared/clock';
-import { SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { SUPPORT_FUNCTIONS, tableAccessOf } from '../../shared/routes';
 import { callApi } from '../support/api';
 import { loadEndpoints } from '../support/endpoints';
 import { injectFaults, serviceError } from '../support/faults';
@@ -132,7 +132,7 @@ describe('unknown, revoked and expired keys', () => {
 });
 
 describe('response headers of the public functions', () => {
-  const publicWriters = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.publicPath && fn.tableAccess === 'write');
+  const publicWriters = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.publicPath && tableAccessOf(fn) === 'write');
 
   it.each(publicWriters.map((fn) => [fn.publicPath!, fn] as const))('%s answers no-store and nosniff, refusals included', async (_path, fn) => {
     // Prepare: no secret configured (fails closed) and no signature
