@@ -32,8 +32,7 @@ export interface ScenarioOutcome {
 /** The entry of a route path or of a support function's name. */
 function entryOf(path: string): string | undefined {
   return (
-    API_ROUTES.find((route) => route.path === path)?.entry ??
-    [...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].find((fn) => fn.name === path)?.entry
+    API_ROUTES.find((route) => route.path === path)?.entry ?? [...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].find((fn) => fn.name === path)?.entry
   );
 }
 
