@@ -327,7 +327,8 @@
     });
   }
 
-  $('refresh-detail').addEventListener('click', loadDetail);
+  // The keys again too: their "last used" moves with the requests.
+  $('refresh-detail').addEventListener('click', loadKeys);
 
   function renderUsage(usage) {
     var body = document.querySelector('#usage tbody');

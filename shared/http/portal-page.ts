@@ -51,7 +51,8 @@ export async function renderPortalPage(assets: PortalPageAssets, portal: PortalC
     "default-src 'none'",
     `script-src ${sha256(script)}`,
     `style-src ${sha256(assets.css)}`,
-    "img-src 'self'",
+    // The page's favicon is the empty data: URL (no request for /favicon.ico).
+    "img-src 'self' data:",
     `connect-src 'self' ${new URL(portal.cognitoEndpoint).origin}`,
     "base-uri 'none'",
     "form-action 'none'",
