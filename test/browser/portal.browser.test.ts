@@ -95,9 +95,8 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
   async function seriousViolations(page: Page): Promise<string[]> {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern (an injected <script> would be refused).
     await page.evaluate(axeSource);
-    const violations = await page.evaluate(() =>
-      (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe.run().then((result) => result.violations),
-    );
+    // Page code as strings: the test is compiled without the DOM's types.
+    const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as AxeViolation[];
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
@@ -131,7 +130,7 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     const apiKey = (await newKey.innerText()).trim();
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByText('Copied.').waitFor();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
     const row = page.locator('[data-testid="api-key-row"]').filter({ hasText: 'Browser test' });
     await row.waitFor();
 
@@ -156,7 +155,7 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
       const response = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': apiKey } });
       return response.status === 200 ? undefined : response.status;
     }, 3 * KEY_CACHE_MS);
-    const stored = await page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie, url: location.href }));
+    const stored = await page.evaluate('({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie, url: location.href })');
     await context.close();
 
     // Assess
