@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { ROOT } from '../scripts/build';
 import type { ApiEndpointHandler } from '../shared/http/api-handler';
 import { documentedRequest } from '../shared/openapi/document';
-import { API_ROUTES, SUPPORT_FUNCTIONS, type ApiRoute } from '../shared/routes';
+import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS, type ApiRoute } from '../shared/routes';
 import { readDocBudgets } from './budgets';
 import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
@@ -31,7 +31,10 @@ export interface ScenarioOutcome {
 
 /** The entry of a route path or of a support function's name. */
 function entryOf(path: string): string | undefined {
-  return API_ROUTES.find((route) => route.path === path)?.entry ?? Object.values(SUPPORT_FUNCTIONS).find((fn) => fn.name === path)?.entry;
+  return (
+    API_ROUTES.find((route) => route.path === path)?.entry ??
+    [...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].find((fn) => fn.name === path)?.entry
+  );
 }
 
 const handlers = new Map<string, unknown>();
@@ -78,6 +81,7 @@ export function uncoveredFunctions(): string[] {
   const covered = new Set(activeScenarios().map((scenario) => scenario.path));
   return [
     ...API_ROUTES.map((route) => route.path),
+    ...PORTAL_ROUTES.map((route) => route.name),
     ...Object.entries(SUPPORT_FUNCTIONS)
       .filter(([key]) => key !== 'authorizer')
       .map(([, fn]) => fn.name),

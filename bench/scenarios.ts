@@ -913,4 +913,88 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: 0,
     invoke: (handler) => publicGet(handler, DOCS_PATH),
   },
+  // The developer portal (PORTAL_ROUTES): its functions by name, called with the ID token's claims of the tenant's admin.
+  {
+    name: 'portal: create a key',
+    path: 'PortalKeysCreate',
+    doc: { row: 'POST /portal/api/keys', budget: '7' },
+    budget: 7,
+    invoke: (handler, context) => portalCall(handler, context, 'POST', { name: 'bench' }),
+  },
+  {
+    name: 'portal: list the keys',
+    path: 'PortalKeysList',
+    doc: { row: 'GET /portal/api/keys', budget: '3' },
+    budget: 3,
+    invoke: (handler, context) => portalCall(handler, context, 'GET', {}),
+  },
+  {
+    name: 'portal: revoke a key',
+    path: 'PortalKeysRevoke',
+    doc: { row: 'POST /portal/api/keys/revoke', budget: '8' },
+    budget: 8,
+    prepare: portalKey,
+    invoke: (handler, context) => portalCall(handler, context, 'POST', { keyId: context.saved.keyId }),
+  },
+  {
+    name: 'portal: rotate a key',
+    path: 'PortalKeysRotate',
+    doc: { row: 'POST /portal/api/keys/rotate', budget: '13' },
+    budget: 13,
+    prepare: portalKey,
+    invoke: (handler, context) => portalCall(handler, context, 'POST', { keyId: context.saved.keyId }),
+  },
+  {
+    name: "portal: a key's usage",
+    path: 'PortalUsage',
+    doc: { row: 'GET /portal/api/usage, GET /portal/api/requests', budget: '3' },
+    budget: 3,
+    prepare: portalKey,
+    invoke: (handler, context) => portalCall(handler, context, 'GET', { keyId: context.saved.keyId }),
+  },
+  {
+    name: "portal: a key's latest requests",
+    path: 'PortalRequests',
+    doc: { row: 'GET /portal/api/usage, GET /portal/api/requests', budget: '3' },
+    budget: 3,
+    prepare: portalKey,
+    invoke: (handler, context) => portalCall(handler, context, 'GET', { keyId: context.saved.keyId }),
+  },
 ];
+
+/** A key of the tenant's admin, made through the portal's own domain function (setup). */
+async function portalKey(context: ScenarioContext): Promise<void> {
+  const { createPortalKey } = await import('../shared/domain/portal-keys');
+  context.saved.keyId = (await createPortalKey(portalPrincipal(context), { name: 'bench' })).keyId;
+}
+
+const portalPrincipal = ({ tenant }: ScenarioContext) => ({
+  email: 'admin@bench.example',
+  workspaceId: tenant.workspaceId,
+  role: 'admin' as const,
+  apiUserId: tenant.adminUserId,
+  permissions: ['settings:api' as const],
+});
+
+/** A portal function called as API Gateway calls it behind the Cognito authorizer: the ID token's claims in the event. */
+async function portalCall(handler: SupportHandler, context: ScenarioContext, method: 'GET' | 'POST', params: Record<string, string>): Promise<Invocation> {
+  const { PORTAL_USER_ATTRIBUTES } = await import('../shared/routes');
+  const principal = portalPrincipal(context);
+  const claims = {
+    email: principal.email,
+    'cognito:groups': principal.permissions.join(','),
+    [PORTAL_USER_ATTRIBUTES.workspaceId]: principal.workspaceId,
+    [PORTAL_USER_ATTRIBUTES.role]: principal.role,
+    [PORTAL_USER_ATTRIBUTES.apiUserId]: principal.apiUserId,
+  };
+  const event = {
+    httpMethod: method,
+    headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {},
+    queryStringParameters: method === 'GET' && Object.keys(params).length > 0 ? params : null,
+    body: method === 'POST' ? JSON.stringify(params) : null,
+    isBase64Encoded: false,
+    requestContext: { requestId: context.unique, authorizer: { claims } },
+  };
+  const result = (await handler(event, lambdaContext())) as APIGatewayProxyResult;
+  return { status: result.statusCode, body: JSON.parse(result.body) };
+}

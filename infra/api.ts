@@ -12,6 +12,7 @@ import {
   AccessLogFormat,
   ApiKeySourceType,
   AuthorizationType,
+  CognitoUserPoolsAuthorizer,
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
@@ -26,13 +27,26 @@ import {
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
 import { MAX_BODY_BYTES } from '../shared/config';
-import { API_BASE_PATH, API_METHODS, API_ROUTES, type ApiRoute, METHOD_NOT_ALLOWED, OPENAPI_PATH, UNKNOWN_PATH, WEBHOOK_PATH } from '../shared/routes';
+import {
+  API_BASE_PATH,
+  API_METHODS,
+  API_ROUTES,
+  type ApiRoute,
+  METHOD_NOT_ALLOWED,
+  OPENAPI_PATH,
+  PORTAL_API_PATH,
+  type PortalRoute,
+  UNKNOWN_PATH,
+  WEBHOOK_PATH,
+} from '../shared/routes';
 import type { StageConfig } from './config';
+import { usagePlanName } from './portal';
 
 export { API_METHODS };
 
@@ -130,6 +144,8 @@ export interface WorkspaceRestApiProps {
   readonly authorizerHandler: IFunction;
   readonly routes: readonly { readonly route: ApiRoute; readonly handler: IFunction }[];
   readonly publicRoutes: readonly PublicRoute[];
+  /** The developer portal's routes, behind the user pool's Cognito authorizer (infra/portal.ts). */
+  readonly portal?: { readonly userPool: IUserPool; readonly routes: readonly { readonly route: PortalRoute; readonly handler: IFunction }[] };
 }
 
 /**
@@ -223,12 +239,13 @@ export class WorkspaceRestApi extends Construct {
 
     const throttles = props.routes.flatMap(({ route, handler }) => this.addApiRoute(route, handler));
     for (const publicRoute of props.publicRoutes) this.addPublicRoute(publicRoute);
+    if (props.portal) this.addPortalRoutes(props.portal);
     for (const spec of GATEWAY_RESPONSES) this.addEnvelopeResponse(spec);
 
     // One plan for every user: an API key may be in several plans only for different stages.
     // Its own throttle is one bucket per user over every method; the per-method ones, one per user and method.
     this.usagePlan = this.api.addUsagePlan('UsagePlan', {
-      name: `${config.resourcePrefix}-api-keys`,
+      name: usagePlanName(config),
       description:
         'All API keys. Per user: a throttle over all methods (every class limit together) and per-method throttles at the route classes (burst = per-minute limit).',
       throttle: { rateLimit: config.planThrottle.rateLimit, burstLimit: config.planThrottle.burstLimit },
@@ -328,6 +345,21 @@ export class WorkspaceRestApi extends Construct {
     return webAcl;
   }
 
+  /**
+   * The portal's methods below /portal/api, each its route's one method, behind a Cognito
+   * user-pool authorizer: API Gateway checks the ID token (signature, issuer, audience,
+   * expiry) of `Authorization` and hands its claims to the function. No usage-plan key:
+   * the function counts the call against the user's API user's per-minute limit.
+   */
+  private addPortalRoutes(portal: NonNullable<WorkspaceRestApiProps['portal']>): void {
+    const authorizer = new CognitoUserPoolsAuthorizer(this, 'PortalAuthorizer', { cognitoUserPools: [portal.userPool] });
+    for (const { route, handler } of portal.routes) {
+      this.api.root
+        .resourceForPath(`${PORTAL_API_PATH}/${route.path}`)
+        .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false }), { authorizer, authorizationType: AuthorizationType.COGNITO });
+    }
+  }
+
   /** GET and POST on /api/workspace/v1/<path>, behind the authorizer, requiring a usage-plan key. */
   private addApiRoute(route: ApiRoute, handler: IFunction): ThrottlingPerMethod[] {
     const resource = this.api.root.resourceForPath(`${API_BASE_PATH}/${route.path}`);
@@ -419,7 +451,7 @@ export class WorkspaceRestApi extends Construct {
       {
         id: 'AwsSolutions-COG4',
         reason:
-          'Callers are integrations authenticated by workspace API keys through the Lambda REQUEST authorizer; there are no end-user identities for Cognito.',
+          'The API is called by integrations with workspace API keys (the Lambda REQUEST authorizer); only the portal routes have people, and they use the Cognito authorizer.',
       },
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',

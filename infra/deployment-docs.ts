@@ -5,7 +5,7 @@
  * test/infra/generated-docs.test.ts fails when the committed tables differ.
  */
 import { DEFAULT_RATE_LIMITS } from '../shared/config';
-import { API_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
+import { API_ROUTES, PORTAL_API_PATH, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
 import { endpointHeadroom, PLANNED_FEATURES, RESOURCE_BUDGET_PER_STACK, resourceBudget } from './resource-budget';
 import { CLOUDFORMATION_RESOURCES_PER_STACK } from './platform-limits';
 import type { CfnJson, SynthesizedStage, TemplateJson } from './synth-offline';
@@ -30,6 +30,8 @@ export const VARIABLE_MEANINGS: Record<string, string> = {
   CURSOR_SIGNING_KEY: 'The cursor-signing key, a `{{resolve:secretsmanager:…}}` dynamic reference (route rows with `signsCursors`)',
   SUPPRESSION_KEY: 'The key of opted-out numbers’ hashes, a `{{resolve:secretsmanager:…}}` dynamic reference (every function but the authorizer)',
   MESSAGE_CONTENT_RETENTION_DAYS: 'context `messageContentRetentionDays`, when above 0',
+  USAGE_PLAN_NAME: "The usage plan's name, by which the portal's key-making functions find it (docs/PORTAL.md)",
+  REQUEST_LOG_GROUPS: "The API functions' log groups, which the portal's request-log readers query with Logs Insights (docs/PORTAL.md)",
 };
 
 const table = (headers: string[], rows: string[][]) =>
@@ -37,7 +39,7 @@ const table = (headers: string[], rows: string[][]) =>
 
 /** Every function of a template by its route-table or support-function name, with its properties. */
 function functionsOf(template: TemplateJson): Map<string, Record<string, CfnJson>> {
-  const names = [...API_ROUTES.map((route) => route.name), ...Object.values(SUPPORT_FUNCTIONS).map((fn) => fn.name)];
+  const names = [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => fn.name);
   const functions = new Map<string, Record<string, CfnJson>>();
   for (const [id, resource] of Object.entries(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;
@@ -49,7 +51,10 @@ function functionsOf(template: TemplateJson): Map<string, Record<string, CfnJson
 }
 
 /** How a doc names a function: an endpoint by its path, a support function by its name. */
-const displayName = (name: string) => API_ROUTES.find((route) => route.name === name)?.path ?? name;
+const displayName = (name: string) => {
+  const portal = PORTAL_ROUTES.find((route) => route.name === name);
+  return API_ROUTES.find((route) => route.name === name)?.path ?? (portal ? `${portal.method} ${PORTAL_API_PATH}/${portal.path}` : name);
+};
 
 /** A set of functions in words: "all (30)", "all but …", "every API endpoint but …", or their names. */
 function describeFunctions(names: readonly string[], all: readonly string[]): string {

@@ -21,6 +21,7 @@ import {
 } from './data';
 import { WorkspaceFunction } from './functions';
 import { stageTags } from './tags';
+import { createPortalFunctions } from './portal';
 import { PortalUserPool } from './user-pool';
 
 export interface WorkspaceApiStackProps extends StackProps {
@@ -101,7 +102,20 @@ export class WorkspaceApiStack extends Stack {
     }
     const authorizer = this.functions.get(SUPPORT_FUNCTIONS.authorizer.name)!;
 
-    this.restApi = new WorkspaceRestApi(this, 'Api', { config, authorizerHandler: authorizer.function, routes, publicRoutes });
+    const portal = createPortalFunctions(
+      this,
+      deps,
+      API_ROUTES.map((route) => this.functions.get(route.name)!),
+    );
+    for (const fn of portal.functions) this.addFunction(fn);
+    this.restApi = new WorkspaceRestApi(this, 'Api', {
+      config,
+      authorizerHandler: authorizer.function,
+      routes,
+      publicRoutes,
+      portal: { userPool: this.portalUsers.userPool, routes: portal.routes },
+    });
+    portal.grantUsagePlan(this.restApi.usagePlan);
 
     this.monitoring = new MonitoringStack(this, 'Monitoring', {
       config,

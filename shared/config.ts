@@ -93,8 +93,8 @@ const SETTINGS = {
   portalCognitoEndpoint: ['PORTAL_COGNITO_ENDPOINT', v.optional(url)],
   portalUserPoolId: ['PORTAL_USER_POOL_ID', v.optional(text)],
   portalClientId: ['PORTAL_CLIENT_ID', v.optional(text)],
-  /** The portal (docs/PORTAL.md): the usage plan its keys join in AWS (unset locally: no usage-plan keys). */
-  usagePlanId: ['USAGE_PLAN_ID', v.optional(text)],
+  /** The portal (docs/PORTAL.md): the name of the usage plan its keys' users join in AWS (unset locally: no usage-plan keys). */
+  usagePlanName: ['USAGE_PLAN_NAME', v.optional(text)],
   /** The portal's request log in AWS: the API functions' log groups, comma-separated (unset locally: DATA_DIR/logs/service.log). */
   requestLogGroups: ['REQUEST_LOG_GROUPS', v.optional(text)],
   // Messages and pages (shared/domain).

@@ -122,7 +122,15 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     routes: description.routes.map((route) => {
       const invoke = host.invoke(route.functionName);
       const handler: ProxyHandler = (event, context) => invoke(event, context.awsRequestId);
-      return { path: route.path, methods: route.methods, handler, authorized: route.authorized, throttles: route.throttles, otherMethods: route.otherMethods };
+      return {
+        path: route.path,
+        methods: route.methods,
+        handler,
+        authorized: route.authorized,
+        userPool: route.userPool,
+        throttles: route.throttles,
+        otherMethods: route.otherMethods,
+      };
     }),
     authorizer: (event) => invokeAuthorizer(event) as Promise<APIGatewayAuthorizerResult>,
     runner: async (event) => {
@@ -194,9 +202,12 @@ function lambdaEnvironment(
   options: TemplateStackOptions,
 ): Record<string, string> {
   const knobs = Object.fromEntries(LOCAL_KNOBS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]!]));
+  // The portal's AWS-only settings: locally no usage-plan keys, and the request log is DATA_DIR/logs/service.log.
+  const { USAGE_PLAN_NAME: _plan, REQUEST_LOG_GROUPS: _logGroups, ...own } = environment ?? {};
   return {
-    ...environment,
+    ...own,
     ...knobs,
+    DATA_DIR: options.dataDir,
     AWS_REGION: options.region,
     AWS_DEFAULT_REGION: options.region,
     AWS_ACCESS_KEY_ID: 'local',

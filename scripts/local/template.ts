@@ -389,20 +389,24 @@ function describeRoutes(template: CfnTemplate, authorizerId: string): RouteDescr
     if (!target || properties.Integration?.Type !== 'AWS_PROXY') throw new Error(`method ${id} (${path}) is not a Lambda proxy integration`);
     const httpMethod = String(properties.HttpMethod);
     const authorized = properties.AuthorizationType === 'CUSTOM';
+    // The portal's methods: the user pool's ID token, checked by the local gateway as API Gateway's Cognito authorizer checks it.
+    const userPool = properties.AuthorizationType === 'COGNITO_USER_POOLS' ? (true as const) : undefined;
     if (authorized && (properties.AuthorizerId as { Ref?: string })?.Ref !== authorizerId) throw new Error(`method ${id} (${path}) uses another authorizer`);
     const functionName = resourceName(template, target);
-    const route = byPath.get(path) ?? { path, methods: [], functionName, authorized, throttles: {} };
-    if (route.functionName !== functionName || route.authorized !== authorized)
-      throw new Error(`${path}: its methods differ in function or authorizer, which the local gateway does not serve`);
+    // One route per path and function: the portal's GET and POST on one path are two functions.
+    const key = `${path} ${functionName}`;
+    const route = byPath.get(key) ?? { path, methods: [], functionName, authorized: authorized || Boolean(userPool), userPool, throttles: {} };
+    if (route.authorized !== (authorized || Boolean(userPool)) || route.userPool !== userPool)
+      throw new Error(`${path}: the methods of ${functionName} differ in authorizer, which the local gateway does not serve`);
     route.methods.push(httpMethod);
     const throttle = throttles.get(`${path}/${httpMethod}`);
     if (throttle) route.throttles![httpMethod] = throttle;
-    byPath.set(path, route);
+    byPath.set(key, route);
   }
   for (const [path, answer] of otherMethods) {
-    const route = byPath.get(path);
-    if (!route) throw new Error(`${path} has a mock ANY method but no method with a function`);
-    route.otherMethods = answer;
+    const routes = [...byPath.values()].filter((route) => route.path === path);
+    if (routes.length === 0) throw new Error(`${path} has a mock ANY method but no method with a function`);
+    for (const route of routes) route.otherMethods = answer;
   }
   return [...byPath.values()];
 }

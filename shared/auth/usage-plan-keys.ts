@@ -1,4 +1,11 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand } from '@aws-sdk/client-api-gateway';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  DeleteApiKeyCommand,
+  DeleteUsagePlanKeyCommand,
+  paginateGetUsagePlans,
+} from '@aws-sdk/client-api-gateway';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -9,6 +16,26 @@ import { randomBytes } from 'node:crypto';
 
 let apiGateway: APIGatewayClient | undefined;
 const gatewayClient = () => (apiGateway ??= new APIGatewayClient({}));
+
+const planIds = new Map<string, string>();
+
+/**
+ * The id of the usage plan of this name, looked up once per container. The portal's
+ * functions get the plan's name, not its id: the plan's stage depends on their methods,
+ * so the id in their environment would make a dependency cycle (infra/portal.ts).
+ */
+export async function usagePlanIdNamed(name: string): Promise<string> {
+  const known = planIds.get(name);
+  if (known) return known;
+  for await (const page of paginateGetUsagePlans({ client: gatewayClient() }, { limit: 500 })) {
+    const plan = page.items?.find((candidate) => candidate.name === name);
+    if (plan?.id) {
+      planIds.set(name, plan.id);
+      return plan.id;
+    }
+  }
+  throw new Error(`No usage plan named ${name}`);
+}
 
 export interface UsagePlanKey {
   apiGatewayKeyId: string;

@@ -1,4 +1,5 @@
 import type { PortalPrincipal } from '../auth/portal-principal';
+import { usagePlanIdNamed } from '../auth/usage-plan-keys';
 import { clock } from '../clock';
 import { config } from '../config';
 import { recordPortalAudit, type PortalAuditRecord } from '../data/portal-audit';
@@ -72,7 +73,7 @@ export async function listPortalKeys(principal: PortalPrincipal): Promise<Listed
 
 export async function revokePortalKey(principal: PortalPrincipal, keyId: string): Promise<{ keyId: string; revoked: true }> {
   await ownKey(principal, keyId);
-  await withdrawApiKey(keyId, config.usagePlanId());
+  await withdrawApiKey(keyId, await deploymentUsagePlan());
   await audit(principal, { action: 'key_revoked', keyId });
   return { keyId, revoked: true };
 }
@@ -82,7 +83,7 @@ export async function rotatePortalKey(principal: PortalPrincipal, keyId: string)
   const old = await ownKey(principal, keyId);
   if (old.revoked) throw new InvalidInputError(`Key ${keyId} is already revoked: create a new key instead.`, 'keyId', 'key_revoked');
   const created = await issueKeyFor(principal, old.name ?? '', undefined);
-  await withdrawApiKey(keyId, config.usagePlanId());
+  await withdrawApiKey(keyId, await deploymentUsagePlan());
   await audit(principal, { action: 'key_rotated', keyId, replacementKeyId: created.keyId });
   return { ...created, replacedKeyId: keyId };
 }
@@ -136,6 +137,12 @@ export async function keyRequests(principal: PortalPrincipal, keyId: string): Pr
 }
 
 /** The key if it is one of the caller's own, else 404 (whoever else's it is). */
+/** The usage plan of this deployment (AWS), by its name; none locally. */
+async function deploymentUsagePlan(): Promise<string | undefined> {
+  const name = config.usagePlanName();
+  return name ? usagePlanIdNamed(name) : undefined;
+}
+
 let chosenLog: RequestLog | undefined;
 
 /** The request log of this deployment: CloudWatch Logs Insights when REQUEST_LOG_GROUPS is set, else the local file. */
@@ -162,7 +169,7 @@ async function issueKeyFor(principal: PortalPrincipal, name: string, expiresAt: 
     role: user.role,
     name,
     expiresAt,
-    usagePlanId: config.usagePlanId(),
+    usagePlanId: await deploymentUsagePlan(),
   });
   return { keyId: issued.keyId, apiKey: issued.apiKey, name, prefix: issued.prefix, createdAt: issued.createdAt, expiresAt: expiresAt ?? null };
 }

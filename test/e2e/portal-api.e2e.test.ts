@@ -18,20 +18,20 @@ interface DemoPortal {
 }
 
 let stack: RunningStack;
-let portalOf: DemoPortal;
 
-beforeAll(async () => {
-  // The request log is the handlers' INFO lines in DATA_DIR/logs/service.log, as npm start writes them by default.
-  stack = await startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO' } });
-  portalOf = (stack.demo as unknown as { portal: DemoPortal }).portal;
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
+/** Starts a stack of `source`; the request log is the handlers' INFO lines in DATA_DIR/logs/service.log, as npm start writes them by default. */
+function stackOf(source: 'routes' | 'template') {
+  beforeAll(async () => {
+    stack = await startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO' }, source });
+  }, 300_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+}
 
 /** Signs a demo user in as the page does, and returns their ID token. */
 async function signIn(email: string): Promise<string> {
+  const portalOf = (stack.demo as unknown as { portal: DemoPortal }).portal;
   const user = portalOf.users.find((candidate) => candidate.email === email)!;
   const client = localUserPoolClient(portalOf.cognitoEndpoint);
   const auth = await client.send(
@@ -54,6 +54,8 @@ async function portal(idToken: string | undefined, path: string, options: { meth
 const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
 describe('the portal API on npm start', () => {
+  stackOf('routes');
+
   it('signs in, creates a key, uses it, sees the call in its requests and usage, and revokes it: the API refuses it within 10 s', async () => {
     // Arrange
     const idToken = await signIn('team@acme.example');
@@ -128,5 +130,34 @@ describe('the portal API on npm start', () => {
     expect(teamList.body.map((key: { keyId: string }) => key.keyId)).not.toContain(adminKey.body.keyId);
     for (const refusal of [teamUsage, globexRequests, globexRevoke]) expect([refusal.status, refusal.body.error]).toEqual([404, 'not_found']);
     expect((await stack.call('channels/list', { apiKey: adminKey.body.apiKey, method: 'GET' })).status).toBe(200);
+  });
+});
+
+describe('the portal API in the template-driven mode (its methods, authorizer and functions from the synthesized template)', () => {
+  stackOf('template');
+
+  it('creates a key that works on the API, shows its request, revokes it, and refuses a user without settings:api', async () => {
+    // Arrange
+    const [team, viewer] = await Promise.all(['team@acme.example', 'viewer@acme.example'].map(signIn));
+
+    // Act
+    const created = await portal(team, 'keys', { method: 'POST', params: { name: 'template' } });
+    const used = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
+    const logged = await eventually(async () => {
+      const latest = await portal(team, 'requests', { params: { keyId: created.body.keyId } });
+      return latest.body.length > 0 ? latest.body : undefined;
+    });
+    const revoked = await portal(team, 'keys/revoke', { method: 'POST', params: { keyId: created.body.keyId } });
+    await waitUntil(Date.now() + KEY_CACHE_MS);
+    const afterRevocation = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
+    const forbidden = await portal(viewer, 'keys');
+
+    // Assess
+    expect(created.status).toBe(200);
+    expect(used.status).toBe(200);
+    expect(logged.map((request: { endpoint: string; status: number }) => [request.endpoint, request.status])).toEqual([['channels/list', 200]]);
+    expect(revoked.body).toEqual({ keyId: created.body.keyId, revoked: true });
+    expect(afterRevocation.status).toBe(401);
+    expect([forbidden.status, forbidden.body.error]).toEqual([403, 'forbidden']);
   });
 });

@@ -33,7 +33,18 @@ import { DEFAULT_RATE_LIMITS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
 import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
 import { ROOT as REPO_ROOT } from '../../scripts/build';
-import { API_BASE_PATH, API_ROUTES, DOCS_PATH, METHOD_NOT_ALLOWED, OPENAPI_PATH, PORTAL_PAGE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+import {
+  API_BASE_PATH,
+  API_ROUTES,
+  DOCS_PATH,
+  METHOD_NOT_ALLOWED,
+  OPENAPI_PATH,
+  PORTAL_API_PATH,
+  PORTAL_PAGE_PATH,
+  PORTAL_ROUTES,
+  SUPPORT_FUNCTIONS,
+  WEBHOOK_PATH,
+} from '../../shared/routes';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 interface Built {
@@ -101,14 +112,14 @@ describe('WorkspaceApiStack', () => {
   describe('functions', () => {
     it('creates one function per route and per support function', () => {
       // Prepare
-      const expected = API_ROUTES.length + Object.keys(SUPPORT_FUNCTIONS).length;
+      const expected = API_ROUTES.length + PORTAL_ROUTES.length + Object.keys(SUPPORT_FUNCTIONS).length;
 
       // Act
       const functions = dev.template.findResources('AWS::Lambda::Function');
 
       // Assess
       expect(Object.keys(functions)).toHaveLength(expected);
-      for (const route of API_ROUTES) expect(dev.stack.functions.get(route.name)).toBeDefined();
+      for (const route of [...API_ROUTES, ...PORTAL_ROUTES]) expect(dev.stack.functions.get(route.name)).toBeDefined();
     });
 
     it('runs every function of every stage on nodejs24.x and arm64 with its own log group', () => {
@@ -294,6 +305,31 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
+    it('gives the portal functions API Gateway on the usage plan and its keys only where they make keys, and Logs Insights on the API log groups only where they read requests', () => {
+      // Prepare
+      const planId = logicalId(dev.stack, dev.stack.restApi.usagePlan.node.defaultChild);
+      const apiLogGroups = API_ROUTES.map((route) => ({
+        'Fn::GetAtt': [logicalId(dev.stack, dev.stack.functions.get(route.name)!.logGroup.node.defaultChild), 'Arn'],
+      }));
+      for (const route of PORTAL_ROUTES) {
+        // Act
+        const statements = statementsOf(dev, dev.stack.functions.get(route.name)!);
+        const gateway = statements.filter((s) => asArray(s.Action).some((action) => action.startsWith('apigateway:')));
+        const queries = statements.filter((s) => asArray(s.Action).includes('logs:StartQuery'));
+
+        // Assess
+        expect(actionsOf(statements), route.name).not.toContain('*');
+        expect(gateway.length > 0, route.name).toBe(Boolean(route.managesUsagePlanKeys));
+        for (const statement of gateway) {
+          const resources = JSON.stringify(statement.Resource);
+          expect(resources, route.name).toMatch(/::\/usageplans|::\/apikeys/);
+          if (resources.includes('/usageplans/')) expect(resources, route.name).toContain(planId);
+        }
+        expect(queries.length > 0, route.name).toBe(Boolean(route.readsRequestLog));
+        for (const statement of queries) expect(statement.Resource, route.name).toEqual(apiLogGroups);
+      }
+    });
+
     it('lets write routes use item actions but never Scan or table actions', () => {
       for (const route of API_ROUTES.filter((r) => r.tableAccess === 'write')) {
         // Prepare
@@ -451,9 +487,11 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('puts the authorizer and an API key requirement on every API method, and on nothing else', () => {
+    it('puts the authorizer and an API key requirement on every API method, the user pool on the portal methods, and nothing on the rest', () => {
       // Prepare
       const authorizerId = logicalId(dev.stack, dev.stack.restApi.authorizer.node.defaultChild);
+      const portalKeys = PORTAL_ROUTES.map((route) => `${route.method} ${PORTAL_API_PATH}/${route.path}`);
+      const [portalAuthorizerId] = Object.keys(dev.template.findResources('AWS::ApiGateway::Authorizer', { Properties: { Type: 'COGNITO_USER_POOLS' } }));
       const routeKeys = API_ROUTES.flatMap((route) => ['GET', 'POST'].map((verb) => `${verb} ${API_BASE_PATH}/${route.path}`));
       const publicKeys = publicSupportFunctions().flatMap((fn) => (fn.publicMethods ?? ['GET', 'POST']).map((verb) => `${verb} ${fn.publicPath}`));
       // The 405 mocks: no function behind them (the test above).
@@ -463,7 +501,13 @@ describe('WorkspaceApiStack', () => {
       const methods = methodsByRoute(dev.resources);
 
       // Assess
-      expect([...methods.keys()].sort()).toEqual([...routeKeys, ...publicKeys, ...mockKeys].sort());
+      expect([...methods.keys()].sort()).toEqual([...routeKeys, ...publicKeys, ...mockKeys, ...portalKeys].sort());
+      for (const key of portalKeys)
+        expect(methods.get(key)!.Properties, key).toMatchObject({ AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: portalAuthorizerId } });
+      dev.template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+        Type: 'COGNITO_USER_POOLS',
+        ProviderARNs: [{ 'Fn::GetAtt': [logicalId(dev.stack, dev.stack.portalUsers.userPool.node.defaultChild), 'Arn'] }],
+      });
       for (const key of routeKeys) {
         expect(methods.get(key)!.Properties, key).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
       }
