@@ -229,6 +229,14 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // The portal page's own script (portal/portal.js): plain browser JavaScript, inlined into the page.
+    files: ['portal/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { document: 'readonly', window: 'readonly', location: 'readonly', navigator: 'readonly', URLSearchParams: 'readonly', atob: 'readonly' },
+    },
+  },
   ...LAYER_RULES,
   TABLE_ACCESS_RULE,
   CONFIGURATION_RULE,

@@ -92,7 +92,13 @@ export class WorkspaceApiStack extends Stack {
               : spec.consumesQueue || spec.consumesEventQueue || spec.everyMinutes
                 ? config.backgroundFunction
                 : config.apiFunction,
-          environment: isWebhook ? { ...suppression, WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : key === 'authorizer' ? undefined : suppression,
+          environment: isWebhook
+            ? { ...suppression, WEBHOOK_SECRET_ARN: webhookSecret.secretArn }
+            : spec.servesPortalConfig
+              ? this.portalUsers.browserConfig()
+              : key === 'authorizer'
+                ? undefined
+                : suppression,
         }),
       );
       // Only the webhook function may read the webhook's app secret and verify token.

@@ -1,4 +1,4 @@
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccountRecovery, CfnUserPoolGroup, ClientAttributes, FeaturePlan, StringAttribute, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { PORTAL_PERMISSIONS, PORTAL_USER_ATTRIBUTES } from '../shared/routes';
@@ -65,5 +65,18 @@ export class PortalUserPool extends Construct {
         groupName: permission,
         description: `Portal permission ${permission}`,
       });
+  }
+
+  /**
+   * What the portal page (functions/portal-page.ts) hands the browser to sign in: the
+   * user-pool API endpoint of the pool's region, the pool and the app client (public:
+   * the client has no secret).
+   */
+  browserConfig(): Record<string, string> {
+    return {
+      PORTAL_COGNITO_ENDPOINT: `https://cognito-idp.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/`,
+      PORTAL_USER_POOL_ID: this.userPool.userPoolId,
+      PORTAL_CLIENT_ID: this.client.userPoolClientId,
+    };
   }
 }

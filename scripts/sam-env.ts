@@ -26,6 +26,8 @@
  * - a secret the template resolves at deploy time (`{{resolve:secretsmanager:…}}`), and
  *   CURSOR_SIGNING_KEY (the functions read the key's secret at run time, which SAM
  *   cannot serve): a fixed local value.
+ * - PORTAL_COGNITO_ENDPOINT, PORTAL_USER_POOL_ID, PORTAL_CLIENT_ID (the portal page): npm
+ *   start's user-pool stand-in, its pool and app client.
  * Prints one JSON object: the file, the template and the command to run.
  *
  * HOST (default 127.0.0.1) is how the functions' containers reach this machine:
@@ -55,6 +57,8 @@ export interface LocalTargets {
   verifyToken: string;
   /** npm start's local webhook-secrets key (base64): what SAM's webhooks/manage seals with, npm start's deliverer opens. */
   webhookSecretsKey: string;
+  /** npm start's user-pool stand-in (the portal page signs in there). */
+  userPool: { endpoint: string; userPoolId: string; clientId: string };
 }
 
 /** What a deploy-time secret reference (the cursor-signing key) is locally: any fixed value works for one local stack. */
@@ -72,6 +76,9 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     WEBHOOK_SECRETS_KEY: targets.webhookSecretsKey,
     // Receivers on this machine, as npm start allows them (scripts/local/stack.ts).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    PORTAL_COGNITO_ENDPOINT: targets.userPool.endpoint,
+    PORTAL_USER_POOL_ID: targets.userPool.userPoolId,
+    PORTAL_CLIENT_ID: targets.userPool.clientId,
   };
   if (name in byName) return byName[name];
   if (typeof value !== 'object' || value === null) return undefined;
@@ -116,7 +123,7 @@ async function main() {
   const stack = await runningStack(dataDir);
   if (!stack?.graphBaseUrl)
     throw new Error(`No npm start is running with DATA_DIR ${dataDir}: start it first (the file points at its dynalite, SQS endpoint and sandbox).`);
-  if (!stack.sqsEndpoint || !stack.stepQueueUrl || !stack.eventQueueUrl || !stack.eventLaneQueueUrl)
+  if (!stack.sqsEndpoint || !stack.stepQueueUrl || !stack.eventQueueUrl || !stack.eventLaneQueueUrl || !stack.userPool)
     throw new Error(`The npm start running with DATA_DIR ${dataDir} serves no SQS endpoint: restart it with this version.`);
   const secrets = JSON.parse(await readFile(join(dataDir, 'chat-network.json'), 'utf8')) as { appSecret: string; verifyToken: string };
   const host = process.env.HOST ?? '127.0.0.1';
@@ -135,6 +142,7 @@ async function main() {
     verifyToken: secrets.verifyToken,
     // The key file npm start uses (scripts/local/stack.ts resolves it the same way).
     webhookSecretsKey: readOrCreateLocalKey(localKeyFile(dataDir)).toString('base64'),
+    userPool: { ...stack.userPool, endpoint: onHost(stack.userPool.endpoint) },
   });
   const envVarsFile = join(dataDir, 'sam-env.json');
   await writeFile(envVarsFile, JSON.stringify(envVars, null, 2), { mode: 0o600 });

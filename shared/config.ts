@@ -89,6 +89,10 @@ const SETTINGS = {
   webhookSecretsKey: ['WEBHOOK_SECRETS_KEY', v.optional(v.pipe(v.string(), v.base64('must be base64')))],
   webhookSecretsKeyFile: ['WEBHOOK_SECRETS_KEY_FILE', v.optional(text)],
   dataDir: ['DATA_DIR', v.optional(text, '.data')],
+  // The portal page (functions/portal-page.ts): the user pool the browser signs in to.
+  portalCognitoEndpoint: ['PORTAL_COGNITO_ENDPOINT', v.optional(url)],
+  portalUserPoolId: ['PORTAL_USER_POOL_ID', v.optional(text)],
+  portalClientId: ['PORTAL_CLIENT_ID', v.optional(text)],
   /** The portal (docs/PORTAL.md): the name of the usage plan its keys' users join in AWS (unset locally: no usage-plan keys). */
   usagePlanName: ['USAGE_PLAN_NAME', v.optional(text)],
   /** The portal's request log in AWS: the API functions' log groups, comma-separated (unset locally: DATA_DIR/logs/service.log). */

@@ -17,6 +17,8 @@ export const WEBHOOK_PATH = '/webhooks/whatsapp';
 /** The OpenAPI document and the docs page: public and read-only (no API key). */
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 export const DOCS_PATH = '/docs';
+/** The developer portal's page (docs/PORTAL.md); its HTTP API is below {@link PORTAL_API_PATH}. */
+export const PORTAL_PAGE_PATH = '/portal';
 
 /**
  * The developer portal (docs/PORTAL.md): the identity its users carry in the user
@@ -445,6 +447,8 @@ export interface SupportFunction {
    * them into the function's asset, scripts/build.ts into dist/ (shared/http/static-files.ts).
    */
   readonly staticFiles?: Readonly<Record<string, string>>;
+  /** Hands the portal's user pool to the browser (PORTAL_COGNITO_ENDPOINT, PORTAL_USER_POOL_ID, PORTAL_CLIENT_ID). */
+  readonly servesPortalConfig?: boolean;
 }
 
 export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: SupportFunction } = {
@@ -468,6 +472,15 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
       'swagger-ui-bundle.js': 'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
       'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css',
     },
+  },
+  portalPage: {
+    entry: 'functions/portal-page.ts',
+    name: 'PortalPage',
+    tableActions: [],
+    publicPath: PORTAL_PAGE_PATH,
+    publicMethods: ['GET'],
+    servesPortalConfig: true,
+    staticFiles: { 'index.html': 'portal/index.html', 'portal.js': 'portal/portal.js', 'portal.css': 'portal/portal.css' },
   },
   // Public: it reads its own webhook secret (app secret, verify token), never a channel's access token.
   webhook: {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Role } from '../../shared/auth/principal';
-import type { PortalPermission } from '../../shared/routes';
+import { PORTAL_PAGE_PATH, type PortalPermission } from '../../shared/routes';
 import { userCreate, usernameOf, type UserPoolTarget } from '../admin/users';
 import { DEMO } from './seed';
 import { startUserPool, type LocalUserPool } from './user-pool';
@@ -11,9 +11,6 @@ import { startUserPool, type LocalUserPool } from './user-pool';
  * admin's channels, the team user's the channel assigned to them). Passwords derive
  * from fixed names, like the demo keys: the same on every machine, demo use only.
  */
-
-/** Where npm start serves the portal's page; the route table takes it over with the page's function. */
-const PORTAL_PATH = '/portal/';
 
 export interface DemoPortalUser {
   email: string;
@@ -55,7 +52,7 @@ export async function seedPortalUsers(target: UserPoolTarget, apiUserOfKey: (key
 /** demo.json's `portal`: where the portal is and its demo users (docs/PORTAL.md). */
 export function demoPortal(gatewayUrl: string, pool: Pick<LocalUserPool, 'endpoint' | 'userPoolId' | 'clientId'>) {
   return {
-    url: `${gatewayUrl}${PORTAL_PATH}`,
+    url: `${gatewayUrl}${PORTAL_PAGE_PATH}/`,
     cognitoEndpoint: pool.endpoint,
     userPoolId: pool.userPoolId,
     clientId: pool.clientId,

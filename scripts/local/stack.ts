@@ -73,6 +73,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await provideLocalQueues();
   await (await import('./seed')).seedDemo();
   const userPool = await (await import('./portal-seed')).startPortalUserPool(options.dataDir, demoApiUserOfKey);
+  // The portal page hands the browser the stand-in's endpoint and ids (as the stack hands it the pool's outputs in AWS).
+  Object.assign(process.env, { PORTAL_COGNITO_ENDPOINT: userPool.endpoint, PORTAL_USER_POOL_ID: userPool.userPoolId, PORTAL_CLIENT_ID: userPool.clientId });
   await connectChannelsToSandbox(sandbox);
   const sqs = await startLocalSqs();
 

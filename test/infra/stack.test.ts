@@ -40,6 +40,7 @@ import {
   METHOD_NOT_ALLOWED,
   OPENAPI_PATH,
   PORTAL_API_PATH,
+  PORTAL_PAGE_PATH,
   PORTAL_ROUTES,
   SUPPORT_FUNCTIONS,
   tableAccessOf,
@@ -165,12 +166,17 @@ describe('WorkspaceApiStack', () => {
       const commands = withFiles.map((fn) => assetHooks('Stack', fn.name, fn.staticFiles).afterBundling('/repo', '/asset').slice(1));
 
       // Assess
-      expect(withFiles.map((fn) => fn.name).sort()).toEqual(['DocsPage', 'OpenApiDocument']);
+      expect(withFiles.map((fn) => fn.name).sort()).toEqual(['DocsPage', 'OpenApiDocument', 'PortalPage']);
       expect(commands).toEqual([
         [nodeCopyCommand('/repo/docs/openapi.json', '/asset/openapi.json')],
         [
           nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui-bundle.js', '/asset/swagger-ui-bundle.js'),
           nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui.css', '/asset/swagger-ui.css'),
+        ],
+        [
+          nodeCopyCommand('/repo/portal/index.html', '/asset/index.html'),
+          nodeCopyCommand('/repo/portal/portal.js', '/asset/portal.js'),
+          nodeCopyCommand('/repo/portal/portal.css', '/asset/portal.css'),
         ],
       ]);
       for (const command of commands.flat()) expect(command).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
@@ -397,8 +403,25 @@ describe('WorkspaceApiStack', () => {
       );
     });
 
-    it('gives the public docs functions no table access and no table name', () => {
-      for (const name of [SUPPORT_FUNCTIONS.openapi.name, SUPPORT_FUNCTIONS.docsPage.name]) {
+    it("hands the portal page the user pool's region endpoint, pool and app client, and nothing secret", () => {
+      // Prepare
+      const fn = dev.stack.functions.get(SUPPORT_FUNCTIONS.portalPage.name)!;
+      const { userPool, client } = dev.stack.portalUsers;
+
+      // Act
+      const environment = resourceOf(dev, fn.function).Properties.Environment.Variables;
+
+      // Assess
+      expect(environment.PORTAL_USER_POOL_ID).toEqual({ Ref: logicalId(dev.stack, userPool.node.defaultChild) });
+      expect(environment.PORTAL_CLIENT_ID).toEqual({ Ref: logicalId(dev.stack, client.node.defaultChild) });
+      expect(environment.PORTAL_COGNITO_ENDPOINT).toEqual({
+        'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/']],
+      });
+      expect(Object.keys(environment).filter((name) => /KEY|SECRET/.test(name))).toEqual([]);
+    });
+
+    it('gives the public docs and portal page functions no table access and no table name', () => {
+      for (const name of [SUPPORT_FUNCTIONS.openapi.name, SUPPORT_FUNCTIONS.docsPage.name, SUPPORT_FUNCTIONS.portalPage.name]) {
         // Prepare
         const fn = dev.stack.functions.get(name)!;
 
@@ -695,6 +718,7 @@ describe('WorkspaceApiStack', () => {
         { HttpMethod: '*', ResourcePath: '/*', ...logging, ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000, CachingEnabled: false },
         { HttpMethod: 'GET', ResourcePath: escaped(OPENAPI_PATH), ...docs },
         { HttpMethod: 'GET', ResourcePath: escaped(DOCS_PATH), ...docs },
+        { HttpMethod: 'GET', ResourcePath: escaped(PORTAL_PAGE_PATH), ...docs },
         { HttpMethod: 'GET', ResourcePath: escaped(WEBHOOK_PATH), ...webhook },
         { HttpMethod: 'POST', ResourcePath: escaped(WEBHOOK_PATH), ...webhook },
       ]);

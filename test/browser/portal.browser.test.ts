@@ -1,0 +1,216 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_CACHE_MS } from '../../shared/auth/authorize';
+import { PORTAL_PAGE_PATH } from '../../shared/routes';
+import { eventually } from '../support/eventually';
+import { startStack, type RunningStack } from '../support/local-stack';
+
+/**
+ * The developer portal's page (INTERFACE §17) in headless Chromium on a local stack:
+ * a demo user of demo.json signs in through the Cognito stand-in, creates a key, copies
+ * it, uses it on the API, finds the call in the key's request log and revokes it; a user
+ * without `settings:api` sees why and no key controls; axe-core finds no serious
+ * accessibility violation; the strict CSP holds (no violation, no request elsewhere).
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = resolve(import.meta.dirname, '..', 'artifacts');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+interface DemoPortal {
+  url: string;
+  cognitoEndpoint: string;
+  users: Array<{ email: string; password: string; permissions: string[] }>;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+describe('the developer portal (/portal/) in headless Chromium', () => {
+  let stack: RunningStack;
+  let browser: Browser;
+  let portal: DemoPortal;
+  let axeSource: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+    // The request log is the handlers' INFO lines in DATA_DIR/logs/service.log, as npm start writes them by default.
+    [stack, browser] = await Promise.all([
+      startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO' } }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
+    portal = (stack.demo as unknown as { portal: DemoPortal }).portal;
+    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** A fresh browser context (nothing shared between users), watched for errors, CSP violations and requests to other hosts. */
+  async function openPortal(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      // A refused call the page shows (a wrong password, a route a deployment lacks) is no problem; anything else, a CSP violation included, is.
+      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
+        problems.push(`console error: ${message.text()}`);
+    });
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(stack.url) && !url.startsWith(portal.cognitoEndpoint) && !url.startsWith('data:')) problems.push(`external request: ${url}`);
+    });
+    await page.goto(`${stack.url}${PORTAL_PAGE_PATH}/`);
+    return { context, page };
+  }
+
+  async function signIn(page: Page, email: string) {
+    const user = portal.users.find((candidate) => candidate.email === email)!;
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText(`Signed in as ${email}`, { exact: true }).first().waitFor();
+  }
+
+  async function seriousViolations(page: Page): Promise<string[]> {
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern (an injected <script> would be refused).
+    await page.evaluate(axeSource);
+    // Page code as strings: the test is compiled without the DOM's types.
+    const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as AxeViolation[];
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+  }
+
+  it('serves the page with the pool it signs in to and a strict Content-Security-Policy', async () => {
+    // Act
+    const response = await fetch(`${stack.url}${PORTAL_PAGE_PATH}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toMatch(/script-src 'sha256-[^']+'(;|$)/);
+    expect(csp).toContain(`connect-src 'self' ${new URL(portal.cognitoEndpoint).origin};`);
+    expect(await response.text()).toContain(JSON.stringify(portal.cognitoEndpoint));
+  });
+
+  it('signs in, creates a key shown once, copies it, finds its call in the request log, and revokes it', async () => {
+    // Arrange
+    const { context, page } = await openPortal();
+    await signIn(page, 'team@acme.example');
+    const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
+
+    // Act: create and copy
+    await page.getByLabel('Name').fill('Browser test');
+    await page.getByLabel('Expires (optional)').fill(nextYear);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const newKey = page.locator('[data-testid="new-api-key"]');
+    await newKey.filter({ hasText: /\S/ }).waitFor();
+    const apiKey = (await newKey.innerText()).trim();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByText('Copied.').waitFor();
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    const row = page.locator('[data-testid="api-key-row"]').filter({ hasText: 'Browser test' });
+    await row.waitFor();
+
+    // Act: use it on the API, then find the call in the page's request log
+    const used = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': copied } });
+    const logged = await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const found = page.locator('[data-testid="request-row"]').filter({ hasText: 'channels/list' });
+      return (await found.count()) > 0 ? (await found.first().innerText()).replace(/\s+/g, ' ') : undefined;
+    });
+    const rowText = await row.innerText();
+    const usageText = await page.locator('#usage').innerText();
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'portal.png'), fullPage: true });
+    const violations = await seriousViolations(page);
+
+    // Act: revoke
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Revoke Browser test' }).click();
+    await row.getByText('revoked', { exact: true }).waitFor();
+    const refused = await eventually(async () => {
+      const response = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': apiKey } });
+      return response.status === 200 ? undefined : response.status;
+    }, 3 * KEY_CACHE_MS);
+    const stored = await page.evaluate('({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie, url: location.href })');
+    await context.close();
+
+    // Assess
+    expect(apiKey).toMatch(/^wsk_/);
+    expect(copied).toBe(apiKey);
+    expect(used.status).toBe(200);
+    expect(logged).toMatch(/GET channels\/list 200 \d+ ms$/);
+    expect(rowText).toContain(`${nextYear} 23:59:59 UTC`);
+    expect(rowText).toContain('active');
+    expect(rowText).not.toContain(apiKey);
+    expect(usageText).toMatch(/api_read\s+1\s+1/);
+    expect(violations).toEqual([]);
+    // Within KEY_CACHE_MS of the revocation (test/e2e/portal-api.e2e.test.ts holds the API to the 10 seconds).
+    expect(refused).toBe(401);
+    expect(stored).toEqual({ local: 0, session: 0, cookie: '', url: `${stack.url}${PORTAL_PAGE_PATH}/` });
+  });
+
+  it('shows a user without settings:api why, and no key controls', async () => {
+    // Arrange
+    const { context, page } = await openPortal();
+
+    // Act
+    await signIn(page, 'viewer@acme.example');
+    const message = await page.locator('#no-permission').innerText();
+    const createButtons = await page.getByRole('button', { name: 'Create key' }).count();
+    const rows = await page.locator('[data-testid="api-key-row"]').count();
+    const violations = await seriousViolations(page);
+    await context.close();
+
+    // Assess
+    expect(message).toContain('settings:api');
+    expect(createButtons).toBe(0);
+    expect(rows).toBe(0);
+    expect(violations).toEqual([]);
+  });
+
+  it('has no serious accessibility violations before sign-in, and refuses a wrong password in words', async () => {
+    // Arrange
+    const { context, page } = await openPortal();
+    const violations = await seriousViolations(page);
+
+    // Act
+    await page.getByLabel('Email').fill('team@acme.example');
+    await page.getByLabel('Password').fill('Not-the-password-1!');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const error = await page.getByRole('alert').filter({ hasText: /\S/ }).first().innerText();
+    await context.close();
+
+    // Assess
+    expect(violations).toEqual([]);
+    expect(error).toMatch(/password|username/i);
+  });
+
+  it('runs without errors, Content-Security-Policy violations or requests to other hosts', () => {
+    // Assess
+    expect(problems).toEqual([]);
+  });
+});
