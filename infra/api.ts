@@ -31,7 +31,8 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
+import { KEY_IN_QUERY_STRING_PATTERN } from '../shared/auth/key-placement';
+import { KEY_IN_URL_MESSAGE, UnauthenticatedError } from '../shared/errors';
 import { MAX_BODY_BYTES } from '../shared/config';
 import {
   API_BASE_PATH,
@@ -102,7 +103,8 @@ function bodyLimitsMessage(): string {
 /** API Gateway's own error answers, rewritten into the envelope the functions use. */
 export const GATEWAY_RESPONSES: readonly GatewayResponseSpec[] = [
   { type: ResponseType.UNAUTHORIZED, statusCode: '401', error: 'unauthorized', message: new UnauthenticatedError().message },
-  { type: ResponseType.ACCESS_DENIED, statusCode: '403', error: 'forbidden', message: new ForbiddenError().message },
+  // The authorizer denies (rather than refuses) only a key in the URL (shared/auth/authorize.ts): a 401 saying to rotate it.
+  { type: ResponseType.ACCESS_DENIED, statusCode: '401', error: 'unauthorized', message: KEY_IN_URL_MESSAGE },
   // The authorizer accepted the key, but the key is not in the usage plan (not provisioned, or disabled).
   { type: ResponseType.INVALID_API_KEY, statusCode: '403', error: 'forbidden', message: 'This API key is not enabled for this API.' },
   { type: ResponseType.THROTTLED, statusCode: '429', error: 'rate_limited', message: RATE_LIMITED_MESSAGE, retryAfter: true },
@@ -273,8 +275,8 @@ export class WorkspaceRestApi extends Construct {
   }
 
   /**
-   * A regional web ACL on the stage (context `waf`): keyless calls to API routes are
-   * answered 401 by WAF, before they cost an authorizer invocation; keyless traffic
+   * A regional web ACL on the stage (context `waf`): calls to API routes with a key in
+   * the URL and keyless calls are answered 401 by WAF (the first saying to rotate that key), before they cost an authorizer invocation; keyless traffic
    * (docs, unknown paths) and all traffic are rate-limited per source IP. The webhook is
    * exempt from both limits: the chat network calls it from few addresses, and its own
    * method throttle bounds it.
@@ -289,6 +291,13 @@ export class WorkspaceRestApi extends Construct {
       byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint, searchString, textTransformations: none },
     });
     const not = (statement: CfnWebACL.StatementProperty) => ({ notStatement: { statement } });
+    const keyInQueryString = {
+      regexMatchStatement: {
+        fieldToMatch: { queryString: {} },
+        regexString: KEY_IN_QUERY_STRING_PATTERN,
+        textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+      },
+    };
     const keyless = not({ orStatement: { statements: [hasHeader('x-api-key'), hasHeader('authorization')] } });
     const notWebhook = not(path('CONTAINS', WEBHOOK_PATH));
     const visibility = (metricName: string) => ({
@@ -309,19 +318,27 @@ export class WorkspaceRestApi extends Construct {
       visibilityConfig: visibility('waf'),
       customResponseBodies: {
         unauthorized: envelope('unauthorized', new UnauthenticatedError().message),
+        key_in_url: envelope('unauthorized', KEY_IN_URL_MESSAGE),
         rate_limited: envelope('rate_limited', RATE_LIMITED_MESSAGE),
       },
       rules: [
         {
-          name: 'KeylessApiCalls',
+          name: 'KeysInUrl',
           priority: 0,
+          statement: { andStatement: { statements: [path('CONTAINS', `${API_BASE_PATH}/`), keyInQueryString] } },
+          action: block(401, 'key_in_url'),
+          visibilityConfig: visibility('keys-in-url'),
+        },
+        {
+          name: 'KeylessApiCalls',
+          priority: 1,
           statement: { andStatement: { statements: [path('CONTAINS', `${API_BASE_PATH}/`), not(path('ENDS_WITH', OPENAPI_PATH)), keyless] } },
           action: block(401, 'unauthorized'),
           visibilityConfig: visibility('keyless-api-calls'),
         },
         {
           name: 'AnonymousRatePerIp',
-          priority: 1,
+          priority: 2,
           statement: {
             rateBasedStatement: {
               limit: config.waf.anonymousLimit,
@@ -334,7 +351,7 @@ export class WorkspaceRestApi extends Construct {
         },
         {
           name: 'RatePerIp',
-          priority: 2,
+          priority: 3,
           statement: { rateBasedStatement: { limit: config.waf.ipLimit, aggregateKeyType: 'IP', scopeDownStatement: notWebhook } },
           action: block(429, 'rate_limited', retryAfter),
           visibilityConfig: visibility('rate-per-ip'),

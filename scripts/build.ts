@@ -1,5 +1,6 @@
 import { build } from 'esbuild';
-import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLING } from '../infra/bundling';
@@ -67,6 +68,62 @@ export async function buildBundles(targets = bundleTargets(), options: { metafil
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** What the last complete build of these targets read, so an unchanged tree is not rebuilt (one file per fingerprint). */
+export const buildStampPath = (targets: BundleTarget[]) => join(DIST, `.inputs-${fingerprint(targets).slice(0, 16)}.json`);
+
+interface BuildStamp {
+  fingerprint: string;
+  /** When the build started (ms): an input modified since then makes the bundles stale. */
+  startedAt: number;
+  inputs: string[];
+}
+
+/** The options and targets the bundles were built with: a change to either rebuilds all of them. */
+function fingerprint(targets: BundleTarget[]): string {
+  return createHash('sha256').update(JSON.stringify({ BUNDLING, targets })).digest('hex');
+}
+
+/**
+ * Builds the bundles unless the last build is still current: same options and targets,
+ * every bundle present, and no file it read (esbuild's metafile: sources and the
+ * node_modules they import, plus static files) modified or gone since it started.
+ * The test run and `npm start` call this; `npm run build` always builds.
+ */
+export async function ensureBundles(targets = bundleTargets()): Promise<'built' | 'current'> {
+  if (process.env.PREBUILT_BUNDLES === '1') return 'current';
+  if (await bundlesCurrent(targets)) return 'current';
+  const startedAt = Date.now();
+  const results = await buildBundles(targets, { metafile: true });
+  const inputs = new Set<string>();
+  for (const result of results) for (const input of Object.keys(result.metafile?.inputs ?? {})) inputs.add(resolve(input));
+  for (const { staticFiles = {} } of targets) for (const path of Object.values(staticFiles)) inputs.add(join(ROOT, path));
+  const stamp: BuildStamp = { fingerprint: fingerprint(targets), startedAt, inputs: [...inputs] };
+  await writeFile(buildStampPath(targets), JSON.stringify(stamp));
+  return 'built';
+}
+
+async function bundlesCurrent(targets: BundleTarget[]): Promise<boolean> {
+  let stamp: BuildStamp;
+  try {
+    stamp = JSON.parse(await readFile(buildStampPath(targets), 'utf8')) as BuildStamp;
+  } catch {
+    return false;
+  }
+  if (stamp.fingerprint !== fingerprint(targets)) return false;
+  const modifiedAt = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs ?? Infinity;
+  const bundles = await Promise.all(
+    targets.map(({ name }) =>
+      stat(bundlePath(name)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (bundles.includes(false)) return false;
+  const times = await Promise.all(stamp.inputs.map(modifiedAt));
+  return times.every((time) => time < stamp.startedAt);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,7 +7,8 @@ import { API_BASE_PATH, API_ROUTES, METHOD_NOT_ALLOWED, PORTAL_API_PATH, PORTAL_
 import { bundlePath } from '../build';
 
 /** API Gateway's response types the local gateway produces itself. */
-export type GatewayResponseType = 'UNAUTHORIZED' | 'MISSING_AUTHENTICATION_TOKEN' | 'THROTTLED' | 'REQUEST_TOO_LARGE' | 'DEFAULT_4XX' | 'DEFAULT_5XX';
+export type GatewayResponseType =
+  'UNAUTHORIZED' | 'ACCESS_DENIED' | 'MISSING_AUTHENTICATION_TOKEN' | 'THROTTLED' | 'REQUEST_TOO_LARGE' | 'DEFAULT_4XX' | 'DEFAULT_5XX';
 
 /** A gateway response as the template declares it: status (absent = API Gateway's own), headers and body. */
 export interface GatewayResponseDescription {

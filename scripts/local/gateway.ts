@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_BODY_LIMIT_BYTES, LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES } from '../../infra/platform-limits';
+import { KEY_IN_URL_MESSAGE } from '../../shared/errors';
 import { UNKNOWN_PATH } from '../../shared/routes';
 import type { IdTokenVerifier } from './id-token';
 import type { AuthorizerDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle } from './description';
@@ -145,6 +146,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
   } else if (route.authorized) {
     const result = await authorize(event, options, state);
     if (result === 'unauthorized') return send(res, unauthorized());
+    // The authorizer denies (rather than refuses) only a key in the URL; API Gateway answers a Deny with ACCESS_DENIED.
+    if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny')) {
+      return send(res, gatewayResponse(options, 'ACCESS_DENIED', 403, requestId) ?? gatewayError(401, 'unauthorized', KEY_IN_URL_MESSAGE, requestId));
+    }
     event.requestContext.authorizer = { ...result.context, principalId: result.principalId };
     // The usage plan's buckets, per API key: the plan's over every method, then the method's own.
     const key = result.usageIdentifierKey ?? result.principalId;

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
 import { localKeyFile } from '../../shared/events/secret-box';
-import { buildBundles } from '../build';
+import { ensureBundles } from '../build';
 import { startDelivererLoop } from './deliverer-loop';
 import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
@@ -241,7 +241,7 @@ interface Served {
  * reach the table queue through the local SQS endpoint at `sqsEndpoint`.
  */
 async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
-  await buildBundles();
+  await ensureBundles();
   const description = describeRouteTable();
   const load = async <T>(name: string) => ((await import(pathToFileURL(description.functions[name].bundle).href)) as { handler: T }).handler;
   const deliverer = SUPPORT_FUNCTIONS.eventDeliverer.name;

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const API_KEY_PREFIX = 'wsk_';
-const KEY_SHAPE = /^wsk_[A-Za-z0-9_-]{43}$/;
+/** Characters after the prefix: 32 random bytes in base64url. */
+export const API_KEY_BODY_LENGTH = 43;
+const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{${API_KEY_BODY_LENGTH}}$`);
 
 /** A new random API key (256 bits), prefixed so leaked keys are easy to recognize and scan for. */
 export function generateApiKey(): string {

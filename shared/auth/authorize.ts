@@ -4,13 +4,11 @@ import { clock } from '../clock';
 import { getApiKeyByHash, getApiUser } from '../data/tenants';
 import { headerValue } from '../schema/headers';
 import { hashApiKey, hashesEqual, looksLikeApiKey } from './api-keys';
+import { keyParameterInUrl } from './key-placement';
 import { toAuthorizerContext, type Principal } from './principal';
 
 /** Longest time a key lookup is reused: a revoked key stops working within this. */
 export const KEY_CACHE_MS = 10_000;
-
-/** Query parameters under which callers put keys in URLs: refused even beside a valid header. */
-const KEY_QUERY_PARAMETERS = ['apikey', 'api_key', 'key', 'access_token'];
 
 interface CachedPrincipal {
   principal: Principal;
@@ -61,21 +59,31 @@ async function lookUpKey(keyHash: string): Promise<CachedPrincipal | undefined> 
   return { principal, usageIdentifierKey: user.usagePlanKeyValue, expiresAtMs };
 }
 
-/** The REQUEST authorizer: allows the whole API for a valid key, with the principal as context. */
+/** The principal of a Deny for a key in the URL (API Gateway needs one; no key's owner is named). */
+export const KEY_IN_URL_PRINCIPAL = 'key-in-url';
+
+/**
+ * The REQUEST authorizer: allows the whole API for a valid key, with the principal as
+ * context. A key in the URL is denied, not refused, even beside a valid header: Deny is
+ * API Gateway's ACCESS_DENIED, whose gateway response (infra/api.ts) is the 401 telling
+ * the caller to rotate that key, while every other refusal stays one indistinct 401.
+ */
 export async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  const query = Object.keys(event.queryStringParameters ?? {}).map((name) => name.toLowerCase());
-  if (query.some((name) => KEY_QUERY_PARAMETERS.includes(name))) throw new Error(UNAUTHORIZED);
+  if (keyParameterInUrl(event.queryStringParameters) !== undefined) return policy(KEY_IN_URL_PRINCIPAL, 'Deny', event.methodArn);
   const apiKey = apiKeyFromHeaders(event.headers);
   const resolved = apiKey ? await resolvePrincipal(apiKey) : undefined;
   if (!resolved) throw new Error(UNAUTHORIZED);
   return {
-    principalId: resolved.principal.userId,
-    policyDocument: {
-      Version: '2012-10-17',
-      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeApiArn(event.methodArn) }],
-    },
+    ...policy(resolved.principal.userId, 'Allow', event.methodArn),
     context: toAuthorizerContext(resolved.principal),
     ...(resolved.usageIdentifierKey ? { usageIdentifierKey: resolved.usageIdentifierKey } : {}),
+  };
+}
+
+function policy(principalId: string, effect: 'Allow' | 'Deny', methodArn: string): APIGatewayAuthorizerResult {
+  return {
+    principalId,
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: wholeApiArn(methodArn) }] },
   };
 }
 

@@ -151,7 +151,7 @@ async function processInbound(event: InboundEvent): Promise<void> {
     messageId,
     conversationId: conversation.id,
     contact: { id: contact.contact.id, phone, name: contact.contact.name ?? null },
-    content,
+    content: event.content,
     at: stored.at,
   });
   // A keyword's opt-out (or opt-in) is written before the pointer (whose presence means the delivery is done), but

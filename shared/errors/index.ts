@@ -65,6 +65,17 @@ export class UnauthenticatedError extends AppError {
   }
 }
 
+/** What a caller who put an API key in the URL is told (also by the gateway and the WAF, which cannot name the parameter). */
+export const KEY_IN_URL_MESSAGE =
+  'An API key was seen in the URL. URLs are kept in logs, proxies and browser history, so treat that key as exposed and rotate it: create a new key, then revoke this one. Send keys only as X-API-Key or Authorization: Bearer.';
+
+/** An API key in the query string: refused even beside a valid header, and the caller is told to rotate it. */
+export class KeyInUrlError extends AppError {
+  constructor(parameter?: string) {
+    super('unauthenticated', 'unauthorized', KEY_IN_URL_MESSAGE, { details: parameter === undefined ? undefined : { parameter } });
+  }
+}
+
 export class ForbiddenError extends AppError {
   constructor(message = 'This API key may not access that resource.', details?: ErrorDetails, code = 'forbidden') {
     super('forbidden', code, message, { details });

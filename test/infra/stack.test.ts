@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS, AUTHORIZER_FAILURE_TYPES, GATEWAY_RESPONSES, RETRY_AFTER_SECONDS, WorkspaceRestApi } from '../../infra/api';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
 import { AUTOMATION_BATCH, loadStageConfig, routeSizing } from '../../infra/config';
+import { KEY_IN_URL_MESSAGE } from '../../shared/errors';
 import {
   assetHooks,
   LAMBDA_RUNTIME,
@@ -623,7 +624,7 @@ describe('WorkspaceApiStack', () => {
       // Prepare
       const expected: Record<string, { status?: string; error: string }> = {
         UNAUTHORIZED: { status: '401', error: 'unauthorized' },
-        ACCESS_DENIED: { status: '403', error: 'forbidden' },
+        ACCESS_DENIED: { status: '401', error: 'unauthorized' },
         THROTTLED: { status: '429', error: 'rate_limited' },
         QUOTA_EXCEEDED: { status: '429', error: 'rate_limited' },
         MISSING_AUTHENTICATION_TOKEN: { status: '404', error: 'not_found' },
@@ -742,7 +743,21 @@ describe('WorkspaceApiStack', () => {
       dev.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
       expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
       expect(JSON.stringify(association.Properties.ResourceArn)).toContain(`"Ref":"${stageId(prod)}"`);
-      expect([...rules.keys()]).toEqual(['KeylessApiCalls', 'AnonymousRatePerIp', 'RatePerIp']);
+      expect([...rules.keys()]).toEqual(['KeysInUrl', 'KeylessApiCalls', 'AnonymousRatePerIp', 'RatePerIp']);
+      expect(rules.get('KeysInUrl').Action.Block.CustomResponse).toEqual({ ResponseCode: 401, CustomResponseBodyKey: 'key_in_url' });
+      expect(JSON.parse(acl.Properties.CustomResponseBodies.key_in_url.Content)).toEqual({
+        success: false,
+        error: 'unauthorized',
+        message: KEY_IN_URL_MESSAGE,
+      });
+      const keyPattern = new RegExp(JSON.stringify(rules.get('KeysInUrl').Statement).match(/"RegexString":"((?:[^"\\]|\\.)*)"/)![1]);
+      expect(['apikey=x', 'a=1&api_key=x', 'x-api-key=x', `search=${'wsk_'.padEnd(47, 'a')}`].map((query) => keyPattern.test(query))).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(['monkey=x', 'search=wsk_short', 'keyword=key'].map((query) => keyPattern.test(query))).toEqual([false, false, false]);
       expect(rules.get('KeylessApiCalls').Action.Block.CustomResponse).toEqual({ ResponseCode: 401, CustomResponseBodyKey: 'unauthorized' });
       expect(JSON.stringify(rules.get('KeylessApiCalls').Statement)).toContain(`"SearchString":"${OPENAPI_PATH}"`);
       expect(rules.get('AnonymousRatePerIp').Statement.RateBasedStatement).toMatchObject({ Limit: 300, AggregateKeyType: 'IP' });
@@ -753,7 +768,7 @@ describe('WorkspaceApiStack', () => {
         error: 'unauthorized',
         message: expect.any(String),
       });
-      expect(customAcl.Properties.Rules[1].Statement.RateBasedStatement.Limit).toBe(100);
+      expect(customAcl.Properties.Rules[2].Statement.RateBasedStatement.Limit).toBe(100);
     });
 
     it('creates the execution log group itself, with retention, before the stage can write to it', () => {

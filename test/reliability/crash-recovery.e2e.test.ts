@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_IN_URL_MESSAGE } from '../../shared/errors';
 import { checkInvariants } from '../support/invariants';
 import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 import { recordFigures } from '../support/log-audit';
@@ -187,6 +188,8 @@ describe('refusals of the gateway and of the keys, over HTTP', () => {
       expect(answer.text).not.toContain(adminKey);
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
+    // A key in the URL is exposed (logs, proxies, history): those answers say so; a key in the body is not told to rotate.
+    expect(answers.map((answer) => answer.body.message === KEY_IN_URL_MESSAGE)).toEqual([true, true, true, false, false, false]);
   });
 
   it('refuses requests above the gateway’s limits with a 4xx before any handler, and keeps serving', { timeout: 60_000 }, async () => {

@@ -5,6 +5,7 @@ import { keyCreate, keyRevoke } from '../../scripts/admin/commands';
 import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
 import { authorize, clearKeyCache, KEY_CACHE_MS } from '../../shared/auth/authorize';
 import { clock } from '../../shared/clock';
+import { KEY_IN_URL_MESSAGE } from '../../shared/errors';
 import { SUPPORT_FUNCTIONS, tableAccessOf } from '../../shared/routes';
 import { callApi } from '../support/api';
 import { loadEndpoints } from '../support/endpoints';
@@ -83,6 +84,8 @@ describe('keys in the query string or body', () => {
         expect(answer.body).toMatchObject({ success: false, error: 'unauthorized' });
         expect(JSON.stringify(answer)).not.toContain(key);
       }
+      // Each name's first answer had the key in the URL: exposed, so the caller is told to rotate it.
+      expect(answers.map((answer) => answer.body.message === KEY_IN_URL_MESSAGE)).toEqual(NAMES.flatMap(() => [true, false, false]));
       figures.keyPlacementsRefused = (Number(figures.keyPlacementsRefused) || 0) + answers.length;
     },
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyCreate, keyRevoke } from '../../scripts/admin/commands';
 import { generateApiKey, hashApiKey } from '../../shared/auth/api-keys';
-import { authorize, clearKeyCache, KEY_CACHE_MS } from '../../shared/auth/authorize';
+import { authorize, clearKeyCache, KEY_CACHE_MS, KEY_IN_URL_PRINCIPAL } from '../../shared/auth/authorize';
 import { clock } from '../../shared/clock';
 import { getApiKeyById } from '../../shared/data/tenants';
 import { createTeamKey, createTenant } from '../support/tenants';
@@ -65,13 +65,34 @@ describe('the API key authorizer', () => {
     expect(outcomes).toEqual(Array(attempts.length).fill('Unauthorized'));
   });
 
-  it('refuses a key in the query string even with a valid header', async () => {
+  it('denies a key in the query string, under a key name or any name, even with a valid header (the 401 that says to rotate it)', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    const queries: Record<string, string>[] = [
+      { apiKey: tenant.adminKey },
+      { KEY: 'typo' },
+      { 'X-API-Key': tenant.adminKey },
+      { access_token: tenant.adminKey },
+      { search: 'x', token: generateApiKey() },
+    ];
+    // Act
+    const results = await Promise.all(queries.map((query) => authorize(event({ 'x-api-key': tenant.adminKey }, query))));
+    const withoutHeader = await authorize(event({}, { api_key: tenant.adminKey }));
+    // Assess
+    for (const result of [...results, withoutHeader]) {
+      expect(result.principalId).toBe(KEY_IN_URL_PRINCIPAL);
+      expect(result.policyDocument.Statement).toEqual([expect.objectContaining({ Effect: 'Deny' })]);
+      expect(result.context).toBeUndefined();
+    }
+  });
+
+  it('allows a query whose values merely resemble a key', async () => {
     // Prepare
     const tenant = await createTenant(1);
     // Act
-    const outcome = authorize(event({ 'x-api-key': tenant.adminKey }, { apiKey: tenant.adminKey }));
+    const result = await authorize(event({ 'x-api-key': tenant.adminKey }, { search: 'wsk_short', keyword: 'apiKey' }));
     // Assess
-    await expect(outcome).rejects.toThrow('Unauthorized');
+    expect(result.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow' });
   });
 
   it('stops accepting a revoked key within the 10-second cache time', async () => {

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { authorize } from '../../shared/auth/authorize';
+import { KEY_IN_URL_MESSAGE } from '../../shared/errors';
 
 export type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -83,6 +84,10 @@ export async function callApi(handler: Handler, options: CallOptions = {}): Prom
       headers,
       queryStringParameters: query ?? null,
     } as never);
+    // A Deny is API Gateway's ACCESS_DENIED, whose gateway response (infra/api.ts) is the key-in-URL 401.
+    if (auth.policyDocument.Statement.some((statement) => statement.Effect === 'Deny')) {
+      return { status: 401, headers: {}, body: { success: false, error: 'unauthorized', message: KEY_IN_URL_MESSAGE } };
+    }
     (event.requestContext as { authorizer?: unknown }).authorizer = { ...auth.context, principalId: auth.principalId };
   } catch {
     return { status: 401, headers: {}, body: { success: false, error: 'unauthorized' } };

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { buildBundles } from '../../scripts/build';
+import { ensureBundles } from '../../scripts/build';
 import { ensureTable, startStore } from '../../scripts/local/store';
 import { auditRun, prepareLogCapture } from './log-audit';
 
@@ -14,7 +14,7 @@ declare module 'vitest' {
 /** One in-memory dynalite for the whole run; every test makes its own workspaces, so files never collide. */
 export default async function setup(project: TestProject) {
   // The end-to-end suites start local stacks that run these bundles, as CDK would deploy them.
-  await buildBundles();
+  await ensureBundles();
   const store = await startStore(undefined);
   await ensureTable(store.endpoint);
   project.provide('dynamodbEndpoint', store.endpoint);

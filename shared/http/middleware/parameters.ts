@@ -2,7 +2,8 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import * as v from 'valibot';
 import { MAX_BODY_BYTES } from '../../config';
 import type { ParameterRequest } from '../context';
-import { InvalidInputError, UnauthenticatedError } from '../../errors';
+import { KEY_PARAMETER_NAMES, keyParameterInUrl } from '../../auth/key-placement';
+import { InvalidInputError, KeyInUrlError, UnauthenticatedError } from '../../errors';
 import { headerValue } from '../../schema/headers';
 import { DefinedParameters } from '../../schema/parameter-names';
 import { jsonErrorPosition } from '../json-error-position';
@@ -11,26 +12,27 @@ import { jsonErrorPosition } from '../json-error-position';
 const jsonBody = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof httpJsonBodyParser>[0]);
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-/** Names under which callers try to pass a key in the URL or body; keys never travel there. */
-const KEY_PARAMETERS = new Set(['apikey', 'api_key', 'x-api-key', 'key', 'access_token']);
 
 /**
  * Merges the query string and the body into one parameter object (the body wins on
  * a clash), as the API treats GET and POST alike. A form-typed body that starts
  * with `{` is read as JSON (what `curl -d '{…}'` sends). JSON bodies go through middy's
  * JSON parser; its own 415/422 become our 400. Bodies of other types, oversized
- * bodies and non-object JSON are refused; a key in the parameters is a 401.
+ * bodies and non-object JSON are refused; a key in the parameters is a 401 (in the URL:
+ * one that says the key is exposed).
  */
 export function requestParameters(maxBodyBytes = MAX_BODY_BYTES) {
   return {
     before: async function mergeParameters(request: ParameterRequest) {
       const { event } = request;
       const query = { ...(event.queryStringParameters ?? {}) };
+      const keyInUrl = keyParameterInUrl(query);
+      if (keyInUrl !== undefined) throw new KeyInUrlError(keyInUrl);
       const body = await readBody(request, maxBodyBytes);
       const params: Record<string, unknown> = Object.assign(Object.create(null), query, body);
       for (const name of Object.keys(params)) {
-        if (KEY_PARAMETERS.has(name.toLowerCase())) {
-          throw new UnauthenticatedError('API keys are never accepted in the query string or body: send X-API-Key or Authorization: Bearer.');
+        if (KEY_PARAMETER_NAMES.has(name.toLowerCase())) {
+          throw new UnauthenticatedError('API keys are never accepted in the body: send X-API-Key or Authorization: Bearer.');
         }
       }
       request.context.api.params = params;

@@ -1,0 +1,35 @@
+import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildStampPath, bundlePath, DIST, ensureBundles, ROOT, type BundleTarget } from '../../scripts/build';
+
+/** A bundle of its own (a source file under dist/, which git ignores), so the run's real bundles are not touched. */
+const probeDir = join(ROOT, 'dist', `.build-cache-probe-${process.pid}`);
+const target: BundleTarget = { name: `BuildCacheProbe${process.pid}`, entry: `dist/.build-cache-probe-${process.pid}/entry.ts` };
+const helper = join(probeDir, 'helper.ts');
+
+describe('ensureBundles', () => {
+  afterAll(async () => {
+    await rm(probeDir, { recursive: true, force: true });
+    await rm(join(DIST, target.name), { recursive: true, force: true });
+    await rm(buildStampPath([target]), { force: true });
+  });
+
+  it('builds once, then only when a file the bundle read changes or the bundle is gone', async () => {
+    // Prepare
+    await mkdir(probeDir, { recursive: true });
+    await writeFile(join(probeDir, 'entry.ts'), "import { answer } from './helper';\nexport const handler = () => answer;\n");
+    await writeFile(helper, 'export const answer = 1;\n');
+    // Act
+    const first = await ensureBundles([target]);
+    const again = await ensureBundles([target]);
+    const later = new Date(Date.now() + 60_000);
+    await utimes(helper, later, later);
+    const afterEdit = await ensureBundles([target]);
+    await rm(join(DIST, target.name), { recursive: true, force: true });
+    const afterRemoval = await ensureBundles([target]);
+    // Assess
+    expect([first, again, afterEdit, afterRemoval]).toEqual(['built', 'current', 'built', 'built']);
+    expect(bundlePath(target.name)).toContain(target.name);
+  });
+});
