@@ -32,6 +32,9 @@ export const VARIABLE_MEANINGS: Record<string, string> = {
   MESSAGE_CONTENT_RETENTION_DAYS: 'context `messageContentRetentionDays`, when above 0',
   USAGE_PLAN_NAME: "The usage plan's name, by which the portal's key-making functions find it (docs/PORTAL.md)",
   REQUEST_LOG_GROUPS: "The API functions' log groups, which the portal's request-log readers query with Logs Insights (docs/PORTAL.md)",
+  PORTAL_COGNITO_ENDPOINT: "The user pool's regional Cognito endpoint, which the portal page's sign-in calls (docs/PORTAL.md)",
+  PORTAL_USER_POOL_ID: 'The user pool the portal page signs in to',
+  PORTAL_CLIENT_ID: "The portal's app client (no secret), named in the page's sign-in",
 };
 
 const table = (headers: string[], rows: string[][]) =>
