@@ -79,6 +79,9 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     PORTAL_COGNITO_ENDPOINT: targets.userPool.endpoint,
     PORTAL_USER_POOL_ID: targets.userPool.userPoolId,
     PORTAL_CLIENT_ID: targets.userPool.clientId,
+    // The portal's keys live in npm start's key store (no usage plan locally), its request log in DATA_DIR's log.
+    USAGE_PLAN_NAME: '',
+    REQUEST_LOG_GROUPS: '',
   };
   if (name in byName) return byName[name];
   if (typeof value !== 'object' || value === null) return undefined;

@@ -136,7 +136,6 @@ export async function keyRequests(principal: PortalPrincipal, keyId: string): Pr
   return (await requestLog()).latest(keyId, clock.now() - REQUEST_LOG_DAYS * DAY_MS, LATEST_REQUESTS);
 }
 
-/** The key if it is one of the caller's own, else 404 (whoever else's it is). */
 /** The usage plan of this deployment (AWS), by its name; none locally. */
 async function deploymentUsagePlan(): Promise<string | undefined> {
   const name = config.usagePlanName();
@@ -153,6 +152,7 @@ async function requestLog(): Promise<RequestLog> {
   return chosenLog;
 }
 
+/** The key if it is one of the caller's own, else 404 (whoever else's it is). */
 async function ownKey(principal: PortalPrincipal, keyId: string) {
   const key = await getApiKeyById(keyId);
   if (!key || key.workspaceId !== principal.workspaceId || key.userId !== principal.apiUserId)
