@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, SQSBatchResponse } fr
 import type { ChannelRecord } from '../shared/data/channels';
 import type { AutomationStep } from '../shared/domain/automation-steps';
 import { webhookEnvelope } from '../scripts/local/sandbox-webhooks';
-import { DOCS_PATH, OPENAPI_PATH } from '../shared/routes';
+import { DOCS_PATH, OPENAPI_PATH, SUPPORT_FUNCTIONS } from '../shared/routes';
 import type { ChatNetwork } from '../test/support/chat';
 import type { TestTenant } from '../test/support/tenants';
 import { MESSAGE_HISTORY_TARGET } from './budgets';
@@ -247,7 +247,7 @@ const RUNNER = {
 };
 const REDRIVE_ROW = { row: 'AutomationRedrive tick', budget: '8 + 3 per due entry (+2 when it was never counted)' };
 const REDRIVE = { base: 8, perEntry: 3, uncounted: 2 };
-const STATIC_ROW = { row: 'OpenAPI document, docs page', budget: '0' };
+const STATIC_ROW = { row: 'OpenAPI document, docs page, portal page', budget: '0' };
 const SWEEP_ROW = { row: 'MessageContentSweep tick', budget: '8 + 4 per expired message (3 without a chatmid)' };
 const SWEEP = { base: 8, perMessage: 4 };
 
@@ -921,6 +921,19 @@ export const SCENARIOS: RoundTripScenario[] = [
     doc: STATIC_ROW,
     budget: 0,
     invoke: (handler) => publicGet(handler, DOCS_PATH),
+  },
+  {
+    name: 'PortalPage: GET the developer portal page',
+    path: 'PortalPage',
+    doc: STATIC_ROW,
+    budget: 0,
+    // The user pool the page names, as a deployed stage's environment gives it (values only shown, never called).
+    prepare: async () => {
+      process.env.PORTAL_COGNITO_ENDPOINT ??= 'https://cognito-idp.eu-west-1.amazonaws.com/';
+      process.env.PORTAL_USER_POOL_ID ??= 'eu-west-1_bench';
+      process.env.PORTAL_CLIENT_ID ??= 'benchclient';
+    },
+    invoke: (handler) => publicGet(handler, SUPPORT_FUNCTIONS.portalPage.publicPath!),
   },
   // The developer portal (PORTAL_ROUTES): its functions by name, called with the ID token's claims of the tenant's admin.
   portalScenario('create a key', 'PortalKeysCreate', 'POST /portal/api/keys', 7, 'POST', () => ({ name: 'bench' })),

@@ -18,7 +18,7 @@ export const WEBHOOK_PATH = '/webhooks/whatsapp';
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 export const DOCS_PATH = '/docs';
 /** The developer portal's page (docs/PORTAL.md); its HTTP API is below {@link PORTAL_API_PATH}. */
-export const PORTAL_PAGE_PATH = '/portal';
+const PORTAL_PAGE_PATH = '/portal';
 
 /**
  * The developer portal (docs/PORTAL.md): the identity its users carry in the user
@@ -343,7 +343,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'POST',
     action: 'keys-create',
     rateLimitClass: 'api_write',
-    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
     managesUsagePlanKeys: true,
     summary: 'Create an API key for the signed-in user (its value shown once)',
   },
@@ -361,7 +361,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'POST',
     action: 'keys-revoke',
     rateLimitClass: 'api_write',
-    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
     managesUsagePlanKeys: true,
     summary: 'Revoke one of the user’s keys (it stops working within 10 seconds)',
   },
@@ -370,7 +370,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'POST',
     action: 'keys-rotate',
     rateLimitClass: 'api_write',
-    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
     managesUsagePlanKeys: true,
     summary: 'Create a new key for the user with the old one’s name, then revoke the old one',
   },
@@ -379,7 +379,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'GET',
     action: 'usage',
     rateLimitClass: 'api_read',
-    tableActions: ['GetItem', 'Query'],
+    tableActions: ['GetItem'],
     readsRequestLog: true,
     summary: "One key's requests by rate class over 24 hours and 7 days, and its 429s",
   },
@@ -388,7 +388,7 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     method: 'GET',
     action: 'requests',
     rateLimitClass: 'api_read',
-    tableActions: ['GetItem', 'Query'],
+    tableActions: ['GetItem'],
     readsRequestLog: true,
     summary: "One key's last 100 requests: time, endpoint, status, error code, latency",
   },
@@ -511,7 +511,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   eventDeliverer: {
     entry: 'functions/event-deliverer.ts',
     name: 'EventDeliverer',
-    tableActions: ['GetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
+    tableActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     sendsToEventQueue: true,
     consumesEventQueue: true,
     opensWebhookSecrets: true,
@@ -537,7 +537,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   messageContentSweep: {
     entry: 'functions/message-content-sweep.ts',
     name: 'MessageContentSweep',
-    tableActions: ['Query', 'UpdateItem'],
+    tableActions: ['GetItem', 'Query', 'UpdateItem'],
     everyMinutes: 60,
     readsOutboxIndex: true,
   },

@@ -136,29 +136,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
     gatewayResponse(options, 'REQUEST_TOO_LARGE', 413, requestId) ?? gatewayError(413, 'payload_too_large', 'Request body too large', requestId);
   if (body === undefined) return send(res, tooLarge());
   const event = toProxyEvent(req, url, route, body, requestId);
-  const unauthorized = () =>
-    gatewayResponse(options, 'UNAUTHORIZED', 401, requestId) ??
-    gatewayError(401, 'unauthorized', 'A valid API key is required: send it as X-API-Key or Authorization: Bearer (never in the URL or body).', requestId);
-  if (route.userPool) {
-    const claims = await userPoolClaims(event, options);
-    if (!claims) return send(res, unauthorized());
-    event.requestContext.authorizer = { claims };
-  } else if (route.authorized) {
-    const result = await authorize(event, options, state);
-    if (result === 'unauthorized') return send(res, unauthorized());
-    // The authorizer denies (rather than refuses) only a key in the URL; API Gateway answers a Deny with ACCESS_DENIED.
-    if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny')) {
-      return send(res, gatewayResponse(options, 'ACCESS_DENIED', 403, requestId) ?? gatewayError(401, 'unauthorized', KEY_IN_URL_MESSAGE, requestId));
-    }
-    event.requestContext.authorizer = { ...result.context, principalId: result.principalId };
-    // The usage plan's buckets, per API key: the plan's over every method, then the method's own.
-    const key = result.usageIdentifierKey ?? result.principalId;
-    const throttle = route.throttles?.[method];
-    const admitted =
-      (!options.planThrottle || takeToken(state, `${key} *`, options.planThrottle)) &&
-      (!throttle || takeToken(state, `${key} ${route.path} ${method}`, throttle));
-    if (!admitted) return send(res, gatewayResponse(options, 'THROTTLED', 429, requestId)!);
-  }
+  const refused = await authorizeRoute(event, route, method, options, state, requestId);
+  if (refused) return send(res, refused);
   // The invocation carries the whole event: above Lambda's payload limit API Gateway answers 413 instead of invoking.
   if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_INVOKE_PAYLOAD_LIMIT_BYTES) return send(res, tooLarge());
   if (!options.responses) return send(res, await route.handler(event, lambdaContext(requestId)));
@@ -169,6 +148,45 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Map<str
     console.error(`function error on ${method} ${route.path}`, error);
     send(res, gatewayResponse(options, 'DEFAULT_5XX', 502, requestId)!);
   }
+}
+
+/**
+ * The route's authorizer, as API Gateway runs it before the function: the user pool's ID
+ * token, or the API-key authorizer and the usage plan's buckets. Its answer when it refuses;
+ * else undefined, with the authorizer's context on the event.
+ */
+async function authorizeRoute(
+  event: ReturnType<typeof toProxyEvent>,
+  route: GatewayRoute,
+  method: string,
+  options: GatewayOptions,
+  state: GatewayState,
+  requestId: string,
+): Promise<Parameters<typeof send>[1] | undefined> {
+  const unauthorized = () =>
+    gatewayResponse(options, 'UNAUTHORIZED', 401, requestId) ??
+    gatewayError(401, 'unauthorized', 'A valid API key is required: send it as X-API-Key or Authorization: Bearer (never in the URL or body).', requestId);
+  if (route.userPool) {
+    const claims = await userPoolClaims(event, options);
+    if (!claims) return unauthorized();
+    event.requestContext.authorizer = { claims };
+  } else if (route.authorized) {
+    const result = await authorize(event, options, state);
+    if (result === 'unauthorized') return unauthorized();
+    // The authorizer denies (rather than refuses) only a key in the URL; API Gateway answers a Deny with ACCESS_DENIED.
+    if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny')) {
+      return gatewayResponse(options, 'ACCESS_DENIED', 403, requestId) ?? gatewayError(401, 'unauthorized', KEY_IN_URL_MESSAGE, requestId);
+    }
+    event.requestContext.authorizer = { ...result.context, principalId: result.principalId };
+    // The usage plan's buckets, per API key: the plan's over every method, then the method's own.
+    const key = result.usageIdentifierKey ?? result.principalId;
+    const throttle = route.throttles?.[method];
+    const admitted =
+      (!options.planThrottle || takeToken(state, `${key} *`, options.planThrottle)) &&
+      (!throttle || takeToken(state, `${key} ${route.path} ${method}`, throttle));
+    if (!admitted) return gatewayResponse(options, 'THROTTLED', 429, requestId)!;
+  }
+  return undefined;
 }
 
 /** The path's route of the method, else its first (whose other-method answer applies). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Role } from '../../shared/auth/principal';
-import { PORTAL_PAGE_PATH, type PortalPermission } from '../../shared/routes';
+import { SUPPORT_FUNCTIONS, type PortalPermission } from '../../shared/routes';
 import { userCreate, usernameOf, type UserPoolTarget } from '../admin/users';
 import { DEMO } from './seed';
 import { startUserPool, type LocalUserPool } from './user-pool';
@@ -52,7 +52,7 @@ export async function seedPortalUsers(target: UserPoolTarget, apiUserOfKey: (key
 /** demo.json's `portal`: where the portal is and its demo users (docs/PORTAL.md). */
 export function demoPortal(gatewayUrl: string, pool: Pick<LocalUserPool, 'endpoint' | 'userPoolId' | 'clientId'>) {
   return {
-    url: `${gatewayUrl}${PORTAL_PAGE_PATH}/`,
+    url: `${gatewayUrl}${SUPPORT_FUNCTIONS.portalPage.publicPath}/`,
     cognitoEndpoint: pool.endpoint,
     userPoolId: pool.userPoolId,
     clientId: pool.clientId,

@@ -56,25 +56,36 @@ async function chatNetworkSecrets(dataDir: string): Promise<ChatNetworkSecrets> 
   }
 }
 
+/** The table: DYNAMODB_ENDPOINT's when set, else dynalite under DATA_DIR; created when missing. */
+async function startTable(dataDir: string) {
+  const store = process.env.DYNAMODB_ENDPOINT ? undefined : await startStore(dataDir);
+  const dynamodbEndpoint = process.env.DYNAMODB_ENDPOINT ?? store!.endpoint;
+  const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
+  await ensureTable(dynamodbEndpoint, tableName);
+  return { store, dynamodbEndpoint, tableName };
+}
+
+/** The Cognito stand-in with the demo users; the portal page hands the browser its endpoint and ids, as the stack hands it the pool's outputs in AWS. */
+async function startUserPool(dataDir: string) {
+  const userPool = await (await import('./portal-seed')).startPortalUserPool(dataDir, demoApiUserOfKey);
+  Object.assign(process.env, { PORTAL_COGNITO_ENDPOINT: userPool.endpoint, PORTAL_USER_POOL_ID: userPool.userPoolId, PORTAL_CLIENT_ID: userPool.clientId });
+  return userPool;
+}
+
 /**
  * Starts the whole service on this machine: dynalite under DATA_DIR, the Lambda
  * bundles built as CDK builds them, and the local gateway in front of them.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   await mkdir(options.dataDir, { recursive: true });
-  const store = process.env.DYNAMODB_ENDPOINT ? undefined : await startStore(options.dataDir);
-  const dynamodbEndpoint = process.env.DYNAMODB_ENDPOINT ?? store!.endpoint;
-  const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
-  await ensureTable(dynamodbEndpoint, tableName);
+  const { store, dynamodbEndpoint, tableName } = await startTable(options.dataDir);
   const secrets = await chatNetworkSecrets(options.dataDir);
   // The sandbox chat network: the service reaches it through the Graph API client, only with another base URL.
   const sandbox = await startSandbox({ port: 0, appSecret: secrets.appSecret });
   configureFunctions({ dataDir: options.dataDir, dynamodbEndpoint, tableName, graphBaseUrl: sandbox.graphBaseUrl, secrets });
   await provideLocalQueues();
   await (await import('./seed')).seedDemo();
-  const userPool = await (await import('./portal-seed')).startPortalUserPool(options.dataDir, demoApiUserOfKey);
-  // The portal page hands the browser the stand-in's endpoint and ids (as the stack hands it the pool's outputs in AWS).
-  Object.assign(process.env, { PORTAL_COGNITO_ENDPOINT: userPool.endpoint, PORTAL_USER_POOL_ID: userPool.userPoolId, PORTAL_CLIENT_ID: userPool.clientId });
+  const userPool = await startUserPool(options.dataDir);
   await connectChannelsToSandbox(sandbox);
   const sqs = await startLocalSqs();
 

@@ -67,6 +67,19 @@ const ESM_SQS_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueu
 /** The file every function's AWS calls are appended to, with their IAM verdicts. */
 export const awsCallsFile = (dataDir: string) => join(dataDir, 'aws-calls.jsonl');
 
+/** The event EventBridge's schedule invokes a function with. */
+const scheduledEventIn = (region: string) => ({
+  version: '0',
+  id: randomUUID(),
+  'detail-type': 'Scheduled Event',
+  source: 'aws.events',
+  account: LOCAL_ACCOUNT,
+  time: new Date().toISOString(),
+  region,
+  resources: [],
+  detail: {},
+});
+
 /**
  * Local values of the template's secrets: the webhook secret (the one holding `appSecret`)
  * gets the chat network's; a generated key (the cursor-signing key) a random value, as
@@ -101,17 +114,7 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
   for (const [name, fn] of Object.entries(description.functions)) fn.environment = lambdaEnvironment(fn.environment, name, endpoints.get(name)!.url, options);
 
   const host = createFunctionHost(description.functions);
-  const scheduledEvent = () => ({
-    version: '0',
-    id: randomUUID(),
-    'detail-type': 'Scheduled Event',
-    source: 'aws.events',
-    account: LOCAL_ACCOUNT,
-    time: new Date().toISOString(),
-    region: options.region,
-    resources: [],
-    detail: {},
-  });
+  const scheduledEvent = () => scheduledEventIn(options.region);
   /**
    * Lambda's event source mapping polls a function's queues with the function's own role:
    * checks (and records) the actions it needs on each, as AWS would refuse them.

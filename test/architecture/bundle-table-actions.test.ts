@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { bundlePath } from '../../scripts/build';
-import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { dynamoDbOperationsCalled } from '../support/bundle-table-calls';
 
 /**
@@ -12,7 +12,7 @@ import { dynamoDbOperationsCalled } from '../support/bundle-table-calls';
  * the row lacks would be refused in AWS; one the row declares but no code calls is a
  * grant nobody uses.
  */
-const FUNCTIONS = [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)];
+const FUNCTIONS = [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)];
 
 describe('table actions in the bundles', () => {
   it.each(FUNCTIONS.map((fn) => [fn.name, fn] as const))('%s declares exactly the DynamoDB actions its bundle calls', async (name, fn) => {

@@ -5,9 +5,11 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CACHE_MS } from '../../shared/auth/authorize';
-import { PORTAL_PAGE_PATH } from '../../shared/routes';
+import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
 import { startStack, type RunningStack } from '../support/local-stack';
+
+const PORTAL_PAGE_PATH = SUPPORT_FUNCTIONS.portalPage.publicPath!;
 
 /**
  * The developer portal's page (INTERFACE §17) in headless Chromium on a local stack:

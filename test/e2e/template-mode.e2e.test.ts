@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_MAPS_FOLDER } from '../../infra/functions';
-import { API_ROUTES, findRoute, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { API_ROUTES, findRoute, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
 import { functionPolicies, unexercisedGrants, type CallVerdict } from '../../scripts/local/iam';
 import { awsCallsFile } from '../../scripts/local/template-stack';
@@ -85,7 +85,7 @@ describe('the template-driven stack, by its own means', () => {
 
     // Act
     const maps = functions.flatMap((fn) => readdirSync(join(CDK_OUT, String(fn.Metadata!['aws:asset:path']))).filter((file) => file.endsWith('.map')));
-    const names = [...API_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => fn.name);
+    const names = [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => fn.name);
     const published = names.filter((name) => existsSync(join(CDK_OUT, SOURCE_MAPS_FOLDER, 'WorkspaceApi-dev', name, 'index.mjs.map')));
 
     // Assess

@@ -41,7 +41,6 @@ import {
   METHOD_NOT_ALLOWED,
   OPENAPI_PATH,
   PORTAL_API_PATH,
-  PORTAL_PAGE_PATH,
   PORTAL_ROUTES,
   SUPPORT_FUNCTIONS,
   tableAccessOf,
@@ -350,14 +349,14 @@ describe('WorkspaceApiStack', () => {
       }
     });
 
-    it('grants ConditionCheckItem, Scan and table-level actions to no function, and the content sweep only Query and UpdateItem', () => {
+    it('grants ConditionCheckItem, Scan and table-level actions to no function, and the content sweep only Query, GetItem and UpdateItem', () => {
       // Act
       const granted = [...dev.stack.functions.values()].flatMap((fn) => actionsOf(statementsOf(dev, fn)));
       const sweep = actionsOf(statementsOf(dev, dev.stack.functions.get(SUPPORT_FUNCTIONS.messageContentSweep.name)!)).filter((a) => a.startsWith('dynamodb:'));
 
       // Assess
       for (const action of ['dynamodb:ConditionCheckItem', ...NEVER]) expect(granted).not.toContain(action);
-      expect([...new Set(sweep)].sort()).toEqual(['dynamodb:Query', 'dynamodb:UpdateItem']);
+      expect([...new Set(sweep)].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     });
 
     it('lets only the functions that send read channel access tokens: never the public WhatsApp webhook', () => {
@@ -719,7 +718,7 @@ describe('WorkspaceApiStack', () => {
         { HttpMethod: '*', ResourcePath: '/*', ...logging, ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000, CachingEnabled: false },
         { HttpMethod: 'GET', ResourcePath: escaped(OPENAPI_PATH), ...docs },
         { HttpMethod: 'GET', ResourcePath: escaped(DOCS_PATH), ...docs },
-        { HttpMethod: 'GET', ResourcePath: escaped(PORTAL_PAGE_PATH), ...docs },
+        { HttpMethod: 'GET', ResourcePath: escaped(SUPPORT_FUNCTIONS.portalPage.publicPath!), ...docs },
         { HttpMethod: 'GET', ResourcePath: escaped(WEBHOOK_PATH), ...webhook },
         { HttpMethod: 'POST', ResourcePath: escaped(WEBHOOK_PATH), ...webhook },
       ]);
