@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../shared/events/event-types';
 import { API_ROUTES, DOCS_PATH } from '../../shared/routes';
+import { ARTIFACTS, launchChromium } from '../support/chromium';
 import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 
 /**
@@ -14,18 +14,6 @@ import { demoKey, startStack, type RunningStack } from '../support/local-stack';
  * authorizes with the demo key and sends a first request with "Try it out".
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = resolve(import.meta.dirname, '..', 'artifacts');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 describe('the docs page (/docs) in headless Chromium', () => {
   let stack: RunningStack;
   let browser: Browser;
@@ -33,8 +21,7 @@ describe('the docs page (/docs) in headless Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-    [stack, browser] = await Promise.all([startStack(), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })]);
+    [stack, browser] = await Promise.all([startStack(), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {

@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CACHE_MS } from '../../shared/auth/authorize';
 import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
+import { ARTIFACTS, launchChromium } from '../support/chromium';
 import { startStack, type RunningStack } from '../support/local-stack';
 
 const PORTAL_PAGE_PATH = SUPPORT_FUNCTIONS.portalPage.publicPath!;
@@ -18,18 +18,6 @@ const PORTAL_PAGE_PATH = SUPPORT_FUNCTIONS.portalPage.publicPath!;
  * without `settings:api` sees why and no key controls; axe-core finds no serious
  * accessibility violation; the strict CSP holds (no violation, no request elsewhere).
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = resolve(import.meta.dirname, '..', 'artifacts');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface DemoPortal {
   url: string;
@@ -52,12 +40,8 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
     // The request log is the handlers' INFO lines in DATA_DIR/logs/service.log, as npm start writes them by default.
-    [stack, browser] = await Promise.all([
-      startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO' } }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ]);
+    [stack, browser] = await Promise.all([startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO' } }), launchChromium()]);
     portal = (stack.demo as unknown as { portal: DemoPortal }).portal;
     axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   });
