@@ -3,16 +3,17 @@ import { ImportResult, importContacts, MAX_IMPORT_ROWS, rowError, type ImportRow
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';
-import { toBadRequest } from '../shared/http/middleware/parameters';
+import { toBadRequest, unknownParameter } from '../shared/http/middleware/parameters';
+import { DefinedParameters } from '../shared/schema/parameter-names';
 import { MAX_PHONE_INPUT_LENGTH } from '../shared/phone/phone';
-import { channelId, CONTROL_CHARS, LIMITS } from '../shared/schema/params';
+import { channelId, contactStatus, CONTROL_CHARS, LIMITS } from '../shared/schema/params';
 import { schema as manageSchema } from './contacts-manage';
 
 /** One row: exactly contacts/manage's parameters (the call's channel applies; a row's own `channelId` is ignored). */
 const rowSchema = v.omit(manageSchema, ['channelId']);
 
-/** Keys a row may have: contacts/manage's parameters and room for more (a row is not a place for arbitrary data). */
-const MAX_ROW_KEYS = 16;
+/** The names a row may use: contacts/manage's parameters (its `channelId` too, which a row may carry and which is ignored). */
+const ROW_PARAMETERS = new DefinedParameters(manageSchema);
 
 /** Levels a row may nest (a contacts/manage request has 2: customFieldsData, labelNames); deeper is an attack on the parser, refused as a whole. */
 const MAX_ROW_DEPTH = 4;
@@ -26,14 +27,21 @@ const ROW_DOC = {
   type: 'object',
   description: 'One contact, with the parameters of contacts/manage (see ContactsManageParams for every rule).',
   required: ['phoneNumber'],
-  maxProperties: MAX_ROW_KEYS,
+  additionalProperties: false,
+  maxProperties: Object.keys(manageSchema.entries).length,
   properties: {
     phoneNumber: { type: 'string', maxLength: MAX_PHONE_INPUT_LENGTH },
     name: { type: 'string', maxLength: LIMITS.name },
     email: { type: 'string', maxLength: LIMITS.email },
     profilePictureUrl: { type: 'string', maxLength: LIMITS.url },
-    customFieldsData: { type: 'object', maxProperties: LIMITS.customFields },
+    customFieldsData: {
+      type: 'object',
+      maxProperties: LIMITS.customFields,
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: LIMITS.customFieldValue }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
+    },
     labelNames: { type: 'array', maxItems: LIMITS.listEntries, items: { type: 'string', maxLength: LIMITS.name } },
+    status: { type: 'string', enum: contactStatus().options },
+    channelId: { type: 'string', description: 'Ignored: the call’s channelId applies.' },
   },
 };
 
@@ -73,13 +81,27 @@ export const schema = v.object({
   channelId: channelId(),
   contacts: described(
     contactRows(),
-    'The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.',
+    'The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored; any other key refuses the whole call with 400 `unknown_parameter` naming it, e.g. `contacts[2].labels`, and nothing is written). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.',
     [
       { phoneNumber: '+14155550123', name: 'Bo Example', email: 'bo@example.com', labelNames: ['VIP'], customFieldsData: { city: 'Oakland' } },
       { phoneNumber: '+442079460958', name: 'Ann Example' },
     ],
   ),
 });
+
+/**
+ * A row key contacts/manage does not define refuses the whole call before any row is
+ * applied, as an unknown parameter of any endpoint is refused: a typo (`labels` for
+ * `labelNames`) must not import contacts without what it meant. A row that is no object
+ * is left to parseImportRow, which reports it as that row's error.
+ */
+function refuseUnknownRowKeys(rows: readonly unknown[]): void {
+  rows.forEach((row, index) => {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) return;
+    const unknown = Object.keys(row).find((key) => !ROW_PARAMETERS.defines(key));
+    if (unknown !== undefined) throw unknownParameter(`contacts[${index}].${unknown}`, ROW_PARAMETERS.closestTo(unknown));
+  });
+}
 
 /** Reads one row as contacts/manage reads its parameters; a row it would refuse becomes that row's error. */
 export function parseImportRow(raw: unknown, index: number): ImportRow {
@@ -95,12 +117,6 @@ export function parseImportRow(raw: unknown, index: number): ImportRow {
         message: 'Each contact must be an object of contacts/manage parameters.',
         parameter: 'contacts',
       },
-    };
-  }
-  if (Object.keys(raw).length > MAX_ROW_KEYS) {
-    return {
-      index,
-      error: { index, phoneNumber, error: 'invalid_parameter', message: `A contact has at most ${MAX_ROW_KEYS} parameters.`, parameter: 'contacts' },
     };
   }
   const parsed = v.safeParse(rowSchema, raw, { abortPipeEarly: true });
@@ -120,6 +136,7 @@ export const handler = apiEndpoint({
   response,
   channelScoped: true,
   handle: async ({ contacts }, { channel, principal }) => {
+    refuseUnknownRowKeys(contacts);
     const result = await importContacts(channel, contacts.map(parseImportRow), { userId: principal.userId });
     return {
       data: result,

@@ -858,7 +858,7 @@ export interface components {
              */
             channelId?: string;
             /**
-             * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
+             * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored; any other key refuses the whole call with 400 `unknown_parameter` naming it, e.g. `contacts[2].labels`, and nothing is written). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
              * @example [
              *       {
              *         "phoneNumber": "+14155550123",
@@ -882,8 +882,14 @@ export interface components {
                 name?: string;
                 email?: string;
                 profilePictureUrl?: string;
-                customFieldsData?: Record<string, never>;
+                customFieldsData?: {
+                    [key: string]: string | number | boolean | null;
+                };
                 labelNames?: string[];
+                /** @enum {string} */
+                status?: "active" | "opted_out";
+                /** @description Ignored: the call’s channelId applies. */
+                channelId?: string;
             }[];
         };
         ContactsImportResponse: {
@@ -3739,7 +3745,7 @@ export interface operations {
                  */
                 channelId?: string;
                 /**
-                 * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
+                 * @description The contacts: 1 to 1,000 objects, each with the parameters of contacts/manage (`phoneNumber` required; a row’s `channelId` is ignored; any other key refuses the whole call with 400 `unknown_parameter` naming it, e.g. `contacts[2].labels`, and nothing is written). Each row is applied as contacts/manage would apply it; a refused row is reported by its index and does not stop the others. Rows naming the same phone number are applied as one contact: each field’s last value wins (custom fields key by key), and at most one status change (one opt-out event) a contact. Importing the same rows again creates nothing. The body may be up to 1 MiB. In a query string: the JSON text of the array.
                  * @example [
                  *       {
                  *         "phoneNumber": "+14155550123",
@@ -3763,8 +3769,14 @@ export interface operations {
                     name?: string;
                     email?: string;
                     profilePictureUrl?: string;
-                    customFieldsData?: Record<string, never>;
+                    customFieldsData?: {
+                        [key: string]: string | number | boolean | null;
+                    };
                     labelNames?: string[];
+                    /** @enum {string} */
+                    status?: "active" | "opted_out";
+                    /** @description Ignored: the call’s channelId applies. */
+                    channelId?: string;
                 }[];
             };
             header?: never;

@@ -247,6 +247,32 @@ describe('contacts/import', () => {
     expect(await total(tenant)).toBe(0);
   });
 
+  it('refuses a row key contacts/manage does not define, naming the row and the key and suggesting the closest name, and writes nothing', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await withDefinitions(tenant);
+    const rows = [
+      { phoneNumber: '+14155550100', name: 'Bo' },
+      { phoneNumber: '+14155550101', channelId: 'ignored' },
+      { phoneNumber: '+14155550102', labels: ['VIP'] },
+    ];
+    // Act
+    const typo = await call(tenant, rows);
+    const viaGet = await call(tenant, JSON.stringify([{ phoneNumber: '+14155550103', nmae: 'Ann' }]), 'GET');
+    const farOff = await call(tenant, [{ phoneNumber: '+14155550104', zzzzzz: 1 }]);
+    // Assess
+    expect(typo.status).toBe(400);
+    expect(typo.body).toEqual({
+      success: false,
+      error: 'unknown_parameter',
+      message: 'Received unknown parameter: contacts[2].labels. Did you mean labelNames?',
+      details: { parameter: 'contacts[2].labels' },
+    });
+    expect(viaGet.body).toMatchObject({ error: 'unknown_parameter', message: 'Received unknown parameter: contacts[0].nmae. Did you mean name?' });
+    expect(farOff.body).toMatchObject({ error: 'unknown_parameter', message: 'Received unknown parameter: contacts[0].zzzzzz.' });
+    await expectExact(tenant, 0);
+  });
+
   it('takes bodies up to 1 MiB (other endpoints stop at 64 KiB) and refuses larger ones', async () => {
     // Prepare
     const tenant = await createTenant(1);
@@ -279,7 +305,6 @@ describe('contacts/import', () => {
     const tenant = await createTenant(1);
     await withDefinitions(tenant);
     const body = `{"contacts":[
-      {"phoneNumber":"+14155550300","__proto__":{"name":"polluted"},"constructor":{"prototype":{"x":1}}},
       {"phoneNumber":"+14155550301","customFieldsData":{"__proto__":"x"}},
       {"phoneNumber":"+14155550302","customFieldsData":{"constructor":"x"}},
       {"phoneNumber":"+14155550303","labelNames":"__proto__,toString"},
@@ -289,30 +314,34 @@ describe('contacts/import', () => {
       {"phoneNumber":"+14155550307","name":"<script>alert(1)</script> '; DROP TABLE --"},
       [1,2,3], 42, true, {}
     ]}`;
+    const prototypeKeys = `{"contacts":[{"phoneNumber":"+14155550300","__proto__":{"name":"polluted"},"constructor":{"prototype":{"x":1}}}]}`;
     // Act
     const response = await callApi(importContacts, { apiKey: tenant.adminKey, body });
+    const polluting = await callApi(importContacts, { apiKey: tenant.adminKey, body: prototypeKeys });
     // Assess
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     // As contacts/manage: a custom field named __proto__ cannot be stored (refused), constructor is an unknown field here.
-    expect(response.body.data).toMatchObject({ created: 3, failed: 9 });
+    expect(response.body.data).toMatchObject({ created: 2, failed: 9 });
     expect(response.body.data.errors.map((e: any) => [e.index, e.parameter])).toEqual([
-      [1, 'customFieldsData.__proto__'],
-      [2, 'customFieldsData'],
-      [3, 'labelNames'],
-      [4, 'phoneNumber'],
-      [5, 'name'],
+      [0, 'customFieldsData.__proto__'],
+      [1, 'customFieldsData'],
+      [2, 'labelNames'],
+      [3, 'phoneNumber'],
+      [4, 'name'],
+      [7, 'contacts'],
       [8, 'contacts'],
       [9, 'contacts'],
-      [10, 'contacts'],
-      [11, 'phoneNumber'],
+      [10, 'phoneNumber'],
     ]);
     expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550307')).toMatchObject({
       name: "<script>alert(1)</script> '; DROP TABLE --",
     });
+    // A prototype key is a row key contacts/manage does not define: the call is refused whole, nothing polluted
+    expect(polluting.body).toMatchObject({ error: 'unknown_parameter', details: { parameter: 'contacts[0].__proto__' } });
     expect(({} as Record<string, unknown>).name).toBeUndefined();
-    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550300')).not.toHaveProperty('name');
+    expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550300')).toBeUndefined();
     expect(await getContact({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, '14155550306')).toMatchObject({ name: 'Mine' });
-    await expectExact(tenant, 3);
+    await expectExact(tenant, 2);
   });
 
   it('keeps one contact per number and exact counts under two concurrent imports and single upserts of the same numbers', async () => {

@@ -105,7 +105,8 @@ export function validParameters(schema: v.GenericSchema) {
   };
 }
 
-function unknownParameter(name: string, suggestion: string | undefined): InvalidInputError {
+/** The 400 for a name the endpoint does not define (`name` as the caller wrote it; also per row by contacts/import), with the closest defined name when there is one. */
+export function unknownParameter(name: string, suggestion: string | undefined): InvalidInputError {
   const hint = suggestion === undefined ? '' : ` Did you mean ${suggestion}?`;
   return new InvalidInputError(`Received unknown parameter: ${name}.${hint}`, name, 'unknown_parameter');
 }
