@@ -511,7 +511,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
   eventDeliverer: {
     entry: 'functions/event-deliverer.ts',
     name: 'EventDeliverer',
-    tableActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     sendsToEventQueue: true,
     consumesEventQueue: true,
     opensWebhookSecrets: true,

@@ -37,7 +37,7 @@ function parsedGroup(message: LocalMessage): { group?: string; order: string; wo
     group: fifoGroupOf(body),
     order: body.kind === 'event' ? body.event.id : '',
     workspace: body.workspaceId,
-    subscription: body.kind === 'lane' ? body.webhookId : '',
+    subscription: body.kind === 'event' ? '' : body.webhookId,
   };
 }
 const parsed = new WeakMap<LocalMessage, ReturnType<typeof parsedGroup>>();

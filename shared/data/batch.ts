@@ -203,6 +203,17 @@ export function takeStringItems(text: string): { items: StringItem[]; rest: stri
   return { items, rest: `${text.slice(0, start)}"Items":[]${text.slice(at + 1)}` };
 }
 
+/** One Query page under a sort-key prefix of one partition, from `startKey`: its items parsed with `schema`, and where the next page starts. */
+export async function queryPrefixPage<S extends ItemSchema>(
+  pk: string,
+  skPrefix: string,
+  schema: S,
+  options: QueryOptions & { startKey?: Record<string, unknown> } = {},
+): Promise<{ items: Stored<S>[]; next?: Record<string, unknown> }> {
+  const result = await queryPage({ ...prefixQuery(pk, skPrefix, options), ExclusiveStartKey: options.startKey });
+  return { items: parseItems(schema, result.Items ?? []), next: result.LastEvaluatedKey };
+}
+
 /**
  * The first `limit` items a Query matches (all of them without a limit), raw. DynamoDB
  * ends a Query page at 1 MB whatever its Limit, so this follows LastEvaluatedKey until

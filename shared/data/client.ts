@@ -240,10 +240,10 @@ export class UpdateBuilder {
 
   /**
    * Runs the update and returns the attributes `returnValues` asks for (by default the
-   * whole item after the update), parsed with `schema`, or undefined when the condition
-   * did not hold.
+   * whole item after the update; `ALL_OLD`, the whole item before it), parsed with
+   * `schema`, or undefined when the condition did not hold.
    */
-  async sendReturning<S extends ItemSchema>(schema: S, returnValues: 'ALL_NEW' | 'UPDATED_NEW' = 'ALL_NEW'): Promise<Stored<S> | undefined> {
+  async sendReturning<S extends ItemSchema>(schema: S, returnValues: 'ALL_NEW' | 'UPDATED_NEW' | 'ALL_OLD' = 'ALL_NEW'): Promise<Stored<S> | undefined> {
     const output = await unlessConditionFails(db.send(new UpdateCommand({ ...this.input(), ReturnValues: returnValues })));
     return output && parseItem(schema, output.Attributes ?? {});
   }

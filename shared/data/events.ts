@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { batchPutAll, queryAll, queryRangePage } from './batch';
+import { batchPutAll, queryAll, queryPrefixPage, queryRangePage } from './batch';
 import { deleteItem, getItem, putIfAbsent, update, when } from './client';
 import { mapLimit } from '../map-limit';
 import { entity, ItemKey, tagged, type Attributes } from './entity';
@@ -192,6 +192,7 @@ export interface LaneState {
   nextAttemptAt?: number;
   lockOwner?: string;
   lockedUntil?: number;
+  parked?: boolean;
 }
 
 /** A contact's delivery lane to one subscription. */
@@ -203,6 +204,12 @@ export const LaneItem = entity('deliveryLane', {
   lockOwner: v.optional(v.string()),
   /** The lock's lease (ms). */
   lockedUntil: v.optional(v.number()),
+  /**
+   * The lane waits for its subscription's circuit breaker to close, with no wake-up of its
+   * own: the probe's success wakes it (one Query of the subscription's lanes), else the
+   * lane sweep. Taking the lock clears it; the holder decides again.
+   */
+  parked: v.optional(v.boolean()),
 });
 /**
  * A lane's state as an update returns it: an update that takes the lock may be the write
@@ -217,6 +224,7 @@ function laneState(item: v.InferOutput<typeof LaneStateItem> | undefined): LaneS
     nextAttemptAt: item.nextAttemptAt,
     lockOwner: item.lockOwner,
     lockedUntil: item.lockedUntil,
+    parked: item.parked,
   };
 }
 
@@ -235,26 +243,72 @@ const { sortKey: DUE_BY, partitionKey: LANE_SHARD } = OUTBOX_INDEX;
 /** The lane's lock is free (never taken, or its lease ended) or already this owner's. */
 const lockFreeFor = (owner: string, nowMs: number) => when.or(when.notExists('lockedUntil'), when.lt('lockedUntil', nowMs), when.eq('lockOwner', owner));
 
-/** Adds an event to its lane (idempotent: a string set); the lane's state after. */
-export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string): Promise<LaneState> {
+/**
+ * Adds an event to its lane (idempotent: a string set); the lane's state after. With
+ * `parkedDueBy` the lane is parked (its subscription's breaker is open): no wake-up is
+ * due for it, and the lane sweep looks at it by that time unless something works it first.
+ */
+export async function addToLane(channel: ChannelRef, webhookId: string, contactKey: string, eventId: string, parkedDueBy?: number): Promise<LaneState> {
   const key = keys.deliveryLane(channel, webhookId, contactKey);
   // A lane already filed keeps its time (its holder's lease or its retry); a new one is due after the grace.
-  const item = await update(key)
+  const builder = update(key)
     .set('entity', LaneItem.tag)
     .add('waiting', new Set([eventId]))
     .set(LANE_SHARD, eventLaneShardOf(key))
-    .setIfNotExists(DUE_BY, clock.now() + LANE_SWEEP_GRACE_MS)
-    .sendReturningOrThrow(LaneStateItem);
-  return laneState(item)!;
+    .setIfNotExists(DUE_BY, parkedDueBy ?? clock.now() + LANE_SWEEP_GRACE_MS);
+  if (parkedDueBy !== undefined) builder.set('parked', true);
+  return laneState(await builder.sendReturningOrThrow(LaneStateItem))!;
 }
 
 /**
  * Whether someone will work the lane without a new wake-up: a deliverer holds its lock
- * (its release fails while events wait, so it sees what was added), or it waits for a
- * retry, whose wake-up is queued (or filed for the lane sweep).
+ * (its release fails while events wait, so it sees what was added), it waits for a
+ * retry, whose wake-up is queued (or filed for the lane sweep), or it is parked behind
+ * its subscription's open breaker (whose closing wakes it).
  */
 export function laneInHand(state: LaneState, nowMs: number): boolean {
+  if (state.parked) return true;
   return (state.lockedUntil !== undefined && state.lockedUntil >= nowMs) || (state.nextAttemptAt !== undefined && state.nextAttemptAt > nowMs);
+}
+
+/**
+ * Parks the lane its holder found behind an open circuit breaker: the lock released, no
+ * retry of its own (the head is due as soon as the breaker closes), and filed for the
+ * lane sweep by `dueBy`. Only the holder's lock; false when it was lost meanwhile.
+ */
+export async function parkLane(channel: ChannelRef, webhookId: string, contactKey: string, owner: string, dueBy: number): Promise<boolean> {
+  return update(keys.deliveryLane(channel, webhookId, contactKey))
+    .set('parked', true)
+    .set(DUE_BY, dueBy)
+    .remove('lockOwner', 'lockedUntil', 'nextAttemptAt')
+    .when(when.eq('lockOwner', owner))
+    .send();
+}
+
+/** Parks a lane the sweep found past its time behind an open breaker (as {@link parkLane}): only while it is filed and no deliverer holds it. */
+export async function parkFiledLane(key: Key, nowMs: number, dueBy: number): Promise<boolean> {
+  return update(key)
+    .set('parked', true)
+    .set(DUE_BY, dueBy)
+    .when(when.and(when.beginsWith(LANE_SHARD, EVENT_LANE_SHARD_PREFIX), when.or(when.notExists('lockedUntil'), when.lt('lockedUntil', nowMs))))
+    .send();
+}
+
+/** One page of the parked lanes of a subscription (a Query of its lanes, `LANE#<webhookId>#`): their contacts, and where the next page starts. */
+export async function parkedLanesPage(
+  channel: ChannelRef,
+  webhookId: string,
+  startKey?: Record<string, unknown>,
+): Promise<{ contactKeys: string[]; next?: Record<string, unknown> }> {
+  const { pk, skPrefix } = keys.deliveryLanePrefix(channel, webhookId);
+  const page = await queryPrefixPage(pk, skPrefix, ItemKey, {
+    consistent: true,
+    attributes: ['pk', 'sk'],
+    filter: when.eq('parked', true),
+    limit: 500,
+    startKey,
+  });
+  return { contactKeys: page.items.map((key) => parseDeliveryLaneKey(key).contactKey), next: page.next };
 }
 
 /** Takes the lane's lock until `until` (ms) unless another deliverer holds it; the lane's state when taken. */
@@ -270,6 +324,7 @@ export async function lockLane(
     .set('lockOwner', owner)
     .set('lockedUntil', until)
     .set(DUE_BY, until + LANE_SWEEP_GRACE_MS)
+    .remove('parked')
     .when(lockFreeFor(owner, nowMs))
     .sendReturning(LaneStateItem);
   return laneState(item);

@@ -43,6 +43,8 @@ const Subscription = v.object({
   failures: v.nullish(v.number()),
   /** While set, the circuit breaker is open: no event is attempted before this time (ms), and then one probes (shared/domain/event-delivery.ts). */
   probeAt: v.nullish(v.number()),
+  /** While the breaker is open, the contact whose lane holds the probe (the one lane with a wake-up at `probeAt`; the others are parked). */
+  probeLane: v.nullish(v.string()),
 });
 export type SubscriptionRecord = v.InferOutput<typeof Subscription>;
 
@@ -106,34 +108,53 @@ export async function removeSubscription(channel: ChannelRef, id: string): Promi
 export interface DeliveryOutcome {
   at: string;
   statusCode: number | null;
-  /** A failed attempt: `failingSince` set (when not set yet), one more failure counted, and the circuit breaker open until `probeAt` (ms). */
-  failed?: { probeAt: number };
+  /** A failed attempt: `failingSince` set (when not set yet), one more failure counted, and the circuit breaker open until `probeAt` (ms), its probe held by the lane of contact `probeLane`. */
+  failed?: { probeAt: number; probeLane: string };
   /** A delivery succeeded: `failingSince` cleared and the circuit breaker closed. */
   succeeded?: boolean;
   /** 410 Gone: the subscription is deactivated. */
   gone?: boolean;
 }
 
-/** Records a delivery attempt's outcome on its subscription, field by field (no version: statistics never race manage calls). */
-export async function recordSubscriptionOutcome(channel: ChannelRef, id: string, outcome: DeliveryOutcome): Promise<void> {
+/**
+ * Records a delivery attempt's outcome on its subscription, field by field (no version:
+ * statistics never race manage calls). True when it was a success that closed an open
+ * circuit breaker — whoever opened it (the item as it was before the write tells) — whose
+ * parked lanes the caller then wakes.
+ */
+export async function recordSubscriptionOutcome(channel: ChannelRef, id: string, outcome: DeliveryOutcome): Promise<boolean> {
   const field = (name: keyof SubscriptionRecord) => ['subs', id, name];
   const builder = update(keys.webhookSubscriptions(channel)).set(field('lastAttemptAt'), outcome.at).set(field('lastStatusCode'), outcome.statusCode);
-  if (outcome.failed) builder.setIfNotExists(field('failingSince'), outcome.at).add(field('failures'), 1).set(field('probeAt'), outcome.failed.probeAt);
+  if (outcome.failed)
+    builder
+      .setIfNotExists(field('failingSince'), outcome.at)
+      .add(field('failures'), 1)
+      .set(field('probeAt'), outcome.failed.probeAt)
+      .set(field('probeLane'), outcome.failed.probeLane);
   if (outcome.gone) builder.set(field('isActive'), false).set(field('disabledReason'), 'gone');
   // Only a success is a delivery: lastDeliveryAt never moves on a failed attempt.
-  if (outcome.succeeded) builder.set(field('lastDeliveryAt'), outcome.at).remove(field('failingSince'), field('failures'), field('probeAt'));
+  if (outcome.succeeded)
+    builder.set(field('lastDeliveryAt'), outcome.at).remove(field('failingSince'), field('failures'), field('probeAt'), field('probeLane'));
   // A subscription deleted meanwhile keeps no statistics: the condition fails, nothing is written.
-  await builder.when(when.exists(['subs', id])).send();
+  builder.when(when.exists(['subs', id]));
+  if (!outcome.succeeded) {
+    await builder.send();
+    return false;
+  }
+  const before = await builder.sendReturning(SubscriptionsItem, 'ALL_OLD');
+  return typeof before?.subs[id]?.probeAt === 'number';
 }
 
 /**
- * Takes the probe of an open circuit breaker whose time has come: moves `probeAt` (still
- * at `due`, as read) on to `until`, so no other lane attempts while the probe's outcome
- * is pending. False when another lane took it first (or the breaker closed meanwhile).
+ * Takes the probe of an open circuit breaker whose time has come, for the lane of contact
+ * `lane`: moves `probeAt` (still at `due`, as read) on to `until`, so no other lane
+ * attempts while the probe's outcome is pending. False when another lane took it first
+ * (or the breaker closed meanwhile).
  */
-export async function takeProbe(channel: ChannelRef, id: string, due: number, until: number): Promise<boolean> {
+export async function takeProbe(channel: ChannelRef, id: string, lane: string, due: number, until: number): Promise<boolean> {
   return update(keys.webhookSubscriptions(channel))
     .set(['subs', id, 'probeAt'], until)
+    .set(['subs', id, 'probeLane'], lane)
     .when(when.eq(['subs', id, 'probeAt'], due))
     .send();
 }

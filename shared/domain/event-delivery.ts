@@ -16,6 +16,9 @@ import {
   handOverLane,
   laneInHand,
   lockLane,
+  parkedLanesPage,
+  parkFiledLane,
+  parkLane,
   putEventLogs,
   postponeLaneSweep,
   releaseEmptyLane,
@@ -27,8 +30,10 @@ import {
   LANE_SWEEP_GRACE_MS,
   LANE_SHARDS,
   lanesPastTheirTime,
+  type FiledLane,
 } from '../data/events';
 import type { ChannelRef } from '../identity';
+import { mapLimit } from '../map-limit';
 import {
   getSubscriptions,
   recordSubscriptionOutcome,
@@ -172,6 +177,10 @@ export async function handleEventMessage(message: EventQueueMessage, batch: Batc
     await workLane(channel, message.webhookId, message.contactKey, batch.deadline);
     return;
   }
+  if (message.kind === 'unpark') {
+    await wakeParkedLanes(channel, message.webhookId, message.from, batch.deadline);
+    return;
+  }
   await recordAndFanOut(message, batch);
 }
 
@@ -242,12 +251,19 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
   if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
 }
 
-/** The fan-out of a recorded event to the subscriptions: each's delivery, place in the contact's lane and, when needed, the lane's wake-up. */
+/**
+ * The fan-out of a recorded event to the subscriptions: each's delivery, place in the
+ * contact's lane and, when needed, the lane's wake-up. Behind an open circuit breaker the
+ * lane is parked instead (no wake-up: the breaker's closing wakes it), and the delivery
+ * shows the breaker's probe time as its next attempt.
+ */
 async function fanOut({ workspaceId, channelId, contactKey, event }: EventMessage, { subs }: SubscriptionSet): Promise<void> {
   const channel = { workspaceId, channelId };
   const now = clock.now();
+  const parked: string[] = [];
   for (const sub of Object.values(subs)) {
     if (!sub.isActive || !subscribedTo(sub.events, event.type)) continue;
+    const probeAt = breakerOpenUntil(sub);
     const delivery: DeliveryRecord = {
       webhookId: sub.id,
       eventId: event.id,
@@ -258,12 +274,27 @@ async function fanOut({ workspaceId, channelId, contactKey, event }: EventMessag
       lastAttemptAt: null,
       lastStatusCode: null,
       lastError: null,
-      nextAttemptAt: null,
+      nextAttemptAt: probeAt === undefined ? null : new Date(probeAt).toISOString(),
     };
     // A repeated fan-out (a crash, the re-drive) joins the lane only while the delivery is still pending.
     if (!(await createDelivery(channel, delivery, now)) && (await getDelivery(channel, sub.id, event.id))?.status !== 'pending') continue;
-    const lane = await addToLane(channel, sub.id, contactKey, event.id);
-    if (!laneInHand(lane, clock.now())) await enqueueEvent({ kind: 'lane', ...channel, webhookId: sub.id, contactKey });
+    const lane = await addToLane(channel, sub.id, contactKey, event.id, probeAt === undefined ? undefined : parkedSweepTime(probeAt));
+    if (probeAt !== undefined) parked.push(sub.id);
+    else if (!laneInHand(lane, clock.now())) await enqueueEvent({ kind: 'lane', ...channel, webhookId: sub.id, contactKey });
+  }
+  if (parked.length) await wakeIfClosedMeanwhile(channel, contactKey, parked);
+}
+
+/**
+ * Wakes the lanes of `contactKey` just parked for `webhookIds` whose breaker has closed
+ * since it was read. A breaker's closing writes first and then wakes the lanes it finds
+ * parked; a lane parked after that Query is seen here, as the read below comes after the
+ * parking: so no parked lane misses the wake-up of the closing it raced.
+ */
+async function wakeIfClosedMeanwhile(channel: ChannelRef, contactKey: string, webhookIds: string[]): Promise<void> {
+  const { subs } = await getSubscriptions(channel);
+  for (const webhookId of webhookIds) {
+    if (breakerOpenUntil(subs[webhookId]) === undefined) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey });
   }
 }
 
@@ -296,7 +327,17 @@ export async function workLane(channel: ChannelRef, webhookId: string, contactKe
       if (await handOverLane(channel, webhookId, contactKey, owner)) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey });
       return;
     }
-    const retryAt = await attempt(channel, webhookId, head);
+    const outcome = await attempt(channel, { webhookId, contactKey }, head);
+    if (outcome !== undefined && 'parkedUntil' in outcome) {
+      // Behind an open breaker, not the probe's lane: parked, with no wake-up, until the breaker closes.
+      if (!(await parkLane(channel, webhookId, contactKey, owner, parkedSweepTime(outcome.parkedUntil)))) return;
+      if (breakerOpenUntil((await getSubscriptions(channel)).subs[webhookId]) !== undefined) return;
+      // It closed meanwhile (its wake-up may have missed this lane): on at once.
+      state = await lockLane(channel, webhookId, contactKey, owner, clock.now(), lease());
+      if (!state) return;
+      continue;
+    }
+    const retryAt = outcome?.retryAt;
     if (retryAt === undefined) {
       // The last event waiting: out of the lane and the lock released in one write (unless one was added meanwhile).
       if (state.waiting.length === 1 && (await finishLastLaneEvent(channel, webhookId, contactKey, owner, head))) return;
@@ -346,8 +387,8 @@ interface Verdict {
   metric: WebhookDeliveryOutcome;
 }
 
-/** The verdict on an attempt's result (attempt number `attempts`, made `at`), by the retry schedule. */
-function verdictOn(result: AttemptResult, attempts: number, at: string, webhookId: string, sub: SubscriptionRecord): Verdict {
+/** The verdict on an attempt's result (attempt number `attempts`, made `at`, in the lane of contact `lane`), by the retry schedule. */
+function verdictOn(result: AttemptResult, attempts: number, at: string, { webhookId, contactKey }: LaneRef, sub: SubscriptionRecord): Verdict {
   const statusCode = result.statusCode ?? null;
   if (result.delivered) {
     const outcome = statisticsDue(webhookId, result.statusCode, sub) ? { at, statusCode, succeeded: true } : undefined;
@@ -356,27 +397,59 @@ function verdictOn(result: AttemptResult, attempts: number, at: string, webhookI
   if (result.statusCode === 410) return { status: 'failed', outcome: { at, statusCode: 410, gone: true }, metric: 'gone' };
   // The breaker waits by the schedule too, counted by the subscription's run of failures (its last step repeats while it lasts).
   const failures = Math.min((sub.failures ?? 0) + 1, schedule.length);
-  const failed = { probeAt: Date.parse(at) + nextRetryDelaySeconds(schedule, failures)! * 1000 };
+  // This lane holds the probe: the breaker's one lane with a wake-up (the others park).
+  const failed = { probeAt: Date.parse(at) + nextRetryDelaySeconds(schedule, failures)! * 1000, probeLane: contactKey };
   const delaySeconds = nextRetryDelaySeconds(schedule, attempts);
   if (delaySeconds === undefined) return { status: 'failed', outcome: { at, statusCode, failed }, metric: 'failed' };
   return { status: 'pending', retryAt: Date.parse(at) + delaySeconds * 1000, outcome: { at, statusCode, failed }, metric: 'retrying' };
 }
 
+/** A lane: one contact's events for one subscription. */
+interface LaneRef {
+  webhookId: string;
+  contactKey: string;
+}
+
+/**
+ * What becomes of a lane's head that was not done with: its retry's time (the lane waits
+ * with a wake-up then), or that the lane parks behind its subscription's open breaker
+ * until about `parkedUntil` (no wake-up of its own).
+ */
+type HeadWait = { retryAt: number } | { parkedUntil: number };
+
+/** The probe time of the subscription's circuit breaker while it is open; undefined while it is closed. */
+function breakerOpenUntil(sub: SubscriptionRecord | undefined): number | undefined {
+  return sub?.probeAt ?? undefined;
+}
+
+/**
+ * Until when the lane sweep leaves a lane parked behind a breaker probing at `probeAt`
+ * to the breaker's closing: past the probe's lease (its outcome is known by then), and at
+ * least {@link PARKED_RECHECK_MS} on, so parked lanes cost the sweep one write a while,
+ * not one a minute.
+ */
+function parkedSweepTime(probeAt: number): number {
+  return Math.max(probeAt + LANE_LEASE_MS, clock.now() + PARKED_RECHECK_MS) + LANE_SWEEP_GRACE_MS;
+}
+/** The longest a parked lane may wait past its breaker's closing when the closing's wake-up was lost. */
+const PARKED_RECHECK_MS = 5 * 60_000;
+
 /**
  * The circuit breaker per subscription: a failed attempt opens it until the retry
  * schedule's next time for the subscription's run of failures (`probeAt`, written with
- * the attempt's statistics). While it is open no lane of the subscription attempts: each
- * lane's head waits for that time, so a receiver that keeps failing or hanging is
- * attempted by its schedule, never once per new event. Then the first lane due takes the
- * probe (one conditional write, which moves `probeAt` a lease on so that the others wait
- * for its outcome), and the probe's outcome opens the breaker again or closes it. When to
- * try again while it holds; undefined when this attempt may go.
+ * the attempt's statistics), and makes its lane the probe's (`probeLane`). While it is
+ * open no lane of the subscription attempts: the probe's lane waits for that time with a
+ * wake-up; every other lane parks (no wake-up, no deliverer) until the breaker closes. At
+ * the probe's time the first lane due takes the probe (one conditional write, which moves
+ * `probeAt` a lease on so that the others wait for its outcome), and the probe's outcome
+ * opens the breaker again or closes it — a closing wakes the parked lanes
+ * ({@link wakeParkedLanes}). Undefined when this attempt may go.
  */
-async function heldByBreaker(channel: ChannelRef, webhookId: string, sub: SubscriptionRecord): Promise<number | undefined> {
-  if (sub.probeAt === undefined || sub.probeAt === null) return undefined;
-  const now = clock.now();
-  if (sub.probeAt > now) return sub.probeAt;
-  return (await takeProbe(channel, webhookId, sub.probeAt, lease())) ? undefined : lease();
+async function heldByBreaker(channel: ChannelRef, lane: LaneRef, sub: SubscriptionRecord): Promise<HeadWait | undefined> {
+  const probeAt = breakerOpenUntil(sub);
+  if (probeAt === undefined) return undefined;
+  if (probeAt > clock.now()) return sub.probeLane === lane.contactKey ? { retryAt: probeAt } : { parkedUntil: probeAt };
+  return (await takeProbe(channel, lane.webhookId, lane.contactKey, probeAt, lease())) ? undefined : { parkedUntil: lease() };
 }
 
 /** Why a pending delivery can no longer be attempted, if it cannot. */
@@ -389,9 +462,10 @@ function unattemptable(sub: SubscriptionRecord | undefined, event: { body: strin
 /**
  * One delivery attempt of a lane's head, unless the subscription's circuit breaker holds
  * it. Undefined when the event is done with (delivered, failed for good, or nothing to
- * do); else when to try again (ms).
+ * do); else what the lane waits for.
  */
-async function attempt(channel: ChannelRef, webhookId: string, eventId: string): Promise<number | undefined> {
+async function attempt(channel: ChannelRef, lane: LaneRef, eventId: string): Promise<HeadWait | undefined> {
+  const { webhookId } = lane;
   const delivery = await getDelivery(channel, webhookId, eventId);
   if (delivery?.status !== 'pending') return undefined;
   const sub = (await getSubscriptions(channel)).subs[webhookId];
@@ -406,12 +480,12 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string):
     await Promise.all([deleteDelivery(channel, webhookId, eventId), deleteEventLogs([{ channel, event: { id: eventId } }])]);
     return undefined;
   }
-  const heldUntil = await heldByBreaker(channel, webhookId, sub);
-  if (heldUntil !== undefined) {
-    // No attempt: the delivery shows when it may go, and the lane waits for that time as for a retry.
-    const nextAttemptAt = new Date(heldUntil).toISOString();
+  const held = await heldByBreaker(channel, lane, sub);
+  if (held !== undefined) {
+    // No attempt: the delivery shows when it may go at the earliest.
+    const nextAttemptAt = new Date('retryAt' in held ? held.retryAt : held.parkedUntil).toISOString();
     if (delivery.nextAttemptAt !== nextAttemptAt) await updateDelivery(channel, webhookId, eventId, { nextAttemptAt }, clock.now());
-    return heldUntil;
+    return held;
   }
   const now = clock.now();
   const headers = deliveryHeaders(await signingSecrets(channel, sub), eventId, Math.floor(now / 1000), event.body);
@@ -420,7 +494,7 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string):
   if (result.detail) logger.warn('webhook destination refused', { channelId: channel.channelId, webhookId, detail: result.detail });
   const at = new Date(clock.now()).toISOString();
   const attempts = delivery.attempts + 1;
-  const verdict = verdictOn(result, attempts, at, webhookId, sub);
+  const verdict = verdictOn(result, attempts, at, lane, sub);
   await updateDelivery(
     channel,
     webhookId,
@@ -435,32 +509,87 @@ async function attempt(channel: ChannelRef, webhookId: string, eventId: string):
     },
     clock.now(),
   );
-  if (verdict.outcome) await recordSubscriptionOutcome(channel, webhookId, verdict.outcome);
+  if (verdict.outcome && (await recordSubscriptionOutcome(channel, webhookId, verdict.outcome))) {
+    // This success closed the breaker: its parked lanes go on (a message of their own, so this lane does not wait for them).
+    await enqueueEvent({ kind: 'unpark', ...channel, webhookId });
+  }
   countWebhookDelivery(verdict.metric);
-  return verdict.retryAt;
+  return verdict.retryAt === undefined ? undefined : { retryAt: verdict.retryAt };
 }
+
+/**
+ * Wakes the parked lanes of a subscription whose breaker has closed, page by page of one
+ * Query of its lanes (`LANE#<webhookId>#`, only the parked ones kept); what is left when
+ * the invocation's time runs short goes on in a message of its own. Should that be lost,
+ * the lane sweep finds each parked lane by its filed time.
+ */
+async function wakeParkedLanes(channel: ChannelRef, webhookId: string, from: Record<string, unknown> | undefined, deadline: number | undefined): Promise<void> {
+  let startKey = from;
+  do {
+    if (!timeForAnAttempt(deadline)) {
+      await enqueueEvent({ kind: 'unpark', ...channel, webhookId, from: startKey });
+      return;
+    }
+    const page = await parkedLanesPage(channel, webhookId, startKey);
+    await mapLimit(page.contactKeys, WAKE_CONCURRENCY, (contactKey) => enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey }));
+    startKey = page.next;
+  } while (startKey);
+}
+/** Wake-ups handed to the queue at once. */
+const WAKE_CONCURRENCY = 10;
 
 /**
  * The lane sweep (with the event re-drive, every minute): wakes every lane filed in the
  * outbox index past its time (shared/data/events.ts `LANE_SWEEP_GRACE_MS`) — a lane whose
- * wake-up was lost (a crash, a message in the dead-letter queue) or whose long retry wait
- * has ended — and files it a lease and a grace later, so the next sweep leaves it to this
- * wake-up. Stops when `timeLeft` says so.
+ * wake-up was lost (a crash, a message in the dead-letter queue), whose long retry wait
+ * has ended, or a parked lane whose breaker's closing did not wake it — and files it a
+ * lease and a grace later, so the next sweep leaves it to this wake-up. A lane behind a
+ * breaker still open it parks instead ({@link parkedBySweep}). Stops when `timeLeft` says so.
  */
 export async function sweepLanes(nowMs: number, timeLeft: () => boolean = () => true): Promise<{ woken: number; complete: boolean }> {
   let woken = 0;
+  const parks = parkedBySweep(nowMs);
   for (const shard of LANE_SHARDS) {
     let startKey: Record<string, unknown> | undefined;
     do {
       if (!timeLeft()) return { woken, complete: false };
       const page = await lanesPastTheirTime(shard, nowMs, startKey);
-      for (const { key, lane } of page.lanes) {
-        await enqueueEvent({ kind: 'lane', ...lane });
-        await postponeLaneSweep(key, nowMs + LANE_LEASE_MS + LANE_SWEEP_GRACE_MS);
+      for (const filed of page.lanes) {
+        if (await parks(filed)) continue;
+        await enqueueEvent({ kind: 'lane', ...filed.lane });
+        await postponeLaneSweep(filed.key, nowMs + LANE_LEASE_MS + LANE_SWEEP_GRACE_MS);
         woken++;
       }
       startKey = page.next;
     } while (startKey);
   }
   return { woken, complete: true };
+}
+
+/**
+ * Whether the sweep parks a lane it found past its time rather than wake it (one pass;
+ * each channel's subscriptions read once): while its subscription is active and its
+ * breaker open, every lane but the one that gets to probe parks — the probe's lane
+ * before the probe's time (its wake-up was lost), or the first lane found once that time
+ * has passed with no probe taken (the probe's lane emptied, or its wake-up was lost).
+ */
+function parkedBySweep(nowMs: number): (filed: FiledLane) => Promise<boolean> {
+  const subscriptions = new Map<string, Promise<SubscriptionSet>>();
+  const probing = new Set<string>();
+  return async ({ key, lane }) => {
+    const channelKey = `${lane.workspaceId}/${lane.channelId}`;
+    let read = subscriptions.get(channelKey);
+    if (!read) subscriptions.set(channelKey, (read = getSubscriptions({ workspaceId: lane.workspaceId, channelId: lane.channelId })));
+    const sub = (await read).subs[lane.webhookId];
+    const probeAt = sub?.isActive ? breakerOpenUntil(sub) : undefined;
+    if (probeAt === undefined) return false;
+    const breaker = `${channelKey}/${lane.webhookId}`;
+    const probes = probeAt > nowMs ? sub!.probeLane === lane.contactKey : !probing.has(breaker);
+    if (probes) {
+      probing.add(breaker);
+      return false;
+    }
+    await parkFiledLane(key, nowMs, parkedSweepTime(Math.max(probeAt, nowMs)));
+    return true;
+  };
 }

@@ -12,7 +12,7 @@ import { queuePort, type QueuePort, type SqsTarget } from './queue-port';
  * (scripts/local/deliverer-loop.ts).
  */
 
-/** A new event to record and fan out, or a lane to work on (a retry's wake-up, a redelivery). */
+/** A new event to record and fan out, a lane to work on (a retry's wake-up, a redelivery), or a subscription's parked lanes to wake. */
 export type EventQueueMessage =
   | {
       kind: 'event';
@@ -25,7 +25,9 @@ export type EventQueueMessage =
       source?: { pk: string; sk: string; count: number };
       notBefore?: number;
     }
-  | { kind: 'lane'; workspaceId: string; channelId: string; webhookId: string; contactKey: string; notBefore?: number };
+  | { kind: 'lane'; workspaceId: string; channelId: string; webhookId: string; contactKey: string; notBefore?: number }
+  /** A subscription's circuit breaker closed: wake its parked lanes, from `from` (a page's start key) on. */
+  | { kind: 'unpark'; workspaceId: string; channelId: string; webhookId: string; from?: Record<string, unknown>; notBefore?: number };
 
 export type EventQueue = QueuePort<EventQueueMessage>;
 

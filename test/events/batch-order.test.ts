@@ -13,7 +13,7 @@ const event = (id: string, contactKey: string): EventQueueMessage => ({
 function recorder(ms: number) {
   const log: string[] = [];
   const handle = async (message: EventQueueMessage) => {
-    const name = message.kind === 'event' ? message.event.id : `lane:${message.contactKey}`;
+    const name = message.kind === 'event' ? message.event.id : `${message.kind}:${'contactKey' in message ? message.contactKey : message.webhookId}`;
     log.push(`start ${name}`);
     await new Promise((resolve) => setTimeout(resolve, ms));
     log.push(`end ${name}`);

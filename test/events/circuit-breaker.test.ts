@@ -4,6 +4,7 @@ import { handler as webhookDeliveries } from '../../functions/webhooks-deliverie
 import { handler as listWebhooks } from '../../functions/webhooks-list';
 import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { clock } from '../../shared/clock';
+import { sweepLanes } from '../../shared/domain/event-delivery';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
@@ -96,5 +97,83 @@ describe('the circuit breaker per subscription', () => {
     expect((await deliveriesOf(webhookId)).map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
     expect(receiver.received.map((delivery) => delivery.answered)).toEqual([500, 200, 200, 200, 200]);
     expect((await listed(webhookId)).failingSince).toBeNull();
+  });
+
+  /** The lane wake-ups enqueued for `webhookId` since `mark` (an index into the queue's log). */
+  const wakeUpsSince = (mark: number, webhookId: string) =>
+    queue.sent.slice(mark).filter((message) => message.kind === 'lane' && message.webhookId === webhookId);
+
+  /** Opens the breaker of a new subscription (its first attempt fails), then raises two events for each of three more contacts. */
+  async function openWithParkedLanes() {
+    const { receiver, webhookId } = await subscribe();
+    receiver.fallback = 500;
+    await inbound(newRecipient());
+    await drainDue();
+    const mark = queue.sent.length;
+    const contacts = [newRecipient(), newRecipient(), newRecipient()];
+    for (const contact of contacts) await inbound(contact);
+    for (const contact of contacts) await inbound(contact);
+    await drainDue();
+    return { receiver, webhookId, mark };
+  }
+
+  /** Each event's arrivals at the receiver that were answered 2xx. */
+  const deliveredIds = (receiver: Receiver) => receiver.received.filter((delivery) => delivery.answered === 200).map((delivery) => delivery.event.id);
+
+  it('parks the lanes behind an open breaker: new events for the subscription queue no wake-up and take no attempt', async () => {
+    // Prepare, Act: the breaker opens, then six events of three other contacts come
+    const { receiver, webhookId, mark } = await openWithParkedLanes();
+    // Assess: no wake-up was queued for them (the deliverer never picked one up), and none was attempted
+    expect(wakeUpsSince(mark, webhookId)).toEqual([]);
+    expect(receiver.received).toHaveLength(1);
+    const waiting = await deliveriesOf(webhookId);
+    expect(waiting).toHaveLength(7);
+    expect(waiting.every((delivery) => delivery.status === 'pending' && delivery.nextAttemptAt !== null)).toBe(true);
+  });
+
+  it("wakes every parked lane once the probe succeeds: each event delivered once, a contact's in order", async () => {
+    // Prepare
+    const { receiver, webhookId, mark } = await openWithParkedLanes();
+    receiver.fallback = 200;
+    // Act: the probe's time comes; its success wakes the parked lanes
+    for (let round = 0; round < 4 && (await deliveriesOf(webhookId)).some((delivery) => delivery.status !== 'succeeded'); round++) {
+      clock.shift(700_000);
+      await drainDue();
+    }
+    // Assess
+    const delivered = deliveredIds(receiver);
+    expect((await deliveriesOf(webhookId)).map((delivery) => delivery.status)).toEqual(Array(7).fill('succeeded'));
+    expect(new Set(delivered).size).toBe(7);
+    expect(delivered).toHaveLength(7);
+    const byContact = new Map<string, string[]>();
+    for (const delivery of receiver.received.filter((candidate) => candidate.answered === 200)) {
+      const contact = String(delivery.event.data.contact?.phone);
+      byContact.set(contact, [...(byContact.get(contact) ?? []), delivery.event.id]);
+    }
+    for (const ids of byContact.values()) expect(ids).toEqual([...ids].sort());
+    // The parked lanes were woken once each (by the probe's success), not once per event or per probe time
+    expect(wakeUpsSince(mark, webhookId).filter((message) => message.notBefore === undefined).length).toBeLessThanOrEqual(4);
+  });
+
+  it('finds the parked lanes by the lane sweep when the wake-ups are lost, and delivers each event once', async () => {
+    // Prepare: the breaker is open with parked lanes; the receiver heals, and every queued message is lost
+    const { receiver, webhookId } = await openWithParkedLanes();
+    receiver.fallback = 200;
+    queue.messages.length = 0;
+    // Act: only the lane sweep (every minute) wakes anything
+    const woken: number[] = [];
+    for (let round = 0; round < 6 && (await deliveriesOf(webhookId)).some((delivery) => delivery.status !== 'succeeded'); round++) {
+      clock.shift(700_000);
+      const mark = queue.sent.length;
+      await sweepLanes(clock.now());
+      woken.push(wakeUpsSince(mark, webhookId).length);
+      await drainDue();
+    }
+    // Assess: while the breaker was open the sweep woke one lane, to probe (the others stayed parked), and then the rest
+    expect(woken[0]).toBe(1);
+    expect((await deliveriesOf(webhookId)).map((delivery) => delivery.status)).toEqual(Array(7).fill('succeeded'));
+    const delivered = deliveredIds(receiver);
+    expect(new Set(delivered).size).toBe(7);
+    expect(delivered).toHaveLength(7);
   });
 });

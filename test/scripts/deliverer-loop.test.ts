@@ -59,7 +59,7 @@ function recordingDeliverer(failing = new Set<string>()) {
   const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: Array<{ itemIdentifier: string }> = [];
     for (const record of event.Records) {
-      const { contactKey } = JSON.parse(record.body) as EventQueueMessage;
+      const { contactKey } = JSON.parse(record.body) as Extract<EventQueueMessage, { contactKey: string }>;
       handed.push({ contactKey, receiveCount: Number(record.attributes.ApproximateReceiveCount) });
       if (failing.has(contactKey)) failures.push({ itemIdentifier: record.messageId });
     }

@@ -14,6 +14,8 @@ type Deliverer = (event: SQSEvent, context: Context) => Promise<{ batchItemFailu
 
 export interface MemoryEventQueue {
   messages: Array<{ id: number; message: EventQueueMessage; receiveCount: number }>;
+  /** Every message ever enqueued, in order (drained ones included). */
+  sent: EventQueueMessage[];
   drain(deliverer: Deliverer, options?: { until?: () => boolean; maxMs?: number }): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export function useMemoryEventQueue(): MemoryEventQueue {
   let next = 0;
   const queue: MemoryEventQueue = {
     messages: [],
+    sent: [],
     async drain(deliverer, options = {}) {
       const deadline = Date.now() + (options.maxMs ?? 20_000);
       while (queue.messages.length > 0 && Date.now() < deadline && !options.until?.()) {
@@ -44,6 +47,7 @@ export function useMemoryEventQueue(): MemoryEventQueue {
   };
   provideEventQueue({
     async enqueue(message) {
+      queue.sent.push(message);
       queue.messages.push({ id: next++, message, receiveCount: 0 });
     },
   });
