@@ -1,7 +1,9 @@
 import type { Context, SQSEvent } from 'aws-lambda';
+import { beforeAll } from 'vitest';
 import { clock } from '../../shared/clock';
 import { provideEventQueue, type EventQueueMessage } from '../../shared/queue/event-queue';
 import { sqsEvent } from './automations';
+import type { WebhookHandler } from './chat';
 
 /**
  * An in-memory event queue for handler tests: what the service enqueues is kept here
@@ -52,4 +54,26 @@ export function useMemoryEventQueue(): MemoryEventQueue {
     },
   });
   return queue;
+}
+
+/** The event pipeline of a handler test file: the in-memory event queue, the real deliverer and the real chat webhook handler. */
+export interface DeliveryPipeline {
+  queue: MemoryEventQueue;
+  deliverer: Deliverer;
+  webhook: WebhookHandler;
+}
+
+/**
+ * Sets up {@link DeliveryPipeline} before the file's tests (loopback receivers allowed,
+ * as test/support/receiver.ts listens on 127.0.0.1); its fields are there from then on.
+ */
+export function useDeliveryPipeline(): DeliveryPipeline {
+  const pipeline = {} as DeliveryPipeline;
+  beforeAll(async () => {
+    process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+    pipeline.queue = useMemoryEventQueue();
+    pipeline.deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
+    pipeline.webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  });
+  return pipeline;
 }
