@@ -6,7 +6,7 @@ import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';
 import { apiReference, CHAT_LIMITS, recipient } from '../shared/schema/chat-params';
 import { channelId, httpUrl, LIMITS, text } from '../shared/schema/params';
-import { interactive, location, reaction, replyTo } from '../shared/schema/rich-message-params';
+import { interactive, location, reaction, replyTo } from '../shared/domain/rich-message-params';
 
 /**
  * chat/message/send: a text, media, interactive, location or reaction message, optionally

@@ -43,7 +43,10 @@ function checkButtons(action: Json): void {
     const button = object(entry, `action['buttons'][${i}]`);
     if (button.type !== 'reply') refuse(131009, `Button type must be reply (buttons[${i}]).`);
     const reply = object(button.reply, `buttons[${i}]['reply']`);
-    return { id: textField(reply, 'id', `buttons[${i}]['reply']`, L.buttonId), title: textField(reply, 'title', `Button title (buttons[${i}])`, L.buttonTitle) };
+    return {
+      id: textField(reply, 'id', `buttons[${i}]['reply']`, L.buttonId),
+      title: textField(reply, 'title', `Button title (buttons[${i}])`, L.buttonTitle),
+    };
   });
   if (new Set(replies.map((reply) => reply.id)).size !== replies.length) refuse(131009, 'Duplicate button id.');
   if (new Set(replies.map((reply) => reply.title)).size !== replies.length) refuse(131009, 'Button title is not unique.');

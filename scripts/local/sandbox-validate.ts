@@ -158,4 +158,3 @@ function checkTextParameter(parameter: Json, where: string): void {
   if (parameter.text.trim() === '') refuse(131008, `${where}: Param text cannot be empty`);
   if (/[\n\r\t]| {5,}/.test(parameter.text)) refuse(132018, `${where}: Param text cannot have new-line/tab characters or more than 4 consecutive spaces`);
 }
-

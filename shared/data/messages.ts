@@ -297,6 +297,14 @@ export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord |
   return getItem(keys.messageByChatmid(chatmid), ChatmidItem, { consistent: true });
 }
 
+/**
+ * Records that the business marked an inbound message read: `readAt` of its pointer, the
+ * first time only (marking again changes nothing). False when the pointer is gone.
+ */
+export async function recordInboundRead(chatmid: string, at: number): Promise<boolean> {
+  return update(keys.messageByChatmid(chatmid)).setIfNotExists('readAt', at).when(when.eq('direction', 'inbound')).send();
+}
+
 /** A chatmid pointer after an attach, and the ticket of the status events that came before it (recorded without a tenant, so none was handed over). */
 export interface Attached {
   pointer: ChatmidRecord;

@@ -3,7 +3,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { accessTokenFor } from '../chat/access-tokens';
 import { ChatNetworkError, toCallerError, type SendResult } from '../chat/graph-client';
 import { chatNetwork } from '../chat/network';
-import { buildMediaPayload, buildTemplatePayload, buildTextPayload, quoting, type MediaType, type SendPayload, type TemplateHeaderInput } from '../chat/payloads';
+import {
+  buildMediaPayload,
+  buildTemplatePayload,
+  buildTextPayload,
+  quoting,
+  type MediaType,
+  type SendPayload,
+  type TemplateHeaderInput,
+} from '../chat/payloads';
 import { clock } from '../clock';
 import { getChannel } from '../data/channels';
 import { ensureContact, updateContact } from '../data/contacts';

@@ -13,7 +13,7 @@ import type { ChannelRef } from '../identity';
 /**
  * chat/message/send's richer messages (interactive, location, reaction) and quoting
  * (`replyTo`). Their shapes and Meta's limits are checked by the parameter schemas
- * (shared/schema/rich-message-params.ts); what is left here needs the send as a whole
+ * (shared/domain/rich-message-params.ts); what is left here needs the send as a whole
  * (which parameters belong to which type) or the table (the message quoted or reacted
  * to must be one of this contact's in this channel).
  */
@@ -53,7 +53,10 @@ export function richMessage(input: RichSendInput & { type: RichType } & Record<s
   if (given !== undefined) throw new InvalidInputError(`Invalid parameter ${given}: not for a ${input.type} message.`, given);
   switch (input.type) {
     case 'interactive':
-      return { content: { ...required(input.interactive, 'interactive') }, payload: buildInteractivePayload(input.to, required(input.interactive, 'interactive')) };
+      return {
+        content: { ...required(input.interactive, 'interactive') },
+        payload: buildInteractivePayload(input.to, required(input.interactive, 'interactive')),
+      };
     case 'location':
       return { content: { ...required(input.location, 'location') }, payload: buildLocationPayload(input.to, required(input.location, 'location')) };
     case 'reaction': {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { INTERACTIVE_LIMITS as L, isReactionEmoji } from '../chat/payloads';
-import { described } from './docs';
-import { CHAT_LIMITS } from './chat-params';
-import { httpUrl, text } from './params';
+import { described } from '../schema/docs';
+import { CHAT_LIMITS } from '../schema/chat-params';
+import { httpUrl, text } from '../schema/params';
 
 /**
  * The parameters of chat/message/send's richer messages, in the Cloud API's own shapes
