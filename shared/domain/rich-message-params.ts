@@ -33,6 +33,9 @@ export const jsonObject = <T extends v.GenericSchema>(schema: T) =>
     schema as unknown as v.GenericSchema<Record<string, unknown>, v.InferOutput<T>>,
   );
 
+/** An object of exactly these fields; its size stated for the OpenAPI document (a strict object has no more). */
+const closed = <E extends v.ObjectEntries>(entries: E) => v.pipe(v.strictObject(entries), v.metadata({ maxProperties: Object.keys(entries).length }));
+
 /** A message id of the chat network (`wamid.…`). */
 export const chatmid = () => text(CHAT_LIMITS.chatmid);
 
@@ -61,7 +64,7 @@ const replyButton = v.strictObject({
   reply: v.strictObject({ id: text(L.buttonId), title: text(L.buttonTitle) }),
 });
 
-const buttons = v.strictObject({
+const buttons = closed({
   type: v.literal('button'),
   header: v.optional(header),
   body: body(L.buttonBody),
@@ -84,7 +87,7 @@ const section = v.strictObject({
 });
 type Section = v.InferOutput<typeof section>;
 
-const list = v.strictObject({
+const list = closed({
   type: v.literal('list'),
   header: v.optional(v.strictObject({ type: v.literal('text'), text: text(L.headerText) })),
   body: body(L.listBody),
@@ -105,7 +108,7 @@ const list = v.strictObject({
   }),
 });
 
-const ctaUrl = v.strictObject({
+const ctaUrl = closed({
   type: v.literal('cta_url'),
   header: v.optional(header),
   body: body(L.buttonBody),
@@ -144,7 +147,7 @@ const coordinate = (limit: number) =>
 export const location = () =>
   described(
     jsonObject(
-      v.strictObject({
+      closed({
         latitude: coordinate(90),
         longitude: coordinate(180),
         name: v.optional(text(CHAT_LIMITS.caption)),
@@ -158,7 +161,7 @@ export const location = () =>
 export const reaction = () =>
   described(
     jsonObject(
-      v.strictObject({
+      closed({
         messageId: described(chatmid(), 'The chatmid of the message reacted to (of this contact, in this channel).', 'wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0'),
         emoji: v.pipe(v.string('must be a string'), v.check(isReactionEmoji, 'must be one emoji, or empty to remove the reaction')),
       }),
