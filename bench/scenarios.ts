@@ -146,9 +146,11 @@ const chatOf = (context: ScenarioContext) => {
 };
 
 /** A contact writes to the channel: the sandbox delivers the inbound message through the signed webhook (opens the 24-hour window). */
-async function inboundFrom(context: ScenarioContext, phone: string) {
+/** Delivers an inbound text from `phone` to the scenario's channel; its chatmid. */
+async function inboundFrom(context: ScenarioContext, phone: string): Promise<string> {
   const { network, channel } = chatOf(context);
-  await network.sandbox.deliverInbound({ phoneNumberId: channel.phoneNumberId, from: phone, text: 'Hi there' });
+  const { chatmid } = await network.sandbox.deliverInbound({ phoneNumberId: channel.phoneNumberId, from: phone, text: 'Hi there' });
+  return chatmid;
 }
 
 /** A webhook delivery in the Cloud API shape for the scenario's channel (the sandbox chat network's own envelope). */
@@ -435,7 +437,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     chat: true,
     doc: DELETE_ROW,
     budget: DELETE.base + DELETE.waId + DELETE.perMessage,
-    prepare: (context) => inboundFrom(context, '14155550123'),
+    prepare: async (context) => void (await inboundFrom(context, '14155550123')),
     request: () => post({ phoneNumber: '+14155550123' }),
   },
   {
@@ -502,6 +504,17 @@ export const SCENARIOS: RoundTripScenario[] = [
     warm: true,
     prepare: (context) => context.put(chatmidItem(context.tenant.workspaceId, context.tenant.channelIds[0], `${BENCH_TENANT.chatmid}${context.unique}`)),
     request: (context) => get({ chatmid: `${BENCH_TENANT.chatmid}${context.unique}` }),
+  },
+  {
+    name: 'chat/message/read (an inbound message, with the typing indicator)',
+    path: 'chat/message/read',
+    chat: true,
+    doc: { row: 'chat/message/read', budget: '4' },
+    budget: 4,
+    prepare: async (context) => {
+      context.saved.chatmid = await inboundFrom(context, '14155550140');
+    },
+    request: (context) => post({ chatmid: context.saved.chatmid, typingIndicator: true }),
   },
   {
     name: 'chat/messages/list by phoneNumber (an inbound and a sent message)',
@@ -615,7 +628,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     chat: true,
     doc: SEND_ROW,
     budget: SEND.base,
-    prepare: (context) => inboundFrom(context, '14155550104'),
+    prepare: async (context) => void (await inboundFrom(context, '14155550104')),
     request: () => post({ to: '+14155550104', body: 'Thanks for writing' }),
   },
   {
@@ -624,7 +637,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     chat: true,
     doc: SEND_ROW,
     budget: SEND.base + SEND.apiReference,
-    prepare: (context) => inboundFrom(context, '14155550105'),
+    prepare: async (context) => void (await inboundFrom(context, '14155550105')),
     request: () => post({ to: '+14155550105', body: 'Your ticket is open', apiReference: 'ticket-1' }),
   },
   {
@@ -657,7 +670,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     chat: true,
     doc: INBOUND_ROW,
     budget: INBOUND.base,
-    prepare: (context) => inboundFrom(context, '14155550108'),
+    prepare: async (context) => void (await inboundFrom(context, '14155550108')),
     invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550108')),
   },
   {
@@ -666,7 +679,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     chat: true,
     doc: INBOUND_ROW,
     budget: INBOUND.base + INBOUND.keyword,
-    prepare: (context) => inboundFrom(context, '14155550126'),
+    prepare: async (context) => void (await inboundFrom(context, '14155550126')),
     invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550126', 'STOP')),
   },
   {

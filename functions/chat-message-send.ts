@@ -1,29 +1,35 @@
 import * as v from 'valibot';
 import { REPLAYED_SEND_MESSAGE, sendRegularMessage } from '../shared/domain/messaging';
-import { MessageSendResult } from '../shared/domain/message-view';
+import { MESSAGE_TYPES, MessageSendResult } from '../shared/domain/message-view';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';
 import { apiReference, CHAT_LIMITS, recipient } from '../shared/schema/chat-params';
 import { channelId, httpUrl, LIMITS, text } from '../shared/schema/params';
+import { interactive, location, reaction, replyTo } from '../shared/domain/rich-message-params';
 
 /**
- * chat/message/send: a text or media message, valid inside the 24-hour session
- * window (outside it: 400 `outside_session_window`, before any chat-network call).
+ * chat/message/send: a text, media, interactive, location or reaction message, optionally
+ * quoting one (`replyTo`), valid inside the 24-hour session window (outside it: 400
+ * `outside_session_window`, before any chat-network call).
  */
 export const schema = v.pipe(
   v.object({
     to: recipient(),
     channelId: channelId(),
     type: described(
-      v.optional(v.picklist(['text', 'image', 'video', 'document', 'audio'], 'must be one of text, image, video, document, audio'), 'text'),
-      'Message type; media types need `url`.',
+      v.optional(v.picklist(MESSAGE_TYPES, `must be one of ${MESSAGE_TYPES.join(', ')}`), 'text'),
+      'Message type; media types need `url`, the others the parameter of their name (`interactive`, `location`, `reaction`).',
       'text',
     ),
     body: v.optional(described(text(LIMITS.messageBody), 'Message text (required when type is text).', 'Hello from the Workspace API')),
     url: v.optional(described(httpUrl(), 'Media URL (http or https; required when type is a media type).', 'https://example.com/photo.jpg')),
     caption: v.optional(described(text(CHAT_LIMITS.caption), 'Caption of a media message.', 'Your receipt')),
     filename: v.optional(described(text(CHAT_LIMITS.filename), 'File name shown for a document message.', 'receipt.pdf')),
+    interactive: v.optional(interactive()),
+    location: v.optional(location()),
+    reaction: v.optional(reaction()),
+    replyTo: v.optional(replyTo()),
     apiReference: v.optional(apiReference()),
   }),
   // A request that makes sense (every parameter's example at once would name a media url for a text).
@@ -33,7 +39,7 @@ export const schema = v.pipe(
 export const response = endpointResponse({
   data: MessageSendResult,
   message: 'Message accepted by the chat network',
-  errors: [409, 502],
+  errors: [404, 409, 502],
   description: 'The send was accepted by the chat network; poll chat/message/status with `chatmid`.',
 });
 

@@ -220,7 +220,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     // Hands over the status events that came before its send attached the message.
     sendsToEventQueue: true,
     tag: 'Chat',
-    summary: 'Send a text or media message inside the 24-hour session window',
+    summary: 'Send a text, media, interactive, location or reaction message inside the 24-hour session window, optionally quoting one',
   },
   {
     path: 'chat/message/status',
@@ -228,6 +228,14 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     tableActions: ['GetItem'],
     tag: 'Chat',
     summary: 'Read the delivery status of a message by its chatmid',
+  },
+  {
+    path: 'chat/message/read',
+    rateLimitClass: 'api_write',
+    tableActions: ['GetItem', 'UpdateItem'],
+    readsSecrets: true,
+    tag: 'Chat',
+    summary: 'Mark a message the contact sent as read, optionally with the typing indicator',
   },
   {
     path: 'chat/messages/list',

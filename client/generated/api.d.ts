@@ -315,7 +315,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send a text or media message inside the 24-hour session window
+         * Send a text, media, interactive, location or reaction message inside the 24-hour session window, optionally quoting one
          * @description The same as POST chat/message/send, with the parameters in the query string (lists comma-separated, objects as JSON).
          *
          *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
@@ -323,8 +323,8 @@ export interface paths {
         get: operations["chatMessageSendGet"];
         put?: never;
         /**
-         * Send a text or media message inside the 24-hour session window
-         * @description Send a text or media message inside the 24-hour session window. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         * Send a text, media, interactive, location or reaction message inside the 24-hour session window, optionally quoting one
+         * @description Send a text, media, interactive, location or reaction message inside the 24-hour session window, optionally quoting one. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
          *
          *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
          */
@@ -357,6 +357,34 @@ export interface paths {
          *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
          */
         post: operations["chatMessageStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/message/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mark a message the contact sent as read, optionally with the typing indicator
+         * @description The same as POST chat/message/read, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatMessageReadGet"];
+        put?: never;
+        /**
+         * Mark a message the contact sent as read, optionally with the typing indicator
+         * @description Mark a message the contact sent as read, optionally with the typing indicator. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatMessageRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1244,12 +1272,12 @@ export interface components {
              */
             channelId?: string;
             /**
-             * @description Message type; media types need `url`.
+             * @description Message type; media types need `url`, the others the parameter of their name (`interactive`, `location`, `reaction`).
              * @default text
              * @example text
              * @enum {string}
              */
-            type?: "text" | "image" | "video" | "document" | "audio";
+            type?: "text" | "image" | "video" | "document" | "audio" | "interactive" | "location" | "reaction";
             /**
              * @description Message text (required when type is text).
              * @example Hello from the Workspace API
@@ -1271,6 +1299,183 @@ export interface components {
              * @example receipt.pdf
              */
             filename?: string;
+            /**
+             * @description The Cloud API `interactive` object (type `interactive`): `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.
+             * @example {
+             *       "type": "button",
+             *       "body": {
+             *         "text": "Is your parcel damaged?"
+             *       },
+             *       "action": {
+             *         "buttons": [
+             *           {
+             *             "type": "reply",
+             *             "reply": {
+             *               "id": "refund",
+             *               "title": "Refund"
+             *             }
+             *           },
+             *           {
+             *             "type": "reply",
+             *             "reply": {
+             *               "id": "replace",
+             *               "title": "Replacement"
+             *             }
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            interactive?: {
+                /** @constant */
+                type: "button";
+                header?: {
+                    /** @constant */
+                    type: "text";
+                    text: string;
+                } | {
+                    /** @constant */
+                    type: "image";
+                    image: {
+                        /** Format: uri */
+                        link: string;
+                    };
+                } | {
+                    /** @constant */
+                    type: "video";
+                    video: {
+                        /** Format: uri */
+                        link: string;
+                    };
+                } | {
+                    /** @constant */
+                    type: "document";
+                    document: {
+                        /** Format: uri */
+                        link: string;
+                    };
+                };
+                body: {
+                    text: string;
+                };
+                footer?: {
+                    text: string;
+                };
+                action: {
+                    buttons: {
+                        /** @constant */
+                        type: "reply";
+                        reply: {
+                            id: string;
+                            title: string;
+                        };
+                    }[];
+                };
+            } | {
+                /** @constant */
+                type: "list";
+                header?: {
+                    /** @constant */
+                    type: "text";
+                    text: string;
+                };
+                body: {
+                    text: string;
+                };
+                footer?: {
+                    text: string;
+                };
+                action: {
+                    button: string;
+                    sections: {
+                        title?: string;
+                        rows: {
+                            id: string;
+                            title: string;
+                            description?: string;
+                        }[];
+                    }[];
+                };
+            } | {
+                /** @constant */
+                type: "cta_url";
+                header?: {
+                    /** @constant */
+                    type: "text";
+                    text: string;
+                } | {
+                    /** @constant */
+                    type: "image";
+                    image: {
+                        /** Format: uri */
+                        link: string;
+                    };
+                } | {
+                    /** @constant */
+                    type: "video";
+                    video: {
+                        /** Format: uri */
+                        link: string;
+                    };
+                } | {
+                    /** @constant */
+                    type: "document";
+                    document: {
+                        /** Format: uri */
+                        link: string;
+                    };
+                };
+                body: {
+                    text: string;
+                };
+                footer?: {
+                    text: string;
+                };
+                action: {
+                    /** @constant */
+                    name: "cta_url";
+                    parameters: {
+                        display_text: string;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /**
+             * @description A place (type `location`): `latitude`, `longitude`, optional `name` and `address`.
+             * @example {
+             *       "latitude": 52.52,
+             *       "longitude": 13.405,
+             *       "name": "Pickup point",
+             *       "address": "Alexanderplatz 1, Berlin"
+             *     }
+             */
+            location?: {
+                latitude: number;
+                longitude: number;
+                name?: string;
+                address?: string;
+            };
+            /**
+             * @description An emoji on a message (type `reaction`): `messageId` (a chatmid of this contact in this channel) and `emoji` (one emoji; empty removes the reaction).
+             * @example {
+             *       "messageId": "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0",
+             *       "emoji": "👍"
+             *     }
+             */
+            reaction?: {
+                /**
+                 * @description The chatmid of the message reacted to (of this contact, in this channel).
+                 * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+                 */
+                messageId: string;
+                emoji: string;
+            };
+            /**
+             * @description Quote a message: the chatmid of a message of this contact in this channel (inbound or outbound). The chat network shows it above the new one.
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            replyTo?: string;
             /**
              * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
              * @example order-1234
@@ -1299,6 +1504,29 @@ export interface components {
             success: true;
             data: components["schemas"]["MessageStatus"];
             /** @description Human-readable summary */
+            message?: string;
+        };
+        ChatMessageReadParams: {
+            /**
+             * @description The chatmid of an inbound message (message.received, chat/messages/list).
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            chatmid: string;
+            /**
+             * @description Also show the contact the typing indicator, until the next message is sent (at most 25 seconds).
+             * @default false
+             * @example true
+             */
+            typingIndicator?: boolean;
+        };
+        ChatMessageReadResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MessageReadResult"];
+            /**
+             * @description Human-readable summary
+             * @example Message marked read
+             */
             message?: string;
         };
         ChatMessagesListParams: {
@@ -1999,7 +2227,7 @@ export interface components {
              * @example text
              * @enum {string}
              */
-            type: "text" | "image" | "video" | "document" | "audio";
+            type: "text" | "image" | "video" | "document" | "audio" | "interactive" | "location" | "reaction";
             /**
              * @description The apiReference of the call, or null
              * @example order-1234
@@ -2045,6 +2273,30 @@ export interface components {
                 message: string;
             } | null;
         };
+        MessageReadResult: {
+            /**
+             * @description The inbound message marked read
+             * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+             */
+            chatmid: string;
+            /**
+             * @description Always read: the contact sees the message as read (blue ticks)
+             * @example read
+             * @constant
+             */
+            status: "read";
+            /**
+             * @description Whether the typing indicator was shown (until the next message is sent, at most 25 seconds)
+             * @example true
+             */
+            typingIndicator: boolean;
+            /**
+             * Format: date-time
+             * @description When the message was first marked read (marking again keeps it) (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            readAt: string;
+        };
         HistoryMessage: {
             /**
              * @description The chat network message id, or null for a send whose outcome is not known (yet)
@@ -2058,12 +2310,12 @@ export interface components {
              */
             direction: "outbound" | "inbound";
             /**
-             * @description text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, template (outbound)
+             * @description text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, interactive, location, reaction, template (outbound)
              * @example text
              */
             type: string;
             /**
-             * @description The content in the shape of its type (docs/MESSAGING.md, "Inbound message types"), or null once blanked by erasure or past the retention period
+             * @description The content in the shape of its type (docs/MESSAGING.md, "Inbound message types" and "Richer messages"), with `replyTo` (the chatmid quoted) when the message quotes one; or null once blanked by erasure or past the retention period
              * @example {
              *       "body": "Hi, where is my order?"
              *     }
@@ -4728,10 +4980,10 @@ export interface operations {
                  */
                 channelId?: string;
                 /**
-                 * @description Message type; media types need `url`.
+                 * @description Message type; media types need `url`, the others the parameter of their name (`interactive`, `location`, `reaction`).
                  * @example text
                  */
-                type?: "text" | "image" | "video" | "document" | "audio";
+                type?: "text" | "image" | "video" | "document" | "audio" | "interactive" | "location" | "reaction";
                 /**
                  * @description Message text (required when type is text).
                  * @example Hello from the Workspace API
@@ -4752,6 +5004,157 @@ export interface operations {
                  * @example receipt.pdf
                  */
                 filename?: string;
+                /**
+                 * @description The Cloud API `interactive` object (type `interactive`): `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.
+                 * @example {
+                 *       "type": "button",
+                 *       "body": {
+                 *         "text": "Is your parcel damaged?"
+                 *       },
+                 *       "action": {
+                 *         "buttons": [
+                 *           {
+                 *             "type": "reply",
+                 *             "reply": {
+                 *               "id": "refund",
+                 *               "title": "Refund"
+                 *             }
+                 *           },
+                 *           {
+                 *             "type": "reply",
+                 *             "reply": {
+                 *               "id": "replace",
+                 *               "title": "Replacement"
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                interactive?: {
+                    /** @constant */
+                    type: "button";
+                    header?: {
+                        /** @constant */
+                        type: "text";
+                        text: string;
+                    } | {
+                        /** @constant */
+                        type: "image";
+                        image: {
+                            /** Format: uri */
+                            link: string;
+                        };
+                    } | {
+                        /** @constant */
+                        type: "video";
+                        video: {
+                            /** Format: uri */
+                            link: string;
+                        };
+                    } | {
+                        /** @constant */
+                        type: "document";
+                        document: {
+                            /** Format: uri */
+                            link: string;
+                        };
+                    };
+                    body: {
+                        text: string;
+                    };
+                    footer?: {
+                        text: string;
+                    };
+                    action: {
+                        buttons: {
+                            /** @constant */
+                            type: "reply";
+                            reply: {
+                                id: string;
+                                title: string;
+                            };
+                        }[];
+                    };
+                } | {
+                    /** @constant */
+                    type: "list";
+                    header?: {
+                        /** @constant */
+                        type: "text";
+                        text: string;
+                    };
+                    body: {
+                        text: string;
+                    };
+                    footer?: {
+                        text: string;
+                    };
+                    action: {
+                        button: string;
+                        sections: {
+                            title?: string;
+                            rows: {
+                                id: string;
+                                title: string;
+                                description?: string;
+                            }[];
+                        }[];
+                    };
+                } | {
+                    /** @constant */
+                    type: "cta_url";
+                    header?: {
+                        /** @constant */
+                        type: "text";
+                        text: string;
+                    } | {
+                        /** @constant */
+                        type: "image";
+                        image: {
+                            /** Format: uri */
+                            link: string;
+                        };
+                    } | {
+                        /** @constant */
+                        type: "video";
+                        video: {
+                            /** Format: uri */
+                            link: string;
+                        };
+                    } | {
+                        /** @constant */
+                        type: "document";
+                        document: {
+                            /** Format: uri */
+                            link: string;
+                        };
+                    };
+                    body: {
+                        text: string;
+                    };
+                    footer?: {
+                        text: string;
+                    };
+                    action: {
+                        /** @constant */
+                        name: "cta_url";
+                        parameters: {
+                            display_text: string;
+                            /** Format: uri */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description A place (type `location`): `latitude`, `longitude`, optional `name` and `address`. */
+                location?: string;
+                /** @description An emoji on a message (type `reaction`): `messageId` (a chatmid of this contact in this channel) and `emoji` (one emoji; empty removes the reaction). */
+                reaction?: string;
+                /**
+                 * @description Quote a message: the chatmid of a message of this contact in this channel (inbound or outbound). The chat network shows it above the new one.
+                 * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+                 */
+                replyTo?: string;
                 /**
                  * @description Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).
                  * @example order-1234
@@ -4784,6 +5187,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4833,6 +5237,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4923,6 +5328,99 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessageReadGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The chatmid of an inbound message (message.received, chat/messages/list).
+                 * @example wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0
+                 */
+                chatmid: string;
+                /**
+                 * @description Also show the contact the typing indicator, until the next message is sent (at most 25 seconds).
+                 * @example true
+                 */
+                typingIndicator?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message is marked read on the chat network. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageReadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMessageRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "chatmid": "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI0",
+                 *       "typingIndicator": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatMessageReadParams"];
+            };
+        };
+        responses: {
+            /** @description The message is marked read on the chat network. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageReadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

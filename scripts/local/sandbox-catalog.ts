@@ -75,6 +75,7 @@ const ERROR_TITLES: Record<number, string> = {
   130429: 'Rate limit hit',
   131000: 'Something went wrong',
   131008: 'Required parameter is missing',
+  131009: 'Parameter value is not valid',
   131026: 'Message undeliverable',
   131047: 'Re-engagement message',
   131056: '(Business Account, Consumer Account) pair rate limit hit',

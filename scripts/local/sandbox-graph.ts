@@ -43,10 +43,16 @@ function sendMessage(state: SandboxState, req: IncomingMessage, res: ServerRespo
   if (!number || number.accessToken !== token) return sendMeta(res, accessRefusal(state, token, `Object with ID '${phoneNumberId}'`));
   const body = parseJson(raw);
   if (body === undefined) return sendMeta(res, metaError(100, 'The request body is not valid JSON.'));
-  const check = validateSend(body, templatesForWaba(number.wabaId));
+  if ((body as { status?: unknown }).status !== undefined) return markRead(state, res, phoneNumberId, body as Record<string, unknown>);
+  const conversation = (id: string) => {
+    const known = state.messages.get(id);
+    return known?.phoneNumberId === phoneNumberId ? known.waId : undefined;
+  };
+  const check = validateSend(body, templatesForWaba(number.wabaId), conversation);
   if (!check.ok) return sendMeta(res, check.error);
   const chatmid = newWamid();
   state.sent.push({ phoneNumberId, body, chatmid, at: clock.now() });
+  state.messages.set(chatmid, { phoneNumberId, waId: check.waId, direction: 'outbound' });
   sendJson(res, 200, {
     messaging_product: 'whatsapp',
     contacts: [{ input: (body as { to: string }).to, wa_id: check.waId }],
@@ -60,6 +66,25 @@ function sendMessage(state: SandboxState, req: IncomingMessage, res: ServerRespo
     failureCode: failureFor(state, number, check.waId, check.kind),
   };
   track(state, reportStatuses(state, message));
+}
+
+/**
+ * `{ messaging_product, status: "read", message_id, typing_indicator? }`: marks a message
+ * the number received read (answers `{ success: true }`); Meta refuses any other id with 100.
+ */
+function markRead(state: SandboxState, res: ServerResponse, phoneNumberId: string, body: Record<string, unknown>): void {
+  if (body.messaging_product !== 'whatsapp') return sendMeta(res, metaError(100, "Param messaging_product must be 'whatsapp'."));
+  if (body.status !== 'read') return sendMeta(res, metaError(100, "Param status must be 'read'."));
+  const chatmid = body.message_id;
+  if (typeof chatmid !== 'string' || chatmid === '') return sendMeta(res, metaError(131008, 'The parameter message_id is required.'));
+  const known = state.messages.get(chatmid);
+  if (known?.phoneNumberId !== phoneNumberId || known.direction !== 'inbound') {
+    return sendMeta(res, metaError(100, `Param message_id ${chatmid} is not a message this number received.`));
+  }
+  const typing = body.typing_indicator as { type?: unknown } | undefined;
+  if (typing !== undefined && typing?.type !== 'text') return sendMeta(res, metaError(100, "Param typing_indicator['type'] must be 'text'."));
+  state.reads.push({ phoneNumberId, chatmid, typingIndicator: typing !== undefined, at: clock.now() });
+  sendJson(res, 200, { success: true });
 }
 
 /** Decided at send time, as Meta does: an inbound arriving later does not rescue the message. */

@@ -19,6 +19,7 @@ export async function deliverInbound(state: SandboxState, input: InboundInput): 
   const chatmid = newWamid();
   // The customer wrote on Meta's side whether or not the service takes the delivery.
   state.lastInboundAt.set(windowKey(number.phoneNumberId, waId), clock.now());
+  state.messages.set(chatmid, { phoneNumberId: number.phoneNumberId, waId, direction: 'inbound' });
   const body = webhookEnvelope(number, {
     contacts: [{ profile: { name: input.profileName ?? `Customer ${waId.slice(-4)}` }, wa_id: waId }],
     messages: [{ from: waId, id: chatmid, timestamp: unixSeconds(), ...content }],

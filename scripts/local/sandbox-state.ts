@@ -6,6 +6,8 @@ import {
   type SandboxFault,
   type SandboxOptions,
   type SandboxPhoneNumber,
+  type SandboxMessageRef,
+  type SandboxReadMark,
   type SandboxRequestRecord,
   type SandboxSentMessage,
 } from './sandbox-types';
@@ -42,6 +44,10 @@ export interface SandboxState {
   readonly failingNumbers: Map<string, number>;
   readonly faults: PendingFault[];
   readonly sent: SandboxSentMessage[];
+  /** Every message each business number sent or received, by chatmid: what a quote, a reaction or a read mark may name. */
+  readonly messages: Map<string, SandboxMessageRef>;
+  /** Inbound messages the business marked read, in order. */
+  readonly reads: SandboxReadMark[];
   readonly requests: SandboxRequestRecord[];
   /** Aborted by close(): pending deliveries stop. */
   readonly shutdown: AbortController;
@@ -68,6 +74,8 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     failingNumbers: new Map(),
     faults: [],
     sent: [],
+    messages: new Map(),
+    reads: [],
     requests: [],
     shutdown: new AbortController(),
     pending: 0,

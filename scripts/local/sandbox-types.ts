@@ -36,6 +36,21 @@ export interface SandboxSentMessage {
   at: number;
 }
 
+/** A message a business number sent or received. */
+export interface SandboxMessageRef {
+  phoneNumberId: string;
+  waId: string;
+  direction: 'inbound' | 'outbound';
+}
+
+/** An inbound message the business marked read (`status: read`). */
+export interface SandboxReadMark {
+  phoneNumberId: string;
+  chatmid: string;
+  typingIndicator: boolean;
+  at: number;
+}
+
 /** Every Graph API request received, answered or not (faults included). */
 export interface SandboxRequestRecord {
   method: string;
@@ -77,6 +92,7 @@ export interface SandboxHandle {
   close(): Promise<void>;
   registerPhoneNumber(number: SandboxPhoneNumber): void;
   sent: SandboxSentMessage[];
+  reads: SandboxReadMark[];
   requests: SandboxRequestRecord[];
   /** Every later message to `to` fails by webhook with `code`. */
   failNumber(to: string, code: number): void;

@@ -1,5 +1,7 @@
 import { countTemplateVariables, type GraphTemplate } from '../../shared/chat/templates';
-import { metaError, type MetaErrorSpec } from './sandbox-catalog';
+import type { MetaErrorSpec } from './sandbox-catalog';
+import { object, refuse, Refusal, type Json } from './sandbox-refusal';
+import { checkContext, checkInteractive, checkLocation, checkReaction, type ConversationLookup } from './sandbox-validate-rich';
 
 /**
  * Validates a send body the way the Cloud API does, strict where Meta is strict
@@ -12,33 +14,23 @@ export type SendKind = 'free_form' | 'template';
 
 export type SendCheck = { ok: true; to: string; waId: string; kind: SendKind; template?: GraphTemplate } | { ok: false; error: MetaErrorSpec };
 
-type Json = Record<string, unknown>;
-
 const MEDIA_TYPES = ['image', 'video', 'document', 'audio'];
 const TEXT_LIMIT = 4096;
 
-/** Signals a refusal from deep inside the checks; caught once in {@link validateSend}. */
-class Refusal extends Error {
-  constructor(readonly spec: MetaErrorSpec) {
-    super(spec.message);
-  }
-}
-
-function refuse(code: number, details: string): never {
-  throw new Refusal(metaError(code, details));
-}
-
-/** Checks a send body against the Cloud API's rules and the WABA's templates. */
-export function validateSend(body: unknown, templates: readonly GraphTemplate[]): SendCheck {
+/**
+ * Checks a send body against the Cloud API's rules and the WABA's templates;
+ * `conversation` tells which messages a quote or a reaction may name.
+ */
+export function validateSend(body: unknown, templates: readonly GraphTemplate[], conversation: ConversationLookup): SendCheck {
   try {
-    return checkSend(body, templates);
+    return checkSend(body, templates, conversation);
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, error: error.spec };
     throw error;
   }
 }
 
-function checkSend(body: unknown, templates: readonly GraphTemplate[]): SendCheck {
+function checkSend(body: unknown, templates: readonly GraphTemplate[], conversation: ConversationLookup): SendCheck {
   const message = object(body, 'the request body');
   if (message.messaging_product === undefined) refuse(131008, 'The parameter messaging_product is required.');
   if (message.messaging_product !== 'whatsapp') refuse(100, "Param messaging_product must be 'whatsapp'.");
@@ -46,15 +38,20 @@ function checkSend(body: unknown, templates: readonly GraphTemplate[]): SendChec
     refuse(100, "Param recipient_type must be 'individual'.");
   }
   const to = recipient(message.to);
+  const waId = canonicalWaId(to);
   // The Cloud API treats a body without `type` as text.
   const type = message.type ?? 'text';
+  checkContext(message.context, waId, conversation);
   if (type === 'text') checkText(message.text);
+  else if (type === 'interactive') checkInteractive(message.interactive);
+  else if (type === 'location') checkLocation(message.location);
+  else if (type === 'reaction') checkReaction(message.reaction, waId, conversation);
   else if (typeof type === 'string' && MEDIA_TYPES.includes(type)) checkMedia(type, message[type]);
   else if (type === 'template') {
     const template = checkTemplate(message.template, templates);
-    return { ok: true, to, waId: canonicalWaId(to), kind: 'template', template };
+    return { ok: true, to, waId, kind: 'template', template };
   } else refuse(100, `Param type '${String(type)}' is not supported by the sandbox.`);
-  return { ok: true, to, waId: canonicalWaId(to), kind: 'free_form' };
+  return { ok: true, to, waId, kind: 'free_form' };
 }
 
 /**
@@ -160,10 +157,4 @@ function checkTextParameter(parameter: Json, where: string): void {
   // The Cloud API's rules for template text parameters (body and header): not empty or blank, no newline, tab or long run of spaces.
   if (parameter.text.trim() === '') refuse(131008, `${where}: Param text cannot be empty`);
   if (/[\n\r\t]| {5,}/.test(parameter.text)) refuse(132018, `${where}: Param text cannot have new-line/tab characters or more than 4 consecutive spaces`);
-}
-
-function object(value: unknown, what: string): Json {
-  if (value === undefined) refuse(131008, `The parameter ${what} is required.`);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) refuse(100, `Param ${what} must be an object.`);
-  return value as Json;
 }

@@ -80,6 +80,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
     close,
     registerPhoneNumber: (number) => registerPhoneNumber(state, number),
     sent: state.sent,
+    reads: state.reads,
     requests: state.requests,
     failNumber: (to, code) => failNumber(state, to, code),
     injectFault: (fault) => injectFault(state, fault),

@@ -8,7 +8,7 @@ import {
   type Exchange,
   type RetryOptions,
 } from '../outbound/http-exchange';
-import type { SendPayload } from './payloads';
+import { buildReadPayload, type SendPayload } from './payloads';
 import type { GraphTemplate, GraphTemplateComponent } from './templates';
 
 export { buildMediaPayload, buildTemplatePayload, buildTextPayload } from './payloads';
@@ -31,7 +31,7 @@ export type { MediaObject, MediaType, SendPayload, TemplateHeaderInput, Template
 export type ChatOutcome = 'rejected' | 'unknown' | 'not_sent';
 
 /** Which call failed; an unknown outcome means something else for a read than for a send. */
-export type ChatOperation = 'send' | 'list_templates';
+export type ChatOperation = 'send' | 'list_templates' | 'mark_read';
 
 export interface ChatNetworkErrorInit {
   outcome: ChatOutcome;
@@ -86,6 +86,8 @@ export interface ListTemplatesOptions {
 export interface GraphClient {
   sendMessage(phoneNumberId: string, accessToken: string, payload: SendPayload): Promise<SendResult>;
   listTemplates(wabaId: string, accessToken: string, options?: ListTemplatesOptions): Promise<GraphTemplate[]>;
+  /** Marks an inbound message read (the sender sees blue ticks), optionally with the typing indicator. */
+  markRead(phoneNumberId: string, accessToken: string, chatmid: string, options?: { typingIndicator?: boolean }): Promise<void>;
 }
 
 /** How long a throttled caller should wait when the chat network does not say: Meta's pair limit is about one message per 6 s. */
@@ -117,12 +119,22 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     return parseSendResult(exchange.body, exchange.status);
   }
 
+  /** Retried freely: marking a message read twice does no harm. */
+  async function markRead(phoneNumberId: string, accessToken: string, chatmid: string, readOptions: { typingIndicator?: boolean } = {}): Promise<void> {
+    const url = `${baseUrl}/${encodeURIComponent(phoneNumberId)}/messages`;
+    const body = JSON.stringify(buildReadPayload(chatmid, readOptions.typingIndicator));
+    const exchange = await exchangeIdempotent(url, { method: 'POST', headers: jsonHeaders(accessToken), body }, policy);
+    if (exchange.kind === 'answered' && exchange.status < 400) return;
+    if (exchange.kind === 'answered' && exchange.status < 500 && exchange.status !== 429) throw rejectedError('mark_read', exchange);
+    throw readFailure(exchange, 'mark_read');
+  }
+
   /** GET with free retries: reading twice does no harm. */
   async function read(url: string, accessToken: string): Promise<unknown> {
     const exchange = await exchangeIdempotent(url, { method: 'GET', headers: { Authorization: `Bearer ${accessToken}` } }, policy);
     if (exchange.kind === 'answered' && exchange.status < 400) return exchange.body;
     if (exchange.kind === 'answered' && exchange.status < 500 && exchange.status !== 429) throw rejectedError('list_templates', exchange);
-    throw readFailure(exchange);
+    throw readFailure(exchange, 'list_templates');
   }
 
   async function listTemplates(wabaId: string, accessToken: string, listOptions: ListTemplatesOptions = {}): Promise<GraphTemplate[]> {
@@ -141,15 +153,15 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     return templates;
   }
 
-  return { sendMessage, listTemplates };
+  return { sendMessage, listTemplates, markRead };
 }
 
-/** Why a read gave up: only a refusal by the chat network counts as rejected. */
-function readFailure(exchange: Exchange): ChatNetworkError {
-  if (exchange.kind === 'not_reached') return notReachedError('list_templates', exchange.cause);
-  if (exchange.kind === 'lost') return lostError('list_templates', exchange);
-  if (exchange.status === 429) return rejectedError('list_templates', exchange);
-  return serverError('list_templates', exchange);
+/** Why a retried call gave up: only a refusal by the chat network counts as rejected. */
+function readFailure(exchange: Exchange, operation: ChatOperation): ChatNetworkError {
+  if (exchange.kind === 'not_reached') return notReachedError(operation, exchange.cause);
+  if (exchange.kind === 'lost') return lostError(operation, exchange);
+  if (exchange.status === 429) return rejectedError(operation, exchange);
+  return serverError(operation, exchange);
 }
 
 function jsonHeaders(accessToken: string): Record<string, string> {
@@ -328,6 +340,7 @@ function rejectionToCallerError(err: ChatNetworkError): AppError {
       return new UpstreamError("The channel's chat-network access token has expired or is invalid; an operator must rotate it.", undefined, err);
     case 100:
     case 131008:
+    case 131009:
       return new InvalidInputError(`The chat network refused a parameter: ${reason}`);
     default:
       return new UpstreamError(

@@ -23,9 +23,14 @@ const MAX_STRING = 4_096;
 const MAX_ENTRIES = 20;
 const MAX_CONTENT_JSON = 72 * 1024;
 
-/** The stored type and content of a Cloud API `messages[]` entry; `textBody` is the text as the caller cut it. */
+/**
+ * The stored type and content of a Cloud API `messages[]` entry; `textBody` is the text as
+ * the caller cut it. A reply (`context.id`) keeps the chatmid it quotes as `replyTo`.
+ */
 export function inboundContent(message: Json, textBody?: string): { type: string; content: InboundContent } {
-  const stored = contentOf(message, textBody);
+  const quoted = str(obj(message.context)?.id);
+  const own = contentOf(message, textBody);
+  const stored = quoted === undefined ? own : { ...own, content: { ...own.content, replyTo: quoted } };
   return JSON.stringify(stored.content).length <= MAX_CONTENT_JSON
     ? stored
     : { type: 'unsupported', content: { rawType: str(message.type) ?? 'unknown', tooLarge: true } };

@@ -10,6 +10,8 @@ interface PayloadBase {
   messaging_product: 'whatsapp';
   recipient_type: 'individual';
   to: string;
+  /** The message quoted (a reply): Meta shows it above the new one. */
+  context?: { message_id: string };
 }
 
 export interface TextPayload extends PayloadBase {
@@ -41,7 +43,7 @@ export interface TemplatePayload extends PayloadBase {
   template: { name: string; language: { code: string }; components?: TemplateComponentParameters[] };
 }
 
-export type SendPayload = TextPayload | MediaPayload | TemplatePayload;
+export type SendPayload = TextPayload | MediaPayload | TemplatePayload | InteractivePayload | LocationPayload | ReactionPayload;
 
 export type TemplateHeaderInput = { type: 'text'; text: string } | { type: HeaderMediaType; link: string };
 
@@ -96,4 +98,119 @@ function headerParameter(header: TemplateHeaderInput): TemplateParameter {
     case 'document':
       return { type: 'document', document: { link: header.link } };
   }
+}
+
+/**
+ * Meta's limits on interactive messages (characters, entries), checked by the API before
+ * the chat network and by the sandbox as the Cloud API checks them.
+ */
+export const INTERACTIVE_LIMITS = {
+  headerText: 60,
+  buttonBody: 1024,
+  listBody: 4096,
+  footer: 60,
+  buttons: 3,
+  buttonId: 256,
+  buttonTitle: 20,
+  listButton: 20,
+  sections: 10,
+  rows: 10,
+  sectionTitle: 24,
+  rowId: 200,
+  rowTitle: 24,
+  rowDescription: 72,
+  ctaDisplayText: 20,
+} as const;
+
+export type InteractiveHeader = { type: 'text'; text: string } | ({ type: HeaderMediaType } & { [K in HeaderMediaType]?: { link?: string; id?: string } });
+
+interface InteractiveBase {
+  header?: InteractiveHeader;
+  body: { text: string };
+  footer?: { text: string };
+}
+
+export interface ReplyButton {
+  type: 'reply';
+  reply: { id: string; title: string };
+}
+
+export interface ListRow {
+  id: string;
+  title: string;
+  description?: string;
+}
+
+export interface ListSection {
+  title?: string;
+  rows: ListRow[];
+}
+
+/** The Cloud API's `interactive` object: reply buttons, a list, or a call-to-action URL button. */
+export type InteractiveObject =
+  | (InteractiveBase & { type: 'button'; action: { buttons: ReplyButton[] } })
+  | (InteractiveBase & { type: 'list'; action: { button: string; sections: ListSection[] } })
+  | (InteractiveBase & { type: 'cta_url'; action: { name: 'cta_url'; parameters: { display_text: string; url: string } } });
+
+export interface InteractivePayload extends PayloadBase {
+  type: 'interactive';
+  interactive: InteractiveObject;
+}
+
+export interface LocationObject {
+  latitude: number;
+  longitude: number;
+  name?: string;
+  address?: string;
+}
+
+export interface LocationPayload extends PayloadBase {
+  type: 'location';
+  location: LocationObject;
+}
+
+/** An emoji on a message; an empty emoji removes the reaction sent before. */
+export interface ReactionPayload extends PayloadBase {
+  type: 'reaction';
+  reaction: { message_id: string; emoji: string };
+}
+
+export function buildInteractivePayload(to: string, interactive: InteractiveObject): InteractivePayload {
+  return { ...base(to), type: 'interactive', interactive };
+}
+
+export function buildLocationPayload(to: string, location: LocationObject): LocationPayload {
+  return { ...base(to), type: 'location', location };
+}
+
+/**
+ * What the Cloud API takes as a reaction: one emoji (a single grapheme that is a
+ * pictograph, a flag or a keycap), or the empty string, which removes the reaction sent before.
+ */
+export function isReactionEmoji(value: string): boolean {
+  if (value === '') return true;
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)];
+  return graphemes.length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u.test(value);
+}
+
+export function buildReactionPayload(to: string, chatmid: string, emoji: string): ReactionPayload {
+  return { ...base(to), type: 'reaction', reaction: { message_id: chatmid, emoji } };
+}
+
+/** The same payload quoting `chatmid` (Cloud API `context`). */
+export function quoting<T extends SendPayload>(payload: T, chatmid: string): T {
+  return { ...payload, context: { message_id: chatmid } };
+}
+
+/** Marks an inbound message read (`status: read`), optionally showing the typing indicator until the next send. */
+export interface ReadPayload {
+  messaging_product: 'whatsapp';
+  status: 'read';
+  message_id: string;
+  typing_indicator?: { type: 'text' };
+}
+
+export function buildReadPayload(chatmid: string, typingIndicator = false): ReadPayload {
+  const payload: ReadPayload = { messaging_product: 'whatsapp', status: 'read', message_id: chatmid };
+  return typingIndicator ? { ...payload, typing_indicator: { type: 'text' } } : payload;
 }

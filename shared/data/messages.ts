@@ -15,12 +15,19 @@ import { eventTicket, PendingEvent, pendingEventAttributes, withPendingEvent, ty
 
 export type MessageType = 'text' | 'image' | 'video' | 'document' | 'audio' | 'template' | (string & {});
 
-/** What a message carried: text, a media link, or a template with its variables. */
-export type MessageContent =
+/**
+ * What a message carried: text, a media link, a template with its variables, the Cloud
+ * API's interactive object, a place, or a reaction; `replyTo` is the chatmid it quotes.
+ */
+export type MessageContent = (
   | { body: string }
   | { url: string; caption?: string; filename?: string }
   | { templateName: string; languageCode: string; bodyVariables: string[]; header?: { type: string; text?: string; link?: string } }
-  | Record<string, never>;
+  | { type: 'button' | 'list' | 'cta_url'; body: { text: string }; action: object }
+  | { latitude: number; longitude: number; name?: string; address?: string }
+  | { messageId: string; emoji: string }
+  | Record<string, never>
+) & { replyTo?: string };
 
 /** Why a send failed, as the chat network said it. */
 const MessageError = v.object({ code: v.optional(v.union([v.number(), v.string()])), title: v.optional(v.string()), message: v.string() });
@@ -288,6 +295,14 @@ export async function getMessage(channel: ChannelRef, messageId: string): Promis
 /** The pointer of a chatmid, read consistently: the one read of chat/message/status. */
 export async function getChatmidRecord(chatmid: string): Promise<ChatmidRecord | undefined> {
   return getItem(keys.messageByChatmid(chatmid), ChatmidItem, { consistent: true });
+}
+
+/**
+ * Records that the business marked an inbound message read: `readAt` of its pointer, the
+ * first time only (marking again changes nothing). False when the pointer is gone.
+ */
+export async function recordInboundRead(chatmid: string, at: number): Promise<boolean> {
+  return update(keys.messageByChatmid(chatmid)).setIfNotExists('readAt', at).when(when.eq('direction', 'inbound')).send();
 }
 
 /** A chatmid pointer after an attach, and the ticket of the status events that came before it (recorded without a tenant, so none was handed over). */

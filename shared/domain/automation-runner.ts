@@ -102,10 +102,11 @@ async function perform(execution: LiveExecution, step: AutomationStep, index: nu
       );
       return { chatmid: answer?.chatmid ?? null };
     }
-    case 'send_text': {
+    case 'send_text':
+    case 'send_interactive': {
       const contact = await requireContact(execution);
       const answer = await sendOnce(execution, apiReference, () =>
-        sendRegularMessage(scope, { to: execution.phone, type: 'text', body: renderFilled(step.body, contact, 'body'), apiReference }),
+        sendRegularMessage(scope, { to: execution.phone, ...sessionMessageOf(step, contact), apiReference }),
       );
       return { chatmid: answer?.chatmid ?? null };
     }
@@ -144,6 +145,13 @@ async function perform(execution: LiveExecution, step: AutomationStep, index: nu
  * that says how to fix the automation: the API and the chat network refuse an empty
  * parameter, and a send must not depend on which of them says so.
  */
+/** What a send_text or send_interactive step sends; placeholders are filled in the text and in an interactive body. */
+function sessionMessageOf(step: Extract<AutomationStep, { type: 'send_text' | 'send_interactive' }>, contact: ContactRecord) {
+  if (step.type === 'send_text') return { type: 'text' as const, body: renderFilled(step.body, contact, 'body') };
+  const text = renderFilled(step.interactive.body.text, contact, 'interactive.body.text');
+  return { type: 'interactive' as const, interactive: { ...step.interactive, body: { text } } };
+}
+
 function renderFilled(text: string, contact: ContactRecord, what: string): string {
   const rendered = renderPlaceholders(text, contact);
   if (rendered.trim() === '') {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CHAT_LIMITS, languageCode } from '../schema/chat-params';
 import { customFieldMap, LIMITS, nameList, text } from '../schema/params';
+import { interactiveObject } from './rich-message-params';
 
 /**
  * The steps of an automation, validated with valibot when an automation is created
@@ -27,6 +28,12 @@ const sendTemplate = v.object({
 const sendText = v.object({
   type: v.literal('send_text'),
   body: placeholderText(LIMITS.messageBody),
+});
+
+/** Reply buttons, a list or a call-to-action URL, as chat/message/send takes `interactive` (Meta's limits; placeholders in the body text). */
+const sendInteractive = v.object({
+  type: v.literal('send_interactive'),
+  interactive: interactiveObject,
 });
 
 const addLabels = v.object({ type: v.literal('add_labels'), labels: nameList(LIMITS.listEntries, LIMITS.name) });
@@ -63,9 +70,13 @@ const wait = v.pipe(
   v.check((step) => step.seconds >= 1 && step.seconds <= MAX_WAIT_SECONDS, `a wait lasts from 1 second to ${MAX_WAIT_SECONDS / 86_400} days`),
 );
 
-export const STEP_TYPES = ['send_template', 'send_text', 'add_labels', 'remove_labels', 'set_custom_fields', 'wait'] as const;
+export const STEP_TYPES = ['send_template', 'send_text', 'send_interactive', 'add_labels', 'remove_labels', 'set_custom_fields', 'wait'] as const;
 
-const step = v.variant('type', [sendTemplate, sendText, addLabels, removeLabels, setCustomFields, wait], `type must be one of ${STEP_TYPES.join(', ')}`);
+const step = v.variant(
+  'type',
+  [sendTemplate, sendText, sendInteractive, addLabels, removeLabels, setCustomFields, wait],
+  `type must be one of ${STEP_TYPES.join(', ')}`,
+);
 
 export const stepsSchema = v.pipe(v.array(step, 'steps must be an array'), v.maxLength(MAX_STEPS, `at most ${MAX_STEPS} steps`));
 

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { Principal } from '../auth/principal';
-import { getChatmidRecord } from '../data/messages';
+import { getChatmidRecord, type ChatmidRecord } from '../data/messages';
 import { clock } from '../clock';
 import { ForbiddenError } from '../errors';
 import { MessageStatus } from './message-view';
@@ -12,10 +12,7 @@ import { contentVisible } from './retention';
  * same 403, so message ids cannot be probed across workspaces.
  */
 export async function messageStatus(principal: Principal, chatmid: string): Promise<v.InferOutput<typeof MessageStatus>> {
-  const record = await getChatmidRecord(chatmid);
-  if (!record?.workspaceId || record.workspaceId !== principal.workspaceId || !principal.channelIds.includes(record.channelId ?? '')) {
-    throw new ForbiddenError('This API key may not read that message, or no such message exists.', { parameter: 'chatmid' });
-  }
+  const record = await chatmidOfCaller(principal, chatmid);
   return {
     chatmid: record.chatmid,
     status: record.status,
@@ -28,6 +25,15 @@ export async function messageStatus(principal: Principal, chatmid: string): Prom
     readAt: iso(record.readAt),
     error: record.error ?? null,
   };
+}
+
+/** The pointer of a chatmid on one of the key's channels; anything else is the same 403. */
+export async function chatmidOfCaller(principal: Principal, chatmid: string): Promise<ChatmidRecord & { workspaceId: string; channelId: string }> {
+  const record = await getChatmidRecord(chatmid);
+  if (!record?.workspaceId || record.workspaceId !== principal.workspaceId || !principal.channelIds.includes(record.channelId ?? '')) {
+    throw new ForbiddenError('This API key may not read that message, or no such message exists.', { parameter: 'chatmid' });
+  }
+  return record as ChatmidRecord & { workspaceId: string; channelId: string };
 }
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());

@@ -23,6 +23,9 @@ export const TemplateSendResult = component(
   }),
 );
 
+/** The types chat/message/send sends. */
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'document', 'audio', 'interactive', 'location', 'reaction'] as const;
+
 /** What chat/message/send answers. */
 export const MessageSendResult = component(
   'MessageSendResult',
@@ -30,7 +33,7 @@ export const MessageSendResult = component(
     chatmid,
     status: sendStatus,
     to,
-    type: described(v.picklist(['text', 'image', 'video', 'document', 'audio']), 'Message type', 'text'),
+    type: described(v.picklist(MESSAGE_TYPES), 'Message type', 'text'),
     apiReference: apiReferenceEcho,
   }),
 );
@@ -70,12 +73,12 @@ export const HistoryMessage = component(
     direction: described(v.picklist(['outbound', 'inbound']), 'outbound (sent by the API or an automation) or inbound (written by the contact)', 'inbound'),
     type: described(
       v.string(),
-      'text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, template (outbound)',
+      'text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, interactive, location, reaction, template (outbound)',
       'text',
     ),
     content: described(
       v.nullable(v.record(v.string(), v.unknown())),
-      'The content in the shape of its type (docs/MESSAGING.md, "Inbound message types"), or null once blanked by erasure or past the retention period',
+      'The content in the shape of its type (docs/MESSAGING.md, "Inbound message types" and "Richer messages"), with `replyTo` (the chatmid quoted) when the message quotes one; or null once blanked by erasure or past the retention period',
       { body: 'Hi, where is my order?' },
     ),
     status: described(

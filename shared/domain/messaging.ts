@@ -3,7 +3,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { accessTokenFor } from '../chat/access-tokens';
 import { ChatNetworkError, toCallerError, type SendResult } from '../chat/graph-client';
 import { chatNetwork } from '../chat/network';
-import { buildMediaPayload, buildTemplatePayload, buildTextPayload, type MediaType, type SendPayload, type TemplateHeaderInput } from '../chat/payloads';
+import {
+  buildMediaPayload,
+  buildTemplatePayload,
+  buildTextPayload,
+  quoting,
+  type MediaType,
+  type SendPayload,
+  type TemplateHeaderInput,
+} from '../chat/payloads';
 import { clock } from '../clock';
 import { getChannel } from '../data/channels';
 import { ensureContact, updateContact } from '../data/contacts';
@@ -32,6 +40,15 @@ import { checkTemplateInput, type TemplateSendInput } from './template-input';
 import { resolveTemplate } from './templates';
 import type { ChannelRef } from '../identity';
 import { handOffEvents } from './events';
+import {
+  isRichType,
+  referencedChatmids,
+  refuseForeignRichParameters,
+  requireConversationMessages,
+  richMessage,
+  type RichSendInput,
+  type RichType,
+} from './rich-messages';
 
 /**
  * Sending messages: chat/message/send and chat/templates/send. Every send follows
@@ -61,9 +78,8 @@ export interface SendAnswer {
   replayed: boolean;
 }
 
-export interface RegularSendInput {
-  to: string;
-  type: 'text' | MediaType;
+export interface RegularSendInput extends RichSendInput {
+  type: 'text' | MediaType | RichType;
   body?: string;
   url?: string;
   caption?: string;
@@ -71,16 +87,25 @@ export interface RegularSendInput {
   apiReference?: string;
 }
 
-/** chat/message/send: a text or media message, only inside the 24-hour session window. */
+/**
+ * chat/message/send: a text, media or rich message (shared/domain/rich-messages.ts),
+ * optionally quoting one, only inside the 24-hour session window.
+ */
 export async function sendRegularMessage(scope: SendScope, input: RegularSendInput): Promise<SendAnswer> {
-  const { content, payload } = regularMessage(input);
+  refuseForeignRichParameters(input as RegularSendInput & Record<string, unknown>);
+  const message = isRichType(input.type) ? richMessage({ ...input, type: input.type }) : regularMessage({ ...input, type: input.type });
+  const { replyTo } = input;
+  const referenced = referencedChatmids(input);
   return deliver(scope, {
     phone: input.to,
     apiReference: input.apiReference,
     type: input.type,
-    content,
-    payload,
-    guard: () => requireOpenWindow(scope, input.to),
+    content: replyTo === undefined ? message.content : ({ ...message.content, replyTo } as MessageContent),
+    payload: replyTo === undefined ? message.payload : quoting(message.payload, replyTo),
+    guard: async () => {
+      await requireOpenWindow(scope, input.to);
+      await requireConversationMessages(scope, input.to, referenced);
+    },
   });
 }
 
@@ -113,7 +138,7 @@ export function answerFor(message: Pick<MessageRecord, 'type' | 'content' | 'pho
   return { chatmid, status: 'accepted', to: message.phone, type: message.type, apiReference: message.apiReference ?? null };
 }
 
-function regularMessage(input: RegularSendInput): { content: MessageContent; payload: SendPayload } {
+function regularMessage(input: RegularSendInput & { type: 'text' | MediaType }): { content: MessageContent; payload: SendPayload } {
   if (input.type === 'text') {
     if (input.body === undefined) throw new InvalidInputError('Missing required parameter: body (the text of a text message).', 'body', 'missing_parameter');
     for (const name of ['url', 'caption', 'filename'] as const) {

@@ -2,6 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { inboundContent } from '../../shared/chat/inbound-content';
 
 describe('inbound content by type', () => {
+  it('keeps the chatmid a reply quotes (context.id) as replyTo, on any type', () => {
+    // Act
+    const text = inboundContent({ type: 'text', context: { from: '15550000001', id: 'wamid.quoted' } }, 'Yes please');
+    const buttonReply = inboundContent({
+      type: 'interactive',
+      context: { id: 'wamid.buttons' },
+      interactive: { type: 'button_reply', button_reply: { id: 'refund', title: 'Refund' } },
+    });
+    const plain = inboundContent({ type: 'text', context: { id: 42 } }, 'Hi');
+    // Assess
+    expect(text).toEqual({ type: 'text', content: { body: 'Yes please', replyTo: 'wamid.quoted' } });
+    expect(buttonReply).toEqual({ type: 'interactive', content: { replyType: 'button_reply', id: 'refund', title: 'Refund', replyTo: 'wamid.buttons' } });
+    expect(plain).toEqual({ type: 'text', content: { body: 'Hi' } });
+  });
+
   it('never throws on missing or mistyped fields, and keeps what it understands', () => {
     // Act
     const results = [

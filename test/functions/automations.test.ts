@@ -130,6 +130,46 @@ describe('automations', () => {
     expect(sends[1].template.components[0].parameters.map((p: { text: string }) => p.text)).toEqual(['Lisbon', 'A-1']);
   });
 
+  it('sends reply buttons from a send_interactive step, its body text filled for the contact', async () => {
+    // Prepare
+    const phone = newRecipient();
+    await openWindow(network, tenant.channels[0], phone, 'hello');
+    const buttons = [
+      { type: 'reply', reply: { id: 'yes', title: 'Yes' } },
+      { type: 'reply', reply: { id: 'no', title: 'No' } },
+    ];
+    await makeAutomation(tenant.workspaceId, tenant.channelIds[0], `Survey ${phone}`, [
+      { type: 'send_interactive', interactive: { type: 'button', body: { text: 'Happy with us, {{contact.phone}}?' }, action: { buttons } } },
+    ]);
+    // Act
+    const triggered = await trigger({ phoneNumber: phone, automationName: `survey ${phone}` });
+    await drainQueue(runner);
+    // Assess
+    const done = await getExecution({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, triggered.body.data.executionId);
+    expect(done?.status).toBe('completed');
+    const sends = sentBodies(network, tenant.channels[0]).filter((body) => (body as { to: string }).to === phone);
+    expect(sends).toEqual([
+      expect.objectContaining({ type: 'interactive', interactive: { type: 'button', body: { text: `Happy with us, ${phone}?` }, action: { buttons } } }),
+    ]);
+  });
+
+  it('refuses a send_interactive step beyond Meta’s limits when the automation is created', () => {
+    // Act
+    const refused = () =>
+      parseSteps([
+        {
+          type: 'send_interactive',
+          interactive: {
+            type: 'button',
+            body: { text: 'Pick' },
+            action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'A title over twenty characters' } }] },
+          },
+        },
+      ]);
+    // Assess
+    expect(refused).toThrow(/step 1 \(send_interactive\).*title.*20/);
+  });
+
   it('never repeats a send when the same queue message is delivered twice', async () => {
     // Prepare
     const phone = newRecipient();

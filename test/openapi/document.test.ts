@@ -11,8 +11,11 @@ import { API_ROUTES } from '../../shared/routes';
 
 type Json = Record<string, any>;
 
-/** Every schema a parameter may take: itself, or each alternative of an anyOf. */
-const alternatives = (schema: Json): Json[] => (schema.anyOf ? schema.anyOf.flatMap(alternatives) : [schema]);
+/** Every schema a parameter may take: itself, or each alternative of an anyOf or oneOf (a valibot variant). */
+const alternatives = (schema: Json): Json[] => {
+  const options = schema.anyOf ?? schema.oneOf;
+  return options ? options.flatMap(alternatives) : [schema];
+};
 
 /** What a parameter schema lacks: a type, and the limits that fit the type. */
 function missingLimits(schema: Json): string[] {
