@@ -10,8 +10,10 @@ export default defineConfig({
     exclude: ['test/browser/**', 'node_modules/**'],
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/worker-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Timeouts catch a hang, not slowness: on a loaded 2-core machine an end-to-end step (each
+    // CLI call is a process start) takes many times what it takes on a quiet one.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Test files run in parallel. Most of an end-to-end file's time is spent waiting on its
     // local stack (another process), so one worker more than the cores keeps them busy;
