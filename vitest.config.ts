@@ -1,6 +1,7 @@
 // The AWS SDK warns on Node 20 (this machine); Lambda runs Node 24.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,8 +10,15 @@ export default defineConfig({
     exclude: ['test/browser/**', 'node_modules/**'],
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/worker-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Timeouts catch a hang, not slowness: on a loaded 2-core machine an end-to-end step (each
+    // CLI call is a process start) takes many times what it takes on a quiet one.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
+    // Test files run in parallel. Most of an end-to-end file's time is spent waiting on its
+    // local stack (another process), so one worker more than the cores keeps them busy;
+    // vitest's default (cores - 1) runs a 2-core machine's files one at a time.
+    // Every file makes its own workspaces, stacks and DATA_DIRs, so files never collide.
+    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 1,
   },
 });

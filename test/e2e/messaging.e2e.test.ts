@@ -1,6 +1,6 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../shared/chat/signature';
+import { eventually } from '../support/eventually';
 import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 
 /**
@@ -45,11 +45,11 @@ describe('messaging end to end (npm start, sandbox chat network, operator CLI)',
     const closed = await stack.call('chat/message/send', { apiKey: adminKey, params: { channelId, to, body: 'Hello!' } });
     const inbound = await stack.admin('inbound', '--channel', channelId, '--from', to, '--text', 'Where is my order?');
     const text = await stack.call('chat/message/send', { apiKey: adminKey, params: { channelId, to, body: 'It ships today.' } });
-    let status = await stack.call('chat/message/status', { apiKey: adminKey, params: { chatmid: text.body.data.chatmid } });
-    for (let i = 0; i < 50 && status.body.data.status !== 'delivered'; i++) {
-      await delay(100);
-      status = await stack.call('chat/message/status', { apiKey: adminKey, params: { chatmid: text.body.data.chatmid } });
-    }
+    // Delivered once the sandbox's status webhook arrived: waited for, however loaded the machine.
+    const status = await eventually(async () => {
+      const answer = await stack.call('chat/message/status', { apiKey: adminKey, params: { chatmid: text.body.data.chatmid } });
+      return answer.body.data?.status === 'delivered' ? answer : undefined;
+    });
     // Assess
     expect(hello.body.data).toMatchObject({ status: 'accepted', to: '14155550177', templateName: 'hello_world', languageCode: 'en_US' });
     expect(order.body.data).toMatchObject({ templateName: 'order_update', languageCode: 'en', apiReference: 'order-A-1001' });

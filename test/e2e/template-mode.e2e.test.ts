@@ -2,148 +2,108 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOURCE_MAPS_FOLDER } from '../../infra/functions';
 import { API_ROUTES, findRoute, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
-import { functionPolicies, unexercisedGrants, type CallVerdict } from '../../scripts/local/iam';
-import { awsCallsFile } from '../../scripts/local/template-stack';
-import { CDK_OUT, ensureSynth, readTemplate, type CfnTemplate } from '../../scripts/local/template';
+import { CDK_OUT, readTemplate, type CfnTemplate } from '../../scripts/local/template';
 import { demoKey, stackDataDirs, startStack } from '../support/local-stack';
+import { inTemplateMode, recordedCalls } from '../support/template-mode';
 
 /**
- * The end-to-end scenarios once more, against `STACK_SOURCE=template npm start`: the
- * routes, authorizer, gateway responses, throttles, function assets and environments
- * come from the synthesized CloudFormation template, so a route, variable, asset file
- * or response the template gets wrong fails here. Every AWS call a function makes is
- * checked against its IAM policy in the template: a call its role would refuse fails
- * the run, naming the function, the action and the missing statement.
+ * The template-driven stack (STACK_SOURCE=template npm start) by its own means: a role
+ * without a statement fails the call, the assets carry no source map, the gateway's body
+ * limits. The end-to-end scenarios run in this mode too, one file each in
+ * test/e2e/template-mode/ (test/support/template-mode.ts).
  */
-process.env.STACK_SOURCE = 'template';
+await inTemplateMode('gateway', () =>
+  describe('the template-driven stack, by its own means', () => {
+    it('refuses a call the role does not grant: the function fails and the call is recorded with the missing statement', async () => {
+      // Prepare: the template with ChannelsList's table read statement removed
+      const { template } = readTemplate();
+      const broken = structuredClone(template) as CfnTemplate;
+      const policy = Object.values(broken.Resources).find(
+        (resource) =>
+          resource.Type === 'AWS::IAM::Policy' && resource.Metadata?.['aws:cdk:path'] === 'WorkspaceApi-dev/ChannelsList/Role/DefaultPolicy/Resource',
+      )!;
+      const statements = policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[];
+      const reads = findRoute('channels/list')!.tableActions.map((action) => `dynamodb:${action}`);
+      policy.Properties!.PolicyDocument.Statement = statements.filter((statement) => ![statement.Action].flat().some((action) => reads.includes(action)));
+      const file = join(await mkdtemp(join(tmpdir(), 'wsapi-template-')), 'broken.template.json');
+      writeFileSync(file, JSON.stringify(broken));
+      const stack = await startStack({ source: 'template', env: { STACK_TEMPLATE_FILE: file } });
+      stackDataDirs.delete(stack.dataDir); // its refusals are the point, not a finding
+      try {
+        const adminKey = demoKey(stack);
+        const teamKey = demoKey(stack, 'team');
+        // Act
+        const response = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': adminKey } });
+        const other = await fetch(`${stack.baseUrl}/labels/list`, { headers: { 'X-API-Key': teamKey } });
+        // Assess
+        expect(response.status).toBeGreaterThanOrEqual(500);
+        expect(other.status).toBe(200);
+        const refused = recordedCalls([stack.dataDir]).filter((call) => !call.allowed);
+        expect(refused.length).toBeGreaterThan(0);
+        expect(refused.every((call) => call.functionName === 'ChannelsList')).toBe(true);
+        expect(refused[0].reason).toMatch(
+          /^ChannelsList may not dynamodb:(Query|GetItem|BatchGetItem) on arn:aws:dynamodb:local:000000000000:table\/workspace-api.*lacks the statement \{"Effect":"Allow","Action":"dynamodb:/,
+        );
+      } finally {
+        await stack.stop();
+      }
+    }, 180_000);
 
-// Synthesized once per run (cdk.out is reused while it is newer than the sources).
-beforeAll(() => ensureSynth(), 300_000);
-
-// The scenarios register their suites in this file, where every stack they start is template-driven.
-await import('./foundation.e2e.test');
-await import('./messaging.e2e.test');
-await import('./automations.e2e.test');
-await import('./two-way.e2e.test');
-await import('../events/events.e2e.test');
-
-function recordedCalls(dataDirs: Iterable<string>): CallVerdict[] {
-  return [...dataDirs].flatMap((dir) => {
-    const file = awsCallsFile(dir);
-    if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as CallVerdict);
-  });
-}
-
-describe('the template-driven stack, by its own means', () => {
-  it('refuses a call the role does not grant: the function fails and the call is recorded with the missing statement', async () => {
-    // Prepare: the template with ChannelsList's table read statement removed
-    const { template } = readTemplate();
-    const broken = structuredClone(template) as CfnTemplate;
-    const policy = Object.values(broken.Resources).find(
-      (resource) => resource.Type === 'AWS::IAM::Policy' && resource.Metadata?.['aws:cdk:path'] === 'WorkspaceApi-dev/ChannelsList/Role/DefaultPolicy/Resource',
-    )!;
-    const statements = policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[];
-    const reads = findRoute('channels/list')!.tableActions.map((action) => `dynamodb:${action}`);
-    policy.Properties!.PolicyDocument.Statement = statements.filter((statement) => ![statement.Action].flat().some((action) => reads.includes(action)));
-    const file = join(await mkdtemp(join(tmpdir(), 'wsapi-template-')), 'broken.template.json');
-    writeFileSync(file, JSON.stringify(broken));
-    const stack = await startStack({ source: 'template', env: { STACK_TEMPLATE_FILE: file } });
-    stackDataDirs.delete(stack.dataDir); // its refusals are the point, not a finding
-    try {
-      const adminKey = demoKey(stack);
-      const teamKey = demoKey(stack, 'team');
-      // Act
-      const response = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': adminKey } });
-      const other = await fetch(`${stack.baseUrl}/labels/list`, { headers: { 'X-API-Key': teamKey } });
-      // Assess
-      expect(response.status).toBeGreaterThanOrEqual(500);
-      expect(other.status).toBe(200);
-      const refused = recordedCalls([stack.dataDir]).filter((call) => !call.allowed);
-      expect(refused.length).toBeGreaterThan(0);
-      expect(refused.every((call) => call.functionName === 'ChannelsList')).toBe(true);
-      expect(refused[0].reason).toMatch(
-        /^ChannelsList may not dynamodb:(Query|GetItem|BatchGetItem) on arn:aws:dynamodb:local:000000000000:table\/workspace-api.*lacks the statement \{"Effect":"Allow","Action":"dynamodb:/,
-      );
-    } finally {
-      await stack.stop();
-    }
-  }, 180_000);
-
-  it('ships no source map in any Lambda asset, and publishes every function\u2019s map beside the assets', () => {
-    // Prepare
-    const { template } = readTemplate();
-    const functions = Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function');
-
-    // Act
-    const maps = functions.flatMap((fn) => readdirSync(join(CDK_OUT, String(fn.Metadata!['aws:asset:path']))).filter((file) => file.endsWith('.map')));
-    const names = [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => fn.name);
-    const published = names.filter((name) => existsSync(join(CDK_OUT, SOURCE_MAPS_FOLDER, 'WorkspaceApi-dev', name, 'index.mjs.map')));
-
-    // Assess
-    expect(functions).toHaveLength(names.length);
-    expect(maps).toEqual([]);
-    expect(published).toEqual(names);
-  });
-
-  it('answers bodies past Lambda\u2019s 6 MB and API Gateway\u2019s 10 MB with 413 payload_too_large from the gateway, the function never invoked', async () => {
-    // Prepare
-    const stack = await startStack({ source: 'template' });
-    try {
-      const key = demoKey(stack);
-      const post = (bytes: number) =>
-        fetch(`${stack.baseUrl}/contacts/import`, {
-          method: 'POST',
-          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ channelId: stack.demo.workspaces[0].channels[0].id, contacts: [], padding: 'x'.repeat(bytes) }),
-        });
-      const logged = () => (existsSync(join(stack.dataDir, 'logs', 'service.log')) ? readFileSync(join(stack.dataDir, 'logs', 'service.log'), 'utf8') : '');
+    it('ships no source map in any Lambda asset, and publishes every function\u2019s map beside the assets', () => {
+      // Prepare
+      const { template } = readTemplate();
+      const functions = Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function');
 
       // Act
-      const answers = [];
-      for (const megabytes of [7, 9.5, 11]) {
-        const response = await post(megabytes * 1024 * 1024);
-        answers.push({ megabytes, status: response.status, requestId: response.headers.get('x-request-id')!, body: await response.json() });
-      }
-      // A body above the endpoint's own limit but within Lambda's reaches the function, which logs its request.
-      const ownLimit = await post(2 * 1024 * 1024);
-      const ownLimitId = ownLimit.headers.get('x-request-id')!;
-      await eventually(async () => (logged().includes(ownLimitId) ? true : undefined));
+      const maps = functions.flatMap((fn) => readdirSync(join(CDK_OUT, String(fn.Metadata!['aws:asset:path']))).filter((file) => file.endsWith('.map')));
+      const names = [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => fn.name);
+      const published = names.filter((name) => existsSync(join(CDK_OUT, SOURCE_MAPS_FOLDER, 'WorkspaceApi-dev', name, 'index.mjs.map')));
 
       // Assess
-      for (const { megabytes, status, body } of answers) {
-        expect(status, `${megabytes} MB`).toBe(413);
-        expect(body, `${megabytes} MB`).toMatchObject({ success: false, error: 'payload_too_large', details: { parameter: 'body' } });
-      }
-      expect(ownLimit.status).toBe(400);
-      expect(((await ownLimit.json()) as { error: string }).error).toBe('payload_too_large');
-      for (const { requestId } of answers) expect(logged()).not.toContain(requestId);
-    } finally {
-      await stack.stop();
-    }
-  }, 240_000);
-});
+      expect(functions).toHaveLength(names.length);
+      expect(maps).toEqual([]);
+      expect(published).toEqual(names);
+    });
 
-afterAll(() => {
-  if (stackDataDirs.size === 0) return; // a filtered run (-t) that started no scenario stack
-  // Assess: no call of the whole run was refused by its function's role
-  const calls = recordedCalls(stackDataDirs);
-  const refused = calls.filter((call) => !call.allowed).map((call) => call.reason);
-  expect(refused, `calls the synthesized IAM policies would refuse:\n${[...new Set(refused)].join('\n')}`).toEqual([]);
-  expect(calls.length).toBeGreaterThan(0);
-  // Report (not a failure): what the roles grant that no scenario exercised.
-  const { template } = readTemplate();
-  const unexercised = unexercisedGrants(functionPolicies(template, { region: 'local', tableName: 'workspace-api', queueUrl: (name) => name }), calls);
-  writeFileSync(join(CDK_OUT, 'iam-unexercised.json'), JSON.stringify(unexercised, null, 2));
-  console.log(
-    `IAM: ${calls.length} calls checked, none refused; ${unexercised.length} granted actions no scenario exercised (cdk.out/iam-unexercised.json):\n${unexercised.map((grant) => `  ${grant.functionName}: ${grant.action} on ${grant.resources.join(', ')}`).join('\n')}`,
-  );
-});
+    it('answers bodies past Lambda\u2019s 6 MB and API Gateway\u2019s 10 MB with 413 payload_too_large from the gateway, the function never invoked', async () => {
+      // Prepare
+      const stack = await startStack({ source: 'template' });
+      try {
+        const key = demoKey(stack);
+        const post = (bytes: number) =>
+          fetch(`${stack.baseUrl}/contacts/import`, {
+            method: 'POST',
+            headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ channelId: stack.demo.workspaces[0].channels[0].id, contacts: [], padding: 'x'.repeat(bytes) }),
+          });
+        const logged = () => (existsSync(join(stack.dataDir, 'logs', 'service.log')) ? readFileSync(join(stack.dataDir, 'logs', 'service.log'), 'utf8') : '');
+
+        // Act
+        const answers = [];
+        for (const megabytes of [7, 9.5, 11]) {
+          const response = await post(megabytes * 1024 * 1024);
+          answers.push({ megabytes, status: response.status, requestId: response.headers.get('x-request-id')!, body: await response.json() });
+        }
+        // A body above the endpoint's own limit but within Lambda's reaches the function, which logs its request.
+        const ownLimit = await post(2 * 1024 * 1024);
+        const ownLimitId = ownLimit.headers.get('x-request-id')!;
+        await eventually(async () => (logged().includes(ownLimitId) ? true : undefined));
+
+        // Assess
+        for (const { megabytes, status, body } of answers) {
+          expect(status, `${megabytes} MB`).toBe(413);
+          expect(body, `${megabytes} MB`).toMatchObject({ success: false, error: 'payload_too_large', details: { parameter: 'body' } });
+        }
+        expect(ownLimit.status).toBe(400);
+        expect(((await ownLimit.json()) as { error: string }).error).toBe('payload_too_large');
+        for (const { requestId } of answers) expect(logged()).not.toContain(requestId);
+      } finally {
+        await stack.stop();
+      }
+    }, 240_000);
+  }),
+);

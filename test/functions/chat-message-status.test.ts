@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { callApi } from '../support/api';
@@ -26,15 +27,12 @@ async function sendHello(channelId = tenant.channelIds[0]): Promise<string> {
   return response.body.data.chatmid;
 }
 
-/** The status once it reads `expected` (a loaded machine may still have the webhook in flight), or the last answer after 5 s. */
-async function statusOnce(chatmid: string, expected: string, method: 'GET' | 'POST' = 'POST') {
-  let response = await status(tenant.adminKey, chatmid, method);
-  for (let waited = 0; response.body.data?.status !== expected && waited < 5_000; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    response = await status(tenant.adminKey, chatmid, method);
-  }
-  return response;
-}
+/** The status once it reads `expected` (a loaded machine may still have the webhook in flight). */
+const statusOnce = (chatmid: string, expected: string, method: 'GET' | 'POST' = 'POST') =>
+  eventually(async () => {
+    const response = await status(tenant.adminKey, chatmid, method);
+    return response.body.data?.status === expected ? response : undefined;
+  });
 
 describe('chat/message/status', () => {
   it('reports a delivered template message with every field, timestamps as ISO 8601', async () => {

@@ -90,7 +90,7 @@ describe('500 parallel contacts/manage calls for 100 numbers in mixed notations'
     await callApi(manageField, { apiKey: tenant.adminKey, params: { name: 'tier', type: 'dropdown', options: ['bronze', 'silver', 'gold'] } });
   });
 
-  it('creates exactly 100 contacts, each once, counts exactly 100, and tears no record', { timeout: 90_000 }, async () => {
+  it('creates exactly 100 contacts, each once, counts exactly 100, and tears no record', { timeout: 360_000 }, async () => {
     // Prepare
     const calls = shuffle(
       numbers.flatMap((digits, i) =>
@@ -99,12 +99,13 @@ describe('500 parallel contacts/manage calls for 100 numbers in mixed notations'
           const params = { phoneNumber, ...write(i, k) };
           // GET takes lists comma-separated (objects as JSON).
           // One local process stands in for 500 Lambda containers and one dynalite for DynamoDB, so
-          // the burst takes longer than one request's 10 s budget; each call gets a minute here.
+          // the burst takes longer than one request's 10 s budget; each call gets five minutes here
+          // (a loaded 2-core machine ran it past one minute, and the handlers answered 503 busy).
           return callApi(manageContact, {
             apiKey: keys[(i + k) % keys.length],
             method,
             params: method === 'GET' ? { ...params, labelNames: params.labelNames.join(',') } : params,
-            remainingTimeMs: 60_000,
+            remainingTimeMs: 300_000,
           });
         }),
       ),

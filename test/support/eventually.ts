@@ -1,5 +1,5 @@
-/** Polls until `check` returns a value, or fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+/** Polls until `check` returns a value, or fails after `ms` (a deadline for a hang, generous for a loaded machine). */
+export async function eventually<T>(check: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
