@@ -163,6 +163,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/list',
     rateLimitClass: 'api_read',
     tableActions: ['GetItem', 'BatchGetItem', 'Query'],
+    signsCursors: true,
     tag: 'Contacts',
     summary: 'List and search the contacts of a channel, paginated',
   },

@@ -113,7 +113,11 @@ describe('contacts/list with contacts holding every field at its maximum', () =>
       }
     }
     // Act
-    const listings = [await everyPage(tenant.adminKey, {}), await everyPage(tenant.adminKey, { search: '1415555' }), await everyPage(tenant.adminKey, { status: 'active' })];
+    const listings = [
+      await everyPage(tenant.adminKey, {}),
+      await everyPage(tenant.adminKey, { search: '1415555' }),
+      await everyPage(tenant.adminKey, { status: 'active' }),
+    ];
     // Assess
     for (const pages of listings) {
       // More than one page although one page of 200 would hold them all: the byte bound cut them.
