@@ -4,7 +4,7 @@ import { ContactSummary } from '../shared/domain/contact-view';
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse, viewOf } from '../shared/schema/responses';
-import { channelId, contactStatus, integer, LIMITS, optionalText } from '../shared/schema/params';
+import { channelId, contactStatus, cursorOf, integer, LIMITS, optionalText, text } from '../shared/schema/params';
 
 /** Largest page size; a larger `limit` is clamped to it (and `pagination.limit` says so). */
 export const MAX_PAGE_SIZE = 200;
@@ -28,12 +28,14 @@ export const schema = v.object({
     v.examples(['example']),
   ),
   status: v.optional(described(contactStatus(), 'Only contacts with this opt-out status (`active` or `opted_out`).', 'opted_out')),
+  cursor: v.optional(cursorOf(text(1024))),
 });
 
 export const response = endpointResponse({
   data: v.array(ContactSummary),
   envelope: 'pagination',
-  description: 'One page of the contacts, ordered by name; `pagination` counts all matches.',
+  description:
+    'One page of the contacts, ordered by phone number; `pagination` counts all matches. A page holds `limit` contacts unless they would pass 5 MB of answer: it then ends early, and `pagination.nextCursor` (given on every page but the last) continues exactly after its last contact.',
 });
 
 export const handler = apiEndpoint({
@@ -41,8 +43,12 @@ export const handler = apiEndpoint({
   schema,
   response,
   channelScoped: true,
-  handle: async ({ page, limit, search, status }, { channel }) => {
-    const { contacts, total } = await listContacts(channel, { page, limit, search, status });
-    return { data: contacts.map((contact) => viewOf(ContactSummary, contact)), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+  handle: async (input, { channel }) => {
+    const { contacts, total, page, nextCursor } = await listContacts(channel, input);
+    const { limit } = input;
+    return {
+      data: contacts.map((contact) => viewOf(ContactSummary, contact)),
+      pagination: { page, limit, total, pages: Math.ceil(total / limit), nextCursor },
+    };
   },
 });

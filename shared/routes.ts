@@ -163,6 +163,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/list',
     rateLimitClass: 'api_read',
     tableActions: ['GetItem', 'BatchGetItem', 'Query'],
+    signsCursors: true,
     tag: 'Contacts',
     summary: 'List and search the contacts of a channel, paginated',
   },
@@ -296,7 +297,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
   {
     path: 'events/list',
     rateLimitClass: 'api_read',
-    tableActions: ['Query'],
+    tableActions: ['BatchGetItem', 'Query'],
     signsCursors: true,
     tag: 'Webhooks',
     summary: "Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)",

@@ -1013,6 +1013,11 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "opted_out";
+            /**
+             * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+             * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+             */
+            cursor?: string;
         };
         ContactsListResponse: {
             /** @constant */
@@ -1952,7 +1957,7 @@ export interface components {
         };
         Pagination: {
             /**
-             * @description This page (from 1)
+             * @description This page (from 1); with a `cursor`, the page of `limit` its first item lies on
              * @example 1
              */
             page: number;
@@ -1971,6 +1976,11 @@ export interface components {
              * @example 1
              */
             pages: number;
+            /**
+             * @description Pass as `cursor` for the page after this one (the same filters); null after the last item. A page whose items would pass 5 MB of answer ends early, and only this cursor continues it exactly (`page` + 1 would skip what it left out).
+             * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+             */
+            nextCursor: string | null;
         };
         ContactDeleted: {
             /**
@@ -4152,6 +4162,11 @@ export interface operations {
                  * @example opted_out
                  */
                 status?: "active" | "opted_out";
+                /**
+                 * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+                 * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+                 */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4159,7 +4174,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the contacts, ordered by name; `pagination` counts all matches. */
+            /** @description One page of the contacts, ordered by phone number; `pagination` counts all matches. A page holds `limit` contacts unless they would pass 5 MB of answer: it then ends early, and `pagination.nextCursor` (given on every page but the last) continues exactly after its last contact. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4200,14 +4215,15 @@ export interface operations {
                  *       "page": 1,
                  *       "limit": 20,
                  *       "search": "example",
-                 *       "status": "opted_out"
+                 *       "status": "opted_out",
+                 *       "cursor": "eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8"
                  *     }
                  */
                 "application/json": components["schemas"]["ContactsListParams"];
             };
         };
         responses: {
-            /** @description One page of the contacts, ordered by name; `pagination` counts all matches. */
+            /** @description One page of the contacts, ordered by phone number; `pagination` counts all matches. A page holds `limit` contacts unless they would pass 5 MB of answer: it then ends early, and `pagination.nextCursor` (given on every page but the last) continues exactly after its last contact. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

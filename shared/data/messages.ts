@@ -62,6 +62,8 @@ export const MessageItem = entity('message', {
   sendState: v.picklist(SEND_STATES),
   chatmid: v.optional(v.string()),
   waId: v.optional(v.string()),
+  /** Set when the chat network accepted the send under a wa_id that was opted out (shared/domain/messaging.ts `recordIfOptedOut`). */
+  sentToOptedOut: v.optional(v.literal(true)),
   error: v.optional(MessageError),
   /** When the message was written (outbound) or received (inbound), ms since the epoch. */
   at: v.number(),
@@ -286,6 +288,11 @@ async function recordHistoryOutcome(channel: ChannelRef, message: Pick<MessageRe
 }
 
 /** A message as stored (an erased one keeps only its skeleton). */
+/** Marks an accepted send whose wa_id turned out to be opted out (only a message still there: an erasure's skeleton keeps it). */
+export async function markSentToOptedOut(channel: ChannelRef, messageId: string): Promise<void> {
+  await update(keys.message(channel, messageId)).set('sentToOptedOut', true).when(when.itemExists()).send();
+}
+
 export async function getMessage(channel: ChannelRef, messageId: string): Promise<Stored<typeof MessageItem> | undefined> {
   return getItem(keys.message(channel, messageId), MessageItem, { consistent: true });
 }

@@ -6,7 +6,9 @@ import { clock } from '../clock';
 import { selectDeepPage, selectFromIndex } from './contact-index-select';
 import { changesForCreate, checkedChanges, type ManageContactInput } from './contact-values';
 import { contactView, labelsFor, toContactView, type ContactView } from './contact-view';
+import { decodeCursor, encodeCursor } from './cursors';
 import { changeContactStatus } from './opt-out';
+import { fitPage } from './page-bytes';
 
 /**
  * contacts/manage: creates the contact of a phone number or updates it. Labels and
@@ -48,26 +50,59 @@ export interface ListContactsInput {
   search?: string;
   /** Only contacts with this opt-out status. */
   status?: ContactStatus;
+  /** A previous page's `nextCursor`: the page starts at the contact it names instead of at `page`. */
+  cursor?: string;
 }
 
 export interface ContactPage {
   contacts: ContactView[];
   total: number;
+  /** The page of `limit` the first contact lies on. */
+  page: number;
+  /** Where the next page starts (null after the last contact); it also continues a page the byte bound ended early. */
+  nextCursor: string | null;
 }
 
 /**
- * contacts/list, ordered by phone number. Page 1 without a search is one query
- * (head item + first page); deeper pages and searches read the compact index, then
- * fetch only the page's contacts.
+ * contacts/list, ordered by phone number: `limit` contacts from the page's position, or
+ * fewer when they would not fit the answer's byte bound (shared/domain/page-bytes.ts).
+ * The position is `page`'s, or the cursor's, which holds the place in the listing of
+ * the first contact a previous page left out, signed and bound to the channel and the
+ * filter (shared/domain/cursors.ts), so following `nextCursor` reaches every contact
+ * exactly once (while none is added or erased meanwhile, as with page numbers).
  */
 export async function listContacts(channel: ChannelRef, input: ListContactsInput): Promise<ContactPage> {
-  const offset = (input.page - 1) * input.limit;
-  if (input.page === 1 && input.search === undefined && input.status === undefined) {
-    const { head, contacts: page } = await firstContactPage(channel, input.limit);
-    // A contact being erased is already out of the count and the index; hide it here too.
-    const contacts = page.filter((contact) => contact.erasing === undefined);
-    const labels = await labelsFor(channel, contacts, head.defsVersion);
-    return { contacts: contacts.map((contact) => toContactView(contact, labels)), total: head.contactCount };
+  const query = `contacts:${JSON.stringify([input.search ?? null, input.status ?? null])}`;
+  const offset = input.cursor === undefined ? (input.page - 1) * input.limit : positionOf(await decodeCursor(input.cursor, channel.channelId, query));
+  const { slots, total, defsVersion } = await selectContacts(channel, { ...input, offset });
+  const contacts = slots.filter((contact) => contact !== undefined);
+  const labels = await labelsFor(channel, contacts, defsVersion);
+  const { items, used } = fitPage(slots.map((contact) => contact && toContactView(contact, labels)));
+  const next = offset + used;
+  return {
+    contacts: items,
+    total,
+    page: Math.floor(offset / input.limit) + 1,
+    nextCursor: next < total ? await encodeCursor(channel.channelId, query, String(next)) : null,
+  };
+}
+
+const positionOf = (position: string) => (/^\d{1,15}$/.test(position) ? Number(position) : 0);
+
+/**
+ * The contacts of the listing's places `offset` to `offset + limit`, one slot a place (empty for a contact erased or
+ * being erased meanwhile). Page 1 without a search is one query (head item + first page); deeper pages and searches
+ * read the compact index, then fetch only the page's contacts.
+ */
+async function selectContacts(
+  channel: ChannelRef,
+  input: Omit<ListContactsInput, 'page' | 'cursor'> & { offset: number },
+): Promise<{ slots: (ContactRecord | undefined)[]; total: number; defsVersion?: number }> {
+  const { offset, limit } = input;
+  if (offset === 0 && input.search === undefined && input.status === undefined) {
+    const { head, contacts } = await firstContactPage(channel, limit);
+    // A contact being erased is already out of the count and the index (so it holds no place); hide it here too.
+    return { slots: contacts.filter((contact) => contact.erasing === undefined), total: head.contactCount, defsVersion: head.defsVersion };
   }
   // Without a status filter or search: a deep page from this container's phone order when current; otherwise the
   // index streamed keeping only the page (docs/PERFORMANCE.md, "Large channels"), tested against the search and the
@@ -76,20 +111,19 @@ export async function listContacts(channel: ChannelRef, input: ListContactsInput
   let total: number;
   const bySearch = input.search === undefined ? undefined : matcher(input.search);
   if (input.status === undefined && bySearch === undefined) {
-    ({ phones, total } = await selectDeepPage(channel, offset, input.limit));
+    ({ phones, total } = await selectDeepPage(channel, offset, limit));
   } else if (input.status === 'opted_out' && bySearch === undefined) {
     const optedOut = [...(await readOptedOut(channel))].sort();
-    phones = optedOut.slice(offset, offset + input.limit);
+    phones = optedOut.slice(offset, offset + limit);
     total = optedOut.length;
   } else {
     const optedOut = input.status === undefined ? undefined : await readOptedOut(channel);
     const wantOptedOut = input.status === 'opted_out';
     const matches = (phone: string, name: string) => (!bySearch || bySearch(phone, name)) && (!optedOut || optedOut.has(phone) === wantOptedOut);
-    ({ phones, total } = await selectFromIndex(channel, { offset, limit: input.limit, matches }));
+    ({ phones, total } = await selectFromIndex(channel, { offset, limit, matches }));
   }
-  const contacts = (phones.length ? await getContactsByPhone(channel, phones) : []).filter((contact) => contact.erasing === undefined);
-  const labels = await labelsFor(channel, contacts);
-  return { contacts: contacts.map((contact) => toContactView(contact, labels)), total };
+  const byPhone = new Map((phones.length ? await getContactsByPhone(channel, phones) : []).map((contact) => [contact.phone, contact]));
+  return { slots: phones.map((phone) => byPhone.get(phone)).map((contact) => (contact?.erasing === undefined ? contact : undefined)), total };
 }
 
 /** Case-insensitive substring of the name, or substring of the phone digits (`+`, spaces and dashes ignored). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { clock } from '../clock';
 import { config } from '../config';
 import { clearPendingEvents } from '../data/event-outbox';
-import { erasedAt, erasuresOf } from '../data/erasure-tombstones';
+import { erasedAt } from '../data/erasure-tombstones';
 import {
   addToLane,
   createDelivery,
@@ -42,7 +42,7 @@ import {
   type SubscriptionRecord,
   type SubscriptionSet,
 } from '../data/webhook-subscriptions';
-import { eventIdTime, subscribedTo } from '../events/event-types';
+import { subscribedTo } from '../events/event-types';
 import { DELIVERY_TIMEOUT_MS, postWebhook, type AttemptResult } from '../events/post-webhook';
 import { nextRetryDelaySeconds, parseRetrySchedule } from '../events/retry-schedule';
 import { secretBox } from '../events/secret-box';
@@ -53,6 +53,7 @@ import { logger } from '../observability/logger';
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from '../observability/metrics';
 import { MAX_QUEUE_DELAY_SECONDS } from '../queue/queue-port';
 import { enqueueEvent, eventGroupOf, type EventQueueMessage } from '../queue/event-queue';
+import { erasedEntries, raisedBefore } from './erased-events';
 import { secretContext } from './integrator-webhooks';
 
 export type { EventQueueMessage } from '../queue/event-queue';
@@ -103,9 +104,6 @@ export interface BatchContext {
 
 type LogEntry = { channel: ChannelRef; event: EventLogRecord };
 
-/** Whether the event `eventId` was raised before an erasure of its contact at `erased` (ms), if there was one. */
-const raisedBefore = (eventId: string, erased: number | undefined) => erased !== undefined && eventIdTime(eventId) <= erased;
-
 /**
  * Records entries in the events log, then drops again those whose contact has been erased
  * since the event was raised (erasure tombstones, shared/data/erasure-tombstones.ts); the
@@ -114,8 +112,7 @@ const raisedBefore = (eventId: string, erased: number | undefined) => erased !==
  */
 async function recordUnlessErased(entries: LogEntry[]): Promise<Set<LogEntry>> {
   await putEventLogs(entries, clock.now());
-  const erasedAtOf = await erasuresOf(entries.map(({ channel, event }) => ({ channel, contactKey: event.contactKey })));
-  const erased = entries.filter(({ channel, event }) => raisedBefore(event.id, erasedAtOf(channel, event.contactKey)));
+  const erased = await erasedEntries(entries);
   if (erased.length) await deleteEventLogs(erased);
   return new Set(entries.filter((entry) => !erased.includes(entry)));
 }

@@ -31,6 +31,7 @@ import { enqueueEvent } from '../queue/event-queue';
 import { described } from '../schema/docs';
 import { component, created, nullableTimestamp, viewOf } from '../schema/responses';
 import { decodeCursor, encodeCursor } from './cursors';
+import { erasedEntries } from './erased-events';
 import { eventWithVisibleContent } from './retention';
 
 /**
@@ -311,11 +312,13 @@ export async function listEvents(channel: ChannelRef, input: { limit?: number; c
   const now = clock.now();
   const records = await listEventLog({ workspaceId, channelId }, after, input.limit ?? 50, now);
   const last = records[records.length - 1];
+  // An erasure that has begun hides its contact's events at once, before it (or the deliverer) deletes them.
+  const erased = new Set((await erasedEntries(records.map((event) => ({ channel, event })))).map(({ event }) => event));
   // At the head the answer is empty and nextCursor null: ask again later with the same cursor for what came since.
   // The body as delivered, byte for byte (the deliverer wrote it from the same event, shared/domain/event-builders.ts),
   // except a message's content past its retention period.
   return {
-    events: records.map((record) => eventWithVisibleContent(JSON.parse(record.body) as AnyEvent, now)),
+    events: records.filter((record) => !erased.has(record)).map((record) => eventWithVisibleContent(JSON.parse(record.body) as AnyEvent, now)),
     nextCursor: last ? await encodeCursor(channelId, 'events', last.id) : null,
   };
 }

@@ -19,6 +19,7 @@ import { addUnsettledMessage, ensureConversation, getConversation, rememberWaId 
 import {
   claimReference,
   getReference,
+  markSentToOptedOut,
   putMessageIntent,
   recordAcceptedSend,
   recordSendOutcome,
@@ -269,13 +270,15 @@ async function recordAccepted(
 /**
  * A wa_id the chat network answered with that is none of the forms the send checked
  * (shared/phone `numberForms`) may be opted out: the message is already accepted, so
- * it is counted (`SendsToOptedOut`) and logged, and the number's own forms are suppressed
- * from now on, so the next send to it is refused before the chat network.
+ * it is marked on its item (`sentToOptedOut`), counted (`SendsToOptedOut`) and logged,
+ * and the number's own forms are suppressed from now on, so the next send to it is
+ * refused before the chat network.
  */
 async function recordIfOptedOut(channel: ChannelRef, message: MessageRecord, waId: string): Promise<void> {
   if (numberForms(message.phone).includes(waId) || !(await isSuppressed(channel, [waId]))) return;
   countSendToOptedOut();
   logger.warn('send accepted for an opted-out wa_id', { channelId: channel.channelId, messageId: message.id });
+  await markSentToOptedOut(channel, message.id);
   await suppress(channel, [message.phone], clock.now());
 }
 

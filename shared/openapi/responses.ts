@@ -13,10 +13,15 @@ import { component, type ErrorStatus } from '../schema/responses';
 export const Pagination = component(
   'Pagination',
   v.strictObject({
-    page: described(v.pipe(v.number(), v.integer()), 'This page (from 1)', 1),
+    page: described(v.pipe(v.number(), v.integer()), 'This page (from 1); with a `cursor`, the page of `limit` its first item lies on', 1),
     limit: described(v.pipe(v.number(), v.integer()), 'Page size used (at most 200)', 50),
     total: described(v.pipe(v.number(), v.integer()), 'Number of all matches', 1),
     pages: described(v.pipe(v.number(), v.integer()), 'Number of pages', 1),
+    nextCursor: described(
+      v.nullable(v.string()),
+      'Pass as `cursor` for the page after this one (the same filters); null after the last item. A page whose items would pass 5 MB of answer ends early, and only this cursor continues it exactly (`page` + 1 would skip what it left out).',
+      'eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8',
+    ),
   }),
 );
 

@@ -181,7 +181,7 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     const fields = await api.POST('/custom-fields/list', { body: { channelId } });
     // Assess
     expect(created.body.data).toMatchObject({ created: true, phone: '442079460958' });
-    expect(contacts.data?.pagination).toEqual({ page: 1, limit: 50, total: 1, pages: 1 });
+    expect(contacts.data?.pagination).toEqual({ page: 1, limit: 50, total: 1, pages: 1, nextCursor: null });
     expect(contacts.data?.data).toEqual([
       {
         id: created.body.data.id,

@@ -4,6 +4,8 @@ import { handler as deleteContact } from '../../functions/contacts-delete';
 import { handler as listEvents } from '../../functions/events-list';
 import { handler as webhookDeliveries } from '../../functions/webhooks-deliveries';
 import { handler as manageWebhook } from '../../functions/webhooks-manage';
+import { writeTombstone } from '../../shared/data/erasure-tombstones';
+import { clock } from '../../shared/clock';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
@@ -110,5 +112,20 @@ describe('an erasure while events are in flight', () => {
     const deliveries = (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId, limit: 100 } })).body.data;
     const erasedIds = new Set(delivered.map((delivery) => delivery.event.id));
     expect(deliveries.filter((delivery: { eventId: string }) => erasedIds.has(delivery.eventId))).toEqual([]);
+  });
+
+  it('lists no event of a contact whose erasure stopped after its tombstone, before its events were deleted, and lists the number’s later events', async () => {
+    // Prepare: an event logged and delivered, then an erasure that crashed right after its step 2 (the tombstone;
+    // the same state as the deliverer's log write landing after the erasure's deletion, before its own check).
+    const phone = newRecipient();
+    await inbound(phone, 'logged before the erasure');
+    await queue.drain(deliverer, { until: () => receiver.received.some((delivery) => delivery.event.data.content?.body === 'logged before the erasure') });
+    await writeTombstone({ workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] }, phone, clock.now());
+    // Act
+    await inbound(phone, 'after the erasure');
+    await queue.drain(deliverer, { until: () => receiver.received.some((delivery) => delivery.event.data.content?.body === 'after the erasure') });
+    // Assess
+    const listed = (await allListedEvents()).filter(ofPhone(phone));
+    expect(listed.map((event) => event.data.content?.body)).toEqual(['after the erasure']);
   });
 });

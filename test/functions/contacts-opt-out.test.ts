@@ -1,5 +1,5 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { handler as listContacts } from '../../functions/contacts-list';
@@ -9,9 +9,12 @@ import { clock } from '../../shared/clock';
 import { getExecution } from '../../shared/data/automations';
 import { listStatusChanges } from '../../shared/data/contact-status';
 import { getContact } from '../../shared/data/contacts';
+import { getChatmidRecord, getMessage } from '../../shared/data/messages';
+import { chatNetwork } from '../../shared/chat/network';
 import { callApi } from '../support/api';
 import { drainQueue, makeAutomation } from '../support/automations';
 import { newRecipient, openWindow, sendRequests, useChatTenant, type ChatNetwork, type ChatTenant } from '../support/chat';
+import { emfLines } from '../support/stdout';
 
 type Runner = (event: SQSEvent, context: Context) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
 
@@ -121,6 +124,29 @@ describe('opt-out by keyword', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('contact_opted_out');
     expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+  });
+
+  it('records a send the chat network accepted under an opted-out wa_id: on the message, in SendsToOptedOut, and refuses the number from then on', async () => {
+    // Prepare: the wa_id W opted out by keyword; the chat network then answers a send to a number that is no form of W
+    // with W (a number it rewrote; injected, the sandbox rewrites only the Brazilian and Mexican forms).
+    const optedOutWaId = newRecipient();
+    await openWindow(network, tenant.channels[0], optedOutWaId, 'STOP');
+    const phone = newRecipient();
+    const graph = chatNetwork();
+    const answer = graph.sendMessage.bind(graph);
+    const rewrite = vi.spyOn(graph, 'sendMessage').mockImplementation(async (...args) => ({ ...(await answer(...args)), waId: optedOutWaId }));
+    // Act
+    let sent: Awaited<ReturnType<typeof template>> | undefined;
+    const metrics = await emfLines(async () => {
+      sent = await template(phone);
+    }).finally(() => rewrite.mockRestore());
+    const next = await template(phone);
+    // Assess
+    expect(sent!.status).toBe(200);
+    expect(metrics.filter((line) => line.SendsToOptedOut === 1)).toHaveLength(1);
+    const pointer = await getChatmidRecord(sent!.body.data.chatmid);
+    expect(await getMessage(ref(), pointer!.messageId!)).toMatchObject({ phone, waId: optedOutWaId, sentToOptedOut: true });
+    expect([next.status, next.body.error]).toEqual([403, 'contact_opted_out']);
   });
 
   it('keeps the later keyword’s status when the webhooks arrive out of order', async () => {

@@ -130,10 +130,10 @@ describe('contacts/list', () => {
     const page3 = await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 3, page: 3 } });
     const page4 = await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 3, page: 4 } });
     // Assess
-    expect(page1.body.pagination).toEqual({ page: 1, limit: 3, total: 7, pages: 3 });
+    expect(page1.body.pagination).toEqual({ page: 1, limit: 3, total: 7, pages: 3, nextCursor: expect.any(String) });
     expect(page1.body.data.map((c: { phone: string }) => c.phone)).toEqual(['14155551000', '14155551001', '14155551002']);
     expect(page3.body.data.map((c: { phone: string }) => c.phone)).toEqual(['14155551006']);
-    expect(page3.body.pagination).toEqual({ page: 3, limit: 3, total: 7, pages: 3 });
+    expect(page3.body.pagination).toEqual({ page: 3, limit: 3, total: 7, pages: 3, nextCursor: null });
     expect(page4.body.data).toEqual([]);
     expect(Object.keys(page1.body.data[0]).sort()).toEqual(['customFields', 'email', 'id', 'labels', 'name', 'phone', 'status']);
     expect(page1.body.data[0].email).toBeNull();
@@ -151,7 +151,31 @@ describe('contacts/list', () => {
     expect(byName.body.data.map((c: { name: string }) => c.name)).toEqual(['Odd Person 1', 'Odd Person 3', 'Odd Person 5']);
     expect(byName.body.pagination.total).toBe(3);
     expect(byPhone.body.data.map((c: { phone: string }) => c.phone)).toEqual(['14155551004']);
-    expect(none.body.pagination).toEqual({ page: 1, limit: 50, total: 0, pages: 0 });
+    expect(none.body.pagination).toEqual({ page: 1, limit: 50, total: 0, pages: 0, nextCursor: null });
+  });
+
+  it('continues after a page by its nextCursor, which holds only for its own filters and as signed', async () => {
+    // Prepare
+    const tenant = await createTenant(1);
+    await seedContacts(tenant, 5);
+    const odd = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'odd', limit: 1 } });
+    const all = await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 2 } });
+    const [payload, signature] = all.body.pagination.nextCursor.split('.');
+    const tampered = `${Buffer.from(Buffer.from(payload, 'base64url').toString().replace('"2"', '"0"')).toString('base64url')}.${signature}`;
+    // Act
+    const oddNext = await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'odd', limit: 1, cursor: odd.body.pagination.nextCursor } });
+    const allNext = await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 2, cursor: all.body.pagination.nextCursor } });
+    const refused = [
+      await callApi(listContacts, { apiKey: tenant.adminKey, params: { search: 'even', limit: 1, cursor: odd.body.pagination.nextCursor } }),
+      await callApi(listContacts, { apiKey: tenant.adminKey, params: { status: 'active', limit: 2, cursor: all.body.pagination.nextCursor } }),
+      await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 2, cursor: tampered } }),
+    ];
+    // Assess
+    expect(oddNext.body.data.map((c: { name: string }) => c.name)).toEqual(['Odd Person 3']);
+    expect(oddNext.body.pagination).toMatchObject({ page: 2, total: 2, nextCursor: null });
+    expect(allNext.body.data.map((c: { phone: string }) => c.phone)).toEqual(['14155551002', '14155551003']);
+    for (const response of refused)
+      expect([response.status, response.body.error, response.body.details?.parameter]).toEqual([400, 'invalid_parameter', 'cursor']);
   });
 
   it('clamps a limit above 200 and refuses limits and pages below 1 or not integers', async () => {

@@ -8,27 +8,8 @@ import { logger } from '../../shared/observability/logger';
 import { countAutomationTriggered, countMessageFailed, countMessageSent } from '../../shared/observability/metrics';
 import { TRACING_ENABLED } from '../../shared/observability/tracing';
 import { callApi } from '../support/api';
+import { emfLines, jsonLines } from '../support/stdout';
 import { createTenant } from '../support/tenants';
-
-/** The JSON lines written to stdout while `act` runs. */
-async function jsonLines(act: () => Promise<unknown> | unknown): Promise<any[]> {
-  const lines: any[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    for (const line of text.split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line));
-    (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
-    return true;
-  }) as typeof process.stdout.write);
-  try {
-    await act();
-  } finally {
-    spy.mockRestore();
-  }
-  return lines;
-}
-
-/** The EMF lines (CloudWatch embedded metrics) written to stdout while `act` runs. */
-const emfLines = async (act: () => Promise<unknown> | unknown) => (await jsonLines(act)).filter((line) => '_aws' in line);
 
 const metricNames = (line: any): string[] => line._aws.CloudWatchMetrics[0].Metrics.map((m: { Name: string }) => m.Name);
 

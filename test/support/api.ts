@@ -21,6 +21,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   body: any;
+  /** Bytes of the whole answer as the function returns it to Lambda (the proxy result: body escaped into a string, and headers); Lambda refuses more than 6 MB. */
+  payloadBytes: number;
 }
 
 /** GET parameters as API Gateway delivers them: every value a string (arrays and objects as JSON). */
@@ -86,12 +88,17 @@ export async function callApi(handler: Handler, options: CallOptions = {}): Prom
     } as never);
     // A Deny is API Gateway's ACCESS_DENIED, whose gateway response (infra/api.ts) is the key-in-URL 401.
     if (auth.policyDocument.Statement.some((statement) => statement.Effect === 'Deny')) {
-      return { status: 401, headers: {}, body: { success: false, error: 'unauthorized', message: KEY_IN_URL_MESSAGE } };
+      return { status: 401, headers: {}, body: { success: false, error: 'unauthorized', message: KEY_IN_URL_MESSAGE }, payloadBytes: 0 };
     }
     (event.requestContext as { authorizer?: unknown }).authorizer = { ...auth.context, principalId: auth.principalId };
   } catch {
-    return { status: 401, headers: {}, body: { success: false, error: 'unauthorized' } };
+    return { status: 401, headers: {}, body: { success: false, error: 'unauthorized' }, payloadBytes: 0 };
   }
   const result = await handler(event, { awsRequestId: requestId, getRemainingTimeInMillis: () => options.remainingTimeMs ?? 10_000 } as Context);
-  return { status: result.statusCode, headers: (result.headers ?? {}) as Record<string, string>, body: JSON.parse(result.body) };
+  return {
+    status: result.statusCode,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    body: JSON.parse(result.body),
+    payloadBytes: Buffer.byteLength(JSON.stringify(result)),
+  };
 }
