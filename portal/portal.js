@@ -431,10 +431,7 @@
     $('webhooks-note').textContent = '';
     api('GET', 'webhooks').then(renderWebhooks, function (error) {
       $('webhooks').textContent = '';
-      $('webhooks-note').textContent =
-        error.status === 404 && error.code === 'not_found'
-          ? 'Webhook subscriptions are not served by this deployment’s portal yet; the API’s webhooks/list shows them.'
-          : 'Could not load the webhook subscriptions: ' + error.message;
+      $('webhooks-note').textContent = 'Could not load the webhook subscriptions: ' + error.message;
     });
   }
 
@@ -451,9 +448,10 @@
           'Channel ' +
             subscription.channelId +
             ' · ' +
-            (subscription.active === false ? 'inactive' : 'active') +
+            (subscription.isActive ? 'active' : 'inactive' + (subscription.disabledReason ? ' (' + subscription.disabledReason + ')' : '')) +
             ' · events: ' +
-            (subscription.events || []).join(', '),
+            subscription.events.join(', ') +
+            (subscription.failingSince ? ' · failing since ' + when(subscription.failingSince) : ''),
         ),
       );
       var list = box.appendChild(el('div'));
@@ -467,9 +465,10 @@
   }
 
   function loadDeliveries(subscription, holder) {
-    var ids = { channelId: subscription.channelId, webhookId: subscription.webhookId };
+    var ids = { channelId: subscription.channelId, webhookId: subscription.id };
     api('GET', 'webhooks/deliveries', ids).then(
-      function (deliveries) {
+      function (page) {
+        var deliveries = page.deliveries;
         holder.textContent = '';
         var table = holder.appendChild(el('table'));
         table.appendChild(el('caption', 'Deliveries to ' + subscription.url + ', newest first'));

@@ -3,13 +3,14 @@ import { usagePlanIdNamed } from '../auth/usage-plan-keys';
 import { clock } from '../clock';
 import { config } from '../config';
 import { recordPortalAudit, type PortalAuditRecord } from '../data/portal-audit';
-import { getApiKeyById, getApiUser, listUserKeys } from '../data/tenants';
-import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
+import { getApiKeyById, listUserKeys } from '../data/tenants';
+import { InvalidInputError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { logger } from '../observability/logger';
 import { fileRequestLog, type LoggedRequest, type RequestLog } from '../observability/request-log';
 import type { RateLimitClass } from '../routes';
 import { issueApiKey, withdrawApiKey } from './api-keys';
+import { portalApiUser } from './portal-user';
 
 /**
  * The developer portal's keys (docs/PORTAL.md): a signed-in user creates, lists, revokes
@@ -161,8 +162,7 @@ async function ownKey(principal: PortalPrincipal, keyId: string) {
 }
 
 async function issueKeyFor(principal: PortalPrincipal, name: string, expiresAt: string | undefined): Promise<CreatedKey> {
-  const user = await getApiUser(principal.workspaceId, principal.apiUserId);
-  if (!user) throw new ForbiddenError('Your portal user is tied to no API user of the workspace; ask an operator to fix it (user create).');
+  const user = await portalApiUser(principal);
   const issued = await issueApiKey({
     workspaceId: principal.workspaceId,
     userId: user.userId,

@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+import { listPortalWebhooks } from '../shared/domain/portal-webhooks';
+import { portalEndpoint } from '../shared/http/portal-handler';
+import { described } from '../shared/schema/docs';
+import { identifier } from '../shared/schema/params';
+
+export const schema = v.object({
+  channelId: v.optional(described(identifier(), 'Only this channel’s subscriptions; absent = every channel you may use.', 'ch_demoacmesupport')),
+});
+
+/** GET /portal/api/webhooks: the subscriptions of the user's channels, as the API's webhooks/list shows them (with channelId); never a secret. */
+export const handler = portalEndpoint({ name: 'PortalWebhooksList', schema, handle: (input, { principal }) => listPortalWebhooks(principal, input) });
