@@ -441,6 +441,7 @@
     if (subscriptions.length === 0) $('webhooks-note').textContent = 'No webhook subscriptions on your channels.';
     subscriptions.forEach(function (subscription) {
       var box = holder.appendChild(el('div', null, 'webhook'));
+      box.setAttribute('data-testid', 'webhook-row');
       box.appendChild(el('h3', subscription.url));
       box.appendChild(
         el(
@@ -479,6 +480,7 @@
         var body = table.appendChild(el('tbody'));
         deliveries.forEach(function (delivery) {
           var row = body.appendChild(el('tr'));
+          row.setAttribute('data-testid', 'delivery-row');
           row.appendChild(el('td')).appendChild(el('code', delivery.eventId));
           row.appendChild(el('td', delivery.type));
           row.appendChild(el('td', delivery.status, delivery.status === 'failed' ? 'status-error' : ''));
