@@ -270,6 +270,9 @@ const PORTAL_KEY_READS_ROW = 'GET /portal/api/usage, GET /portal/api/requests';
 /** The parameters of a call about one of the caller's keys (made in the setup). */
 const ownKey = (context: ScenarioContext) => ({ keyId: context.saved.keyId });
 
+/** The parameters naming the subscription made in the setup. */
+const webhookOf = (context: ScenarioContext) => ({ webhookId: context.saved.webhookId });
+
 export const SCENARIOS: RoundTripScenario[] = [
   {
     name: 'authorizer, cold key cache',
@@ -823,10 +826,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'webhooks/deliveries',
     doc: { row: 'webhooks/deliveries', budget: '3' },
     budget: 3,
-    prepare: async (context) => {
-      const { body } = await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }));
-      context.saved.webhookId = (body as { data: { id: string } }).data.id;
-    },
+    prepare: subscribe,
     request: (context) => get({ webhookId: context.saved.webhookId }),
   },
   {
@@ -845,11 +845,7 @@ export const SCENARIOS: RoundTripScenario[] = [
     path: 'webhooks/redeliver',
     doc: { row: 'webhooks/redeliver', budget: '6 (+1 when the event has a delivery)' },
     budget: 6,
-    prepare: async (context) => {
-      const { body } = await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }));
-      context.saved.webhookId = (body as { data: { id: string } }).data.id;
-      context.saved.eventId = await logEvent(context, `bench:${context.unique}`);
-    },
+    prepare: subscribeWithEvent,
     request: (context) => post({ webhookId: context.saved.webhookId, eventId: context.saved.eventId }),
   },
   {
@@ -952,7 +948,47 @@ export const SCENARIOS: RoundTripScenario[] = [
   portalScenario('rotate a key', 'PortalKeysRotate', 'POST /portal/api/keys/rotate', 13, 'POST', ownKey),
   portalScenario("a key's usage", 'PortalUsage', PORTAL_KEY_READS_ROW, 3, 'GET', ownKey),
   portalScenario("a key's latest requests", 'PortalRequests', PORTAL_KEY_READS_ROW, 3, 'GET', ownKey),
+  portalScenario('the webhook subscriptions, one channel', 'PortalWebhooksList', 'GET /portal/api/webhooks', 3, 'GET', () => ({}), subscribe),
+  portalScenario("a subscription's deliveries", 'PortalWebhooksDeliveries', 'GET /portal/api/webhooks/deliveries', 4, 'GET', webhookOf, subscribe),
+  portalScenario(
+    'redeliver an event never delivered to the subscription',
+    'PortalWebhooksRedeliver',
+    'POST /portal/api/webhooks/redeliver',
+    7,
+    'POST',
+    (context) => ({ ...webhookOf(context), eventId: context.saved.eventId }),
+    subscribeWithEvent,
+  ),
 ];
+
+/** A subscription of the tenant's first channel (saved.webhookId). */
+async function subscribe(context: ScenarioContext): Promise<void> {
+  const { body } = await context.call('webhooks/manage', post({ url: 'https://example.com/hooks/bench' }));
+  context.saved.webhookId = (body as { data: { id: string } }).data.id;
+}
+
+/** A subscription and an event of its channel never delivered to it (saved.webhookId, saved.eventId). */
+async function subscribeWithEvent(context: ScenarioContext): Promise<void> {
+  await subscribe(context);
+  const { putEventLogs } = await import('../shared/data/events');
+  const { eventIdFor } = await import('../shared/events/event-types');
+  const id = eventIdFor(Date.now(), `bench:${context.unique}`);
+  context.saved.eventId = id;
+  await putEventLogs(
+    [
+      {
+        channel: { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
+        event: {
+          id,
+          type: 'message.received',
+          body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }),
+          contactKey: '14155550112',
+        },
+      },
+    ],
+    Date.now(),
+  );
+}
 
 /** One portal function's counted call; a call about a key gets a key of the tenant's admin first, made by the portal's own domain function. */
 function portalScenario(
@@ -962,6 +998,7 @@ function portalScenario(
   budget: number,
   method: 'GET' | 'POST',
   params: (context: ScenarioContext) => Record<string, string>,
+  prepare?: (context: ScenarioContext) => Promise<void>,
 ): RoundTripScenario {
   return {
     name: `portal: ${action}`,
@@ -974,6 +1011,7 @@ function portalScenario(
         context.saved.keyId = (await createPortalKey(portalPrincipal(context), { name: 'bench' })).keyId;
       },
     }),
+    ...(prepare && { prepare }),
     invoke: (handler, context) => portalCall(handler, context, method, params(context)),
   };
 }

@@ -1,19 +1,10 @@
 import * as v from 'valibot';
 import { webhookDeliveries, WebhookDelivery } from '../shared/domain/integrator-webhooks';
 import { apiEndpoint } from '../shared/http/api-handler';
-import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';
-import { channelId, cursorOf, integer, text, webhookId } from '../shared/schema/params';
+import { deliveriesParameters } from '../shared/schema/webhook-params';
 
-export const schema = v.object({
-  webhookId: webhookId(),
-  channelId: channelId(),
-  status: v.optional(
-    described(v.picklist(['pending', 'succeeded', 'failed'], 'must be pending, succeeded or failed'), 'Only deliveries in this state.', 'failed'),
-  ),
-  limit: v.optional(described(integer(1, 100), 'Page size (default 50).', 20)),
-  cursor: v.optional(cursorOf(text(1024))),
-});
+export const schema = v.object(deliveriesParameters);
 
 export const response = endpointResponse({
   data: v.array(WebhookDelivery),

@@ -4,7 +4,9 @@
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -92,6 +94,16 @@ export function createCursorSigningKey(scope: Construct, config: StageConfig): S
     'Signs the opaque page cursors of list endpoints (HMAC key)',
     'A cursor-signing key protects only page cursors; the operator rotates it with put-secret-value (docs/DEPLOYMENT.md), which needs no Lambda rotation function.',
   );
+}
+
+/** What a function that pages needs of the cursor-signing key: its ARN (never its value) in the environment… */
+export function cursorSigningEnvironment(cursorKey: ISecret): Record<string, string> {
+  return { CURSOR_SIGNING_KEY_SECRET_ARN: cursorKey.secretArn };
+}
+
+/** …and the right to read that one secret. */
+export function grantCursorSigning(fn: { readonly function: IFunction }, cursorKey: ISecret): void {
+  fn.function.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [cursorKey.secretArn] }));
 }
 
 /** A 48-character key CDK generates once per stage, with why it is not rotated (cdk-nag AwsSolutions-SMG4). */

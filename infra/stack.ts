@@ -4,7 +4,6 @@
  */
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEBHOOK_PATH } from '../shared/routes';
 import { MonitoringStack } from './alarms';
@@ -14,6 +13,8 @@ import {
   type AutomationQueue,
   createAutomationQueue,
   createCursorSigningKey,
+  cursorSigningEnvironment,
+  grantCursorSigning,
   createSuppressionKey,
   createEventDelivery,
   createTable,
@@ -71,10 +72,9 @@ export class WorkspaceApiStack extends Stack {
       const sizing = routeSizing(route, config.apiFunction);
       // The cursor key's ARN, not its value: the functions read it at run time (shared/domain/cursors.ts), so it never sits
       // in a function's configuration (readable with lambda:GetFunctionConfiguration) and a rotation needs no deploy.
-      const environment = route.signsCursors ? { ...suppression, CURSOR_SIGNING_KEY_SECRET_ARN: cursorKey.secretArn } : suppression;
+      const environment = route.signsCursors ? { ...suppression, ...cursorSigningEnvironment(cursorKey) } : suppression;
       const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
-      if (route.signsCursors)
-        fn.function.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [cursorKey.secretArn] }));
+      if (route.signsCursors) grantCursorSigning(fn, cursorKey);
       return { route, handler: fn.function };
     });
 
@@ -111,6 +111,7 @@ export class WorkspaceApiStack extends Stack {
       this,
       deps,
       API_ROUTES.map((route) => this.functions.get(route.name)!),
+      cursorKey,
     );
     for (const fn of portal.functions) this.addFunction(fn);
     this.restApi = new WorkspaceRestApi(this, 'Api', {

@@ -431,10 +431,7 @@
     $('webhooks-note').textContent = '';
     api('GET', 'webhooks').then(renderWebhooks, function (error) {
       $('webhooks').textContent = '';
-      $('webhooks-note').textContent =
-        error.status === 404 && error.code === 'not_found'
-          ? 'Webhook subscriptions are not served by this deployment’s portal yet; the API’s webhooks/list shows them.'
-          : 'Could not load the webhook subscriptions: ' + error.message;
+      $('webhooks-note').textContent = 'Could not load the webhook subscriptions: ' + error.message;
     });
   }
 
@@ -444,6 +441,7 @@
     if (subscriptions.length === 0) $('webhooks-note').textContent = 'No webhook subscriptions on your channels.';
     subscriptions.forEach(function (subscription) {
       var box = holder.appendChild(el('div', null, 'webhook'));
+      box.setAttribute('data-testid', 'webhook-row');
       box.appendChild(el('h3', subscription.url));
       box.appendChild(
         el(
@@ -451,9 +449,10 @@
           'Channel ' +
             subscription.channelId +
             ' · ' +
-            (subscription.active === false ? 'inactive' : 'active') +
+            (subscription.isActive ? 'active' : 'inactive' + (subscription.disabledReason ? ' (' + subscription.disabledReason + ')' : '')) +
             ' · events: ' +
-            (subscription.events || []).join(', '),
+            subscription.events.join(', ') +
+            (subscription.failingSince ? ' · failing since ' + when(subscription.failingSince) : ''),
         ),
       );
       var list = box.appendChild(el('div'));
@@ -467,9 +466,10 @@
   }
 
   function loadDeliveries(subscription, holder) {
-    var ids = { channelId: subscription.channelId, webhookId: subscription.webhookId };
+    var ids = { channelId: subscription.channelId, webhookId: subscription.id };
     api('GET', 'webhooks/deliveries', ids).then(
-      function (deliveries) {
+      function (page) {
+        var deliveries = page.deliveries;
         holder.textContent = '';
         var table = holder.appendChild(el('table'));
         table.appendChild(el('caption', 'Deliveries to ' + subscription.url + ', newest first'));
@@ -480,6 +480,7 @@
         var body = table.appendChild(el('tbody'));
         deliveries.forEach(function (delivery) {
           var row = body.appendChild(el('tr'));
+          row.setAttribute('data-testid', 'delivery-row');
           row.appendChild(el('td')).appendChild(el('code', delivery.eventId));
           row.appendChild(el('td', delivery.type));
           row.appendChild(el('td', delivery.status, delivery.status === 'failed' ? 'status-error' : ''));

@@ -3,8 +3,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, transformSchemaObject, tsIntersection, type SchemaObject, type TransformNodeOptions } from 'openapi-typescript';
 import ts from 'typescript';
-import { buildOpenApiDocument, serializeDocument, type OpenApiDocument, type RouteContract, type RouteContracts } from '../shared/openapi/document';
-import { API_ROUTES, type ApiRoute } from '../shared/routes';
+import {
+  buildOpenApiDocument,
+  serializeDocument,
+  type OpenApiDocument,
+  type PortalContract,
+  type PortalContracts,
+  type RouteContract,
+  type RouteContracts,
+} from '../shared/openapi/document';
+import { API_ROUTES, PORTAL_ROUTES, type ApiRoute } from '../shared/routes';
 import { renderEventsDoc, renderReadme } from './readme-sections';
 
 /**
@@ -35,9 +43,21 @@ export async function loadRouteContracts(routes: readonly ApiRoute[] = API_ROUTE
   return Object.fromEntries(entries);
 }
 
-/** Builds the document from the current route table and function files. */
+/** Imports every portal route's function file for its `schema` and `response` (shared/domain/portal-views.ts). */
+export async function loadPortalContracts(): Promise<PortalContracts> {
+  const entries = await Promise.all(
+    PORTAL_ROUTES.map(async (route) => {
+      const module = (await import(pathToFileURL(join(ROOT, route.entry)).href)) as Partial<PortalContract>;
+      if (!module.schema || !module.response) throw new Error(`${route.entry} exports no \`schema\` or \`response\`; the OpenAPI document needs both`);
+      return [route.name, { schema: module.schema, response: module.response }] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Builds the document from the current route tables and function files. */
 export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
-  return buildOpenApiDocument(await loadRouteContracts());
+  return buildOpenApiDocument(await loadRouteContracts(), API_ROUTES, await loadPortalContracts());
 }
 
 /** The client's types, generated from the document (no network, no file reads). */

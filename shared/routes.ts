@@ -401,6 +401,33 @@ const PORTAL_ROUTE_ROWS: readonly PortalRouteRow[] = [
     readsRequestLog: true,
     summary: "One key's last 100 requests: time, endpoint, status, error code, latency",
   },
+  // The channel's webhook subscriptions, as the API's webhooks/list, webhooks/deliveries and webhooks/redeliver (same domain code).
+  {
+    path: 'webhooks',
+    method: 'GET',
+    action: 'webhooks-list',
+    rateLimitClass: 'api_read',
+    tableActions: ['GetItem'],
+    summary: "The webhook subscriptions of the user's channels and how their deliveries fare; never a secret",
+  },
+  {
+    path: 'webhooks/deliveries',
+    method: 'GET',
+    action: 'webhooks-deliveries',
+    rateLimitClass: 'api_read',
+    tableActions: ['GetItem', 'Query'],
+    signsCursors: true,
+    summary: 'One subscription’s deliveries, newest first, with their attempts and errors',
+  },
+  {
+    path: 'webhooks/redeliver',
+    method: 'POST',
+    action: 'webhooks-redeliver',
+    rateLimitClass: 'api_write',
+    tableActions: ['GetItem', 'PutItem', 'UpdateItem'],
+    sendsToEventQueue: true,
+    summary: 'Deliver an event to one of the channel’s subscriptions again (same webhook-id)',
+  },
 ];
 
 export const PORTAL_ROUTES: readonly PortalRoute[] = PORTAL_ROUTE_ROWS.map(({ action, ...row }) => ({

@@ -668,6 +668,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the user's own keys; never a secret
+         * @description List the user's own keys; never a secret. Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        get: operations["portalKeysList"];
+        put?: never;
+        /**
+         * Create an API key for the signed-in user (its value shown once)
+         * @description Create an API key for the signed-in user (its value shown once). Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        post: operations["portalKeysCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of the user’s keys (it stops working within 10 seconds)
+         * @description Revoke one of the user’s keys (it stops working within 10 seconds). Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        post: operations["portalKeysRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a new key for the user with the old one’s name, then revoke the old one
+         * @description Create a new key for the user with the old one’s name, then revoke the old one. Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        post: operations["portalKeysRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One key's requests by rate class over 24 hours and 7 days, and its 429s
+         * @description One key's requests by rate class over 24 hours and 7 days, and its 429s. Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        get: operations["portalUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One key's last 100 requests: time, endpoint, status, error code, latency
+         * @description One key's last 100 requests: time, endpoint, status, error code, latency. Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        get: operations["portalRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook subscriptions of the user's channels and how their deliveries fare; never a secret
+         * @description The webhook subscriptions of the user's channels and how their deliveries fare; never a secret. Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        get: operations["portalWebhooksList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One subscription’s deliveries, newest first, with their attempts and errors
+         * @description One subscription’s deliveries, newest first, with their attempts and errors. Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        get: operations["portalWebhooksDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event to one of the channel’s subscriptions again (same webhook-id)
+         * @description Deliver an event to one of the channel’s subscriptions again (same webhook-id). Signed in to the portal: the user pool's ID token as `Authorization: Bearer`, and the permission `settings:api` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment). (the signed-in user's API user's limit)
+         */
+        post: operations["portalWebhooksRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "message.received": {
@@ -3137,6 +3319,209 @@ export interface components {
              * @constant
              */
             deleted: true;
+        };
+        PortalCreatedKey: {
+            /**
+             * @description The key’s id
+             * @example key_01jhx3k8m0
+             */
+            keyId: string;
+            /**
+             * @description The key itself: shown this once, stored nowhere (only its hash)
+             * @example wsk_Ab3x…
+             */
+            apiKey: string;
+            /**
+             * @description The name given at creation
+             * @example CRM sync
+             */
+            name: string;
+            /**
+             * @description The key’s first characters: enough to tell keys apart, never the key
+             * @example wsk_Ab3x
+             */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was made (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /** @description When the key stops working (ISO 8601, UTC), or null */
+            expiresAt: string | null;
+        };
+        PortalKey: {
+            /**
+             * @description The key’s id
+             * @example key_01jhx3k8m0
+             */
+            keyId: string;
+            /**
+             * @description The name given at creation
+             * @example CRM sync
+             */
+            name: string;
+            /**
+             * @description The key’s first characters: enough to tell keys apart, never the key
+             * @example wsk_Ab3x
+             */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was made (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /** @description Its latest request in the last 7 days (from the request log) (ISO 8601, UTC), or null */
+            lastUsedAt: string | null;
+            /** @description When the key stops working (ISO 8601, UTC), or null */
+            expiresAt: string | null;
+            /**
+             * @description Whether it works
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "revoked" | "expired";
+        };
+        PortalRevokedKey: {
+            /**
+             * @description The key’s id
+             * @example key_01jhx3k8m0
+             */
+            keyId: string;
+            /**
+             * @description Revoked
+             * @example true
+             * @constant
+             */
+            revoked: true;
+        };
+        PortalRotatedKey: {
+            /**
+             * @description The key’s id
+             * @example key_01jhx3k8m0
+             */
+            keyId: string;
+            /**
+             * @description The key itself: shown this once, stored nowhere (only its hash)
+             * @example wsk_Ab3x…
+             */
+            apiKey: string;
+            /**
+             * @description The name given at creation
+             * @example CRM sync
+             */
+            name: string;
+            /**
+             * @description The key’s first characters: enough to tell keys apart, never the key
+             * @example wsk_Ab3x
+             */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was made (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /** @description When the key stops working (ISO 8601, UTC), or null */
+            expiresAt: string | null;
+            /**
+             * @description The key revoked by the rotation
+             * @example key_01jhx3k8m0
+             */
+            replacedKeyId: string;
+        };
+        PortalKeyUsage: {
+            /**
+             * @description The key’s id
+             * @example key_01jhx3k8m0
+             */
+            keyId: string;
+            last24Hours: components["schemas"]["PortalUsageWindow"];
+            last7Days: components["schemas"]["PortalUsageWindow"];
+            /**
+             * @description The 7 days, oldest first (UTC dates)
+             * @example [
+             *       {
+             *         "date": "2025-01-31",
+             *         "requests": 42,
+             *         "throttled": 0
+             *       }
+             *     ]
+             */
+            daily: {
+                date: string;
+                requests: number;
+                throttled: number;
+            }[];
+        };
+        PortalUsageWindow: {
+            /**
+             * @description Requests the API answered for the key
+             * @example 42
+             */
+            requests: number;
+            /**
+             * @description Of them answered 429 (the per-minute limits)
+             * @example 0
+             */
+            throttled: number;
+            /**
+             * @description Requests by rate class
+             * @example {
+             *       "api_read": 40,
+             *       "api_write": 2
+             *     }
+             */
+            byRateClass: {
+                [key: string]: number;
+            };
+        };
+        PortalRequest: {
+            /**
+             * Format: date-time
+             * @description When it was answered (ISO 8601, UTC)
+             * @example 2025-01-31T09:30:00.000Z
+             */
+            at: string;
+            /**
+             * @description The endpoint, below the API base
+             * @example contacts/list
+             */
+            endpoint: string;
+            /**
+             * @description GET or POST
+             * @example GET
+             */
+            method: string;
+            /**
+             * @description The HTTP status answered
+             * @example 200
+             */
+            status: number;
+            /**
+             * @description The error code of a refusal
+             * @example not_found
+             */
+            error?: string;
+            /**
+             * @description Time in the function, in milliseconds
+             * @example 38
+             */
+            latencyMs: number;
+            /**
+             * @description The rate class it counted against
+             * @example api_read
+             */
+            rateClass: string;
+        };
+        PortalDeliveries: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /**
+             * @description Opaque cursor of the next page (pass it as `cursor`), or null
+             * @example null
+             */
+            nextCursor: string | null;
         };
         ErrorResponse: {
             /** @constant */
@@ -6367,6 +6752,432 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+        };
+    };
+    portalKeysList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user’s own keys, newest first; never a secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalKey"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalKeysCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CRM sync",
+                 *       "expiresAt": "2027-01-31T00:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description A name for the key, to tell it apart in the keys list.
+                     * @example CRM sync
+                     */
+                    name: string;
+                    /**
+                     * @description When the key stops working (ISO 8601, in the future); none = never.
+                     * @example 2027-01-31T00:00:00Z
+                     */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key: its value is shown in this answer only. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalCreatedKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalKeysRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keyId": "key_01jhx3k8m0"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Id of one of your keys (GET /portal/api/keys).
+                     * @example key_01jhx3k8m0
+                     */
+                    keyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key is revoked: the API refuses it within 10 seconds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRevokedKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalKeysRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keyId": "key_01jhx3k8m0"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Id of one of your keys (GET /portal/api/keys).
+                     * @example key_01jhx3k8m0
+                     */
+                    keyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key (its value shown in this answer only); the old one is revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRotatedKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalUsage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Id of one of your keys (GET /portal/api/keys).
+                 * @example key_01jhx3k8m0
+                 */
+                keyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key’s requests by rate class over 24 hours and 7 days, its 429s, and a day-by-day count. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalKeyUsage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalRequests: {
+        parameters: {
+            query: {
+                /**
+                 * @description Id of one of your keys (GET /portal/api/keys).
+                 * @example key_01jhx3k8m0
+                 */
+                keyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key’s last 100 requests of the last 7 days, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRequest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalWebhooksList: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this channel’s subscriptions; absent = every channel you may use.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions of the user’s channels, as webhooks/list shows them; never a secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalWebhooksDeliveries: {
+        parameters: {
+            query: {
+                /**
+                 * @description Id of a webhook subscription of the channel (webhooks/list).
+                 * @example wh_01jhx3k8m0
+                 */
+                webhookId: string;
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description Only deliveries in this state.
+                 * @example failed
+                 */
+                status?: "pending" | "succeeded" | "failed";
+                /**
+                 * @description Page size (default 50).
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor from a previous answer's `nextCursor` (bound to the channel and the query).
+                 * @example eyJjIjoiY2hfZGVtbyJ9.a1b2c3d4e5f6g7h8
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription’s deliveries, newest event first, as webhooks/deliveries shows them. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDeliveries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portalWebhooksRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_01jhx3k8m0",
+                 *       "eventId": "evt_0mi2k3x9a3f9c2b1d4e5f6a7b8",
+                 *       "channelId": "ch_demoacmesupport"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Id of a webhook subscription of the channel (webhooks/list).
+                     * @example wh_01jhx3k8m0
+                     */
+                    webhookId: string;
+                    /**
+                     * @description Id of an event of the channel (events/list, or the `webhook-id` header of a delivery).
+                     * @example evt_0mi2k3x9a3f9c2b1d4e5f6a7b8
+                     */
+                    eventId: string;
+                    /**
+                     * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                     * @example ch_demoacmesupport
+                     */
+                    channelId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The event is queued for the subscription again, with the same webhook-id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
     messageReceivedEvent: {

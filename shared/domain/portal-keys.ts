@@ -1,15 +1,18 @@
+import type * as v from 'valibot';
 import type { PortalPrincipal } from '../auth/portal-principal';
 import { usagePlanIdNamed } from '../auth/usage-plan-keys';
 import { clock } from '../clock';
 import { config } from '../config';
 import { recordPortalAudit, type PortalAuditRecord } from '../data/portal-audit';
-import { getApiKeyById, getApiUser, listUserKeys } from '../data/tenants';
-import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
+import { getApiKeyById, listUserKeys } from '../data/tenants';
+import { InvalidInputError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { logger } from '../observability/logger';
 import { fileRequestLog, type LoggedRequest, type RequestLog } from '../observability/request-log';
 import type { RateLimitClass } from '../routes';
 import { issueApiKey, withdrawApiKey } from './api-keys';
+import { portalApiUser } from './portal-user';
+import type { PortalCreatedKey, PortalKey } from './portal-views';
 
 /**
  * The developer portal's keys (docs/PORTAL.md): a signed-in user creates, lists, revokes
@@ -24,26 +27,13 @@ const DAY_MS = 86_400_000;
 export const REQUEST_LOG_DAYS = 7;
 export const LATEST_REQUESTS = 100;
 
-export interface CreatedKey {
-  keyId: string;
-  apiKey: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-}
+/** A key as create and rotate answer it: the only answers holding its value (shared/domain/portal-views.ts). */
+export type CreatedKey = v.InferOutput<typeof PortalCreatedKey>;
 
 export type KeyStatus = 'active' | 'revoked' | 'expired';
 
-export interface ListedKey {
-  keyId: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  status: KeyStatus;
-}
+/** A key as the keys list shows it: never the value. */
+export type ListedKey = v.InferOutput<typeof PortalKey>;
 
 export async function createPortalKey(principal: PortalPrincipal, input: { name: string; expiresAt?: string }): Promise<CreatedKey> {
   const expiresAt = futureTime(input.expiresAt);
@@ -161,8 +151,7 @@ async function ownKey(principal: PortalPrincipal, keyId: string) {
 }
 
 async function issueKeyFor(principal: PortalPrincipal, name: string, expiresAt: string | undefined): Promise<CreatedKey> {
-  const user = await getApiUser(principal.workspaceId, principal.apiUserId);
-  if (!user) throw new ForbiddenError('Your portal user is tied to no API user of the workspace; ask an operator to fix it (user create).');
+  const user = await portalApiUser(principal);
   const issued = await issueApiKey({
     workspaceId: principal.workspaceId,
     userId: user.userId,

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { EVENT_SCHEMAS, eventSummary } from '../events/event-schemas';
 import { EVENT_TYPES } from '../events/event-types';
-import { API_BASE_PATH, API_ROUTES, OPENAPI_PATH, type ApiRoute, type RateLimitClass } from '../routes';
+import type { PortalResponse } from '../domain/portal-views';
+import { API_BASE_PATH, API_ROUTES, OPENAPI_PATH, PORTAL_API_PATH, PORTAL_ROUTES, type ApiRoute, type PortalRoute, type RateLimitClass } from '../routes';
 import { componentName, type EndpointResponse, type ErrorStatus } from '../schema/responses';
 import { COMMON_ERROR_STATUSES, ERROR_STATUS_DOCS, ErrorResponse, Pagination } from './responses';
 
@@ -43,6 +44,15 @@ export interface RouteContract {
 
 /** Each route's contract, by route path. */
 export type RouteContracts = Record<string, RouteContract>;
+
+/** What a portal function file declares: its parameters and its bare JSON answer. */
+export interface PortalContract {
+  schema: v.GenericSchema;
+  response: PortalResponse;
+}
+
+/** Each portal route's contract, by function name. */
+export type PortalContracts = Record<string, PortalContract>;
 
 const toRef = ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`;
 const responseConversion = (components: Record<string, v.GenericSchema>): ConversionConfig => ({
@@ -166,7 +176,7 @@ interface RouteParameters {
  * whole schema, else every parameter's example at once. Rules of the whole request the
  * schema states in `v.metadata` (anyOf, patternProperties) stay on the object.
  */
-function routeParameters(route: ApiRoute, schema: v.GenericSchema): RouteParameters {
+function routeParameters(route: Pick<ApiRoute, 'path' | 'entry'>, schema: v.GenericSchema): RouteParameters {
   const {
     type: _type,
     properties: generated = {},
@@ -259,6 +269,60 @@ function operations(route: ApiRoute, { schema, response }: RouteContract): Recor
   };
 }
 
+/**
+ * The developer portal's API (docs/PORTAL.md): below {@link PORTAL_API_PATH}, outside the
+ * API's base, so each path item names its own server (`/portal`, the path `/api/…`); one
+ * method per route, the user pool's ID token as bearer instead of an API key, the bare
+ * JSON answer, errors in the API's envelope.
+ */
+const PORTAL_SERVER = PORTAL_API_PATH.slice(0, PORTAL_API_PATH.lastIndexOf('/'));
+const PORTAL_PATH_PREFIX = PORTAL_API_PATH.slice(PORTAL_SERVER.length);
+const PORTAL_ERROR_STATUSES = [400, 401, 403, 429, 500] as const;
+
+function portalOperation(route: PortalRoute, { schema, response }: PortalContract, conversion: ConversionConfig): Operation {
+  const params = routeParameters(route, schema);
+  const statuses = [...new Set<ErrorStatus>([...PORTAL_ERROR_STATUSES, ...(response.errors ?? [])])].sort((a, b) => a - b);
+  const inputs =
+    route.method === 'GET'
+      ? { parameters: queryParameters(params) }
+      : {
+          requestBody: {
+            required: (params.schema.required?.length ?? 0) > 0,
+            content: { 'application/json': { schema: params.schema, example: params.example } },
+          },
+        };
+  return {
+    tags: ['Developer portal'],
+    summary: route.summary,
+    description: `${route.summary}. Signed in to the portal: the user pool's ID token as \`Authorization: Bearer\`, and the permission \`settings:api\` (else 403). Answers the JSON itself, no envelope; refusals are the API's envelope.\n\n${rateLimitText(route.rateLimitClass)} (the signed-in user's API user's limit)`,
+    operationId: route.name.charAt(0).toLowerCase() + route.name.slice(1),
+    security: [{ PortalIdToken: [] }],
+    ...inputs,
+    responses: {
+      200: {
+        description: response.description,
+        headers: Object.fromEntries([...BASE_HEADERS, ...RATE_LIMIT_HEADERS].map((name) => [name, ref('headers', name)])),
+        content: { 'application/json': { schema: convert(response.body, conversion) } },
+      },
+      ...Object.fromEntries(statuses.map((status) => [status, ref('responses', ERROR_STATUS_DOCS[status].name)])),
+    },
+    'x-rate-limit-class': route.rateLimitClass,
+  };
+}
+
+function portalPaths(contracts: PortalContracts, conversion: ConversionConfig): OpenApiDocument['paths'] {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of PORTAL_ROUTES) {
+    const contract = contracts[route.name];
+    if (!contract) throw new Error(`No schema and response for ${route.name}: export them from ${route.entry}`);
+    const item = (paths[`${PORTAL_PATH_PREFIX}/${route.path}`] ??= {
+      servers: [{ url: PORTAL_SERVER, description: 'The developer portal (relative to the host that serves this document)' }],
+    } as unknown as Record<string, Operation>);
+    item[route.method.toLowerCase()] = portalOperation(route, contract, conversion);
+  }
+  return paths;
+}
+
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Channels: 'The channels (business phone numbers) a key may use.',
   Contacts: 'Contacts of a channel, matched by phone number.',
@@ -266,6 +330,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Custom fields': 'Custom field definitions of a channel, matched by name.',
   Chat: 'Templates and messages on the chat network (WhatsApp Cloud API).',
   Automations: 'Automations of a channel and their triggers.',
+  'Developer portal':
+    'The developer portal’s own API (what the page at /portal/ calls, usable by scripts): keys, their usage and requests, the channels’ webhook subscriptions. Authorized by the portal user pool’s ID token, not an API key.',
   Events: 'What the service POSTs to your webhook subscriptions (the `webhooks` section), one schema per event type; events/list shows the same bodies.',
   Documentation: 'This document.',
 };
@@ -349,14 +415,15 @@ function webhooks(): Record<string, { post: Operation }> {
 }
 
 /** The whole document, deterministic for a given route table and contracts. */
-export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly ApiRoute[] = API_ROUTES): OpenApiDocument {
+export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly ApiRoute[] = API_ROUTES, portal: PortalContracts = {}): OpenApiDocument {
   const contractOf = (route: ApiRoute) => {
     const contract = contracts[route.path];
     if (!contract) throw new Error(`No schema and response for ${route.path}: export them from ${route.entry}`);
     return contract;
   };
   const envelopes = routes.map((route) => successEnvelope(contractOf(route).response));
-  const components = responseComponents([...envelopes, ...Object.values(EVENT_SCHEMAS)]);
+  const portalBodies = Object.values(portal).map((contract) => contract.response.body);
+  const components = responseComponents([...envelopes, ...portalBodies, ...Object.values(EVENT_SCHEMAS)]);
   const conversion = responseConversion(components);
   const paths: OpenApiDocument['paths'] = {};
   const schemaComponents: Record<string, JsonSchema> = {};
@@ -380,9 +447,11 @@ export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly
       },
     },
   };
+  const hasPortal = Object.keys(portal).length > 0;
+  if (hasPortal) Object.assign(paths, portalPaths(portal, conversion));
   const used = new Set(routes.map((route) => route.tag));
-  const tags = [...new Set(routes.map((route) => route.tag)), 'Events', 'Documentation'].filter(
-    (tag) => tag === 'Documentation' || tag === 'Events' || used.has(tag as ApiRoute['tag']),
+  const tags = [...new Set(routes.map((route) => route.tag)), ...(hasPortal ? ['Developer portal'] : []), 'Events', 'Documentation'].filter(
+    (tag) => tag === 'Documentation' || tag === 'Events' || tag === 'Developer portal' || used.has(tag as ApiRoute['tag']),
   );
   return {
     openapi: OPENAPI_VERSION,
@@ -412,6 +481,15 @@ export function buildOpenApiDocument(contracts: RouteContracts, routes: readonly
       securitySchemes: {
         ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key (preferred form).' },
         BearerAuth: { type: 'http', scheme: 'bearer', description: 'The same API key as `Authorization: Bearer <key>`.' },
+        ...(hasPortal && {
+          PortalIdToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'The developer portal’s user pool (Amazon Cognito; locally its stand-in) ID token, as `Authorization: Bearer <idToken>`: sign in with InitiateAuth (USER_PASSWORD_AUTH) and send AuthenticationResult.IdToken. Checked for signature, issuer, audience (the portal’s app client), expiry and token_use `id` (docs/PORTAL.md).',
+          },
+        }),
       },
     },
   };

@@ -2,12 +2,13 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { KEY_CACHE_MS } from '../../shared/auth/authorize';
 import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
 import { ARTIFACTS, launchChromium } from '../support/chromium';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { demoKey, startStack, type RunningStack } from '../support/local-stack';
+import { startReceiver } from '../support/receiver';
 
 const PORTAL_PAGE_PATH = SUPPORT_FUNCTIONS.portalPage.publicPath!;
 
@@ -108,7 +109,7 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
 
     // Act: create and copy
-    await page.getByLabel('Name').fill('Browser test');
+    await page.getByLabel('Name', { exact: true }).fill('Browser test');
     await page.getByLabel('Expires (optional)').fill(nextYear);
     await page.getByRole('button', { name: 'Create key' }).click();
     const newKey = page.locator('[data-testid="new-api-key"]');
@@ -157,6 +158,44 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     // Within KEY_CACHE_MS of the revocation (test/e2e/portal-api.e2e.test.ts holds the API to the 10 seconds).
     expect(refused).toBe(401);
     expect(stored).toEqual({ local: 0, session: 0, cookie: '', url: `${stack.url}${PORTAL_PAGE_PATH}/` });
+  });
+
+  it("shows the channel's webhook subscriptions and their deliveries, and redelivers one with the same webhook-id", async () => {
+    // Arrange: the demo admin subscribes a receiver on Acme Support (the team user's channel); a message arrives and is delivered
+    const receiver = await startReceiver('/portal-browser');
+    onTestFinished(() => receiver.close());
+    const channelId = 'ch_demoacmesupport';
+    const subscription = await stack.call('webhooks/manage', { apiKey: demoKey(stack), params: { channelId, url: receiver.url, events: 'message.received' } });
+    receiver.secrets.push(subscription.body.data.secret);
+    await stack.admin('inbound', '--channel', channelId, '--from', '+14155550192', '--text', 'hello page');
+    await eventually(async () => (receiver.received.length >= 1 ? true : undefined));
+    const eventId = receiver.received[0].webhookId;
+    const { context, page } = await openPortal();
+    await signIn(page, 'team@acme.example');
+
+    // Act: open the subscription's deliveries
+    const hook = page.locator('[data-testid="webhook-row"]').filter({ hasText: receiver.url });
+    await hook.getByRole('button', { name: `Deliveries to ${receiver.url}` }).click();
+    const delivery = hook.locator('[data-testid="delivery-row"]').filter({ hasText: eventId });
+    await delivery.waitFor();
+    const deliveryText = (await delivery.innerText()).replace(/\s+/g, ' ');
+    const hookText = await hook.innerText();
+    const violations = await seriousViolations(page);
+
+    // Act: redeliver it
+    await delivery.getByRole('button', { name: `Redeliver ${eventId}` }).click();
+    await page.getByText(`Event ${eventId} queued for delivery again.`).waitFor();
+    await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
+    await context.close();
+
+    // Assess
+    expect(hookText).toContain(`Channel ${channelId} · active · events: message.received`);
+    expect(deliveryText).toContain(`${eventId} message.received succeeded 1 200`);
+    expect(violations).toEqual([]);
+    expect(receiver.received.map((received) => [received.webhookId, received.verifiedBy.length])).toEqual([
+      [eventId, 1],
+      [eventId, 1],
+    ]);
   });
 
   it('shows a user without settings:api why, and no key controls', async () => {

@@ -5,11 +5,12 @@
  * without `settings:api` gets 403, and no user reaches another's keys.
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { localUserPoolClient } from '../../scripts/local/user-pool';
 import { KEY_CACHE_MS } from '../../shared/auth/authorize';
 import { eventually } from '../support/eventually';
-import { startStack, type RunningStack } from '../support/local-stack';
+import { startReceiver } from '../support/receiver';
+import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 
 interface DemoPortal {
   cognitoEndpoint: string;
@@ -130,6 +131,55 @@ describe('the portal API on npm start', () => {
     expect(teamList.body.map((key: { keyId: string }) => key.keyId)).not.toContain(adminKey.body.keyId);
     for (const refusal of [teamUsage, globexRequests, globexRevoke]) expect([refusal.status, refusal.body.error]).toEqual([404, 'not_found']);
     expect((await stack.call('channels/list', { apiKey: adminKey.body.apiKey, method: 'GET' })).status).toBe(200);
+  });
+
+  it('lists the channel’s subscriptions, shows a delivery and redelivers it; a team user sees their assigned channel only, another workspace nothing', async () => {
+    // Arrange: the demo admin subscribes a receiver on Acme Support (the team user's channel) and another URL on Acme Sales; a message arrives
+    const receiver = await startReceiver('/portal-e2e');
+    onTestFinished(() => receiver.close());
+    const adminKey = demoKey(stack);
+    const [support, sales] = ['ch_demoacmesupport', 'ch_demoacmesales'];
+    const subscribe = async (channelId: string, url: string) => {
+      const answer = await stack.call('webhooks/manage', { apiKey: adminKey, params: { channelId, url, events: 'message.received' } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data as { id: string; secret: string };
+    };
+    const supportHook = await subscribe(support, receiver.url);
+    receiver.secrets.push(supportHook.secret);
+    const salesHook = await subscribe(sales, 'https://example.com/portal-e2e');
+    await stack.admin('inbound', '--channel', support, '--from', '+14155550191', '--text', 'hello portal');
+    const [admin, team, globex] = await Promise.all(['admin@acme.example', 'team@acme.example', 'admin@globex.example'].map(signIn));
+
+    // Act
+    const adminList = await portal(admin, 'webhooks');
+    const teamList = await portal(team, 'webhooks');
+    const delivered = await eventually(async () => {
+      const log = await portal(team, 'webhooks/deliveries', { params: { channelId: support, webhookId: supportHook.id } });
+      return log.body.deliveries?.find((delivery: { status: string }) => delivery.status === 'succeeded');
+    });
+    const redelivered = await portal(team, 'webhooks/redeliver', {
+      method: 'POST',
+      params: { channelId: support, webhookId: supportHook.id, eventId: delivered.eventId },
+    });
+    await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
+    const teamSales = await portal(team, 'webhooks/deliveries', { params: { channelId: sales, webhookId: salesHook.id } });
+    const globexList = await portal(globex, 'webhooks');
+    const globexDeliveries = await portal(globex, 'webhooks/deliveries', { params: { webhookId: supportHook.id } });
+
+    // Assess
+    expect(adminList.body.map((sub: { id: string }) => sub.id)).toEqual(expect.arrayContaining([supportHook.id, salesHook.id]));
+    expect(teamList.body.map((sub: { id: string; channelId: string }) => sub.channelId)).toEqual(teamList.body.map(() => support));
+    expect(teamList.body.map((sub: { id: string }) => sub.id)).toContain(supportHook.id);
+    expect(JSON.stringify(adminList.body)).not.toContain(supportHook.secret);
+    expect(delivered).toMatchObject({ type: 'message.received', attempts: 1, lastStatusCode: 200 });
+    expect(redelivered).toEqual({ status: 200, body: { webhookId: supportHook.id, eventId: delivered.eventId, status: 'pending' } });
+    expect(receiver.received.map((delivery) => [delivery.webhookId, delivery.verifiedBy])).toEqual([
+      [delivered.eventId, [supportHook.secret]],
+      [delivered.eventId, [supportHook.secret]],
+    ]);
+    expect([teamSales.status, teamSales.body.error]).toEqual([403, 'forbidden']);
+    expect(globexList).toEqual({ status: 200, body: [] });
+    expect([globexDeliveries.status, globexDeliveries.body.error]).toEqual([404, 'not_found']);
   });
 });
 

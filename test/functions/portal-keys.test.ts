@@ -5,8 +5,6 @@
  * log are read from the API's own log lines, captured from a real call and written where
  * the local stack writes them (DATA_DIR/logs/service.log).
  */
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,21 +19,11 @@ import { handler as usage } from '../../functions/portal-usage';
 import { clearKeyCache } from '../../shared/auth/authorize';
 import { db } from '../../shared/data/client';
 import { listPortalAudit } from '../../shared/data/portal-audit';
-import { PORTAL_USER_ATTRIBUTES } from '../../shared/routes';
-import { callApi, restProxyEvent } from '../support/api';
+import { callApi } from '../support/api';
+import { callPortal as portal, type PortalUser } from '../support/portal';
 import { stdoutLinesDuring } from '../support/log-capture';
 import { scanRaw, snapshotDiff, snapshotTable } from '../support/table';
 import { createTeamKey, createTenant, type TestTenant } from '../support/tenants';
-
-type PortalHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
-
-interface PortalUser {
-  email: string;
-  workspaceId: string;
-  apiUserId: string;
-  role: 'admin' | 'team';
-  permissions: string[];
-}
 
 let acme: TestTenant;
 let globex: TestTenant;
@@ -63,33 +51,6 @@ afterAll(async () => {
   else process.env.DATA_DIR = previousDataDir;
   await rm(dataDir, { recursive: true, force: true });
 });
-
-/** The claims API Gateway's Cognito authorizer hands on: strings only, groups joined by commas. */
-function claimsOf(user: PortalUser): Record<string, string> {
-  return {
-    email: user.email,
-    token_use: 'id',
-    [PORTAL_USER_ATTRIBUTES.workspaceId]: user.workspaceId,
-    [PORTAL_USER_ATTRIBUTES.role]: user.role,
-    [PORTAL_USER_ATTRIBUTES.apiUserId]: user.apiUserId,
-    ...(user.permissions.length > 0 && { 'cognito:groups': user.permissions.join(',') }),
-  };
-}
-
-async function portal(handler: PortalHandler, user: PortalUser, params: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') {
-  const requestId = randomUUID();
-  const event = restProxyEvent({
-    method,
-    headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {},
-    query: method === 'GET' ? params : null,
-    body: method === 'POST' ? JSON.stringify(params) : null,
-    requestId,
-    stage: 'test',
-    authorizer: { claims: claimsOf(user) },
-  });
-  const result = await handler(event, { awsRequestId: requestId, getRemainingTimeInMillis: () => 10_000 } as Context);
-  return { status: result.statusCode, body: JSON.parse(result.body) };
-}
 
 /** Runs API calls with the request log on, and appends their log lines where the local stack keeps them. */
 async function loggedCalls(run: () => Promise<void>): Promise<void> {

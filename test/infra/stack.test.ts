@@ -450,7 +450,9 @@ describe('WorkspaceApiStack', () => {
 
         // Assess
         expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(
-          Boolean(fn.spec.readsSecrets) || webhookFunctionNames.includes(name) || API_ROUTES.some((route) => route.name === name && route.signsCursors),
+          Boolean(fn.spec.readsSecrets) ||
+            webhookFunctionNames.includes(name) ||
+            [...API_ROUTES, ...PORTAL_ROUTES].some((route) => route.name === name && route.signsCursors),
         );
         expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue || fn.spec.sendsToEventQueue));
         expect(actions.includes('kms:Encrypt'), name).toBe(Boolean(fn.spec.sealsWebhookSecrets));
@@ -1025,7 +1027,7 @@ describe('WorkspaceApiStack', () => {
       // Prepare
       const variables = (built: Built, name: string) =>
         built.resources[logicalId(built.stack, built.stack.functions.get(name)!.function.node.defaultChild)].Properties.Environment.Variables;
-      const signers = API_ROUTES.filter((route) => route.signsCursors).map((route) => route.name);
+      const signers = [...API_ROUTES, ...PORTAL_ROUTES].filter((route) => route.signsCursors).map((route) => route.name);
       const keyId = Object.entries(dev.resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('CursorSigningKey'))![0];
       // Act
       const withKey = [...dev.stack.functions.keys()].filter((name) => variables(dev, name).CURSOR_SIGNING_KEY_SECRET_ARN !== undefined);
@@ -1037,7 +1039,7 @@ describe('WorkspaceApiStack', () => {
         .map(([name, fn]) => [name, actionsOf(statementsOf(dev, fn).filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: keyId })))]);
       const withRetention = [...prod.stack.functions.keys()].filter((name) => variables(prod, name).MESSAGE_CONTENT_RETENTION_DAYS === '30');
       // Assess
-      expect(signers).toContain('ChatMessagesList');
+      expect(signers).toEqual(expect.arrayContaining(['ChatMessagesList', 'PortalWebhooksDeliveries']));
       expect(withKey.sort()).toEqual([...signers].sort());
       expect(variables(dev, 'ChatMessagesList').CURSOR_SIGNING_KEY_SECRET_ARN).toEqual({ Ref: keyId });
       expect(withValue).toEqual([]);

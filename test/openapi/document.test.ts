@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TYPES_FILE, EVENTS_DOC_FILE, generateArtifacts, loadRouteContracts, OPENAPI_FILE, README_FILE } from '../../scripts/openapi';
 import type { RouteContracts } from '../../shared/openapi/document';
 import { EVENT_TYPES } from '../../shared/events/event-types';
-import { API_ROUTES } from '../../shared/routes';
+import { API_ROUTES, PORTAL_API_PATH, PORTAL_ROUTES } from '../../shared/routes';
 
 type Json = Record<string, any>;
 
@@ -95,6 +95,7 @@ describe('the OpenAPI document', () => {
     expect(document.components.securitySchemes).toEqual({
       ApiKeyAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
       BearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      PortalIdToken: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
     });
     expect(document.security).toEqual([{ ApiKeyAuth: [] }, { BearerAuth: [] }]);
     expect(document.paths['/openapi.json'].get.security).toEqual([]);
@@ -102,7 +103,11 @@ describe('the OpenAPI document', () => {
 
   it('has GET and POST of every route, with a declared response schema and unique operation ids', () => {
     // Prepare
-    const operationIds = Object.values<Json>(document.paths).flatMap((item) => Object.values<Json>(item).map((op) => op.operationId));
+    const operationIds = Object.values<Json>(document.paths).flatMap((item) =>
+      Object.entries<Json>(item)
+        .filter(([key]) => key !== 'servers')
+        .map(([, op]) => op.operationId),
+    );
 
     for (const route of API_ROUTES) {
       // Act
@@ -120,6 +125,30 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(new Set(operationIds).size).toBe(operationIds.length);
+  });
+
+  it('has every portal route at its own path and server, behind the user pool’s ID token, with its answer and refusals', () => {
+    for (const route of PORTAL_ROUTES) {
+      // Act
+      const item = document.paths[`/api/${route.path}`];
+      const op = item?.[route.method.toLowerCase()];
+
+      // Assess: /portal + /api/<path> = PORTAL_API_PATH/<path>
+      expect(`${item.servers[0].url}/api/${route.path}`).toBe(`${PORTAL_API_PATH}/${route.path}`);
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.security).toEqual([{ PortalIdToken: [] }]);
+      expect(op.tags).toEqual(['Developer portal']);
+      expect(op.operationId).toBe(route.name.charAt(0).toLowerCase() + route.name.slice(1));
+      expect(op.responses['200'].content['application/json'].schema).toEqual(expect.any(Object));
+      for (const status of ['400', '401', '403', '429']) expect(op.responses[status], `${route.path} ${status}`).toBeDefined();
+      if (route.method === 'GET') expect(op.requestBody).toBeUndefined();
+      else expect(op.parameters).toBeUndefined();
+    }
+    expect(document.paths['/api/keys/revoke'].post.responses['404']).toBeDefined();
+    expect(document.paths['/api/webhooks'].get.responses['200'].content['application/json'].schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Webhook' },
+    });
   });
 
   it('has a webhooks section with one schema per event type, every field of data described, and events/list shows the same schemas', () => {

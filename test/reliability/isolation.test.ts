@@ -39,7 +39,10 @@ interface ChannelFixture {
 interface WorkspaceA {
   workspaceId: string;
   adminKey: string;
+  adminKeyId: string;
+  adminUserId: string;
   teamKey: string;
+  teamUserId: string;
   secrets: string[];
   channels: [ChannelFixture, ChannelFixture];
 }
@@ -123,7 +126,10 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
   return {
     workspaceId,
     adminKey: admin.apiKey,
+    adminKeyId: admin.keyId,
+    adminUserId: admin.userId,
     teamKey: team.apiKey,
+    teamUserId: team.userId,
     secrets: [workspaceId, name, admin.userId, admin.keyId, team.userId, team.keyId, ...channels.flatMap((c) => c.secrets)],
     channels: channels as [ChannelFixture, ChannelFixture],
   };
@@ -330,5 +336,162 @@ describe('the matrix itself', () => {
         .map((name) => `${endpoint.path}:${name}`),
     );
     expect(idLike).toEqual([]);
+  });
+});
+
+/**
+ * The same matrix over the developer portal's API (PORTAL_ROUTES): a portal user of
+ * workspace B (admin) and the team user of A without channel A2, signed in (the ID token's
+ * claims as API Gateway's Cognito authorizer hands them on), pass every id of A they could
+ * pass: another user's or workspace's keyId → 404, a channel they may not use → 403,
+ * another channel's or workspace's webhookId or eventId → 404, each the same answer as an
+ * unknown id; naming the tenant through parameters is refused; nothing of A shows or changes.
+ * A team user never sees an admin's keys, nor the webhooks of a channel not assigned to them.
+ */
+const { callPortal } = await import('../support/portal');
+const { PORTAL_ROUTES } = await import('../../shared/routes');
+const { putEventLogs } = await import('../../shared/data/events');
+const { eventIdFor } = await import('../../shared/events/event-types');
+const { pathToFileURL } = await import('node:url');
+const { join } = await import('node:path');
+
+type PortalUser = Parameters<typeof callPortal>[1];
+type PortalHandler = Parameters<typeof callPortal>[0];
+
+/** What a foreign id in each portal parameter answers (an unknown id answers the same). */
+const PORTAL_FOREIGN_ID_STATUS: Record<string, number> = { keyId: 404, channelId: 403, webhookId: 404, eventId: 404 };
+const PORTAL_UNKNOWN: Record<string, string> = {
+  keyId: 'key_unknown0000000',
+  channelId: UNKNOWN.channelId,
+  webhookId: 'wh_unknown0000000',
+  eventId: 'evt_unknown0000000',
+};
+
+interface PortalCaller {
+  label: string;
+  user: PortalUser;
+  secrets: string[];
+  foreign: Record<string, string[]>;
+  /** Valid values of the caller's own, so that only the parameter under test is foreign. */
+  own: Record<string, string>;
+}
+
+const portalRoutes = await Promise.all(
+  PORTAL_ROUTES.map(async (route) => {
+    const module = (await import(/* @vite-ignore */ pathToFileURL(join(process.cwd(), route.entry)).href)) as {
+      schema: { entries: Record<string, unknown> };
+      handler: PortalHandler;
+    };
+    return { route, handler: module.handler, params: Object.keys(module.schema.entries) };
+  }),
+);
+let portalCallers: PortalCaller[];
+
+/** A subscription of the channel, by the API (its admin key), and an event of the channel in the events log. */
+async function webhookWithEvent(adminKey: string, workspaceId: string, channelId: string): Promise<{ webhookId: string; url: string; eventId: string }> {
+  const url = `https://example.com/${unique('isohook')}`;
+  const answer = await callApi(manage('webhooks/manage').handler, { apiKey: adminKey, params: { channelId, url, events: '*' } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const eventId = eventIdFor(Date.now(), unique('iso-event'));
+  const body = JSON.stringify({ id: eventId, type: 'message.received', timestamp: new Date().toISOString(), data: {} });
+  await putEventLogs([{ channel: { workspaceId, channelId }, event: { id: eventId, type: 'message.received', body, contactKey: '14155550100' } }], Date.now());
+  return { webhookId: answer.body.data.id, url, eventId };
+}
+
+beforeAll(async () => {
+  const b = await createTenant(1);
+  const [a1, a2] = a.channels;
+  const [hookA1, hookA2, hookB] = [
+    await webhookWithEvent(a.adminKey, a.workspaceId, a1.id),
+    await webhookWithEvent(a.adminKey, a.workspaceId, a2.id),
+    await webhookWithEvent(b.adminKey, b.workspaceId, b.channelIds[0]),
+  ];
+  const portalUser = (workspaceId: string, apiUserId: string, role: 'admin' | 'team'): PortalUser => ({
+    email: `${unique('iso')}@example.com`,
+    workspaceId,
+    apiUserId,
+    role,
+    permissions: ['settings:api'],
+  });
+  const ofA2 = [hookA2.webhookId, hookA2.url, hookA2.eventId];
+  portalCallers = [
+    {
+      label: 'portal admin of workspace B',
+      user: portalUser(b.workspaceId, b.adminUserId, 'admin'),
+      secrets: [...a.secrets, hookA1.webhookId, hookA1.url, hookA1.eventId, ...ofA2],
+      foreign: {
+        keyId: [a.adminKeyId, ...a.secrets.filter((secret) => secret.startsWith('key_'))],
+        channelId: [a1.id, a2.id],
+        webhookId: [hookA1.webhookId, hookA2.webhookId],
+        eventId: [hookA1.eventId, hookA2.eventId],
+      },
+      own: { webhookId: hookB.webhookId, eventId: hookB.eventId },
+    },
+    {
+      label: 'portal team user of workspace A without channel A2',
+      user: portalUser(a.workspaceId, a.teamUserId, 'team'),
+      // The admin's keys, and everything of the channel not assigned (A1's subscription names its creator, the admin: not a secret here)
+      secrets: [a.adminKeyId, ...a2.secrets, ...ofA2],
+      foreign: { keyId: [a.adminKeyId], channelId: [a2.id], webhookId: [hookA2.webhookId], eventId: [hookA2.eventId] },
+      own: { webhookId: hookA1.webhookId, eventId: hookA1.eventId },
+    },
+  ];
+});
+
+async function sendPortal(caller: PortalCaller, handler: PortalHandler, method: 'GET' | 'POST', params: Record<string, string>, label: string) {
+  tally.add('requests');
+  const response = await callPortal(handler, caller.user, params, method);
+  expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
+  const sent = JSON.stringify(params).toLowerCase();
+  const text = JSON.stringify(response.body).toLowerCase();
+  for (const secret of caller.secrets) {
+    const value = secret.toLowerCase();
+    if (!sent.includes(value) && text.includes(value)) leaks.push(`${caller.label} ${label}: ${secret} in ${text.slice(0, 200)}`);
+  }
+  expect(text).not.toMatch(/wsk_[a-z0-9_-]{20}/);
+  return response;
+}
+
+describe.each(portalRoutes)('isolation of the portal’s $route.method $route.path', ({ route, handler, params }) => {
+  const idParams = params.filter((name) => name in PORTAL_FOREIGN_ID_STATUS);
+  const label = `${route.method} ${route.path}`;
+
+  it.each([0, 1])('portal caller %i: every foreign id is the defined 403/404, the same as an unknown id, and nothing of A shows or changes', async (index) => {
+    // Prepare
+    const caller = portalCallers[index];
+    const base = Object.fromEntries(params.filter((name) => name in caller.own).map((name) => [name, caller.own[name]]));
+    const before = await snapshotA();
+    // Act + Assess
+    for (const name of idParams) {
+      const unknown = await sendPortal(caller, handler, route.method, { ...base, [name]: PORTAL_UNKNOWN[name] }, label);
+      for (const value of caller.foreign[name] ?? []) {
+        tally.add('foreign ids');
+        const response = await sendPortal(caller, handler, route.method, { ...base, [name]: value }, label);
+        expect(response.status, `${caller.label} ${label} ${name}=${value}: ${JSON.stringify(response.body)}`).toBe(PORTAL_FOREIGN_ID_STATUS[name]);
+        expect({ error: response.body.error, message: response.body.message }).toEqual({
+          error: unknown.body.error,
+          message: unknown.body.message.replace(PORTAL_UNKNOWN[name], value),
+        });
+      }
+    }
+    // The tenant comes from the token's claims only: naming it in parameters is refused, nothing written.
+    tally.add('forged');
+    const forged = await sendPortal(caller, handler, route.method, { ...base, workspaceId: a.workspaceId, apiUserId: a.adminUserId, role: 'admin' }, label);
+    expect([forged.status, forged.body.error]).toEqual([400, 'unknown_parameter']);
+    // A list the caller may read shows nothing of A's they may not see.
+    if (route.method === 'GET' && idParams.length === 0) expect((await sendPortal(caller, handler, 'GET', {}, label)).status).toBe(200);
+    expect(snapshotDiff(before, await snapshotA())).toEqual({ added: [], removed: [] });
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('the portal matrix itself', () => {
+  it('covers every portal route and every id parameter the portal routes take', () => {
+    const idLike = portalRoutes.flatMap(({ route, params }) =>
+      params.filter((name) => /Id$/i.test(name) && !(name in PORTAL_FOREIGN_ID_STATUS)).map((name) => `${route.path}:${name}`),
+    );
+    expect(portalRoutes.map(({ route }) => route.name)).toEqual(PORTAL_ROUTES.map((route) => route.name));
+    expect(idLike).toEqual([]);
+    expect(portalCallers.every((caller) => caller.foreign.keyId.includes(a.adminKeyId))).toBe(true);
   });
 });
