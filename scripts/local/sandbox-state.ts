@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SandboxMedia } from './sandbox-media';
 import { canonicalWaId } from './sandbox-validate';
 import { digitsOf } from './sandbox-http';
 import {
@@ -42,6 +43,8 @@ export interface SandboxState {
   readonly failingNumbers: Map<string, number>;
   readonly faults: PendingFault[];
   readonly sent: SandboxSentMessage[];
+  /** Media by id: what customers sent (control API) and what businesses uploaded. */
+  readonly media: Map<string, SandboxMedia>;
   readonly requests: SandboxRequestRecord[];
   /** Aborted by close(): pending deliveries stop. */
   readonly shutdown: AbortController;
@@ -68,6 +71,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     failingNumbers: new Map(),
     faults: [],
     sent: [],
+    media: new Map(),
     requests: [],
     shutdown: new AbortController(),
     pending: 0,
