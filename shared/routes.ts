@@ -487,6 +487,8 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/webhook-whatsapp.ts',
     name: 'WhatsAppWebhook',
     tableActions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    // Hands inbound media fetches to the automation queue (shared/domain/media.ts).
+    sendsToQueue: true,
     sendsToEventQueue: true,
     publicPath: WEBHOOK_PATH,
     publicMethods: ['GET', 'POST'],
@@ -529,6 +531,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/inbound-drain.ts',
     name: 'InboundDrain',
     tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    sendsToQueue: true,
     sendsToEventQueue: true,
     everyMinutes: 1,
     readsOutboxIndex: true,

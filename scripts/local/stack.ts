@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
-import { localKeyFile } from '../../shared/events/secret-box';
+import { localKeyFile, readOrCreateLocalKey } from '../../shared/events/secret-box';
+import { LOCAL_MEDIA_PATH, openLocalLink } from '../../shared/media/media-store';
 import { ensureBundles } from '../build';
 import { startDelivererLoop } from './deliverer-loop';
 import { describeRouteTable } from './description';
@@ -96,13 +97,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const instance = randomUUID();
   const gateway = await startGateway({
     port: options.port,
-    routes: [...served.routes, identityRoute({ instance, dataDir: options.dataDir })],
+    routes: [...served.routes, identityRoute({ instance, dataDir: options.dataDir }), mediaRoute()],
     authorizer: served.authorizer,
     onRequest: options.onRequest,
     // The portal API's routes: the ID token checked as API Gateway's Cognito authorizer checks it.
     userPool: await (await import('./id-token')).idTokenVerifier(userPool),
     ...served.gatewayOptions,
   });
+  // Media links name the gateway, whose port is known only now.
+  process.env.MEDIA_URL_BASE = gateway.url;
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
   const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
@@ -158,6 +161,31 @@ async function writeStackInfo(
   await writeFile(stackInfoPath(dataDir), JSON.stringify(info, null, 2), { mode: 0o600 });
 }
 
+/**
+ * The local stand-in for S3's presigned GETs: a media link chat/media/get signed
+ * (shared/media/media-store.ts) opens the bytes without an API key until it expires.
+ */
+function mediaRoute(): GatewayRoute {
+  const refuse = (statusCode: number, message: string) => ({ statusCode, headers: { 'Content-Type': 'text/plain' }, body: message });
+  return {
+    path: LOCAL_MEDIA_PATH,
+    methods: ['GET'],
+    authorized: false,
+    handler: async (event) => {
+      const opened = await openLocalLink(new URLSearchParams((event.queryStringParameters ?? {}) as Record<string, string>));
+      if (opened === 'forbidden') return refuse(403, 'The link is not valid.');
+      if (opened === 'expired') return refuse(403, 'The link has expired: ask chat/media/get for a new one.');
+      if (opened === 'missing') return refuse(404, 'The media is gone.');
+      return {
+        statusCode: 200,
+        headers: { 'Content-Type': opened.mimeType, 'Cache-Control': 'private, max-age=60' },
+        body: opened.bytes.toString('base64'),
+        isBase64Encoded: true,
+      };
+    },
+  };
+}
+
 /** The gateway's answer to STACK_IDENTITY_PATH: which run this is, so a pid in stack.json is never trusted alone. */
 function identityRoute(identity: StackIdentity): GatewayRoute {
   return {
@@ -183,6 +211,11 @@ function configureFunctions(local: { dataDir: string; dynamodbEndpoint: string; 
     WEBHOOK_SECRETS_KEY_FILE: localKeyFile(local.dataDir),
     // The portal's request log: the handlers' JSON lines in DATA_DIR/logs/service.log (scripts/start.ts).
     DATA_DIR: local.dataDir,
+    // Inbound media: files under DATA_DIR, opened by links the gateway serves (mediaRoute), signed with a key kept in DATA_DIR.
+    MEDIA_DIR: join(local.dataDir, 'media'),
+    MEDIA_SIGNING_KEY: createHmac('sha256', readOrCreateLocalKey(localKeyFile(local.dataDir)))
+      .update('media links')
+      .digest('base64url'),
   });
 }
 
