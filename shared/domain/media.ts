@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import * as v from 'valibot';
+import { ConflictError, NotFoundError } from '../errors';
 import { accessTokenFor } from '../chat/access-tokens';
 import { ChatNetworkError, MediaTooLargeError } from '../chat/graph-client';
 import { MEDIA_LIMITS, mediaRefusal, type MediaMessageType } from '../chat/media-types';
@@ -5,12 +8,13 @@ import { chatNetwork } from '../chat/network';
 import { clock } from '../clock';
 import { MAX_RECEIVES } from '../config';
 import { getChannel } from '../data/channels';
-import { getMedia, mediaObjectKey, recordMediaAttempt, recordPendingMedia, type MediaStatus } from '../data/media';
+import { deleteMedia, getMedia, mediaObjectKey, recordMediaAttempt, recordPendingMedia, type MediaStatus } from '../data/media';
 import type { ChannelRef } from '../identity';
 import { mediaStore } from '../media/media-store';
 import { logger } from '../observability/logger';
 import { enqueueMediaFetch, type MediaFetchMessage } from '../queue/step-queue';
-import { createHash } from 'node:crypto';
+import { described } from '../schema/docs';
+import { component } from '../schema/responses';
 
 /**
  * Inbound media (docs/MESSAGING.md, "Inbound media"): the chat network's webhook names a
@@ -67,4 +71,48 @@ export async function fetchInboundMedia(message: MediaFetchMessage, receiveCount
     if (last) return 'failed';
     throw error;
   }
+}
+
+/**
+ * Erases a media: the record first, so a fetch still in flight finds nothing pending and
+ * removes the bytes it stored itself; then the stored bytes (absent bytes are no error).
+ */
+export async function eraseMedia(channel: ChannelRef, mediaId: string): Promise<void> {
+  await deleteMedia(channel, mediaId);
+  await mediaStore().remove(mediaObjectKey(channel, mediaId));
+}
+
+/** What chat/media/get answers. */
+export const MediaLink = component(
+  'MediaLink',
+  v.strictObject({
+    url: described(
+      v.string(),
+      'Opens the bytes without an API key until `expiresAt` (at least 5 minutes): a presigned link in AWS, a signed link on the local gateway.',
+      'https://media.example/…',
+    ),
+    mimeType: described(v.string(), 'The media type of the bytes, as the chat network gave it.', 'image/jpeg'),
+    fileSize: described(v.number(), 'Size of the bytes.', 48213),
+    sha256: described(v.string(), 'Hex SHA-256 of the bytes.', '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
+    expiresAt: described(v.string(), 'When `url` stops opening the bytes (ISO 8601); ask again for a new link.', '2026-01-01T12:15:00.000Z'),
+  }),
+);
+
+/**
+ * chat/media/get: a link to an inbound media of the caller's channel. Media of another
+ * channel or workspace are not found (the record lives in its channel's partition); media
+ * not stored (yet) are a 409 naming their `mediaStatus`.
+ */
+export async function getMediaLink(channel: ChannelRef, mediaId: string): Promise<v.InferOutput<typeof MediaLink>> {
+  const media = await getMedia(channel, mediaId);
+  if (!media) throw new NotFoundError('No media with that id in this channel (an inbound message names it in content.mediaId).', { parameter: 'mediaId' });
+  if (media.status !== 'stored' || media.fileSize === undefined || !media.sha256 || !media.mimeType) {
+    const why =
+      media.status === 'pending'
+        ? 'is still being fetched from the chat network; ask again in a few seconds'
+        : `could not be kept (${media.status}${media.error ? `: ${media.error}` : ''})`;
+    throw new ConflictError(`The media ${why}.`, { parameter: 'mediaId', mediaStatus: media.status });
+  }
+  const link = await mediaStore().link(mediaObjectKey(channel, mediaId), media.mimeType);
+  return { url: link.url, mimeType: media.mimeType, fileSize: media.fileSize, sha256: media.sha256, expiresAt: new Date(link.expiresAt).toISOString() };
 }
