@@ -1,8 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import { runStep } from '../shared/domain/automation-runner';
-import { fetchInboundMedia } from '../shared/domain/media';
-import { isMediaFetch, type StepQueueMessage } from '../shared/queue/step-queue';
+import { fetchInboundMedia, isMediaFetch, type StepQueueMessage } from '../shared/domain/media';
 import { withInvocationDeadline } from '../shared/outbound/deadline';
 
 const processor = new BatchProcessor(EventType.SQS);

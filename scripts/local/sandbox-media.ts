@@ -50,7 +50,14 @@ export function handleMediaObject(state: SandboxState, req: IncomingMessage, res
   const url = new URL(ATTACHMENTS_PATH, state.url);
   url.searchParams.set('mid', id);
   url.searchParams.set('ext', String(Math.floor(clock.now() / 1000)));
-  sendJson(res, 200, { messaging_product: 'whatsapp', url: url.toString(), mime_type: media.mimeType, sha256: media.sha256, file_size: media.bytes.length, id });
+  sendJson(res, 200, {
+    messaging_product: 'whatsapp',
+    url: url.toString(),
+    mime_type: media.mimeType,
+    sha256: media.sha256,
+    file_size: media.bytes.length,
+    id,
+  });
   return true;
 }
 
@@ -58,7 +65,8 @@ export function handleMediaObject(state: SandboxState, req: IncomingMessage, res
 export function handleAttachment(state: SandboxState, req: IncomingMessage, res: ServerResponse, requestUrl: URL): void {
   const media = state.media.get(requestUrl.searchParams.get('mid') ?? '');
   if (!media) return sendJson(res, 404, { error: 'Not found' });
-  if (bearerToken(req) !== state.numbers.get(media.phoneNumberId)?.accessToken) return sendMeta(res, { httpStatus: 401, code: 190, message: 'Invalid OAuth access token - Cannot parse access token' });
+  if (bearerToken(req) !== state.numbers.get(media.phoneNumberId)?.accessToken)
+    return sendMeta(res, { httpStatus: 401, code: 190, message: 'Invalid OAuth access token - Cannot parse access token' });
   res.writeHead(200, { 'Content-Type': media.mimeType, 'Content-Length': String(media.bytes.length) });
   res.end(media.bytes);
 }

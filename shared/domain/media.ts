@@ -13,6 +13,9 @@ import type { ChannelRef } from '../identity';
 import { mediaStore } from '../media/media-store';
 import { logger } from '../observability/logger';
 import { enqueueMediaFetch, type MediaFetchMessage } from '../queue/step-queue';
+
+/** What the automation queue carries: automation steps and media fetches (its consumer tells them apart). */
+export { isMediaFetch, type StepQueueMessage } from '../queue/step-queue';
 import { described } from '../schema/docs';
 import { component } from '../schema/responses';
 
