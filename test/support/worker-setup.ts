@@ -17,6 +17,9 @@ if (logCaptureDir) {
 }
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
+// Media go to files, as on the local stack (shared/media/media-store.ts), each worker under its own folder.
+process.env.MEDIA_DIR ??= (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/wsapi-media-`);
+
 // Handlers run from source here, as on the local stack: automation steps go to the table queue.
 // Loaded on first use, not here: a test file may point the data layer at a store of its own
 // (usePrivateStore) before anything imports the data client, which reads the endpoint at import.
