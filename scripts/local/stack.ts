@@ -1,13 +1,13 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
-import { localKeyFile, readOrCreateLocalKey } from '../../shared/events/secret-box';
-import { LOCAL_MEDIA_PATH, openLocalLink } from '../../shared/media/media-store';
+import { localKeyFile } from '../../shared/events/secret-box';
 import { ensureBundles } from '../build';
 import { startDelivererLoop } from './deliverer-loop';
+import { localMediaSettings, mediaRoute } from './media-links';
 import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
@@ -104,8 +104,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     userPool: await (await import('./id-token')).idTokenVerifier(userPool),
     ...served.gatewayOptions,
   });
-  // Media links name the gateway, whose port is known only now.
+  // Media links name the gateway, whose port is known only now (before any function that signs one has run).
   process.env.MEDIA_URL_BASE = gateway.url;
+  served.mediaLinksAt?.(gateway.url);
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
   const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
@@ -161,31 +162,6 @@ async function writeStackInfo(
   await writeFile(stackInfoPath(dataDir), JSON.stringify(info, null, 2), { mode: 0o600 });
 }
 
-/**
- * The local stand-in for S3's presigned GETs: a media link chat/media/get signed
- * (shared/media/media-store.ts) opens the bytes without an API key until it expires.
- */
-function mediaRoute(): GatewayRoute {
-  const refuse = (statusCode: number, message: string) => ({ statusCode, headers: { 'Content-Type': 'text/plain' }, body: message });
-  return {
-    path: LOCAL_MEDIA_PATH,
-    methods: ['GET'],
-    authorized: false,
-    handler: async (event) => {
-      const opened = await openLocalLink(new URLSearchParams((event.queryStringParameters ?? {}) as Record<string, string>));
-      if (opened === 'forbidden') return refuse(403, 'The link is not valid.');
-      if (opened === 'expired') return refuse(403, 'The link has expired: ask chat/media/get for a new one.');
-      if (opened === 'missing') return refuse(404, 'The media is gone.');
-      return {
-        statusCode: 200,
-        headers: { 'Content-Type': opened.mimeType, 'Cache-Control': 'private, max-age=60' },
-        body: opened.bytes.toString('base64'),
-        isBase64Encoded: true,
-      };
-    },
-  };
-}
-
 /** The gateway's answer to STACK_IDENTITY_PATH: which run this is, so a pid in stack.json is never trusted alone. */
 function identityRoute(identity: StackIdentity): GatewayRoute {
   return {
@@ -211,11 +187,8 @@ function configureFunctions(local: { dataDir: string; dynamodbEndpoint: string; 
     WEBHOOK_SECRETS_KEY_FILE: localKeyFile(local.dataDir),
     // The portal's request log: the handlers' JSON lines in DATA_DIR/logs/service.log (scripts/start.ts).
     DATA_DIR: local.dataDir,
-    // Inbound media: files under DATA_DIR, opened by links the gateway serves (mediaRoute), signed with a key kept in DATA_DIR.
-    MEDIA_DIR: join(local.dataDir, 'media'),
-    MEDIA_SIGNING_KEY: createHmac('sha256', readOrCreateLocalKey(localKeyFile(local.dataDir)))
-      .update('media links')
-      .digest('base64url'),
+    // Media: files under DATA_DIR, opened by links the gateway serves (mediaRoute), signed with a key kept in DATA_DIR.
+    ...localMediaSettings(local.dataDir),
   });
 }
 
@@ -272,6 +245,8 @@ interface Served {
   /** The message-content retention sweep (and any other scheduled function beside the re-drive). */
   sweep: () => Promise<unknown>;
   gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses' | 'planThrottle'>;
+  /** Gives functions with an environment of their own (the template-driven mode's) the gateway's URL for media links. */
+  mediaLinksAt?(url: string): void;
   /** The event deliverer and the event re-drive (route-table mode). */
   events?: Pick<Parameters<typeof startDelivererLoop>[0], 'deliverer' | 'redrive'>;
   close(): Promise<void>;
@@ -363,6 +338,7 @@ async function serveTemplate(
     sweep: stack.sweep,
     gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses, planThrottle: stack.description.planThrottle },
     events: stack.events,
+    mediaLinksAt: (url) => stack.mediaLinksAt(url),
     close: () => stack.close(),
   };
 }
