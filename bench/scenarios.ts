@@ -504,31 +504,6 @@ export const SCENARIOS: RoundTripScenario[] = [
     request: (context) => get({ chatmid: `${BENCH_TENANT.chatmid}${context.unique}` }),
   },
   {
-    name: 'chat/media/get (a stored inbound image)',
-    path: 'chat/media/get',
-    doc: { row: 'chat/media/get', budget: '2' },
-    budget: 2,
-    warm: true,
-    prepare: (context) =>
-      context.put({
-        pk: `WS#${context.tenant.workspaceId}#CH#${context.tenant.channelIds[0]}`,
-        sk: `MEDIA#bench${context.unique}`,
-        entity: 'media',
-        mediaId: `bench${context.unique}`,
-        messageId: 'msg_in_bench',
-        phone: '14155550100',
-        type: 'image',
-        mimeType: 'image/jpeg',
-        sha256: 'ab'.repeat(32),
-        fileSize: 134,
-        status: 'stored',
-        attempts: 1,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        updatedAt: '2026-01-01T00:00:00.000Z',
-      }),
-    request: (context) => get({ mediaId: `bench${context.unique}` }),
-  },
-  {
     name: 'chat/messages/list by phoneNumber (an inbound and a sent message)',
     path: 'chat/messages/list',
     chat: true,
@@ -967,6 +942,31 @@ export const SCENARIOS: RoundTripScenario[] = [
   portalScenario('rotate a key', 'PortalKeysRotate', 'POST /portal/api/keys/rotate', 13, 'POST', ownKey),
   portalScenario("a key's usage", 'PortalUsage', PORTAL_KEY_READS_ROW, 3, 'GET', ownKey),
   portalScenario("a key's latest requests", 'PortalRequests', PORTAL_KEY_READS_ROW, 3, 'GET', ownKey),
+  {
+    name: 'chat/media/get (a stored inbound image)',
+    path: 'chat/media/get',
+    doc: { row: 'chat/media/get', budget: '2' },
+    budget: 2,
+    warm: true,
+    prepare: (context) =>
+      context.put({
+        pk: `WS#${context.tenant.workspaceId}#CH#${context.tenant.channelIds[0]}`,
+        sk: `MEDIA#bench${context.unique}`,
+        entity: 'media',
+        mediaId: `bench${context.unique}`,
+        messageId: 'msg_in_bench',
+        phone: '14155550100',
+        type: 'image',
+        mimeType: 'image/jpeg',
+        sha256: 'ab'.repeat(32),
+        fileSize: 134,
+        status: 'stored',
+        attempts: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }),
+    request: (context) => get({ mediaId: `bench${context.unique}` }),
+  },
 ];
 
 /** One portal function's counted call; a call about a key gets a key of the tenant's admin first, made by the portal's own domain function. */
