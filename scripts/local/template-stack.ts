@@ -152,15 +152,17 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     redrive: () => invokeScheduled(scheduledEvent()),
     sweep: () => Promise.all(alsoScheduled.map((invoke) => invoke(scheduledEvent()))),
     events: eventFunctions(description, host, checkEventSourcePolls, scheduledEvent),
-    // Workers start on their first invocation (function-host.ts), after the gateway listens: they see the URL.
-    mediaLinksAt(url) {
-      for (const fn of Object.values(description.functions)) if (fn.environment?.MEDIA_DIR) fn.environment.MEDIA_URL_BASE = url;
-    },
+    mediaLinksAt: (url) => pointMediaLinks(description, url),
     async close() {
       await host.close();
       await Promise.all([...endpoints.values()].map((endpoint) => endpoint.close()));
     },
   };
+}
+
+/** The media functions' link base: their workers start on their first invocation (function-host.ts), after the gateway listens, so they see it. */
+function pointMediaLinks(description: StackDescription, url: string): void {
+  for (const fn of Object.values(description.functions)) if (fn.environment?.MEDIA_DIR) fn.environment.MEDIA_URL_BASE = url;
 }
 
 /** One recording AWS endpoint per function, checking its calls against its own policy. */
