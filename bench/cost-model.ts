@@ -68,6 +68,10 @@ export const PRICES = {
   wafPerMillionRequests: 0.6,
   /** API Gateway cache cluster, per hour, by size (GB). */
   cacheClusterPerHour: { '0.5': 0.02, '1.6': 0.038, '6.1': 0.2, '13.5': 0.25, '28.4': 0.5, '58.2': 1, '118': 1.9, '237': 3.8 } as Record<string, number>,
+  /** S3 Standard: storage per GB-month; PUT (and other write) requests and GET requests per 1,000. DELETE is free. */
+  s3StoragePerGbMonth: 0.023,
+  s3PutPer1000: 0.005,
+  s3GetPer1000: 0.0004,
   sqsStandardPerMillion: 0.4,
   sqsFifoPerMillion: 0.5,
   /** An idle SQS event source mapping long-polls with about 5 pollers, a 20-second poll each. */
@@ -505,6 +509,21 @@ export function costSection(dev: SynthesizedStage, prod: SynthesizedStage, resul
           'KMS requests on the webhook signing secrets',
           `${usd(PRICES.kmsPerTenThousandRequests)} per 10,000`,
           'an Encrypt per subscription created or secret rotated (webhooks/manage), a Decrypt per subscription and deliverer container (cached there)',
+        ],
+        [
+          'media storage (S3 Standard)',
+          `${usd(PRICES.s3StoragePerGbMonth, 3)} a GB`,
+          'inbound media, kept as long as the message content (the bucket expires them with the retention); a WhatsApp photo ≈ 100–300 KB',
+        ],
+        [
+          'media requests (S3)',
+          `${usd(PRICES.s3PutPer1000, 3)} per 1,000 stored, ${usd(PRICES.s3GetPer1000, 4)} per 1,000 opened`,
+          'a PutObject per inbound media fetched (the automation runner); a GetObject per presigned link opened; erasure deletes are free',
+        ],
+        [
+          'media transfer out',
+          `${usd(PRICES.transferOutPerGb)} a GB`,
+          'the bytes of each presigned link opened from outside AWS (the fetch from the chat network comes in free)',
         ],
         [
           'a channel: its access-token secret (made by the operator CLI)',

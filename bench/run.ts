@@ -19,6 +19,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../scripts/build';
+import { localMediaSettings } from '../scripts/local/media-links';
 import { coldStart } from './cold-start';
 import {
   coldStartTable,
@@ -145,6 +146,9 @@ if (only.has('trips') || only.has('scale') || only.has('large') || only.has('bou
       AWS_REGION: 'local',
       POWERTOOLS_LOG_LEVEL: 'SILENT',
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // Media as npm start keeps them (files, signed links); chat/media/get's links are signed here, never opened.
+      ...localMediaSettings(join(ROOT, 'bench', 'tmp')),
+      MEDIA_URL_BASE: 'http://127.0.0.1:9',
     });
     try {
       if (only.has('trips')) {

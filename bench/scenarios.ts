@@ -959,6 +959,31 @@ export const SCENARIOS: RoundTripScenario[] = [
     (context) => ({ ...webhookOf(context), eventId: context.saved.eventId }),
     subscribeWithEvent,
   ),
+  {
+    name: 'chat/media/get (a stored inbound image)',
+    path: 'chat/media/get',
+    doc: { row: 'chat/media/get', budget: '2' },
+    budget: 2,
+    warm: true,
+    prepare: (context) =>
+      context.put({
+        pk: `WS#${context.tenant.workspaceId}#CH#${context.tenant.channelIds[0]}`,
+        sk: `MEDIA#bench${context.unique}`,
+        entity: 'media',
+        mediaId: `bench${context.unique}`,
+        messageId: 'msg_in_bench',
+        phone: '14155550100',
+        type: 'image',
+        mimeType: 'image/jpeg',
+        sha256: 'ab'.repeat(32),
+        fileSize: 134,
+        status: 'stored',
+        attempts: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }),
+    request: (context) => get({ mediaId: `bench${context.unique}` }),
+  },
 ];
 
 /** A subscription of the tenant's first channel (saved.webhookId). */

@@ -1,8 +1,9 @@
 /**
  * Stateful resources: the single table, the automation queue with its dead-letter
- * queue, and the webhook secret.
+ * queue, the webhook secret and the media bucket.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -211,4 +212,38 @@ export function createSuppressionKey(scope: Construct, config: StageConfig): Sec
     'Keys the hashes of opted-out numbers kept after an erasure (HMAC key)',
     'Rotating the key would orphan every suppression record (opt-outs kept after an erasure); it is kept for the life of the stage.',
   );
+}
+
+/**
+ * The media bucket (shared/media/media-store.ts): inbound media's bytes under
+ * `{workspace}/{channel}/{mediaId}`, read only through presigned GETs that chat/media/get
+ * signs. Private (every public-access block on, ACLs off), encrypted at rest (SSE-S3:
+ * a presigned GET then needs no key grant) and TLS-only. Unversioned on purpose: an
+ * erasure's DeleteObject removes the bytes, where a versioned bucket would keep them as
+ * a noncurrent version. With a message content retention the objects expire after as
+ * many days (S3 counts from the object's creation, its fetch just after the message
+ * arrived, and rounds up to the next midnight UTC), as the sweep blanks the contents.
+ * The removal policy is the table's: a destroy stage's bucket goes with its stack when
+ * empty (CloudFormation does not delete a bucket that still holds objects).
+ */
+export function createMediaBucket(scope: Construct, config: StageConfig): Bucket {
+  const retention = config.messageContentRetentionDays;
+  const bucket = new Bucket(scope, 'MediaBucket', {
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    versioned: false,
+    lifecycleRules: [
+      { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ...(retention > 0 ? [{ id: 'MessageContentRetention', expiration: Duration.days(retention) }] : []),
+    ],
+    removalPolicy: config.removalPolicy,
+  });
+  Validations.of(bucket).acknowledge({
+    id: 'AwsSolutions-S1',
+    reason:
+      "Objects are written only by the stack's functions and read only through presigned links chat/media/get issues, each request of which is in its request log; server access logs would need a second bucket holding the same tenants' access records.",
+  });
+  return bucket;
 }

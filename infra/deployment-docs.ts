@@ -35,6 +35,7 @@ export const VARIABLE_MEANINGS: Record<string, string> = {
   PORTAL_COGNITO_ENDPOINT: "The user pool's regional Cognito endpoint, which the portal page's sign-in calls (docs/PORTAL.md)",
   PORTAL_USER_POOL_ID: 'The user pool the portal page signs in to',
   PORTAL_CLIENT_ID: "The portal's app client (no secret), named in the page's sign-in",
+  MEDIA_BUCKET: 'The media bucket: inbound media are stored there (`writesMedia`) and opened by presigned GETs (`readsMedia`)',
 };
 
 const table = (headers: string[], rows: string[][]) =>

@@ -14,6 +14,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type BundlingOptions, type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { keys } from '../shared/data/keys';
@@ -106,12 +107,17 @@ export const SAM_LOCAL_VARIABLES = {
   CURSOR_SIGNING_KEY: '',
 } as const;
 
+/** The local stack's media settings (scripts/local/media-links.ts), declared (empty) for the media functions under sam local. */
+export const SAM_LOCAL_MEDIA_VARIABLES = { MEDIA_DIR: '', MEDIA_URL_BASE: '', MEDIA_SIGNING_KEY: '' } as const;
+
 /** What a function declares about itself: a route-table row or a support function. */
 export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'> & {
   /** API endpoints count each request in the rate limiter (and read their limit from env). */
   readonly rateLimitClass?: RateLimitClass;
   /** webhooks/manage: encrypts integrators' webhook signing secrets. */
   readonly sealsWebhookSecrets?: boolean;
+  /** chat/media/get: signs presigned GETs of the media bucket. */
+  readonly readsMedia?: boolean;
 };
 
 export interface WorkspaceFunctionProps {
@@ -122,6 +128,8 @@ export interface WorkspaceFunctionProps {
   readonly queue: Queue;
   /** The event queue and the webhook secrets' key (infra/data.ts createEventDelivery). */
   readonly events?: EventDelivery;
+  /** The media bucket (infra/data.ts createMediaBucket): granted to the functions with `readsMedia` or `writesMedia`. */
+  readonly media?: Bucket;
   readonly environment?: Record<string, string>;
 }
 
@@ -168,8 +176,11 @@ export class WorkspaceFunction extends Construct {
         ...(config.messageContentRetentionDays > 0 && { MESSAGE_CONTENT_RETENTION_DAYS: String(config.messageContentRetentionDays) }),
         ...(props.events && spec.sendsToEventQueue && { EVENT_QUEUE_URL: props.events.queue.queueUrl, EVENT_LANE_QUEUE_URL: props.events.laneQueue.queueUrl }),
         ...(props.events && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KMS_KEY_ID: props.events.secretsKey.keyArn }),
+        ...(props.media && (spec.readsMedia || spec.writesMedia) && { MEDIA_BUCKET: props.media.bucketName }),
         ...props.environment,
         ...(config.samLocal && SAM_LOCAL_VARIABLES),
+        // Under sam local there is no bucket: media are npm start's files, opened by its gateway's signed links.
+        ...(config.samLocal && (spec.readsMedia || spec.writesMedia) && SAM_LOCAL_MEDIA_VARIABLES),
         // Under sam local the KMS key has no local value: these functions seal and open with npm start's local key
         // instead, and take receivers on this machine as npm start does.
         ...(config.samLocal && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KEY: '', WEBHOOK_ALLOW_LOOPBACK: '' }),
@@ -198,6 +209,7 @@ export class WorkspaceFunction extends Construct {
       );
     }
     if (props.events) this.grantEvents(spec, props.events);
+    if (props.media) this.grantMedia(spec, props.media);
     if (spec.everyMinutes) {
       new Rule(this, 'Schedule', {
         schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)),
@@ -237,6 +249,25 @@ export class WorkspaceFunction extends Construct {
     // Exactly the one action each needs: webhooks/manage seals, the deliverer opens.
     if (spec.sealsWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Encrypt'], resources: [events.secretsKey.keyArn] }));
     if (spec.opensWebhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [events.secretsKey.keyArn] }));
+  }
+
+  /**
+   * The media bucket's objects, as the spec declares: GetObject for the functions that sign
+   * presigned GETs (a presigned URL carries its signer's permissions), PutObject and
+   * DeleteObject for those that store fetched media or erase them. Nothing else: no
+   * listing, no bucket-level action.
+   */
+  private grantMedia(spec: FunctionSpec, bucket: Bucket): void {
+    const actions = [...(spec.readsMedia ? ['s3:GetObject'] : []), ...(spec.writesMedia ? ['s3:PutObject', 's3:DeleteObject'] : [])];
+    if (actions.length === 0) return;
+    const role = this.function.role!;
+    role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    const bucketId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+      reason:
+        'Media objects are keyed by workspace, channel and media id, all made at run time; the functions reach them only by ids read from their own channel.',
+    });
   }
 
   /**

@@ -21,10 +21,11 @@ export interface PlannedFeature {
   readonly other: Readonly<Record<string, number>>;
 }
 
-/** Media (uploads to a bucket); the portal's functions are built and counted in the template (infra/portal.ts). */
-export const PLANNED_FEATURES: readonly PlannedFeature[] = [
-  { name: 'media', endpoints: 3, pathSegments: 1, other: { 'S3 bucket': 1, 'bucket policy (TLS only)': 1 } },
-];
+/**
+ * Media uploads (chat/media/upload); the portal's functions, chat/media/get and the media
+ * bucket with its policy are built and counted in the template (infra/portal.ts, infra/data.ts).
+ */
+export const PLANNED_FEATURES: readonly PlannedFeature[] = [{ name: 'media upload', endpoints: 1, pathSegments: 0, other: {} }];
 
 const pathOf = (resource: TemplateJson['Resources'][string]) => String(resource.Metadata?.['aws:cdk:path'] ?? '');
 
@@ -71,9 +72,10 @@ export function resourceBudget(synth: SynthesizedStage): { lines: BudgetLine[]; 
   for (const feature of PLANNED_FEATURES) {
     const other = Object.values(feature.other).reduce((sum, count) => sum + count, 0);
     lines.push({
-      what: `${feature.name}: ${feature.endpoints} endpoints × ${perEndpoint.stage} + ${feature.pathSegments} path segment + ${Object.entries(feature.other)
-        .map(([name, count]) => `${count} ${name}`)
-        .join(', ')}`,
+      what: [
+        `${feature.name}: ${feature.endpoints} endpoints × ${perEndpoint.stage} + ${feature.pathSegments} path segment`,
+        ...Object.entries(feature.other).map(([name, count]) => `${count} ${name}`),
+      ].join(' + '),
       stage: feature.endpoints * perEndpoint.stage + feature.pathSegments + other,
       monitoring: feature.endpoints * perEndpoint.monitoring,
     });

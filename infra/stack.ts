@@ -4,6 +4,8 @@
  */
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEBHOOK_PATH } from '../shared/routes';
 import { MonitoringStack } from './alarms';
@@ -17,6 +19,7 @@ import {
   grantCursorSigning,
   createSuppressionKey,
   createEventDelivery,
+  createMediaBucket,
   createTable,
   createWebhookSecret,
   type EventDelivery,
@@ -39,6 +42,8 @@ export class WorkspaceApiStack extends Stack {
   readonly table: Table;
   readonly automation: AutomationQueue;
   readonly events: EventDelivery;
+  /** Inbound media's bytes (infra/data.ts createMediaBucket). */
+  readonly media: Bucket;
   readonly restApi: WorkspaceRestApi;
   /** Every function by its route-table or support-function name. */
   readonly functions = new Map<string, WorkspaceFunction>();
@@ -62,7 +67,8 @@ export class WorkspaceApiStack extends Stack {
     this.automation = createAutomationQueue(this, config);
     const webhookSecret = createWebhookSecret(this, config);
     this.events = createEventDelivery(this, config);
-    const deps = { config, table: this.table, queue: this.automation.queue, events: this.events };
+    this.media = createMediaBucket(this, config);
+    const deps = { config, table: this.table, queue: this.automation.queue, events: this.events, media: this.media };
 
     const cursorKey = createCursorSigningKey(this, config);
     this.portalUsers = new PortalUserPool(this, 'PortalUsers', { removalPolicy: config.removalPolicy });
@@ -155,6 +161,7 @@ export class WorkspaceApiStack extends Stack {
     });
     new CfnOutput(this, 'UserPoolId', { value: this.portalUsers.userPool.userPoolId, description: 'The portal user pool: `USER_POOL_ID` of the operator CLI' });
     new CfnOutput(this, 'UserPoolClientId', { value: this.portalUsers.client.userPoolClientId, description: "The portal's app client" });
+    new CfnOutput(this, 'MediaBucketName', { value: this.media.bucketName, description: "The media bucket: inbound media's bytes, opened by presigned links" });
     new CfnOutput(this, 'WebhookSecretName', {
       value: config.webhookSecretName,
       description: 'The WhatsApp webhook secret; its `appSecret` is set by the operator (`admin webhook configure`)',

@@ -28,6 +28,12 @@
  *   cannot serve): a fixed local value.
  * - PORTAL_COGNITO_ENDPOINT, PORTAL_USER_POOL_ID, PORTAL_CLIENT_ID (the portal page): npm
  *   start's user-pool stand-in, its pool and app client.
+ * - MEDIA_BUCKET: empty, and MEDIA_DIR, MEDIA_URL_BASE, MEDIA_SIGNING_KEY (declared only
+ *   for the media functions) npm start's (scripts/local/media-links.ts): its media folder,
+ *   its gateway and its link key, so chat/media/get under SAM signs links npm start's
+ *   gateway opens. MEDIA_DIR is a path on this machine: the runner that stores fetched
+ *   media runs in npm start (its queue), not under SAM; a function SAM runs in a container
+ *   sees the folder only if it is mounted there.
  * Prints one JSON object: the file, the template and the command to run.
  *
  * HOST (default 127.0.0.1) is how the functions' containers reach this machine:
@@ -38,6 +44,7 @@ import { join, relative, resolve } from 'node:path';
 import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
 import { localKeyFile, readOrCreateLocalKey } from '../shared/events/secret-box';
 import { ROOT } from './build';
+import { localMediaSettings } from './local/media-links';
 import { runningStack } from './local/store';
 import { consumedQueues, ensureSynth, readTemplate, type CfnTemplate } from './local/template';
 
@@ -59,6 +66,8 @@ export interface LocalTargets {
   webhookSecretsKey: string;
   /** npm start's user-pool stand-in (the portal page signs in there). */
   userPool: { endpoint: string; userPoolId: string; clientId: string };
+  /** npm start's media settings: its folder and link key, and its gateway (which opens the links). */
+  media: { MEDIA_DIR: string; MEDIA_SIGNING_KEY: string; MEDIA_URL_BASE: string };
 }
 
 /** What a deploy-time secret reference (the cursor-signing key) is locally: any fixed value works for one local stack. */
@@ -82,6 +91,7 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     // The portal's keys live in npm start's key store (no usage plan locally), its request log in DATA_DIR's log.
     USAGE_PLAN_NAME: '',
     REQUEST_LOG_GROUPS: '',
+    ...targets.media,
   };
   if (name in byName) return byName[name];
   if (typeof value !== 'object' || value === null) return undefined;
@@ -99,6 +109,8 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     return byVariable[name] ?? targets.stepQueueUrl;
   }
   if (type === 'AWS::SecretsManager::Secret') return '';
+  // The media bucket: none under SAM; the media functions use npm start's folder and links (MEDIA_DIR) instead.
+  if (type === 'AWS::S3::Bucket') return '';
   // The webhook secrets' KMS key: none under SAM; the functions seal with the local key (WEBHOOK_SECRETS_KEY_FILE) instead.
   const attribute = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
   if (attribute && template.Resources[attribute[0]]?.Type === 'AWS::KMS::Key') return '';
@@ -146,6 +158,7 @@ async function main() {
     // The key file npm start uses (scripts/local/stack.ts resolves it the same way).
     webhookSecretsKey: readOrCreateLocalKey(localKeyFile(dataDir)).toString('base64'),
     userPool: { ...stack.userPool, endpoint: onHost(stack.userPool.endpoint) },
+    media: { ...localMediaSettings(dataDir), MEDIA_URL_BASE: stack.url },
   });
   const envVarsFile = join(dataDir, 'sam-env.json');
   await writeFile(envVarsFile, JSON.stringify(envVars, null, 2), { mode: 0o600 });

@@ -102,6 +102,11 @@ const SETTINGS = {
   // The cursor-signing key (shared/domain/cursors.ts): in AWS its secret, read at run time; the key itself only locally.
   cursorSigningKeySecretArn: ['CURSOR_SIGNING_KEY_SECRET_ARN', v.optional(text)],
   cursorSigningKey: ['CURSOR_SIGNING_KEY', v.optional(text)],
+  // Media (shared/media/media-store.ts): the bucket in AWS; locally a folder, the gateway's base URL and the key that signs links.
+  mediaBucket: ['MEDIA_BUCKET', v.optional(text)],
+  mediaDir: ['MEDIA_DIR', v.optional(text)],
+  mediaUrlBase: ['MEDIA_URL_BASE', v.optional(url)],
+  mediaSigningKey: ['MEDIA_SIGNING_KEY', v.optional(text)],
   // Opt-outs kept through an erasure (shared/data/suppression.ts): the per-stage key of their number hashes.
   suppressionKey: ['SUPPRESSION_KEY', v.optional(text)],
 } satisfies Record<string, readonly [string, Schema]>;

@@ -102,6 +102,10 @@ export interface ApiRoute {
   readonly sealsWebhookSecrets?: boolean;
   /** Signs and checks page cursors: gets `CURSOR_SIGNING_KEY` (shared/domain/cursors.ts). */
   readonly signsCursors?: boolean;
+  /** Reads (signs links to) media in the media store (shared/media/media-store.ts). */
+  readonly readsMedia?: boolean;
+  /** Writes or deletes media in the media store. */
+  readonly writesMedia?: boolean;
   /** One line for the OpenAPI document and the docs page. */
   readonly summary: string;
   readonly tag: 'Channels' | 'Contacts' | 'Labels' | 'Custom fields' | 'Chat' | 'Automations' | 'Webhooks';
@@ -171,6 +175,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/delete',
     rateLimitClass: 'api_write',
     tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    // The erased contact's media go with it.
+    writesMedia: true,
     tag: 'Contacts',
     summary: 'Erase a contact: its data, labels, custom field values, conversation and message contents',
   },
@@ -309,6 +315,15 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     adminOnly: true,
     tag: 'Webhooks',
     summary: 'Delete a webhook subscription: nothing more is delivered to it and its delivery log goes',
+  },
+  {
+    path: 'chat/media/get',
+    rateLimitClass: 'api_read',
+    tableActions: ['GetItem'],
+    // Signs links to the media bucket (presigned GETs: s3:GetObject).
+    readsMedia: true,
+    tag: 'Chat',
+    summary: "Open an inbound message's media: a short-lived link to its bytes that needs no API key",
   },
 ];
 
@@ -474,6 +489,8 @@ export interface SupportFunction {
   readonly opensWebhookSecrets?: boolean;
   /** Queries the sparse outbox index (the re-drive). */
   readonly readsOutboxIndex?: boolean;
+  /** Writes or deletes media in the media store (shared/media/media-store.ts). */
+  readonly writesMedia?: boolean;
   /** A public route (no authorizer, no API key) served by this function, e.g. the webhook. */
   readonly publicPath?: string;
   readonly publicMethods?: readonly ('GET' | 'POST')[];
@@ -523,6 +540,8 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/webhook-whatsapp.ts',
     name: 'WhatsAppWebhook',
     tableActions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    // Hands inbound media fetches to the automation queue (shared/domain/media.ts).
+    sendsToQueue: true,
     sendsToEventQueue: true,
     publicPath: WEBHOOK_PATH,
     publicMethods: ['GET', 'POST'],
@@ -532,6 +551,8 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     name: 'AutomationRunner',
     tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     readsSecrets: true,
+    // Fetches inbound media into the media store (shared/domain/media.ts).
+    writesMedia: true,
     sendsToQueue: true,
     sendsToEventQueue: true,
     consumesQueue: true,
@@ -565,6 +586,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/inbound-drain.ts',
     name: 'InboundDrain',
     tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    sendsToQueue: true,
     sendsToEventQueue: true,
     everyMinutes: 1,
     readsOutboxIndex: true,

@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { mimeTypeOfFileName } from '../../shared/chat/media-types';
 import type { ChannelRecord } from '../../shared/data/channels';
 import { normalizePhone } from '../../shared/phone/phone';
 import { SANDBOX_CONTROL_HEADER } from '../local/sandbox-control';
 import type { StackInfo } from '../local/store';
 import { InboundFlagError, inboundMessage, type InboundFlags } from '../local/inbound-messages';
+import { fromTypedFolder } from './command-line';
 import { OperatorError, requireChannel } from './commands';
 
 /**
@@ -97,12 +101,16 @@ export async function afterChannelCreate(target: ChatNetworkTarget, channel: Cha
  * `inbound --channel CH --from PHONE --text TEXT` → {chatmid}: the sandbox delivers
  * an inbound message through the signed webhook and answers once the service has
  * acknowledged it, so the session window is open when this returns. `--type` sends
- * another message type (image, location, …; scripts/local/inbound-messages.ts).
+ * another message type (image, location, …; scripts/local/inbound-messages.ts); with
+ * `--file PATH` a media message carries that file's bytes: the sandbox holds them under
+ * a new media id, which the service then fetches as it would from Meta.
  */
 export async function inbound(target: ChatNetworkTarget, channelId: string, from: string, flags: InboundFlags) {
+  const file = flags.file === undefined ? undefined : await mediaFile(flags.file, flags['mime-type']);
+  const withFile = file ? { ...flags, 'media-id': 'set-by-the-sandbox', 'mime-type': file.mimeType, filename: flags.filename ?? file.name } : flags;
   let message: Record<string, unknown>;
   try {
-    message = inboundMessage(flags);
+    message = inboundMessage(withFile);
   } catch (error) {
     if (error instanceof InboundFlagError) throw new OperatorError(error.message);
     throw error;
@@ -112,6 +120,23 @@ export async function inbound(target: ChatNetworkTarget, channelId: string, from
   const phone = normalizePhone(from);
   if (!phone) throw new OperatorError('--from must be a phone number with country code, e.g. +14155550100.');
   await registerWithSandbox(sandbox, channel);
+  const media = message[String(message.type)] as Record<string, unknown> | undefined;
+  if (file && media) {
+    const held = await control(sandbox, 'media', { phoneNumberId: channel.phoneNumberId, mimeType: file.mimeType, data: file.bytes.toString('base64') });
+    media.id = String(held.id);
+    media.sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  }
   const answer = await control(sandbox, 'inbound', { phoneNumberId: channel.phoneNumberId, from: phone, message });
   return { chatmid: String(answer.chatmid) };
+}
+
+/** `--file PATH` of `inbound`: its bytes, name and MIME type (`--mime-type`, else by its extension). */
+async function mediaFile(path: string, mimeType: string | undefined): Promise<{ bytes: Buffer; name: string; mimeType: string }> {
+  const resolved = fromTypedFolder(path);
+  const bytes = await readFile(resolved).catch((error: unknown) => {
+    throw new OperatorError(`--file ${resolved} cannot be read: ${(error as Error).message}`);
+  });
+  const type = mimeType ?? mimeTypeOfFileName(resolved);
+  if (!type) throw new OperatorError(`--file ${resolved}: its type is unknown by its extension; give --mime-type.`);
+  return { bytes, name: basename(resolved), mimeType: type };
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { optionalString, parseJson, readBody, requiredString, sendJson } from './sandbox-http';
 import { deliverInbound } from './sandbox-inbound';
+import { holdMedia } from './sandbox-media';
 import { failNumber, injectFault, registerPhoneNumber, type SandboxState } from './sandbox-state';
 import { SandboxInputError, SandboxWebhookError, type SandboxFault } from './sandbox-types';
 
@@ -58,6 +59,8 @@ async function runControl(state: SandboxState, action: string, input: Record<str
           input.message !== null && typeof input.message === 'object' && !Array.isArray(input.message) ? (input.message as Record<string, unknown>) : undefined,
         profileName: optionalString(input, 'profileName'),
       });
+    case 'media':
+      return holdMedia(state, requiredString(input, 'phoneNumberId'), requiredString(input, 'mimeType'), requiredString(input, 'data'));
     case 'fault':
       injectFault(state, input as unknown as SandboxFault);
       return { ok: true };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clock } from '../../shared/clock';
 import { metaError, templatesForWaba, type MetaErrorSpec } from './sandbox-catalog';
+import { handleMediaObject } from './sandbox-media';
 import { bearerToken, newWamid, parseJson, readBody, sendJson, sendMeta } from './sandbox-http';
 import { takeFault, track, windowKey, type PendingFault, type SandboxState } from './sandbox-state';
 import type { SandboxPhoneNumber } from './sandbox-types';
@@ -18,6 +19,10 @@ const DEFAULT_TEMPLATE_PAGE_SIZE = 25;
 
 export async function handleGraph(state: SandboxState, req: IncomingMessage, res: ServerResponse, segments: string[], requestUrl: URL): Promise<void> {
   const [version, id, edge] = segments;
+  if (segments.length === 2 && version === state.settings.graphVersion) {
+    await readBody(req);
+    if (handleMediaObject(state, req, res, id)) return;
+  }
   const route = segments.length === 3 && version === state.settings.graphVersion ? graphRoute(req.method, edge) : undefined;
   if (!route) {
     await readBody(req);

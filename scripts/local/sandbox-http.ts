@@ -6,7 +6,8 @@ import { SandboxInputError } from './sandbox-types';
 
 /** The sandbox's HTTP plumbing and wire values: bodies, answers, inputs, ids and timestamps. */
 
-const MAX_BODY_BYTES = 1_000_000;
+/** Room for a media file sent through the control API as base64 (Meta's largest inbound media, documents, are 100 MB; demos need far less). */
+const MAX_BODY_BYTES = 40_000_000;
 
 export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

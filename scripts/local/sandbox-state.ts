@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SandboxMedia } from './sandbox-media';
 import { canonicalWaId } from './sandbox-validate';
 import { digitsOf } from './sandbox-http';
 import {
@@ -48,6 +49,8 @@ export interface SandboxState {
   readonly messages: Map<string, SandboxMessageRef>;
   /** Inbound messages the business marked read, in order. */
   readonly reads: SandboxReadMark[];
+  /** Media by id: what customers sent (control API) and what businesses uploaded. */
+  readonly media: Map<string, SandboxMedia>;
   readonly requests: SandboxRequestRecord[];
   /** Aborted by close(): pending deliveries stop. */
   readonly shutdown: AbortController;
@@ -76,6 +79,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     sent: [],
     messages: new Map(),
     reads: [],
+    media: new Map(),
     requests: [],
     shutdown: new AbortController(),
     pending: 0,

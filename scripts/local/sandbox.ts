@@ -5,6 +5,7 @@ import { handleControl } from './sandbox-control';
 export { SANDBOX_CONTROL_HEADER } from './sandbox-control';
 import { handleGraph } from './sandbox-graph';
 import { sendJson } from './sandbox-http';
+import { ATTACHMENTS_PATH, handleAttachment } from './sandbox-media';
 import { deliverInbound } from './sandbox-inbound';
 import { createSandboxState, failNumber, idle, injectFault, registerPhoneNumber } from './sandbox-state';
 import { SandboxInputError, type SandboxHandle, type SandboxOptions } from './sandbox-types';
@@ -28,6 +29,7 @@ export type {
  * the same client that talks to Meta.
  *
  * - Graph API (sandbox-graph.ts): `POST /{version}/{phone-number-id}/messages`, `GET /{version}/{waba-id}/message_templates`.
+ * - Media (sandbox-media.ts): `GET`/`DELETE /{version}/{media-id}` and the download URL that needs the same token.
  * - Webhooks (sandbox-webhooks.ts, sandbox-inbound.ts): signed status (`sent`, `delivered`, or `failed`) and inbound deliveries to the webhook URL.
  * - Control API for tests and the operator CLI in another process (sandbox-control.ts): `/_sandbox/*`, with the run's control token.
  *
@@ -61,6 +63,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
     const requestUrl = new URL(req.url ?? '/', state.url);
     const segments = requestUrl.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     if (segments[0] === '_sandbox') return handleControl(state, req, res, segments.slice(1).join('/'));
+    if (req.method === 'GET' && requestUrl.pathname === ATTACHMENTS_PATH) return handleAttachment(state, req, res, requestUrl);
     await handleGraph(state, req, res, segments, requestUrl);
   }
 

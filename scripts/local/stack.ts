@@ -7,6 +7,7 @@ import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
 import { localKeyFile } from '../../shared/events/secret-box';
 import { ensureBundles } from '../build';
 import { startDelivererLoop } from './deliverer-loop';
+import { localMediaSettings, mediaRoute } from './media-links';
 import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
@@ -96,13 +97,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const instance = randomUUID();
   const gateway = await startGateway({
     port: options.port,
-    routes: [...served.routes, identityRoute({ instance, dataDir: options.dataDir })],
+    routes: [...served.routes, identityRoute({ instance, dataDir: options.dataDir }), mediaRoute()],
     authorizer: served.authorizer,
     onRequest: options.onRequest,
     // The portal API's routes: the ID token checked as API Gateway's Cognito authorizer checks it.
     userPool: await (await import('./id-token')).idTokenVerifier(userPool),
     ...served.gatewayOptions,
   });
+  // Media links name the gateway, whose port is known only now (before any function that signs one has run).
+  process.env.MEDIA_URL_BASE = gateway.url;
+  served.mediaLinksAt?.(gateway.url);
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
   const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
@@ -183,6 +187,8 @@ function configureFunctions(local: { dataDir: string; dynamodbEndpoint: string; 
     WEBHOOK_SECRETS_KEY_FILE: localKeyFile(local.dataDir),
     // The portal's request log: the handlers' JSON lines in DATA_DIR/logs/service.log (scripts/start.ts).
     DATA_DIR: local.dataDir,
+    // Media: files under DATA_DIR, opened by links the gateway serves (mediaRoute), signed with a key kept in DATA_DIR.
+    ...localMediaSettings(local.dataDir),
   });
 }
 
@@ -239,6 +245,8 @@ interface Served {
   /** The message-content retention sweep (and any other scheduled function beside the re-drive). */
   sweep: () => Promise<unknown>;
   gatewayOptions?: Pick<GatewayOptions, 'authorizerSettings' | 'responses' | 'planThrottle'>;
+  /** Gives functions with an environment of their own (the template-driven mode's) the gateway's URL for media links. */
+  mediaLinksAt?(url: string): void;
   /** The event deliverer and the event re-drive (route-table mode). */
   events?: Pick<Parameters<typeof startDelivererLoop>[0], 'deliverer' | 'redrive'>;
   close(): Promise<void>;
@@ -330,6 +338,7 @@ async function serveTemplate(
     sweep: stack.sweep,
     gatewayOptions: { authorizerSettings: stack.description.authorizer, responses: stack.description.responses, planThrottle: stack.description.planThrottle },
     events: stack.events,
+    mediaLinksAt: (url) => stack.mediaLinksAt(url),
     close: () => stack.close(),
   };
 }

@@ -23,6 +23,7 @@ import {
 import { evaluateCall, functionPolicies } from './iam';
 import { recordCall, startAwsEndpoint, type AwsEndpoint, type LocalSecret } from './aws-endpoint';
 import { createFunctionHost } from './function-host';
+import { localMediaSettings } from './media-links';
 import { localSecretBox, readOrCreateLocalKey } from '../../shared/events/secret-box';
 import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import type { StackDescription } from './description';
@@ -58,6 +59,8 @@ export interface TemplateStack {
   sweep: () => Promise<unknown>;
   /** The event deliverer (fed by the event queue) and the event re-drive, when the template has them. */
   events?: { deliverer: (event: unknown) => Promise<ReturnType<typeof JSON.parse>>; redrive: () => Promise<ReturnType<typeof JSON.parse>> };
+  /** Points the media functions' links at the gateway, once it listens. */
+  mediaLinksAt(url: string): void;
   close(): Promise<void>;
 }
 
@@ -149,11 +152,17 @@ export async function startTemplateStack(options: TemplateStackOptions): Promise
     redrive: () => invokeScheduled(scheduledEvent()),
     sweep: () => Promise.all(alsoScheduled.map((invoke) => invoke(scheduledEvent()))),
     events: eventFunctions(description, host, checkEventSourcePolls, scheduledEvent),
+    mediaLinksAt: (url) => pointMediaLinks(description, url),
     async close() {
       await host.close();
       await Promise.all([...endpoints.values()].map((endpoint) => endpoint.close()));
     },
   };
+}
+
+/** The media functions' link base: their workers start on their first invocation (function-host.ts), after the gateway listens, so they see it. */
+function pointMediaLinks(description: StackDescription, url: string): void {
+  for (const fn of Object.values(description.functions)) if (fn.environment?.MEDIA_DIR) fn.environment.MEDIA_URL_BASE = url;
 }
 
 /** One recording AWS endpoint per function, checking its calls against its own policy. */
@@ -211,10 +220,12 @@ function lambdaEnvironment(
 ): Record<string, string> {
   const knobs = Object.fromEntries(LOCAL_KNOBS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]!]));
   // The portal's AWS-only settings: locally no usage-plan keys, and the request log is DATA_DIR/logs/service.log.
-  const { USAGE_PLAN_NAME: _plan, REQUEST_LOG_GROUPS: _logGroups, ...own } = environment ?? {};
+  // The media bucket: locally files under DATA_DIR, as npm start keeps them (S3 calls are not served by the local endpoint).
+  const { USAGE_PLAN_NAME: _plan, REQUEST_LOG_GROUPS: _logGroups, MEDIA_BUCKET: mediaBucket, ...own } = environment ?? {};
   return {
     ...own,
     ...knobs,
+    ...(mediaBucket !== undefined && localMediaSettings(options.dataDir)),
     DATA_DIR: options.dataDir,
     AWS_REGION: options.region,
     AWS_DEFAULT_REGION: options.region,

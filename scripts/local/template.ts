@@ -187,6 +187,9 @@ function getAtt(template: CfnTemplate, id: string, attribute: string, local: Loc
         return `arn:${LOCAL_PARTITION}:iam::${LOCAL_ACCOUNT}:role/${resourceName(template, id)}`;
       case 'AWS::KMS::Key':
         return arn('kms', `key/${resourceName(template, id)}`);
+      case 'AWS::S3::Bucket':
+        // Bucket ARNs name neither region nor account.
+        return `arn:${LOCAL_PARTITION}:s3:::${resourceName(template, id)}`;
     }
   }
   if (resource.Type === 'AWS::SQS::Queue' && attribute === 'QueueUrl') return local.queueUrl(resourceName(template, id));

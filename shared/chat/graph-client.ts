@@ -31,7 +31,7 @@ export type { MediaObject, MediaType, SendPayload, TemplateHeaderInput, Template
 export type ChatOutcome = 'rejected' | 'unknown' | 'not_sent';
 
 /** Which call failed; an unknown outcome means something else for a read than for a send. */
-export type ChatOperation = 'send' | 'list_templates' | 'mark_read';
+export type ChatOperation = 'send' | 'list_templates' | 'mark_read' | 'media';
 
 export interface ChatNetworkErrorInit {
   outcome: ChatOutcome;
@@ -88,6 +88,23 @@ export interface GraphClient {
   listTemplates(wabaId: string, accessToken: string, options?: ListTemplatesOptions): Promise<GraphTemplate[]>;
   /** Marks an inbound message read (the sender sees blue ticks), optionally with the typing indicator. */
   markRead(phoneNumberId: string, accessToken: string, chatmid: string, options?: { typingIndicator?: boolean }): Promise<void>;
+  /** An inbound media's bytes: `GET /{media-id}` for its URL, then that URL, both with the channel's token; at most `maxBytes`. */
+  downloadMedia(mediaId: string, accessToken: string, maxBytes: number): Promise<DownloadedMedia>;
+}
+
+export interface DownloadedMedia {
+  bytes: Buffer;
+  mimeType: string;
+  /** What the chat network says of the bytes (hex SHA-256), when it says. */
+  sha256?: string;
+}
+
+/** Media larger than a download may take: refused, never retried. */
+export class MediaTooLargeError extends Error {
+  constructor(readonly size: number) {
+    super(`The media is larger than its type allows (${size} bytes or more).`);
+    this.name = 'MediaTooLargeError';
+  }
 }
 
 /** How long a throttled caller should wait when the chat network does not say: Meta's pair limit is about one message per 6 s. */
@@ -130,11 +147,35 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   }
 
   /** GET with free retries: reading twice does no harm. */
-  async function read(url: string, accessToken: string): Promise<unknown> {
+  async function read(url: string, accessToken: string, operation: ChatOperation = 'list_templates'): Promise<unknown> {
     const exchange = await exchangeIdempotent(url, { method: 'GET', headers: { Authorization: `Bearer ${accessToken}` } }, policy);
     if (exchange.kind === 'answered' && exchange.status < 400) return exchange.body;
-    if (exchange.kind === 'answered' && exchange.status < 500 && exchange.status !== 429) throw rejectedError('list_templates', exchange);
-    throw readFailure(exchange, 'list_templates');
+    if (exchange.kind === 'answered' && exchange.status < 500 && exchange.status !== 429) throw rejectedError(operation, exchange);
+    throw readFailure(exchange, operation);
+  }
+
+  async function downloadMedia(mediaId: string, accessToken: string, maxBytes: number): Promise<DownloadedMedia> {
+    const info = (await read(`${baseUrl}/${encodeURIComponent(mediaId)}`, accessToken, 'media')) as Record<string, unknown> | null;
+    const url = typeof info?.url === 'string' ? safeUrl(info.url) : undefined;
+    if (!url || (url.protocol !== 'https:' && url.origin !== new URL(baseUrl).origin)) throw malformedError('media', 'the media has no https URL');
+    if (typeof info?.file_size === 'number' && info.file_size > maxBytes) throw new MediaTooLargeError(info.file_size);
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(policy.timeoutMs) });
+    } catch (cause) {
+      throw new ChatNetworkError('The media download did not complete.', { outcome: 'unknown', operation: 'media', cause });
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ChatNetworkError(`The media download answered HTTP ${response.status}.`, {
+        outcome: 'rejected',
+        operation: 'media',
+        httpStatus: response.status,
+      });
+    }
+    const bytes = await readAtMost(response, maxBytes);
+    const mimeType = typeof info?.mime_type === 'string' ? info.mime_type : (response.headers.get('content-type') ?? 'application/octet-stream');
+    return { bytes, mimeType, sha256: typeof info?.sha256 === 'string' ? info.sha256 : undefined };
   }
 
   async function listTemplates(wabaId: string, accessToken: string, listOptions: ListTemplatesOptions = {}): Promise<GraphTemplate[]> {
@@ -153,7 +194,24 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     return templates;
   }
 
-  return { sendMessage, listTemplates, markRead };
+  return { sendMessage, listTemplates, markRead, downloadMedia };
+}
+
+/** A body of at most `maxBytes`, read as it streams: a larger one is cut off, never held whole. */
+async function readAtMost(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new MediaTooLargeError(declared);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += (chunk as Uint8Array).length;
+    if (size > maxBytes) throw new MediaTooLargeError(size);
+    chunks.push(Buffer.from(chunk as Uint8Array));
+  }
+  return Buffer.concat(chunks);
 }
 
 /** Why a retried call gave up: only a refusal by the chat network counts as rejected. */

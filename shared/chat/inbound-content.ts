@@ -12,6 +12,12 @@ export type InboundContent = Record<string, unknown>;
 /** Media types: the Cloud API sends an id (fetched with the channel's token), never a link. */
 export const INBOUND_MEDIA_TYPES = ['image', 'video', 'document', 'audio', 'sticker'] as const;
 
+/** The media a stored inbound content names (its id and what the webhook said of it), or undefined for other types. */
+export function inboundMediaOf(type: string, content: InboundContent): { mediaId: string; mimeType?: string; sha256?: string } | undefined {
+  if (!(INBOUND_MEDIA_TYPES as readonly string[]).includes(type) || typeof content.mediaId !== 'string') return undefined;
+  return { mediaId: content.mediaId, mimeType: str(content.mimeType), sha256: str(content.sha256) };
+}
+
 /**
  * Bounds, so a stored message fits an item (400 KB; it is stored three times: message,
  * history entry, chatmid pointer): a text body as webhook-payload.ts cuts it, other

@@ -108,6 +108,8 @@ export const keys = {
   conversation: (channel: ChannelRef, phone: string): Key => ({ pk: channelPk(channel), sk: `CONV#${phone}` }),
   /** The chat network's `wa_id` of a recipient → the contact's phone, so rewritten numbers stay one contact. */
   waId: (channel: ChannelRef, waId: string): Key => ({ pk: channelPk(channel), sk: `WAID#${waId}` }),
+  /** An inbound message's media: its fetch state and stored copy, by the chat network's media id. */
+  media: (channel: ChannelRef, mediaId: string): Key => ({ pk: channelPk(channel), sk: `MEDIA#${mediaId}` }),
   /** A message of the channel, by our own id: written as intent before the chat network is called. */
   message: (channel: ChannelRef, messageId: string): Key => ({ pk: channelPk(channel), sk: `MSG#${messageId}` }),
   /** An apiReference claim: idempotency key per channel, recipient and reference, valid 24 hours (`expiresAt`). */

@@ -65,9 +65,15 @@ export async function getChatmidRecords(chatmids: string[]): Promise<Map<string,
 }
 
 /** Every history entry of a contact (erasure): keys and ids only. */
-export async function allHistoryEntries(channel: ChannelRef, phone: string): Promise<Array<Key & Pick<HistoryEntry, 'messageId' | 'chatmid'>>> {
+export async function allHistoryEntries(
+  channel: ChannelRef,
+  phone: string,
+): Promise<Array<Key & Pick<HistoryEntry, 'messageId' | 'chatmid' | 'type' | 'content'>>> {
   const { pk, skPrefix } = keys.messageHistoryPrefix(channel, phone);
-  return queryAll(pk, skPrefix, keyed(v.pick(HistoryItem, ['messageId', 'chatmid'])), { attributes: ['pk', 'sk', 'messageId', 'chatmid'], consistent: true });
+  return queryAll(pk, skPrefix, keyed(v.pick(HistoryItem, ['messageId', 'chatmid', 'type', 'content'])), {
+    attributes: ['pk', 'sk', 'messageId', 'chatmid', 'type', 'content'],
+    consistent: true,
+  });
 }
 
 /** Deletes one item by key (an erasure step). */

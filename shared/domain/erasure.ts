@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { inboundMediaOf, type InboundContent } from '../chat/inbound-content';
 import { clock } from '../clock';
 import {
   beginErasure,
@@ -20,6 +21,7 @@ import { allHistoryEntries, deleteByKey, eraseMessageContent, rebuildHistoryEntr
 import { newId } from '../ids';
 import { mapLimit } from '../map-limit';
 import { logger } from '../observability/logger';
+import { eraseMedia } from './media';
 import { findContact, type ContactRef } from './contact-ref';
 import { described } from '../schema/docs';
 import { component } from '../schema/responses';
@@ -46,7 +48,8 @@ const ERASE_CONCURRENCY = 16;
  *    still in flight (queued, in a lane, behind a retry); its search-index entry and its place in the count go (contacts/list `total` drops
  *    by one at once, exactly once);
  * 3. each message keeps a skeleton (type, direction, times, send state, delivery
- *    status) without content, phone or apiReference; its history entry is deleted;
+ *    status) without content, phone or apiReference; its media record and stored bytes
+ *    go (shared/domain/media.ts); its history entry is deleted;
  * 4. its events (events log, deliveries, delivery lanes, and events not yet handed off),
  *    the conversation, the wa_id map entry, the apiReference claims, the status-change
  *    records, the opted-out entry and the id pointer are deleted; its automation
@@ -83,6 +86,9 @@ export async function finishErasure(channel: ChannelRef, phone: string, contactI
   await uncountContact(channel, contact);
   const entries = await allHistoryEntries(channel, phone);
   await mapLimit(entries, ERASE_CONCURRENCY, async (entry) => {
+    // Before the entry that names it goes: a crash leaves the media findable by the next run.
+    const media = entry.content && inboundMediaOf(entry.type, entry.content as InboundContent);
+    if (media) await eraseMedia(channel, media.mediaId);
     await eraseMessageContent(channel, entry.messageId, entry.chatmid, now);
     await deleteByKey({ pk: entry.pk, sk: entry.sk });
   });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inboundMediaOf } from '../chat/inbound-content';
 import type { ChatWebhookEvent, InboundEvent, StatusEvent } from '../chat/webhook-payload';
 import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
@@ -24,6 +25,7 @@ import { countWebhookStatusMismatch } from '../observability/metrics';
 import { maskPhone, normalizePhone } from '../phone/phone';
 import { handOffEvents } from './events';
 import { receivedEvent, statusEvent } from './event-builders';
+import { queueMediaFetch } from './media';
 import { answerFor } from './messaging';
 import { keywordChangeId, keywordStatus, recordContactStatus } from './opt-out';
 import { retentionAttributes } from './retention';
@@ -167,6 +169,9 @@ async function processInbound(event: InboundEvent): Promise<void> {
           keywordChangeId(event.chatmid),
           received.id,
         );
+  // Before the pointer: a failed hand-off fails the delivery, and the chat network's redelivery queues the fetch again.
+  const media = inboundMediaOf(event.type, event.content);
+  if (media) await queueMediaFetch(channel, { ...media, messageId, phone, type: event.type });
   const chatmidRecord: ChatmidRecord = {
     chatmid: event.chatmid,
     workspaceId: channel.workspaceId,

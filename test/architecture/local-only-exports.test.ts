@@ -32,6 +32,9 @@ const KEPT: Record<string, string> = {
     'the key-file box, chosen by WEBHOOK_SECRETS_KEY_FILE inside the product (no local KMS endpoint in the route-table mode yet)',
   'shared/events/secret-box.ts localKeyFile': 'where that key lives under DATA_DIR',
   'shared/events/secret-box.ts readOrCreateLocalKey': 'reads or makes that key',
+  'shared/media/media-store.ts openLocalLink':
+    'the other half of the local signed media link: the local gateway opens what the product signed, with one definition of the signature',
+  'shared/media/media-store.ts LOCAL_MEDIA_PATH': 'where the local gateway serves those links, named where the product builds them',
 };
 
 function localOnlyExports(): string[] {

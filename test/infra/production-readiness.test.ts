@@ -106,7 +106,7 @@ describe('a production-ready stack, on a synthesis of each stage', () => {
   });
 
   describe('the resource budget', () => {
-    it(`keeps every stack of every stage within ${RESOURCE_BUDGET_PER_STACK} resources with media added`, () => {
+    it(`keeps every stack of every stage within ${RESOURCE_BUDGET_PER_STACK} resources with the planned features added`, () => {
       for (const synth of Object.values(stages)) {
         // Act
         const budget = resourceBudget(synth);

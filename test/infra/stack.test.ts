@@ -381,6 +381,28 @@ describe('WorkspaceApiStack', () => {
       expect(readers.sort()).toEqual(['AutomationRunner', 'ChatMessageSend', 'ChatTemplatesSend']);
     });
 
+    it("grants the media bucket's objects only to the functions whose row reads or writes media, and names the bucket only to them", () => {
+      // Prepare
+      const objects = { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(dev.stack, dev.stack.media.node.defaultChild), 'Arn'] }, '/*']] };
+      const expected = (fn: WorkspaceFunction) => [
+        ...(fn.spec.readsMedia ? ['s3:GetObject'] : []),
+        ...(fn.spec.writesMedia ? ['s3:PutObject', 's3:DeleteObject'] : []),
+      ];
+
+      for (const [name, fn] of dev.stack.functions) {
+        // Act
+        const s3 = statementsOf(dev, fn).filter((s) => actionsOf([s]).some((action) => action.startsWith('s3:')));
+        const environment = resourceOf(dev, fn.function).Properties.Environment.Variables;
+
+        // Assess
+        expect(actionsOf(s3), name).toEqual(expected(fn));
+        for (const statement of s3) expect(statement.Resource, name).toEqual(objects);
+        expect(environment.MEDIA_BUCKET, name).toEqual(expected(fn).length > 0 ? { Ref: logicalId(dev.stack, dev.stack.media.node.defaultChild) } : undefined);
+      }
+      const media = [...dev.stack.functions.values()].filter((fn) => expected(fn).length > 0).map((fn) => fn.spec.name);
+      expect(media.sort()).toEqual(['AutomationRunner', 'ChatMediaGet', 'ContactsDelete']);
+    });
+
     it('keeps the authorizer read-only and scopes logs to each function’s own log group', () => {
       // Prepare
       const authorizer = dev.stack.functions.get(SUPPORT_FUNCTIONS.authorizer.name)!;
@@ -813,9 +835,32 @@ describe('WorkspaceApiStack', () => {
       expect(table.DeletionPolicy).toBe('Delete');
     });
 
+    it('keeps media in a private, encrypted, TLS-only, unversioned bucket whose objects expire with the message content retention', () => {
+      // Act
+      const bucketOf = (built: Built) => resourceOf(built, built.stack.media);
+      const [policy] = Object.values(dev.template.findResources('AWS::S3::BucketPolicy'));
+      const expirations = (built: Built) =>
+        (bucketOf(built).Properties.LifecycleConfiguration.Rules as { ExpirationInDays?: number }[]).flatMap((rule) => rule.ExpirationInDays ?? []);
+
+      // Assess
+      expect(bucketOf(dev).Properties).toMatchObject({
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      });
+      expect(bucketOf(dev).Properties.VersioningConfiguration).toBeUndefined();
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+      expect(expirations(dev)).toEqual([]);
+      expect(expirations(prod)).toEqual([30]);
+      expect(expirations(custom)).toEqual([2]);
+      expect(bucketOf(dev).DeletionPolicy).toBe('Delete');
+    });
+
     it('retains the table with deletion protection in prod, and every stateful resource except after a failed create', () => {
       // Prepare
-      const stateful = ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup'];
+      const stateful = ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket'];
 
       // Act
       const [table] = Object.values(prod.template.findResources('AWS::DynamoDB::Table'));
@@ -1176,7 +1221,7 @@ describe('WorkspaceApiStack', () => {
       expect(body).toContain(String.raw`[\"WorkspaceApi\",\"AutomationsTriggered\",\"service\",\"workspace-api\",\"stage\",\"dev\"`);
     });
 
-    it('outputs the API URL, table name, usage plan id, the queue URLs, the portal user pool and the webhook secret, each described', () => {
+    it('outputs the API URL, table name, usage plan id, the queue URLs, the portal user pool, the media bucket and the webhook secret, each described', () => {
       // Act
       const outputs = dev.template.toJSON().Outputs;
 
@@ -1190,6 +1235,7 @@ describe('WorkspaceApiStack', () => {
         'EventLaneQueueUrl',
         'UserPoolId',
         'UserPoolClientId',
+        'MediaBucketName',
         'WebhookSecretName',
       ]);
       for (const [name, output] of Object.entries<{ Description?: string }>(outputs)) expect(output.Description, name).toMatch(/\w/);

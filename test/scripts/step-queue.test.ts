@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bundlePath } from '../../scripts/build';
 import { deleteLocalMessage, receiveLocalMessages, tableStepQueue } from '../../scripts/local/table-step-queue';
 import { clock } from '../../shared/clock';
-import { enqueueStep, provideStepQueue, type StepMessage } from '../../shared/queue/step-queue';
+import { enqueueStep, provideStepQueue, type StepMessage, type StepQueueMessage } from '../../shared/queue/step-queue';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 
 const step = (executionId: string, notBefore: number): StepMessage => ({ workspaceId: 'ws_q', channelId: 'ch_q', executionId, step: 1, notBefore });
@@ -27,7 +27,7 @@ describe('the step queue adapter', () => {
 
   it('hands steps to the queue provided where the app is assembled', async () => {
     // Prepare
-    const taken: StepMessage[] = [];
+    const taken: StepQueueMessage[] = [];
     provideStepQueue({ enqueue: async (message) => void taken.push(message) });
     // Act
     await enqueueStep(step('ex_provided', 0));

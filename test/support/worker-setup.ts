@@ -17,6 +17,12 @@ if (logCaptureDir) {
 }
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
+// Media go to files, as on the local stack (shared/media/media-store.ts), each worker under its own folder.
+process.env.MEDIA_DIR ??= (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/wsapi-media-`);
+// Links chat/media/get signs here are opened in-process (openLocalLink), never through a gateway.
+process.env.MEDIA_URL_BASE ??= 'http://127.0.0.1:9';
+process.env.MEDIA_SIGNING_KEY ??= 'test-media-signing-key';
+
 // Handlers run from source here, as on the local stack: automation steps go to the table queue.
 // Loaded on first use, not here: a test file may point the data layer at a store of its own
 // (usePrivateStore) before anything imports the data client, which reads the endpoint at import.
