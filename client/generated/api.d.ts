@@ -651,6 +651,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chat/media/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open an inbound message's media: a short-lived link to its bytes that needs no API key
+         * @description The same as POST chat/media/get, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatMediaGetGet"];
+        put?: never;
+        /**
+         * Open an inbound message's media: a short-lived link to its bytes that needs no API key
+         * @description Open an inbound message's media: a short-lived link to its bytes that needs no API key. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_read`: 120 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatMediaGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1979,6 +2007,25 @@ export interface components {
              * @description Human-readable summary
              * @example Webhook deleted
              */
+            message?: string;
+        };
+        ChatMediaGetParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description The media id of an inbound message's `content.mediaId` (image, video, audio, document, sticker).
+             * @example 1234567890123456
+             */
+            mediaId: string;
+        };
+        ChatMediaGetResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MediaLink"];
+            /** @description Human-readable summary */
             message?: string;
         };
         Channel: {
@@ -3319,6 +3366,33 @@ export interface components {
              * @constant
              */
             deleted: true;
+        };
+        MediaLink: {
+            /**
+             * @description Opens the bytes without an API key until `expiresAt` (at least 5 minutes): a presigned link in AWS, a signed link on the local gateway.
+             * @example https://media.example/…
+             */
+            url: string;
+            /**
+             * @description The media type of the bytes, as the chat network gave it.
+             * @example image/jpeg
+             */
+            mimeType: string;
+            /**
+             * @description Size of the bytes.
+             * @example 48213
+             */
+            fileSize: number;
+            /**
+             * @description Hex SHA-256 of the bytes.
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            sha256: string;
+            /**
+             * @description When `url` stops opening the bytes (ISO 8601); ask again for a new link.
+             * @example 2026-01-01T12:15:00.000Z
+             */
+            expiresAt: string;
         };
         PortalCreatedKey: {
             /**
@@ -6727,6 +6801,101 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMediaGetGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description The media id of an inbound message's `content.mediaId` (image, video, audio, document, sticker).
+                 * @example 1234567890123456
+                 */
+                mediaId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A link to the bytes that needs no API key, and what the bytes are. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMediaGetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMediaGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "mediaId": "1234567890123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatMediaGetParams"];
+            };
+        };
+        responses: {
+            /** @description A link to the bytes that needs no API key, and what the bytes are. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMediaGetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
