@@ -5,7 +5,6 @@
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH, API_ROUTES, SUPPORT_FUNCTIONS, type SupportFunction, WEBHOOK_PATH } from '../shared/routes';
 import { MonitoringStack } from './alarms';
