@@ -359,7 +359,7 @@ describe('WorkspaceApiStack', () => {
       expect([...new Set(sweep)].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     });
 
-    it('lets only the functions that send read channel access tokens: never the public WhatsApp webhook', () => {
+    it('lets only the functions that call the chat network read channel access tokens: never the public WhatsApp webhook', () => {
       // Prepare: a channel's token secret lives under the stage's prefix (infra/config.ts channelSecretPrefix)
       const prefix = loadStageConfig(dev.app).channelSecretPrefix;
       const readsTokens = (fn: WorkspaceFunction) =>
@@ -378,7 +378,7 @@ describe('WorkspaceApiStack', () => {
           .map((fn) => fn.name)
           .sort(),
       );
-      expect(readers.sort()).toEqual(['AutomationRunner', 'ChatMessageSend', 'ChatTemplatesSend']);
+      expect(readers.sort()).toEqual(['AutomationRunner', 'ChatMessageRead', 'ChatMessageSend', 'ChatTemplatesSend']);
     });
 
     it("grants the media bucket's objects only to the functions whose row reads or writes media, and names the bucket only to them", () => {

@@ -22,6 +22,7 @@ const { createTeamKey, createTenant } = await import('../support/tenants');
 const { FOREIGN_ID_STATUS, loadEndpoints, METHODS } = await import('../support/endpoints');
 const { channelCreate, keyCreate, workspaceCreate } = await import('../../scripts/admin/commands');
 const { createChatmidRecord } = await import('../../shared/data/messages');
+const { recordPendingMedia } = await import('../../shared/data/media');
 const { createAutomation } = await import('../../shared/data/automations');
 const { newId } = await import('../../shared/ids');
 
@@ -64,7 +65,7 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
   }
   for (const { channel, channelName, phoneNumberId } of created) {
     const secrets = [channel.id, channelName, phoneNumberId];
-    const ids: Record<string, string[]> = { channelId: [channel.id], chatmid: [], automationId: [], automationName: [], contactId: [], other: [] };
+    const ids: Record<string, string[]> = { channelId: [channel.id], chatmid: [], automationId: [], automationName: [], contactId: [], mediaId: [], other: [] };
     const labelName = unique('isoAlabel');
     const label = await callApi(manage('labels/manage').handler, {
       apiKey: admin.apiKey,
@@ -114,6 +115,14 @@ async function createWorkspaceA(): Promise<WorkspaceA> {
       });
       secrets.push(chatmid, text);
       ids.chatmid.push(chatmid);
+      // An inbound image of this contact, as the webhook records it before its fetch.
+      const mediaId = String(Math.floor(1e15 + Math.random() * 8e15));
+      await recordPendingMedia(
+        { workspaceId, channelId: channel.id },
+        { mediaId, messageId: newId('msg'), phone: contact.body.data.phone, type: 'image', mimeType: 'image/jpeg' },
+        new Date().toISOString(),
+      );
+      ids.mediaId.push(mediaId);
     }
     const automationName = unique('isoA automation ');
     const automation = (await createAutomation({ workspaceId, channelId: channel.id }, { name: automationName, status: 'active', steps: [] }))!;
@@ -142,6 +151,7 @@ const UNKNOWN: Record<string, string> = {
   automationId: 'au_unknown0000000',
   automationName: 'no such automation',
   contactId: 'ct_unknown0000000',
+  mediaId: '9999999999999999',
 };
 
 interface Caller {
@@ -177,6 +187,7 @@ beforeAll(async () => {
         automationId: [...a1.ids.automationId, ...a2.ids.automationId, ...everyId],
         automationName: [...a1.ids.automationName, ...a2.ids.automationName],
         contactId: [...a1.ids.contactId, ...a2.ids.contactId],
+        mediaId: [...a1.ids.mediaId, ...a2.ids.mediaId],
       },
       forged: { workspaceId: a.workspaceId, userId: 'forged', keyId: 'forged', role: 'admin', channelIds: `${a1.id},${a2.id}`, principalId: a.workspaceId },
     },
@@ -191,6 +202,7 @@ beforeAll(async () => {
         automationId: [...a2.ids.automationId, ...a2.ids.other],
         automationName: a2.ids.automationName,
         contactId: a2.ids.contactId,
+        mediaId: a2.ids.mediaId,
       },
       forged: { channelIds: `${a1.id},${a2.id}`, role: 'admin', channel: a2.id, channel_id: a2.id, channelID: a2.id },
     },

@@ -57,6 +57,9 @@ const VALID_SHAPED: string[] = [
   '1',
   'true',
   '[{"phoneNumber":"+14155550123"}]',
+  '{"type":"button","body":{"text":"Probe"},"action":{"buttons":[{"type":"reply","reply":{"id":"probe_1","title":"Probe"}}]}}',
+  '{"latitude":52.5,"longitude":13.4}',
+  '{"messageId":"probe_1","emoji":"👍"}',
 ];
 
 export function validShapedValue(name: string, schema: v.GenericSchema): string {
@@ -114,4 +117,5 @@ export const FOREIGN_ID_STATUS: Record<string, number> = {
   contactId: 404,
   webhookId: 404,
   eventId: 404,
+  mediaId: 404,
 };
