@@ -7,7 +7,7 @@ import { clock } from '../../shared/clock';
 import { sweepLanes } from '../../shared/domain/event-delivery';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -28,13 +28,11 @@ useChatTenant(1, (_network, t) => {
   tenant = t;
 });
 
+// Waits far longer than a test: only a shift of the clock ends one.
+const pipeline = useDeliveryPipeline({ WEBHOOK_RETRY_SCHEDULE: '600,600,600' });
+
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  // Waits far longer than a test: only a shift of the clock ends one.
-  process.env.WEBHOOK_RETRY_SCHEDULE = '600,600,600';
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  ({ queue, deliverer, webhook } = pipeline);
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { callApi } from '../support/api';
 import { signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { sqsEvent } from '../support/automations';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -26,12 +26,10 @@ useChatTenant(1, (_network, t) => {
   tenant = t;
 });
 
+const pipeline = useDeliveryPipeline({ WEBHOOK_DELIVERY_TIMEOUT_MS: '400' });
+
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  process.env.WEBHOOK_DELIVERY_TIMEOUT_MS = '400';
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  ({ queue, deliverer, webhook } = pipeline);
 });
 
 afterAll(async () => {

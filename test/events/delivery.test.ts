@@ -12,7 +12,7 @@ import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, signedWebhook, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { enqueueEvent } from '../../shared/queue/event-queue';
 import { attachChatmid } from '../../shared/data/messages';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createTenant } from '../support/tenants';
 
@@ -35,13 +35,10 @@ useChatTenant(1, (n, t) => {
   tenant = t;
 });
 
+const pipeline = useDeliveryPipeline({ WEBHOOK_RETRY_SCHEDULE: '1,1,1', WEBHOOK_DELIVERY_TIMEOUT_MS: '400' });
+
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  process.env.WEBHOOK_RETRY_SCHEDULE = '1,1,1';
-  process.env.WEBHOOK_DELIVERY_TIMEOUT_MS = '400';
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  ({ queue, deliverer, webhook } = pipeline);
 });
 
 afterAll(async () => {

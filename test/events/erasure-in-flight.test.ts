@@ -8,7 +8,7 @@ import { writeTombstone } from '../../shared/data/erasure-tombstones';
 import { clock } from '../../shared/clock';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -30,11 +30,10 @@ useChatTenant(1, (_network, created) => {
   tenant = created;
 });
 
+const pipeline = useDeliveryPipeline();
+
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  ({ queue, deliverer, webhook } = pipeline);
   receiver = await startReceiver('/erasure');
   const created = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: receiver.url } });
   receiver.secrets.push(created.body.data.secret);

@@ -6,7 +6,7 @@ import { clock } from '../../shared/clock';
 import { EVENT_RETENTION_SECONDS } from '../../shared/data/events';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 
 /**
  * INTERFACE §14: webhooks/redeliver sends a subscription only what it could have
@@ -24,11 +24,10 @@ useChatTenant(1, (_network, created) => {
   tenant = created;
 });
 
+const pipeline = useDeliveryPipeline();
+
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  ({ queue, deliverer, webhook } = pipeline);
 });
 
 /** A subscription to `events` at a closed local port (attempts fail at once: these tests only redeliver). */

@@ -13,7 +13,7 @@ import { handler as portalList } from '../../functions/portal-webhooks-list';
 import { handler as portalRedeliver } from '../../functions/portal-webhooks-redeliver';
 import { callApi } from '../support/api';
 import { signedInboundText, newRecipient, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { callPortal, type PortalUser } from '../support/portal';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createTeamKey, createTenant } from '../support/tenants';
@@ -34,11 +34,10 @@ useChatTenant(2, (_network, t) => {
   tenant = t;
 });
 
+const pipeline = useDeliveryPipeline();
+
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  ({ queue, deliverer, webhook } = pipeline);
   receiver = await startReceiver('/portal');
   const [assigned, other] = tenant.channelIds;
   const teamUser = await createTeamKey(tenant, [assigned]);

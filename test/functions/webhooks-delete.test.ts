@@ -6,7 +6,7 @@ import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { MAX_WEBHOOKS_PER_CHANNEL } from '../../shared/domain/integrator-webhooks';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { scanItems } from '../support/table';
 
@@ -25,11 +25,10 @@ useChatTenant(1, (_network, t) => {
   tenant = t;
 });
 
+const pipeline = useDeliveryPipeline();
+
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+  ({ queue, deliverer, webhook } = pipeline);
 });
 
 afterAll(async () => {

@@ -66,11 +66,12 @@ export interface DeliveryPipeline {
 /**
  * Sets up {@link DeliveryPipeline} before the file's tests (loopback receivers allowed,
  * as test/support/receiver.ts listens on 127.0.0.1); its fields are there from then on.
+ * `env` is set before the handlers are imported, since they read their settings once.
  */
-export function useDeliveryPipeline(): DeliveryPipeline {
+export function useDeliveryPipeline(env: Record<string, string> = {}): DeliveryPipeline {
   const pipeline = {} as DeliveryPipeline;
   beforeAll(async () => {
-    process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+    Object.assign(process.env, { WEBHOOK_ALLOW_LOOPBACK: 'true', ...env });
     pipeline.queue = useMemoryEventQueue();
     pipeline.deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
     pipeline.webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
