@@ -1187,6 +1187,11 @@ export interface components {
                      */
                     parameter?: string;
                 }[];
+                /**
+                 * @description Indexes of the rows the call had no time left to apply (wholly or their `status`), in request order; empty when the call is complete. Send the same call again (or these rows) to finish them: what was applied is not applied twice.
+                 * @example []
+                 */
+                pending: number[];
             };
             /**
              * @description Human-readable summary

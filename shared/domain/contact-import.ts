@@ -25,6 +25,15 @@ import { described } from '../schema/docs';
 /** Rows one contacts/import call takes. */
 export const MAX_IMPORT_ROWS = 1000;
 
+/** Time kept back, before the call's deadline, for the writes in flight when it stops starting new ones (they finish, then it answers). */
+export const IMPORT_STOP_MARGIN_MS = 1_000;
+
+/** Who imports, and by when the call must answer (real clock, ms since the epoch; none: no deadline, e.g. the CLI). */
+export interface ImportOptions {
+  userId?: string;
+  deadlineMs?: number;
+}
+
 /** A row that was not applied, by its index in the request. */
 const ImportRowError = v.strictObject({
   index: described(v.pipe(v.number(), v.integer()), 'Position of the row in `contacts` (from 0)', 7),
@@ -55,6 +64,11 @@ export const ImportResult = v.strictObject({
   ),
   failed: described(v.pipe(v.number(), v.integer()), 'Rows not applied; each is in `errors`', 1),
   errors: described(v.array(ImportRowError), 'The rows not applied, by index'),
+  pending: described(
+    v.array(v.pipe(v.number(), v.integer())),
+    'Indexes of the rows the call had no time left to apply (wholly or their `status`), in request order; empty when the call is complete. Send the same call again (or these rows) to finish them: what was applied is not applied twice.',
+    [],
+  ),
 });
 export type ImportSummary = v.InferOutput<typeof ImportResult>;
 
@@ -87,7 +101,7 @@ export function rowError(index: number, phoneNumber: string | null, error: AppEr
  * written, so a call's work is bounded by its distinct numbers: one write (and at most
  * one status change, one event) per contact, whatever the rows repeat.
  */
-export async function importContacts(channel: ChannelRef, rows: ImportRow[], actor?: { userId: string }): Promise<ImportSummary> {
+export async function importContacts(channel: ChannelRef, rows: ImportRow[], options: ImportOptions = {}): Promise<ImportSummary> {
   const errors: ImportRowError[] = [];
   const ready: ReadyRow[] = [];
   const definitions: Definitions | undefined = rows.some((row) => 'input' in row) ? { ...(await listDefinitions(channel)), current: true } : undefined;
@@ -105,9 +119,10 @@ export async function importContacts(channel: ChannelRef, rows: ImportRow[], act
     }
   }
   const contacts = collapseByPhone(ready).map((row) => ({ ...row, missing: missingRequiredFields(definitions!.fields, row.changes.customFields ?? {}) }));
-  const counts = await applyContacts(channel, contacts, errors, actor);
+  const pending: number[] = [];
+  const counts = await applyContacts(channel, contacts, { errors, pending }, options);
   errors.sort((a, b) => a.index - b.index);
-  return { ...counts, failed: errors.length, errors };
+  return { ...counts, failed: errors.length, errors, pending: pending.sort((a, b) => a - b) };
 }
 
 /**
@@ -155,9 +170,17 @@ function unchangedBy(before: ContactRecord | undefined, after: ContactRecord, ro
 async function applyContacts(
   channel: ChannelRef,
   contacts: ReadyRow[],
-  errors: ImportRowError[],
-  actor?: { userId: string },
+  { errors, pending }: { errors: ImportRowError[]; pending: number[] },
+  options: ImportOptions,
 ): Promise<{ created: number; updated: number; unchanged: number; merged: number }> {
+  // A contact's write and its status change each either start before the stop time and finish, or wait for another call: never half of one.
+  const stopAt = options.deadlineMs === undefined ? Infinity : options.deadlineMs - IMPORT_STOP_MARGIN_MS;
+  const unlessOutOfTime =
+    <T>(work: (item: T, place: number) => Promise<void>, rowOf: (item: T) => ReadyRow) =>
+    async (item: T, place: number) => {
+      if (clock.realNow() < stopAt) return work(item, place);
+      pending.push(...rowOf(item).indexes);
+    };
   const existing = await readContacts(
     channel,
     contacts.map((row) => row.phone),
@@ -202,15 +225,20 @@ async function applyContacts(
   }
   // The call's new contacts get ids of one group: one pointer item and a few index chunks for all of them.
   const ids = groupedContactIds(toCreate.length);
-  await mapLimit(toCreate, IMPORT_WRITE_CONCURRENCY, async (row, place) => {
-    const contact = await createImportedContact(channel, row.phone, row.changes, ledgerId, ids[place]);
-    // Created meanwhile by someone else: update it, as contacts/manage converges.
-    if (contact) {
-      createdContacts.push(contact);
-      written.set(row, contact);
-    } else await upsert(row);
-  });
-  await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, upsert);
+  const ownRow = (row: ReadyRow) => row;
+  await mapLimit(
+    toCreate,
+    IMPORT_WRITE_CONCURRENCY,
+    unlessOutOfTime(async (row, place) => {
+      const contact = await createImportedContact(channel, row.phone, row.changes, ledgerId, ids[place]);
+      // Created meanwhile by someone else: update it, as contacts/manage converges.
+      if (contact) {
+        createdContacts.push(contact);
+        written.set(row, contact);
+      } else await upsert(row);
+    }, ownRow),
+  );
+  await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, unlessOutOfTime(upsert, ownRow));
   if (createdContacts.length > 0) {
     await writeIndexEntries(channel, createdContacts, true);
     await writeIdPointers(channel, createdContacts, true);
@@ -225,7 +253,12 @@ async function applyContacts(
   await mapLimit(
     [...written].filter(([row]) => row.status !== undefined),
     IMPORT_WRITE_CONCURRENCY,
-    ([row, contact]) => changeContactStatus(channel, contact, { status: row.status!, source: 'import', at: clock.now(), userId: actor?.userId }),
+    unlessOutOfTime(
+      async ([row, contact]) => {
+        await changeContactStatus(channel, contact, { status: row.status!, source: 'import', at: clock.now(), userId: options.userId });
+      },
+      ([row]) => row,
+    ),
   );
   await finishImportLedgers(channel, [...otherLedgers]);
   const merged = [...written.keys()].reduce((sum, row) => sum + row.indexes.length - 1, 0);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as messagesList } from '../../functions/chat-messages-list';
 import { handler as deleteContact } from '../../functions/contacts-delete';
 import { handler as importContacts } from '../../functions/contacts-import';
@@ -11,7 +11,9 @@ import { createImportedContact, putImportLedger } from '../../shared/data/contac
 import { listStatusChanges } from '../../shared/data/contact-status';
 import { getContact } from '../../shared/data/contacts';
 import { listEventLog } from '../../shared/data/events';
+import { clock } from '../../shared/clock';
 import { callApi } from '../support/api';
+import { injectFaults } from '../support/faults';
 import { checkInvariants } from '../support/invariants';
 import { scanItems } from '../support/table';
 import { createTenant, type TestTenant } from '../support/tenants';
@@ -424,5 +426,42 @@ describe('contacts/import', () => {
     expect(repaired.contactCount).toBe(20);
     expect(afterRecount.body.data).toMatchObject({ created: 30, updated: 0, unchanged: 20 });
     await expectExact(recount, 50);
+  });
+  it('answers 200 within its deadline however slow the table is, the rows it had no time for pending; the same call again completes them, nothing twice', async () => {
+    const tenant = await createTenant();
+    const channel = { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] };
+    const rows = Array.from({ length: 100 }, (_, i) => ({ phoneNumber: phoneOf(500 + i), name: `Out ${i}`, status: 'opted_out' }));
+    // The fault: every table call takes 10 ms of the real clock the deadline is measured on (a clock moved by the calls, not by waiting).
+    let slowedMs = 0;
+    const realNow = clock.realNow.bind(clock);
+    const slowClock = vi.spyOn(clock, 'realNow').mockImplementation(() => realNow() + slowedMs);
+    const slowTable = injectFaults(() => {
+      slowedMs += 10;
+      return undefined;
+    });
+    const remainingTimeMs = 3_200;
+    let first: Awaited<ReturnType<typeof callApi>>;
+    try {
+      first = await callApi(importContacts, { apiKey: tenant.adminKey, params: { contacts: rows }, remainingTimeMs });
+    } finally {
+      slowTable.remove();
+      slowClock.mockRestore();
+    }
+    expect(first.status).toBe(200);
+    // Its own time aside (this machine's speed is not what is tested): the table's time spent fits the invocation's.
+    expect(slowedMs).toBeLessThanOrEqual(remainingTimeMs);
+    const pending: number[] = first.body.data.pending;
+    expect(pending.length).toBeGreaterThan(0);
+    expect(first.body.message).toContain(`${pending.length} pending`);
+    expect(new Set(pending).size).toBe(pending.length);
+
+    const second = await call(tenant, rows);
+    expect(second.status).toBe(200);
+    expect(second.body.data).toMatchObject({ pending: [], failed: 0 });
+    await expectExact(tenant, 100);
+    for (let i = 0; i < rows.length; i++) {
+      expect((await getContact(channel, digitsOf(500 + i)))?.status, `row ${i}`).toBe('opted_out');
+      expect((await listStatusChanges(channel, digitsOf(500 + i))).map((change) => change.status)).toEqual(['opted_out']);
+    }
   });
 });
