@@ -124,6 +124,20 @@ export async function parkTenantlessItem(key: Key, untilMs: number): Promise<boo
     .send();
 }
 
+/**
+ * Moves an item the re-drive has just handed over out of its due range until `untilMs`,
+ * its events kept: only while `outboxAt` is still the one the re-drive read (a newer
+ * event sets its own, and is due by that) and the item is in the event outbox. The
+ * deliverer takes it out once it has delivered; if it has not by then, the re-drive hands
+ * it over again. False when the condition failed.
+ */
+export async function deferRedrivenItem(key: Key, readOutboxAt: number, untilMs: number): Promise<boolean> {
+  return update(key)
+    .set(OUTBOX_INDEX.sortKey, untilMs)
+    .when(when.and(when.eq(OUTBOX_INDEX.sortKey, readOutboxAt), when.beginsWith(OUTBOX_INDEX.partitionKey, EVENT_OUTBOX_SHARD_PREFIX)))
+    .send();
+}
+
 /** The item an outbox entry names (consistent), with its pending events, as the ticket of their hand-off; undefined when it is gone. */
 export async function getOutboxItem(key: Key): Promise<EventTicket | undefined> {
   const item = await getItem(key, EventSourceItem, { consistent: true });

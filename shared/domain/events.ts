@@ -1,5 +1,6 @@
 import {
   clearPendingEvents,
+  deferRedrivenItem,
   dueEventOutboxPage,
   eventOutboxShardsFrom,
   getOutboxItem,
@@ -23,6 +24,9 @@ import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
 
 /** How long an item may sit in the event outbox before the re-drive hands its events over again. */
 export const EVENT_REDRIVE_AFTER_MS = 30_000;
+
+/** How long after the re-drive handed an item over it may hand it over again, if the deliverer has not taken it out by then. */
+export const EVENT_REDRIVE_REPEAT_MS = 5 * 60_000;
 
 /** The delivery body of a pending event, completed from the item that carried it (a status write knows only the status). */
 export function completeEvent(source: EventSource, pending: PendingEvent): { body: EventQueueMessage & { kind: 'event' } } | undefined {
@@ -124,7 +128,10 @@ async function redriveItem(key: Key, outboxAt: number, nowMs: number, result: Re
     if (await parkTenantlessItem(key, nowMs + TENANTLESS_PARK_MS)) result.parked++;
     return;
   }
-  result.oldestDueAgeMs = Math.max(result.oldestDueAgeMs, nowMs - outboxAt);
+  // Its age is its oldest event's: `outboxAt` moves on with each re-drive (below).
+  result.oldestDueAgeMs = Math.max(result.oldestDueAgeMs, nowMs - Math.min(outboxAt, eventIdTime(ticket.pendingEvents[0].id)));
   await handOffEvents(ticket, 'all');
   result.redriven += ticket.pendingEvents.length;
+  // Due again only EVENT_REDRIVE_REPEAT_MS from now: a deliverer minutes behind works one copy of it, not one a pass.
+  await deferRedrivenItem(key, outboxAt, nowMs + EVENT_REDRIVE_REPEAT_MS - EVENT_REDRIVE_AFTER_MS);
 }

@@ -9,7 +9,7 @@ afterAll(() => store.close());
 const { putItem, getItem } = await import('../../shared/data/client');
 const { pendingEventAttributes } = await import('../../shared/data/event-outbox');
 const { eventOutboxShardOf } = await import('../../shared/data/keys');
-const { redriveEvents, EVENT_REDRIVE_AFTER_MS } = await import('../../shared/domain/events');
+const { redriveEvents, EVENT_REDRIVE_AFTER_MS, EVENT_REDRIVE_REPEAT_MS } = await import('../../shared/domain/events');
 const { useMemoryEventQueue } = await import('../support/event-queue');
 const { AnyItem } = await import('../support/table');
 const { clock } = await import('../../shared/clock');
@@ -107,6 +107,27 @@ describe('the event re-drive (shared/domain/events.ts) against a table of its ow
     expect(parked?.outboxAt as number).toBeGreaterThan(now + 60_000);
     expect(afterAttach.parked).toBe(0);
     expect(handedOver(orphan)).toHaveLength(1);
+  });
+
+  it('hands a due item over once per EVENT_REDRIVE_REPEAT_MS, not at every pass, while the deliverer is behind; its age counts from its oldest event', async () => {
+    // Prepare: a tenant's item whose hand-off failed; the deliverer never takes it out (it is minutes behind)
+    const shard = 'EVOUTBOX#6';
+    const base = 2_500_000;
+    const due = keyInShard(shard);
+    await putDue(due, base);
+    const first = base + EVENT_REDRIVE_AFTER_MS + 1;
+    // Act: a pass every minute until just before the repeat, then one after it
+    const passes = [];
+    for (let at = first; at < first + EVENT_REDRIVE_REPEAT_MS; at += 60_000) passes.push(await redriveEvents(at));
+    const handedInRepeat = handedOver(due).length;
+    const again = await redriveEvents(first + EVENT_REDRIVE_REPEAT_MS);
+    // Assess: handed over at the first pass only, then again after the repeat time, with its true age
+    expect(passes.length).toBeGreaterThan(1);
+    expect(handedInRepeat).toBe(1);
+    expect(passes.slice(1).map((pass) => pass.redriven)).toEqual(passes.slice(1).map(() => 0));
+    expect(handedOver(due)).toHaveLength(2);
+    // (the earlier tests' items are due again too: the age is the oldest's, at least this one's)
+    expect(again.oldestDueAgeMs).toBeGreaterThanOrEqual(first + EVENT_REDRIVE_REPEAT_MS - base);
   });
 
   it('hands over every due item of a shard in one pass, past the first page', async () => {
