@@ -118,7 +118,10 @@ function flood(run: string, acknowledged: Acknowledged, killed: () => boolean) {
       const response = await stack
         .call('contacts/import', { apiKey: adminKey, params: { channelId, contacts: phones.map((phone) => ({ phoneNumber: phone, status: 'opted_out' })) } })
         .catch(() => undefined);
-      if (response?.status === 200) phones.forEach((phone) => acknowledged.optedOut.add(phone));
+      // A 200 acknowledges the rows it applied; those it had no time for come back in `pending` (not applied: no event promised).
+      if (response?.status !== 200) continue;
+      const pending = new Set((response.body as { data: { pending: number[] } }).data.pending);
+      phones.forEach((phone, index) => pending.has(index) || acknowledged.optedOut.add(phone));
     }
   };
   return Promise.all([inbound(), inbound(), imports()]);
