@@ -1,3 +1,4 @@
+import type { TemplateStackOptions } from './template-stack';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -92,7 +93,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const served =
     process.env.STACK_SOURCE === 'template'
-      ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets)
+      ? await serveTemplate(options, dynamodbEndpoint, tableName, sandbox.graphBaseUrl, secrets, userPool)
       : await serveRouteTable(sqs.url);
   const instance = randomUUID();
   const gateway = await startGateway({
@@ -316,6 +317,7 @@ async function serveTemplate(
   tableName: string,
   graphBaseUrl: string,
   secrets: ChatNetworkSecrets,
+  userPool: TemplateStackOptions['userPool'],
 ): Promise<Served> {
   const { startTemplateStack } = await import('./template-stack');
   const { sendLocalMessage, EVENT_QUEUE, STEP_QUEUE } = await import('./table-step-queue');
@@ -328,6 +330,7 @@ async function serveTemplate(
     webhookSecret: secrets,
     sendToQueue: (body, delaySeconds, queue) => sendLocalMessage(body, delaySeconds, queue === 'events' ? EVENT_QUEUE : STEP_QUEUE),
     log: (line) => console.log(line),
+    userPool,
   });
   console.log(`Serving ${stack.description.routes.length} routes from ${stack.templateFile}`);
   return {

@@ -46,6 +46,8 @@ export interface TemplateStackOptions {
   /** Puts a message sent to a consumed queue into the local queue: the step queue, or the event deliverer's. */
   sendToQueue(body: string, delaySeconds: number, queue?: 'steps' | 'events'): Promise<string>;
   log(line: string): void;
+  /** npm start's Cognito stand-in: the portal page signs in there, not to the pool the template's references name. */
+  userPool: { endpoint: string; userPoolId: string; clientId: string };
 }
 
 export interface TemplateStack {
@@ -226,6 +228,7 @@ function lambdaEnvironment(
     ...own,
     ...knobs,
     ...(mediaBucket !== undefined && localMediaSettings(options.dataDir)),
+    ...(own.PORTAL_COGNITO_ENDPOINT !== undefined && portalPageSettings(options.userPool)),
     DATA_DIR: options.dataDir,
     AWS_REGION: options.region,
     AWS_DEFAULT_REGION: options.region,
@@ -239,6 +242,11 @@ function lambdaEnvironment(
     AWS_ENDPOINT_URL_KMS: endpoint,
     GRAPH_API_BASE_URL: options.graphBaseUrl,
   };
+}
+
+/** The portal page's pool settings, pointed at the stand-in (the template's are the regional endpoint and the pool's logical ids). */
+function portalPageSettings(userPool: TemplateStackOptions['userPool']): Record<string, string> {
+  return { PORTAL_COGNITO_ENDPOINT: userPool.endpoint, PORTAL_USER_POOL_ID: userPool.userPoolId, PORTAL_CLIENT_ID: userPool.clientId };
 }
 
 /** Checks (and records) the SQS actions an event source mapping needs on each queue it polls for `functionName`; throws on a refusal. */

@@ -210,4 +210,19 @@ describe('the portal API in the template-driven mode (its methods, authorizer an
     expect(afterRevocation.status).toBe(401);
     expect([forbidden.status, forbidden.body.error]).toEqual([403, 'forbidden']);
   });
+
+  it("serves the /portal/ page pointed at npm start's Cognito stand-in, as under npm start (not the template's pool references)", async () => {
+    // Arrange
+    const { cognitoEndpoint, clientId } = (stack.demo as unknown as { portal: DemoPortal }).portal;
+
+    // Act
+    const response = await fetch(`${stack.url}/portal/`);
+    const html = await response.text();
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(html).toContain(JSON.stringify(cognitoEndpoint));
+    expect(html).toContain(JSON.stringify(clientId));
+    expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${new URL(cognitoEndpoint).origin}`);
+  });
 });
