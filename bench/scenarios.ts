@@ -984,6 +984,14 @@ export const SCENARIOS: RoundTripScenario[] = [
       }),
     request: (context) => get({ mediaId: `bench${context.unique}` }),
   },
+  {
+    name: 'chat/media/upload (a small PNG)',
+    path: 'chat/media/upload',
+    chat: true,
+    doc: { row: 'chat/media/upload', budget: '2' },
+    budget: 2,
+    request: () => post({ mimeType: 'image/png', data: Buffer.from('\x89PNG\r\n\x1a\nbench').toString('base64'), filename: 'bench.png' }),
+  },
 ];
 
 /** A subscription of the tenant's first channel (saved.webhookId). */

@@ -136,8 +136,13 @@ export function budgetTable(stages: readonly SynthesizedStage[]): string {
   return [
     table([`Stage`, 'Resources', `\`WorkspaceApi-<stage>\``, 'monitoring (nested)'], rows),
     '',
-    `An endpoint costs ${perEndpoint.stage} resources in the stage's stack (its function, role, policy and log group, its API Gateway resource, three methods (GET, POST and the mock ANY that answers 405), two invoke permissions) and ${perEndpoint.monitoring} alarms in the monitoring stack, counted in the template (\`resourcesPerEndpoint\`, infra/resource-budget.ts). The planned features are estimates: ${PLANNED_FEATURES.map((feature) => `${feature.name} ${feature.endpoints} endpoints`).join(', ')}.`,
+    `An endpoint costs ${perEndpoint.stage} resources in the stage's stack (its function, role, policy and log group, its API Gateway resource, three methods (GET, POST and the mock ANY that answers 405), two invoke permissions) and ${perEndpoint.monitoring} alarms in the monitoring stack, counted in the template (\`resourcesPerEndpoint\`, infra/resource-budget.ts).${plannedFeaturesSentence()}`,
   ].join('\n');
+}
+
+function plannedFeaturesSentence(): string {
+  if (PLANNED_FEATURES.length === 0) return ' No feature is planned beyond the template.';
+  return ` The planned features are estimates: ${PLANNED_FEATURES.map((feature) => `${feature.name} ${feature.endpoints} endpoints`).join(', ')}.`;
 }
 
 /** Every generated table of docs/DEPLOYMENT.md by its marker name. */

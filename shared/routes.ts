@@ -325,6 +325,18 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     tag: 'Chat',
     summary: "Open an inbound message's media: a short-lived link to its bytes that needs no API key",
   },
+  {
+    path: 'chat/media/upload',
+    rateLimitClass: 'api_write',
+    tableActions: ['GetItem'],
+    readsSecrets: true,
+    // A 5 MB file is about 6.7 MB of base64: the invocation payload limit (6 MB for the whole
+    // event, infra/platform-limits.ts) cuts first, so the largest upload that arrives is about
+    // 4.7 MB decoded. The body limit is that same 6 MB: nothing larger can reach the function.
+    maxBodyBytes: 6 * 1024 * 1024,
+    tag: 'Chat',
+    summary: 'Upload a file (base64) to the chat network; send it by the answered mediaId',
+  },
 ];
 
 export const API_ROUTES: readonly ApiRoute[] = ROUTE_ROWS.map(withDerivedNames);

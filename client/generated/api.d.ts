@@ -679,6 +679,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chat/media/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upload a file (base64) to the chat network; send it by the answered mediaId
+         * @description The same as POST chat/media/upload, with the parameters in the query string (lists comma-separated, objects as JSON).
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        get: operations["chatMediaUploadGet"];
+        put?: never;
+        /**
+         * Upload a file (base64) to the chat network; send it by the answered mediaId
+         * @description Upload a file (base64) to the chat network; send it by the answered mediaId. Parameters as a JSON body (preferred for writes); GET takes the same parameters in the query string.
+         *
+         *     Rate limit class `api_write`: 300 requests per minute per API user by default (configurable per deployment).
+         */
+        post: operations["chatMediaUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2030,6 +2058,35 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["MediaLink"];
+            /** @description Human-readable summary */
+            message?: string;
+        };
+        ChatMediaUploadParams: {
+            /**
+             * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+             * @example ch_demoacmesupport
+             */
+            channelId?: string;
+            /**
+             * @description The file's MIME type, one WhatsApp supports (image/jpeg, image/png, video/mp4, audio/ogg, application/pdf, …).
+             * @example image/jpeg
+             */
+            mimeType: string;
+            /**
+             * @description The file as standard base64. The whole request may be at most 6 MB (the invocation payload limit), so about 4.7 MB decoded; less where WhatsApp limits the type (stickers 500 KB).
+             * @example /9j/4AAQSkZJRgABAQ==
+             */
+            data: string;
+            /**
+             * @description The file name the chat network keeps with the media.
+             * @example receipt.pdf
+             */
+            filename?: string;
+        };
+        ChatMediaUploadResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MediaUploadResult"];
             /** @description Human-readable summary */
             message?: string;
         };
@@ -3398,6 +3455,24 @@ export interface components {
              * @example 2026-01-01T12:15:00.000Z
              */
             expiresAt: string;
+        };
+        MediaUploadResult: {
+            /**
+             * @description The chat network's media id: pass it as chat/message/send's mediaId (the chat network keeps it 30 days)
+             * @example 1037543291543636
+             */
+            mediaId: string;
+            /**
+             * @description The message type the file can be sent as
+             * @example image
+             * @enum {string}
+             */
+            type: "image" | "video" | "audio" | "document" | "sticker";
+            /**
+             * @description The decoded size in bytes
+             * @example 52214
+             */
+            fileSize: number;
         };
         PortalCreatedKey: {
             /**
@@ -6904,6 +6979,113 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMediaUploadGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The channel to work on. Optional when the key may use exactly one channel; otherwise required (400 `channel_required`). A channel the key may not use is a 403.
+                 * @example ch_demoacmesupport
+                 */
+                channelId?: string;
+                /**
+                 * @description The file's MIME type, one WhatsApp supports (image/jpeg, image/png, video/mp4, audio/ogg, application/pdf, …).
+                 * @example image/jpeg
+                 */
+                mimeType: string;
+                /**
+                 * @description The file as standard base64. The whole request may be at most 6 MB (the invocation payload limit), so about 4.7 MB decoded; less where WhatsApp limits the type (stickers 500 KB).
+                 * @example /9j/4AAQSkZJRgABAQ==
+                 */
+                data: string;
+                /**
+                 * @description The file name the chat network keeps with the media.
+                 * @example receipt.pdf
+                 */
+                filename?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file is uploaded; send it with chat/message/send and this mediaId. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMediaUploadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatMediaUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "ch_demoacmesupport",
+                 *       "mimeType": "image/jpeg",
+                 *       "data": "/9j/4AAQSkZJRgABAQ==",
+                 *       "filename": "receipt.pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatMediaUploadParams"];
+            };
+        };
+        responses: {
+            /** @description The file is uploaded; send it with chat/message/send and this mediaId. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMediaUploadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -78,6 +78,7 @@ const ERROR_TITLES: Record<number, string> = {
   131009: 'Parameter value is not valid',
   131026: 'Message undeliverable',
   131047: 'Re-engagement message',
+  131053: 'Media upload error',
   131056: '(Business Account, Consumer Account) pair rate limit hit',
   132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clock } from '../../shared/clock';
 import { metaError, templatesForWaba, type MetaErrorSpec } from './sandbox-catalog';
-import { handleMediaObject } from './sandbox-media';
+import { handleMediaObject, handleUpload } from './sandbox-media';
 import { bearerToken, newWamid, parseJson, readBody, sendJson, sendMeta } from './sandbox-http';
 import { takeFault, track, windowKey, type PendingFault, type SandboxState } from './sandbox-state';
 import type { SandboxPhoneNumber } from './sandbox-types';
@@ -22,6 +22,10 @@ export async function handleGraph(state: SandboxState, req: IncomingMessage, res
   if (segments.length === 2 && version === state.settings.graphVersion) {
     await readBody(req);
     if (handleMediaObject(state, req, res, id)) return;
+  }
+  if (segments.length === 3 && version === state.settings.graphVersion && req.method === 'POST' && edge === 'media') {
+    state.requests.push({ method: 'POST', path: requestUrl.pathname, at: clock.now() });
+    return handleUpload(state, req, res, id);
   }
   const route = segments.length === 3 && version === state.settings.graphVersion ? graphRoute(req.method, edge) : undefined;
   if (!route) {

@@ -10,6 +10,11 @@ import { SandboxInputError } from './sandbox-types';
 const MAX_BODY_BYTES = 40_000_000;
 
 export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBodyBytes(req)).toString('utf8');
+}
+
+/** The body as bytes, for multipart uploads. */
+export async function readBodyBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -17,7 +22,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw new SandboxInputError('The body is too large.', 413);
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export function parseJson(raw: string): unknown {

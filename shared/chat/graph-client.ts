@@ -90,6 +90,14 @@ export interface GraphClient {
   markRead(phoneNumberId: string, accessToken: string, chatmid: string, options?: { typingIndicator?: boolean }): Promise<void>;
   /** An inbound media's bytes: `GET /{media-id}` for its URL, then that URL, both with the channel's token; at most `maxBytes`. */
   downloadMedia(mediaId: string, accessToken: string, maxBytes: number): Promise<DownloadedMedia>;
+  /** Uploads bytes for the number's outbound messages (`POST /{phone-number-id}/media`, multipart); answers the media id. */
+  uploadMedia(phoneNumberId: string, accessToken: string, media: MediaUpload): Promise<string>;
+}
+
+export interface MediaUpload {
+  bytes: Buffer;
+  mimeType: string;
+  filename: string;
 }
 
 export interface DownloadedMedia {
@@ -178,6 +186,26 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     return { bytes, mimeType, sha256: typeof info?.sha256 === 'string' ? info.sha256 : undefined };
   }
 
+  /**
+   * Retried like a read: a repeated upload leaves at most an unused media object on the
+   * chat network (it deletes them after 30 days), never a message sent twice.
+   */
+  async function uploadMedia(phoneNumberId: string, accessToken: string, media: MediaUpload): Promise<string> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', media.mimeType);
+    form.set('file', new Blob([media.bytes], { type: media.mimeType }), media.filename);
+    const url = `${baseUrl}/${encodeURIComponent(phoneNumberId)}/media`;
+    const exchange = await exchangeIdempotent(url, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` }, body: form }, policy);
+    if (exchange.kind === 'answered' && exchange.status < 400) {
+      const id = (exchange.body as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string' || id === '') throw malformedError('media', 'the upload was answered without a media id');
+      return id;
+    }
+    if (exchange.kind === 'answered' && exchange.status < 500 && exchange.status !== 429) throw rejectedError('media', exchange);
+    throw readFailure(exchange, 'media');
+  }
+
   async function listTemplates(wabaId: string, accessToken: string, listOptions: ListTemplatesOptions = {}): Promise<GraphTemplate[]> {
     const firstUrl = new URL(`${baseUrl}/${encodeURIComponent(wabaId)}/message_templates`);
     if (listOptions.pageSize !== undefined) firstUrl.searchParams.set('limit', String(listOptions.pageSize));
@@ -194,7 +222,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     return templates;
   }
 
-  return { sendMessage, listTemplates, markRead, downloadMedia };
+  return { sendMessage, listTemplates, markRead, downloadMedia, uploadMedia };
 }
 
 /** A body of at most `maxBytes`, read as it streams: a larger one is cut off, never held whole. */

@@ -24,7 +24,8 @@ import { outboundDeadline } from './deadline';
 export interface HttpRequest {
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or a multipart form (fetch sets its Content-Type with the boundary). */
+  body?: string | FormData;
 }
 
 /** One HTTP exchange, classified by what it tells about the request's fate. */

@@ -16,6 +16,8 @@ export const CHAT_LIMITS = {
   templateName: 512,
   apiReference: 128,
   chatmid: 256,
+  // RFC 6838 caps type and subtype at 127 characters each; parameters may follow.
+  mimeType: 255,
 } as const;
 
 /** A language code such as en, en_US or pt_BR. */

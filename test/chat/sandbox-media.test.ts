@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CONTROL_HEADER, type SandboxHandle } from '../../scripts/local/sandbox';
+import { ChatNetworkError, createGraphClient } from '../../shared/chat/graph-client';
 import { NUMBER_A, NUMBER_B, startTestSandbox } from './helpers';
 
 let sandbox: SandboxHandle;
@@ -63,5 +64,37 @@ describe('sandbox media, as Meta serves it', () => {
     expect(await deleted.json()).toEqual({ success: true });
     expect((await graph(id, NUMBER_A.accessToken)).status).toBe(400);
     expect((await fetch(url, { headers: { Authorization: `Bearer ${NUMBER_A.accessToken}` } })).status).toBe(404);
+  });
+
+  it("takes the business's multipart upload (POST /{phone-number-id}/media) through the service's client; the id opens the same bytes", async () => {
+    const client = createGraphClient({ baseUrl: sandbox.graphBaseUrl, timeoutMs: 5_000, maxAttempts: 1 });
+    const id = await client.uploadMedia(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, { bytes, mimeType: 'image/jpeg', filename: 'parcel.jpg' });
+    expect(id).toMatch(/^\d{15,16}$/);
+    const media = (await (await graph(id, NUMBER_A.accessToken)).json()) as Record<string, unknown>;
+    expect(media).toMatchObject({ mime_type: 'image/jpeg', file_size: bytes.length });
+    const download = await fetch(String(media.url), { headers: { Authorization: `Bearer ${NUMBER_A.accessToken}` } });
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("refuses an upload as Meta does: another number's token 190, no messaging_product 100, an unsupported type 131053", async () => {
+    const client = createGraphClient({ baseUrl: sandbox.graphBaseUrl, timeoutMs: 5_000, maxAttempts: 1 });
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: unknown) => error as ChatNetworkError,
+      );
+    const foreign = await refusal(client.uploadMedia(NUMBER_A.phoneNumberId, NUMBER_B.accessToken, { bytes, mimeType: 'image/jpeg', filename: 'a.jpg' }));
+    const gif = await refusal(client.uploadMedia(NUMBER_A.phoneNumberId, NUMBER_A.accessToken, { bytes, mimeType: 'image/gif', filename: 'a.gif' }));
+    const form = new FormData();
+    form.set('file', new Blob([bytes], { type: 'image/jpeg' }), 'a.jpg');
+    const bare = await fetch(`${sandbox.graphBaseUrl}/${NUMBER_A.phoneNumberId}/media`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${NUMBER_A.accessToken}` },
+      body: form,
+    });
+    expect(foreign).toMatchObject({ outcome: 'rejected', httpStatus: 401, metaCode: 190 });
+    expect(gif).toMatchObject({ outcome: 'rejected', httpStatus: 400, metaCode: 131053 });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as { error: { code: number } }).error.code).toBe(100);
   });
 });

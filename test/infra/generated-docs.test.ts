@@ -64,7 +64,7 @@ describe('the docs written from the templates', () => {
       expect(cost).toContain(`### ${heading}`);
   });
 
-  it("prices the fixed block from the template's own counts: 98 alarms are $9.80, a WAF rule and the cache cluster only where the stage has them", () => {
+  it("prices the fixed block from the template's own counts: 100 alarms are $10.00, a WAF rule and the cache cluster only where the stage has them", () => {
     // Act
     const [devFacts, prodFacts] = [stageFacts(dev), stageFacts(prod)];
     const line = (facts: ReturnType<typeof stageFacts>, item: string) => fixedMonthly(facts).find((entry) => entry.item.startsWith(item))!;
@@ -72,7 +72,7 @@ describe('the docs written from the templates', () => {
 
     // Assess
     expect(line(devFacts, 'CloudWatch alarms')).toMatchObject({ quantity: String(alarms), monthly: alarms * 0.1 });
-    expect(alarms).toBe(98);
+    expect(alarms).toBe(100);
     expect(line(devFacts, 'WAF').monthly).toBe(0);
     expect(line(prodFacts, 'WAF').monthly).toBe(5 + 4);
     expect(line(devFacts, 'API Gateway cache cluster').monthly).toBe(0);

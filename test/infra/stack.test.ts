@@ -378,7 +378,7 @@ describe('WorkspaceApiStack', () => {
           .map((fn) => fn.name)
           .sort(),
       );
-      expect(readers.sort()).toEqual(['AutomationRunner', 'ChatMessageRead', 'ChatMessageSend', 'ChatTemplatesSend']);
+      expect(readers.sort()).toEqual(['AutomationRunner', 'ChatMediaUpload', 'ChatMessageRead', 'ChatMessageSend', 'ChatTemplatesSend']);
     });
 
     it("grants the media bucket's objects only to the functions whose row reads or writes media, and names the bucket only to them", () => {
