@@ -42,6 +42,16 @@ export async function callWithin(
   }
 }
 
+/**
+ * Below 500. A request accepted whole may reach the chat network (chat/media/upload calls it
+ * at once), and a dead loopback port stands in for it here (isolateChatNetwork): its 502 is
+ * then the right answer. A test that knows a request was refused says `acceptedWhole: false`.
+ */
+export function expectNoServerError(response: ApiResponse, context: string, { acceptedWhole }: { acceptedWhole: boolean } = { acceptedWhole: true }): void {
+  const reachedDeadNetwork = acceptedWhole && response.status === 502 && response.body.error === 'chat_network_error';
+  expect(reachedDeadNetwork || response.status < 500, `${response.status} ${context}`).toBe(true);
+}
+
 /** The envelope and the headers every handler response carries, and no secret in it. */
 export function expectEnvelope(response: ApiResponse): void {
   expect(response.headers['Cache-Control'], 'Cache-Control').toBe('no-store');

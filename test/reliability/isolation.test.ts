@@ -3,7 +3,7 @@ import { recordFigures } from '../support/log-audit';
 import type { Endpoint, Method } from '../support/endpoints';
 import { usePrivateStore } from '../support/private-store';
 import { snapshotDiff, snapshotTable, type RawItem } from '../support/table';
-import { callWithin, expectEnvelope, isolateChatNetwork, liftRateLimits, Tally, unique } from './helpers';
+import { callWithin, expectEnvelope, expectNoServerError, isolateChatNetwork, liftRateLimits, Tally, unique } from './helpers';
 
 /**
  * OWASP API1 — object-level authorization, as a matrix over every endpoint of the
@@ -227,7 +227,7 @@ afterAll(async () => {
 async function send(caller: Caller, endpoint: Endpoint, method: Method, params: Record<string, unknown>) {
   tally.add('requests');
   const response = await callWithin(callApi, endpoint.handler, { apiKey: caller.apiKey, method, params });
-  expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+  expectNoServerError(response, JSON.stringify(response.body));
   expectEnvelope(response);
   // What the caller sent itself may come back; nothing else of the victim may.
   const sent = JSON.stringify(params).toLowerCase();
