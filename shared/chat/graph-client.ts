@@ -128,6 +128,34 @@ interface MetaError {
 }
 
 /** Creates a client bound to one Graph API base URL. */
+/** The media's bytes from the chat network's short-lived URL (it wants the token too), at most `maxBytes`. */
+async function downloadFrom(url: URL, accessToken: string, maxBytes: number, timeoutMs: number): Promise<{ bytes: Buffer; contentType: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (cause) {
+    throw new ChatNetworkError('The media download did not complete.', { outcome: 'unknown', operation: 'media', cause });
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new ChatNetworkError(`The media download answered HTTP ${response.status}.`, {
+      outcome: 'rejected',
+      operation: 'media',
+      httpStatus: response.status,
+    });
+  }
+  return { bytes: await readAtMost(response, maxBytes), contentType: response.headers.get('content-type') };
+}
+
+/** The Cloud API's media upload form: the product, the type and the file. */
+function uploadForm(media: MediaUpload): FormData {
+  const form = new FormData();
+  form.set('messaging_product', 'whatsapp');
+  form.set('type', media.mimeType);
+  form.set('file', new Blob([media.bytes], { type: media.mimeType }), media.filename);
+  return form;
+}
+
 export function createGraphClient(options: GraphClientOptions): GraphClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const policy = retryPolicy(options);
@@ -167,22 +195,8 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     const url = typeof info?.url === 'string' ? safeUrl(info.url) : undefined;
     if (!url || (url.protocol !== 'https:' && url.origin !== new URL(baseUrl).origin)) throw malformedError('media', 'the media has no https URL');
     if (typeof info?.file_size === 'number' && info.file_size > maxBytes) throw new MediaTooLargeError(info.file_size);
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(policy.timeoutMs) });
-    } catch (cause) {
-      throw new ChatNetworkError('The media download did not complete.', { outcome: 'unknown', operation: 'media', cause });
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new ChatNetworkError(`The media download answered HTTP ${response.status}.`, {
-        outcome: 'rejected',
-        operation: 'media',
-        httpStatus: response.status,
-      });
-    }
-    const bytes = await readAtMost(response, maxBytes);
-    const mimeType = typeof info?.mime_type === 'string' ? info.mime_type : (response.headers.get('content-type') ?? 'application/octet-stream');
+    const { bytes, contentType } = await downloadFrom(url, accessToken, maxBytes, policy.timeoutMs);
+    const mimeType = typeof info?.mime_type === 'string' ? info.mime_type : (contentType ?? 'application/octet-stream');
     return { bytes, mimeType, sha256: typeof info?.sha256 === 'string' ? info.sha256 : undefined };
   }
 
@@ -191,12 +205,8 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
    * chat network (it deletes them after 30 days), never a message sent twice.
    */
   async function uploadMedia(phoneNumberId: string, accessToken: string, media: MediaUpload): Promise<string> {
-    const form = new FormData();
-    form.set('messaging_product', 'whatsapp');
-    form.set('type', media.mimeType);
-    form.set('file', new Blob([media.bytes], { type: media.mimeType }), media.filename);
     const url = `${baseUrl}/${encodeURIComponent(phoneNumberId)}/media`;
-    const exchange = await exchangeIdempotent(url, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` }, body: form }, policy);
+    const exchange = await exchangeIdempotent(url, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` }, body: uploadForm(media) }, policy);
     if (exchange.kind === 'answered' && exchange.status < 400) {
       const id = (exchange.body as { id?: unknown } | null)?.id;
       if (typeof id !== 'string' || id === '') throw malformedError('media', 'the upload was answered without a media id');

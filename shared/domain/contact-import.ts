@@ -167,20 +167,57 @@ function unchangedBy(before: ContactRecord | undefined, after: ContactRecord, ro
  * then indexes, claims and counts the created ones, and finishes any other import's
  * ledger its contacts name (a crashed or concurrent import of the same numbers).
  */
+/**
+ * Wraps one row's work so that it either starts before the call's stop time and finishes, or
+ * waits for another call (its rows go to `pending`): never half of a contact's write or status change.
+ */
+function withinDeadline(deadlineMs: number | undefined, pending: number[]) {
+  const stopAt = deadlineMs === undefined ? Infinity : deadlineMs - IMPORT_STOP_MARGIN_MS;
+  return <T>(work: (item: T, place: number) => Promise<void>, rowOf: (item: T) => ReadyRow) =>
+    async (item: T, place: number) => {
+      if (clock.realNow() < stopAt) return work(item, place);
+      pending.push(...rowOf(item).indexes);
+    };
+}
+
+/** The call's new contacts enter the list index and get id pointers; then the ledger's claim counts them. */
+async function indexCreatedContacts(channel: ChannelRef, ledgerId: string, created: ContactRecord[]): Promise<void> {
+  if (created.length === 0) return;
+  await writeIndexEntries(channel, created, true);
+  await writeIdPointers(channel, created, true);
+  await claimAndCount(
+    channel,
+    ledgerId,
+    created.map((contact) => contact.phone),
+  );
+}
+
+/** Statuses last, each as contacts/manage applies one (its audit record and event), once the contact is counted. */
+async function applyImportedStatuses(
+  channel: ChannelRef,
+  written: Map<ReadyRow, ContactRecord>,
+  options: ImportOptions,
+  unlessOutOfTime: ReturnType<typeof withinDeadline>,
+): Promise<void> {
+  await mapLimit(
+    [...written].filter(([row]) => row.status !== undefined),
+    IMPORT_WRITE_CONCURRENCY,
+    unlessOutOfTime(
+      async ([row, contact]) => {
+        await changeContactStatus(channel, contact, { status: row.status!, source: 'import', at: clock.now(), userId: options.userId });
+      },
+      ([row]) => row,
+    ),
+  );
+}
+
 async function applyContacts(
   channel: ChannelRef,
   contacts: ReadyRow[],
   { errors, pending }: { errors: ImportRowError[]; pending: number[] },
   options: ImportOptions,
 ): Promise<{ created: number; updated: number; unchanged: number; merged: number }> {
-  // A contact's write and its status change each either start before the stop time and finish, or wait for another call: never half of one.
-  const stopAt = options.deadlineMs === undefined ? Infinity : options.deadlineMs - IMPORT_STOP_MARGIN_MS;
-  const unlessOutOfTime =
-    <T>(work: (item: T, place: number) => Promise<void>, rowOf: (item: T) => ReadyRow) =>
-    async (item: T, place: number) => {
-      if (clock.realNow() < stopAt) return work(item, place);
-      pending.push(...rowOf(item).indexes);
-    };
+  const unlessOutOfTime = withinDeadline(options.deadlineMs, pending);
   const existing = await readContacts(
     channel,
     contacts.map((row) => row.phone),
@@ -239,27 +276,9 @@ async function applyContacts(
     }, ownRow),
   );
   await mapLimit(toUpsert, IMPORT_WRITE_CONCURRENCY, unlessOutOfTime(upsert, ownRow));
-  if (createdContacts.length > 0) {
-    await writeIndexEntries(channel, createdContacts, true);
-    await writeIdPointers(channel, createdContacts, true);
-    await claimAndCount(
-      channel,
-      ledgerId,
-      createdContacts.map((contact) => contact.phone),
-    );
-  }
+  await indexCreatedContacts(channel, ledgerId, createdContacts);
   if (toCreate.length > 0) await deleteImportLedger(channel, ledgerId);
-  // Statuses last, each as contacts/manage applies one (its audit record and event), once the contact is counted.
-  await mapLimit(
-    [...written].filter(([row]) => row.status !== undefined),
-    IMPORT_WRITE_CONCURRENCY,
-    unlessOutOfTime(
-      async ([row, contact]) => {
-        await changeContactStatus(channel, contact, { status: row.status!, source: 'import', at: clock.now(), userId: options.userId });
-      },
-      ([row]) => row,
-    ),
-  );
+  await applyImportedStatuses(channel, written, options, unlessOutOfTime);
   await finishImportLedgers(channel, [...otherLedgers]);
   const merged = [...written.keys()].reduce((sum, row) => sum + row.indexes.length - 1, 0);
   return { created: createdContacts.length + counts.createdByUpsert, updated: counts.updated, unchanged: counts.unchanged, merged };
