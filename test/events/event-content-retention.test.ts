@@ -5,7 +5,7 @@ import { clock } from '../../shared/clock';
 import { getEventLog } from '../../shared/data/events';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 
 /**
  * `MESSAGE_CONTENT_RETENTION_DAYS` covers the copies of a message's content in the events
@@ -23,10 +23,10 @@ useChatTenant(1, (_network, created) => {
   tenant = created;
 });
 
-beforeAll(async () => {
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
+const pipeline = useDeliveryPipeline();
+
+beforeAll(() => {
+  ({ queue, deliverer, webhook } = pipeline);
 });
 
 afterEach(() => {
