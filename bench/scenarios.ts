@@ -81,15 +81,10 @@ async function withDefinitions(context: ScenarioContext) {
   await context.call('custom-fields/manage', post({ name: 'tier', type: 'dropdown', options: ['gold', 'silver'] }));
 }
 
-/** Puts one event of a contact into the channel's events log, as the deliverer records it; its id. */
+/** Puts one event of a contact into the tenant's first channel's events log; its id. */
 async function logEvent(context: ScenarioContext, seed: string): Promise<string> {
-  const { putEventLogs } = await import('../shared/data/events');
-  const { eventIdFor } = await import('../shared/events/event-types');
-  const id = eventIdFor(Date.now(), seed);
-  const channel = { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] };
-  const body = JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} });
-  await putEventLogs([{ channel, event: { id, type: 'message.received', body, contactKey: '14155550112' } }], Date.now());
-  return id;
+  const { logUndeliveredEvent } = await import('../test/support/event-log');
+  return logUndeliveredEvent({ workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] }, seed);
 }
 
 async function withContacts(context: ScenarioContext, count = 12) {
@@ -1027,24 +1022,7 @@ async function subscribe(context: ScenarioContext): Promise<void> {
 /** A subscription and an event of its channel never delivered to it (saved.webhookId, saved.eventId). */
 async function subscribeWithEvent(context: ScenarioContext): Promise<void> {
   await subscribe(context);
-  const { putEventLogs } = await import('../shared/data/events');
-  const { eventIdFor } = await import('../shared/events/event-types');
-  const id = eventIdFor(Date.now(), `bench:${context.unique}`);
-  context.saved.eventId = id;
-  await putEventLogs(
-    [
-      {
-        channel: { workspaceId: context.tenant.workspaceId, channelId: context.tenant.channelIds[0] },
-        event: {
-          id,
-          type: 'message.received',
-          body: JSON.stringify({ id, type: 'message.received', timestamp: new Date().toISOString(), data: {} }),
-          contactKey: '14155550112',
-        },
-      },
-    ],
-    Date.now(),
-  );
+  context.saved.eventId = await logEvent(context, `bench:${context.unique}`);
 }
 
 /** One portal function's counted call; a call about a key gets a key of the tenant's admin first, made by the portal's own domain function. */

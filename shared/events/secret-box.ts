@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { config } from '../config';
 
@@ -79,18 +79,29 @@ export function localKeyFile(dataDir: string): string {
   return config.webhookSecretsKeyFile() ?? join(dataDir, 'webhook-secrets.key');
 }
 
-/** Reads (or creates, mode 0600) the local key file. */
+/**
+ * Reads (or creates, mode 0600) the local key file. Processes that start at once may all
+ * create it: each writes a whole key under a name of its own in the same folder and links
+ * it into place. A link never replaces a file, so the first writer wins and every reader
+ * finds a whole key, never one still being written. (A rename would replace the winner's.)
+ */
 export function readOrCreateLocalKey(file: string): Buffer {
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      writeFileSync(draft, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      linkSync(draft, file);
     } catch (error) {
       // Another process created it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`Cannot create the local key file ${file}.`, { cause: error });
+    } finally {
+      rmSync(draft, { force: true });
     }
   }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`The local key file ${file} does not hold a 32-byte key (base64); delete it to have a new one made.`);
+  return key;
 }
 
 let box: SecretBox | undefined;

@@ -1,11 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { handler as listEvents } from '../../functions/events-list';
 import { handler as sweep } from '../../functions/message-content-sweep';
 import { clock } from '../../shared/clock';
 import { getEventLog } from '../../shared/data/events';
 import { callApi } from '../support/api';
-import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-queue';
+import { newRecipient, signedInboundText, useChatTenant, type ChatTenant } from '../support/chat';
+import { useDeliveryPipeline } from '../support/event-queue';
 
 /**
  * `MESSAGE_CONTENT_RETENTION_DAYS` covers the copies of a message's content in the events
@@ -13,21 +13,13 @@ import { useMemoryEventQueue, type MemoryEventQueue } from '../support/event-que
  * hidden at read time once the period has passed, and blanked in the store by the sweep.
  */
 
-type Deliverer = Parameters<MemoryEventQueue['drain']>[0];
 let tenant: ChatTenant;
-let queue: MemoryEventQueue;
-let deliverer: Deliverer;
-let webhook: WebhookHandler;
 
 useChatTenant(1, (_network, created) => {
   tenant = created;
 });
 
-beforeAll(async () => {
-  queue = useMemoryEventQueue();
-  deliverer = ((await import('../../functions/event-deliverer')) as unknown as { handler: Deliverer }).handler;
-  webhook = ((await import('../../functions/webhook-whatsapp')) as unknown as { handler: WebhookHandler }).handler;
-});
+const pipeline = useDeliveryPipeline();
 
 afterEach(() => {
   delete process.env.MESSAGE_CONTENT_RETENTION_DAYS;
@@ -66,8 +58,8 @@ describe('message content in the events log', () => {
     // Prepare: an inbound message recorded in the events log while retention is 2 days
     process.env.MESSAGE_CONTENT_RETENTION_DAYS = '2';
     const delivery = signedInboundText(tenant.channels[0], newRecipient(), 'my private question');
-    expect((await webhook(delivery.event)).statusCode).toBe(200);
-    await queue.drain(deliverer);
+    expect((await pipeline.webhook(delivery.event)).statusCode).toBe(200);
+    await pipeline.queue.drain(pipeline.deliverer);
     const young = await receivedEventOf(delivery.chatmid);
     // Act
     clock.shift(2 * DAY + 1000);
@@ -90,8 +82,8 @@ describe('message content in the events log', () => {
   it('keeps the content while retention is off', async () => {
     // Prepare
     const delivery = signedInboundText(tenant.channels[0], newRecipient(), 'kept question');
-    expect((await webhook(delivery.event)).statusCode).toBe(200);
-    await queue.drain(deliverer);
+    expect((await pipeline.webhook(delivery.event)).statusCode).toBe(200);
+    await pipeline.queue.drain(pipeline.deliverer);
     // Act
     clock.shift(3 * DAY);
     await sweep();

@@ -362,8 +362,7 @@ describe('the matrix itself', () => {
  */
 const { callPortal } = await import('../support/portal');
 const { PORTAL_ROUTES } = await import('../../shared/routes');
-const { putEventLogs } = await import('../../shared/data/events');
-const { eventIdFor } = await import('../../shared/events/event-types');
+const { logUndeliveredEvent } = await import('../support/event-log');
 const { pathToFileURL } = await import('node:url');
 const { join } = await import('node:path');
 
@@ -399,14 +398,12 @@ const portalRoutes = await Promise.all(
 );
 let portalCallers: PortalCaller[];
 
-/** A subscription of the channel, by the API (its admin key), and an event of the channel in the events log. */
+/** A subscription of the channel, by the API (its admin key), and an event of the channel never delivered to it. */
 async function webhookWithEvent(adminKey: string, workspaceId: string, channelId: string): Promise<{ webhookId: string; url: string; eventId: string }> {
   const url = `https://example.com/${unique('isohook')}`;
   const answer = await callApi(manage('webhooks/manage').handler, { apiKey: adminKey, params: { channelId, url, events: '*' } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const eventId = eventIdFor(Date.now(), unique('iso-event'));
-  const body = JSON.stringify({ id: eventId, type: 'message.received', timestamp: new Date().toISOString(), data: {} });
-  await putEventLogs([{ channel: { workspaceId, channelId }, event: { id: eventId, type: 'message.received', body, contactKey: '14155550100' } }], Date.now());
+  const eventId = await logUndeliveredEvent({ workspaceId, channelId }, unique('iso-event'));
   return { webhookId: answer.body.data.id, url, eventId };
 }
 
