@@ -3,6 +3,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer';
 
 export default defineConfig({
   test: {
@@ -20,5 +21,7 @@ export default defineConfig({
     // vitest's default (cores - 1) runs a 2-core machine's files one at a time.
     // Every file makes its own workspaces, stacks and DATA_DIRs, so files never collide.
     maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 1,
+    // Long files start first, so that no worker ends waiting on one started last (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });
