@@ -1,8 +1,42 @@
 // The AWS SDK warns on Node 20 (this machine); Lambda runs Node 24.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Longest files first, so that the run does not end waiting on one long file started last
+ * while the other workers idle. With every file's duration in vitest's cache (a re-run),
+ * vitest's own order already is that (failed first, then longest). Without it (a fresh
+ * clone, CI: the cache lives in node_modules) vitest keeps the order it found the files
+ * in, and the long files come last; then the files that are long by what they do go first:
+ */
+const LONG_BY_WHAT_THEY_DO = [
+  // SIGKILL and restart local stacks mid-run, and import thousands of rows twice
+  /^test\/reliability\/.*\.e2e\.test\.ts$/,
+  // copies the tree, type-checks it and runs a vitest of its own
+  /^test\/architecture\/new-endpoint\.test\.ts$/,
+  // each starts one or more local stacks (a process with its own store)
+  /\.e2e\.test\.ts$/,
+];
+
+/** Then the others, larger files (more tests) first. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const path = (file: TestSpecification) => relative(file.project.config.root, file.moduleId);
+    const known = files.every((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`));
+    if (known) return super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONG_BY_WHAT_THEY_DO.findIndex((pattern) => pattern.test(path(file)));
+      return index === -1 ? LONG_BY_WHAT_THEY_DO.length : index;
+    };
+    const size = (file: TestSpecification) => statSync(file.moduleId).size;
+    return [...files].sort((a, b) => rank(a) - rank(b) || size(b) - size(a));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -20,5 +54,7 @@ export default defineConfig({
     // vitest's default (cores - 1) runs a 2-core machine's files one at a time.
     // Every file makes its own workspaces, stacks and DATA_DIRs, so files never collide.
     maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 1,
+    // Long files start first, so that no worker ends waiting on one started last (LongestFirst above).
+    sequence: { sequencer: LongestFirst },
   },
 });

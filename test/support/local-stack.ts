@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { adminCliCommand } from './admin-cli';
 import { asQueryString } from './api';
 import { captureCliStderr, captureStackLogs } from './log-capture';
 import { createWorkspaceClient, type WorkspaceClient } from '../../client';
@@ -162,7 +163,7 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
 
 /** Runs `npm run admin -- …` (scripts/admin.ts) with the given DATA_DIR (undefined: none, as a person who set none); `env` entries set to undefined are removed. */
 export function runCli(dataDir: string | undefined, args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const [node, scriptArgs] = tsx('scripts/admin.ts');
+  const [node, scriptArgs] = adminCliCommand();
   const childEnv: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ...env };
   delete childEnv.DYNAMODB_ENDPOINT;
   delete childEnv.TABLE_NAME;
