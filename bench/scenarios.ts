@@ -230,9 +230,10 @@ const SEND_ROW = { row: 'chat/templates/send, chat/message/send', budget: '11 + 
 const SEND = { base: 11, newContact: 5, firstSend: 2, apiReference: 2 };
 const INBOUND_ROW = {
   row: 'WhatsAppWebhook inbound message',
-  budget: '10 (known contact, number cached) / 16 (new contact, number not cached); +5 for an opt-out or opt-in keyword that changes the status',
+  budget:
+    '10 (known contact, number cached) / 16 (new contact, number not cached); +5 for an opt-out or opt-in keyword that changes the status; +2 for a media message',
 };
-const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 5 };
+const INBOUND = { base: 10, channelLookup: 1, newContact: 5, keyword: 5, media: 2 };
 const STATUS_ROW = { row: 'contacts/manage with status', budget: 'the update or create row + 5 (+3 when the status stays the same)' };
 const HISTORY_ROW = {
   row: MESSAGE_HISTORY_TARGET.path,
@@ -689,6 +690,37 @@ export const SCENARIOS: RoundTripScenario[] = [
     budget: INBOUND.base,
     prepare: async (context) => void (await inboundFrom(context, '14155550108')),
     invoke: (handler, context) => signedDelivery(handler, inbound(context, '14155550108')),
+  },
+  {
+    name: 'WhatsAppWebhook, an inbound image from a known contact (the media recorded pending and its fetch queued, not done)',
+    path: 'WhatsAppWebhook',
+    chat: true,
+    doc: INBOUND_ROW,
+    budget: INBOUND.base + INBOUND.media,
+    prepare: async (context) => {
+      await inboundFrom(context, '14155550127');
+      // Media the channel's number holds on the chat network, so the fetch would succeed if the webhook made it.
+      const { body } = await context.call('chat/media/upload', post({ mimeType: 'image/jpeg', data: Buffer.from('a broken parcel').toString('base64') }));
+      context.saved.mediaId = (body as { data: { mediaId: string } }).data.mediaId;
+    },
+    invoke: async (handler, context) => {
+      const { mediaId } = context.saved;
+      const fetches = () => chatOf(context).network.sandbox.requests.filter((request) => request.path.includes(mediaId)).length;
+      const before = fetches();
+      const message = {
+        from: '14155550127',
+        id: `wamid.bench${context.unique}`,
+        timestamp: unixSeconds(),
+        type: 'image',
+        image: { id: mediaId, mime_type: 'image/jpeg' },
+      };
+      const invocation = await signedDelivery(
+        handler,
+        delivery(context, { contacts: [{ profile: { name: 'Ann Customer' }, wa_id: '14155550127' }], messages: [message] }),
+      );
+      // 200 only when the webhook answered 200 without touching the media on the chat network: the fetch is the queue's.
+      return fetches() === before ? invocation : { status: 500, body: `the webhook fetched media ${mediaId}` };
+    },
   },
   {
     name: 'WhatsAppWebhook, an inbound STOP from a known contact (opt-out)',

@@ -4,7 +4,7 @@ import { MESSAGE_TYPES, MessageSendResult } from '../shared/domain/message-view'
 import { apiEndpoint } from '../shared/http/api-handler';
 import { described } from '../shared/schema/docs';
 import { endpointResponse } from '../shared/schema/responses';
-import { apiReference, CHAT_LIMITS, recipient } from '../shared/schema/chat-params';
+import { apiReference, CHAT_LIMITS, mediaId, recipient } from '../shared/schema/chat-params';
 import { channelId, httpUrl, LIMITS, text } from '../shared/schema/params';
 import { interactive, location, reaction, replyTo } from '../shared/domain/rich-message-params';
 
@@ -19,11 +19,18 @@ export const schema = v.pipe(
     channelId: channelId(),
     type: described(
       v.optional(v.picklist(MESSAGE_TYPES, `must be one of ${MESSAGE_TYPES.join(', ')}`), 'text'),
-      'Message type; media types need `url`, the others the parameter of their name (`interactive`, `location`, `reaction`).',
+      'Message type; media types (image, video, document, audio, sticker) need `url` or `mediaId`, the others the parameter of their name (`interactive`, `location`, `reaction`).',
       'text',
     ),
     body: v.optional(described(text(LIMITS.messageBody), 'Message text (required when type is text).', 'Hello from the Workspace API')),
-    url: v.optional(described(httpUrl(), 'Media URL (http or https; required when type is a media type).', 'https://example.com/photo.jpg')),
+    url: v.optional(described(httpUrl(), 'Media URL (http or https): a media type needs this or `mediaId`, not both.', 'https://example.com/photo.jpg')),
+    mediaId: v.optional(
+      described(
+        mediaId(),
+        'The media id chat/media/upload answered (uploaded to this channel): a media type needs this or `url`, not both.',
+        '1037543291543636',
+      ),
+    ),
     caption: v.optional(described(text(CHAT_LIMITS.caption), 'Caption of a media message.', 'Your receipt')),
     filename: v.optional(described(text(CHAT_LIMITS.filename), 'File name shown for a document message.', 'receipt.pdf')),
     interactive: v.optional(interactive()),

@@ -1520,12 +1520,12 @@ export interface components {
              */
             channelId?: string;
             /**
-             * @description Message type; media types need `url`, the others the parameter of their name (`interactive`, `location`, `reaction`).
+             * @description Message type; media types (image, video, document, audio, sticker) need `url` or `mediaId`, the others the parameter of their name (`interactive`, `location`, `reaction`).
              * @default text
              * @example text
              * @enum {string}
              */
-            type?: "text" | "image" | "video" | "document" | "audio" | "interactive" | "location" | "reaction";
+            type?: "text" | "image" | "video" | "document" | "audio" | "sticker" | "interactive" | "location" | "reaction";
             /**
              * @description Message text (required when type is text).
              * @example Hello from the Workspace API
@@ -1533,10 +1533,15 @@ export interface components {
             body?: string;
             /**
              * Format: uri
-             * @description Media URL (http or https; required when type is a media type).
+             * @description Media URL (http or https): a media type needs this or `mediaId`, not both.
              * @example https://example.com/photo.jpg
              */
             url?: string;
+            /**
+             * @description The media id chat/media/upload answered (uploaded to this channel): a media type needs this or `url`, not both.
+             * @example 1037543291543636
+             */
+            mediaId?: string;
             /**
              * @description Caption of a media message.
              * @example Your receipt
@@ -1548,7 +1553,7 @@ export interface components {
              */
             filename?: string;
             /**
-             * @description The Cloud API `interactive` object (type `interactive`): `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.
+             * @description The Cloud API `interactive` object (type `interactive`): an optional `header` (text ≤ 60 characters, or image/video/document as `{link}` or `{id}` from chat/media/upload; a list takes only text); `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.
              * @example {
              *       "type": "button",
              *       "body": {
@@ -1587,6 +1592,8 @@ export interface components {
                     image: {
                         /** Format: uri */
                         link: string;
+                    } | {
+                        id: string;
                     };
                 } | {
                     /** @constant */
@@ -1594,6 +1601,8 @@ export interface components {
                     video: {
                         /** Format: uri */
                         link: string;
+                    } | {
+                        id: string;
                     };
                 } | {
                     /** @constant */
@@ -1601,6 +1610,8 @@ export interface components {
                     document: {
                         /** Format: uri */
                         link: string;
+                    } | {
+                        id: string;
                     };
                 };
                 body: {
@@ -1657,6 +1668,8 @@ export interface components {
                     image: {
                         /** Format: uri */
                         link: string;
+                    } | {
+                        id: string;
                     };
                 } | {
                     /** @constant */
@@ -1664,6 +1677,8 @@ export interface components {
                     video: {
                         /** Format: uri */
                         link: string;
+                    } | {
+                        id: string;
                     };
                 } | {
                     /** @constant */
@@ -1671,6 +1686,8 @@ export interface components {
                     document: {
                         /** Format: uri */
                         link: string;
+                    } | {
+                        id: string;
                     };
                 };
                 body: {
@@ -2528,7 +2545,7 @@ export interface components {
              * @example text
              * @enum {string}
              */
-            type: "text" | "image" | "video" | "document" | "audio" | "interactive" | "location" | "reaction";
+            type: "text" | "image" | "video" | "document" | "audio" | "sticker" | "interactive" | "location" | "reaction";
             /**
              * @description The apiReference of the call, or null
              * @example order-1234
@@ -2553,11 +2570,11 @@ export interface components {
              */
             direction: ("outbound" | "inbound") | null;
             /**
-             * @description Message type (text, image, video, document, audio, template)
+             * @description Message type (text, image, video, document, audio, sticker, interactive, location, reaction, template)
              * @example text
              */
             type: string | null;
-            /** @description What was sent: {body} for text, {url, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates */
+            /** @description What was sent: {body} for text, {url or mediaId, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates */
             content: {
                 [key: string]: unknown;
             } | null;
@@ -2611,7 +2628,7 @@ export interface components {
              */
             direction: "outbound" | "inbound";
             /**
-             * @description text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, interactive, location, reaction, template (outbound)
+             * @description text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, sticker, interactive, location, reaction, template (outbound)
              * @example text
              */
             type: string;
@@ -5535,20 +5552,25 @@ export interface operations {
                  */
                 channelId?: string;
                 /**
-                 * @description Message type; media types need `url`, the others the parameter of their name (`interactive`, `location`, `reaction`).
+                 * @description Message type; media types (image, video, document, audio, sticker) need `url` or `mediaId`, the others the parameter of their name (`interactive`, `location`, `reaction`).
                  * @example text
                  */
-                type?: "text" | "image" | "video" | "document" | "audio" | "interactive" | "location" | "reaction";
+                type?: "text" | "image" | "video" | "document" | "audio" | "sticker" | "interactive" | "location" | "reaction";
                 /**
                  * @description Message text (required when type is text).
                  * @example Hello from the Workspace API
                  */
                 body?: string;
                 /**
-                 * @description Media URL (http or https; required when type is a media type).
+                 * @description Media URL (http or https): a media type needs this or `mediaId`, not both.
                  * @example https://example.com/photo.jpg
                  */
                 url?: string;
+                /**
+                 * @description The media id chat/media/upload answered (uploaded to this channel): a media type needs this or `url`, not both.
+                 * @example 1037543291543636
+                 */
+                mediaId?: string;
                 /**
                  * @description Caption of a media message.
                  * @example Your receipt
@@ -5560,7 +5582,7 @@ export interface operations {
                  */
                 filename?: string;
                 /**
-                 * @description The Cloud API `interactive` object (type `interactive`): `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.
+                 * @description The Cloud API `interactive` object (type `interactive`): an optional `header` (text ≤ 60 characters, or image/video/document as `{link}` or `{id}` from chat/media/upload; a list takes only text); `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.
                  * @example {
                  *       "type": "button",
                  *       "body": {
@@ -5599,6 +5621,8 @@ export interface operations {
                         image: {
                             /** Format: uri */
                             link: string;
+                        } | {
+                            id: string;
                         };
                     } | {
                         /** @constant */
@@ -5606,6 +5630,8 @@ export interface operations {
                         video: {
                             /** Format: uri */
                             link: string;
+                        } | {
+                            id: string;
                         };
                     } | {
                         /** @constant */
@@ -5613,6 +5639,8 @@ export interface operations {
                         document: {
                             /** Format: uri */
                             link: string;
+                        } | {
+                            id: string;
                         };
                     };
                     body: {
@@ -5669,6 +5697,8 @@ export interface operations {
                         image: {
                             /** Format: uri */
                             link: string;
+                        } | {
+                            id: string;
                         };
                     } | {
                         /** @constant */
@@ -5676,6 +5706,8 @@ export interface operations {
                         video: {
                             /** Format: uri */
                             link: string;
+                        } | {
+                            id: string;
                         };
                     } | {
                         /** @constant */
@@ -5683,6 +5715,8 @@ export interface operations {
                         document: {
                             /** Format: uri */
                             link: string;
+                        } | {
+                            id: string;
                         };
                     };
                     body: {

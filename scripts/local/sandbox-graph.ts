@@ -57,7 +57,8 @@ function sendMessage(state: SandboxState, req: IncomingMessage, res: ServerRespo
     const known = state.messages.get(id);
     return known?.phoneNumberId === phoneNumberId ? known.waId : undefined;
   };
-  const check = validateSend(body, templatesForWaba(number.wabaId), conversation);
+  const holdsMedia = (mediaId: string) => state.media.get(mediaId)?.phoneNumberId === phoneNumberId;
+  const check = validateSend(body, templatesForWaba(number.wabaId), { conversation, holdsMedia });
   if (!check.ok) return sendMeta(res, check.error);
   const chatmid = newWamid();
   state.sent.push({ phoneNumberId, body, chatmid, at: clock.now() });

@@ -11,29 +11,51 @@ import { object, refuse, type Json } from './sandbox-refusal';
 /** The customer (wa_id) a message the business number sent or received belongs to, or undefined for a message it does not know. */
 export type ConversationLookup = (chatmid: string) => string | undefined;
 
+/** Whether the business number holds media under this id (uploaded to it, or received by it). */
+export type MediaLookup = (mediaId: string) => boolean;
+
+/** What a send is checked against besides its body: the number's conversations and media. */
+export interface SendLookups {
+  conversation: ConversationLookup;
+  holdsMedia: MediaLookup;
+}
+
+/**
+ * A media object (a message's or a header's) names its file by `link` (http or https; the
+ * sandbox fetches none) or by the `id` of media the number holds: Meta refuses an id it
+ * does not hold for that number, before accepting the message, with 100 naming the parameter.
+ */
+export function checkMediaReference(media: Json, where: string, holdsMedia: MediaLookup): void {
+  if (media.id !== undefined) {
+    if (typeof media.id !== 'string' || !holdsMedia(media.id)) refuse(100, `Param ${where}['id'] is not a valid whatsapp business account media attachment ID`);
+    return;
+  }
+  if (typeof media.link !== 'string') refuse(131008, `The parameter ${where}['link'] or ${where}['id'] is required.`);
+  if (!/^https?:\/\/\S+$/i.test(media.link)) refuse(100, `Param ${where}['link'] must be an http or https URL.`);
+}
+
 const HEADER_MEDIA = ['image', 'video', 'document'];
 
-export function checkInteractive(value: unknown): void {
+export function checkInteractive(value: unknown, holdsMedia: MediaLookup): void {
   const interactive = object(value, 'interactive');
   const type = interactive.type;
   if (type === undefined) refuse(131008, "The parameter interactive['type'] is required.");
   if (type !== 'button' && type !== 'list' && type !== 'cta_url') refuse(100, "Param interactive['type'] must be one of {BUTTON, LIST, CTA_URL}.");
   textField(object(interactive.body, "interactive['body']"), 'text', "interactive['body']", type === 'list' ? L.listBody : L.buttonBody);
   if (interactive.footer !== undefined) textField(object(interactive.footer, "interactive['footer']"), 'text', "interactive['footer']", L.footer);
-  if (interactive.header !== undefined) checkHeader(object(interactive.header, "interactive['header']"), type);
+  if (interactive.header !== undefined) checkHeader(object(interactive.header, "interactive['header']"), type, holdsMedia);
   const action = object(interactive.action, "interactive['action']");
   if (type === 'button') checkButtons(action);
   else if (type === 'list') checkList(action);
   else checkCtaUrl(action);
 }
 
-function checkHeader(header: Json, type: string): void {
+function checkHeader(header: Json, type: string, holdsMedia: MediaLookup): void {
   if (header.type === 'text') return void textField(header, 'text', 'header', L.headerText);
   if (type === 'list') refuse(131009, 'Header type must be text for a list message.');
   if (typeof header.type !== 'string' || !HEADER_MEDIA.includes(header.type)) refuse(131009, 'Header type must be one of text, image, video, document.');
-  const media = object(header[header.type], `header['${header.type}']`);
-  if (typeof media.id === 'string' && media.id !== '') return;
-  if (typeof media.link !== 'string' || !/^https?:\/\/\S+$/i.test(media.link)) refuse(131008, `The parameter header['${header.type}']['link'] is required.`);
+  const where = `header['${header.type}']`;
+  checkMediaReference(object(header[header.type], where), where, holdsMedia);
 }
 
 function checkButtons(action: Json): void {

@@ -1,7 +1,7 @@
 import { countTemplateVariables, type GraphTemplate } from '../../shared/chat/templates';
 import type { MetaErrorSpec } from './sandbox-catalog';
 import { object, refuse, Refusal, type Json } from './sandbox-refusal';
-import { checkContext, checkInteractive, checkLocation, checkReaction, type ConversationLookup } from './sandbox-validate-rich';
+import { checkContext, checkInteractive, checkLocation, checkMediaReference, checkReaction, type MediaLookup, type SendLookups } from './sandbox-validate-rich';
 
 /**
  * Validates a send body the way the Cloud API does, strict where Meta is strict
@@ -14,23 +14,24 @@ export type SendKind = 'free_form' | 'template';
 
 export type SendCheck = { ok: true; to: string; waId: string; kind: SendKind; template?: GraphTemplate } | { ok: false; error: MetaErrorSpec };
 
-const MEDIA_TYPES = ['image', 'video', 'document', 'audio'];
+const MEDIA_TYPES = ['image', 'video', 'document', 'audio', 'sticker'];
+const CAPTIONED_TYPES = ['image', 'video', 'document'];
 const TEXT_LIMIT = 4096;
 
 /**
- * Checks a send body against the Cloud API's rules and the WABA's templates;
- * `conversation` tells which messages a quote or a reaction may name.
+ * Checks a send body against the Cloud API's rules and the WABA's templates; `lookups`
+ * tell which messages a quote or a reaction may name and which media ids the number holds.
  */
-export function validateSend(body: unknown, templates: readonly GraphTemplate[], conversation: ConversationLookup): SendCheck {
+export function validateSend(body: unknown, templates: readonly GraphTemplate[], lookups: SendLookups): SendCheck {
   try {
-    return checkSend(body, templates, conversation);
+    return checkSend(body, templates, lookups);
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, error: error.spec };
     throw error;
   }
 }
 
-function checkSend(body: unknown, templates: readonly GraphTemplate[], conversation: ConversationLookup): SendCheck {
+function checkSend(body: unknown, templates: readonly GraphTemplate[], { conversation, holdsMedia }: SendLookups): SendCheck {
   const message = object(body, 'the request body');
   if (message.messaging_product === undefined) refuse(131008, 'The parameter messaging_product is required.');
   if (message.messaging_product !== 'whatsapp') refuse(100, "Param messaging_product must be 'whatsapp'.");
@@ -43,12 +44,12 @@ function checkSend(body: unknown, templates: readonly GraphTemplate[], conversat
   const type = message.type ?? 'text';
   checkContext(message.context, waId, conversation);
   if (type === 'text') checkText(message.text);
-  else if (type === 'interactive') checkInteractive(message.interactive);
+  else if (type === 'interactive') checkInteractive(message.interactive, holdsMedia);
   else if (type === 'location') checkLocation(message.location);
   else if (type === 'reaction') checkReaction(message.reaction, waId, conversation);
-  else if (typeof type === 'string' && MEDIA_TYPES.includes(type)) checkMedia(type, message[type]);
+  else if (typeof type === 'string' && MEDIA_TYPES.includes(type)) checkMedia(type, message[type], holdsMedia);
   else if (type === 'template') {
-    const template = checkTemplate(message.template, templates);
+    const template = checkTemplate(message.template, templates, holdsMedia);
     return { ok: true, to, waId, kind: 'template', template };
   } else refuse(100, `Param type '${String(type)}' is not supported by the sandbox.`);
   return { ok: true, to, waId, kind: 'free_form' };
@@ -79,10 +80,10 @@ function checkText(value: unknown): void {
   if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean') refuse(100, "Param text['preview_url'] must be a boolean.");
 }
 
-function checkMedia(type: string, value: unknown): void {
+function checkMedia(type: string, value: unknown, holdsMedia: MediaLookup): void {
   const media = object(value, type);
-  checkMediaReference(media, type);
-  if (media.caption !== undefined && (type === 'audio' || typeof media.caption !== 'string')) {
+  checkMediaReference(media, type, holdsMedia);
+  if (media.caption !== undefined && (!CAPTIONED_TYPES.includes(type) || typeof media.caption !== 'string')) {
     refuse(100, `Param ${type}['caption'] is not valid here.`);
   }
   if (media.filename !== undefined && (type !== 'document' || typeof media.filename !== 'string')) {
@@ -90,14 +91,7 @@ function checkMedia(type: string, value: unknown): void {
   }
 }
 
-/** A media object names its file by `link` (http or https) or by an uploaded media `id`; the sandbox fetches neither. */
-function checkMediaReference(media: Json, type: string): void {
-  if (typeof media.id === 'string' && media.id !== '') return;
-  if (typeof media.link !== 'string') refuse(131008, `The parameter ${type}['link'] or ${type}['id'] is required.`);
-  if (!/^https?:\/\/\S+$/i.test(media.link)) refuse(100, `Param ${type}['link'] must be an http or https URL.`);
-}
-
-function checkTemplate(value: unknown, templates: readonly GraphTemplate[]): GraphTemplate {
+function checkTemplate(value: unknown, templates: readonly GraphTemplate[], holdsMedia: MediaLookup): GraphTemplate {
   const request = object(value, 'template');
   if (typeof request.name !== 'string' || request.name === '') refuse(131008, "The parameter template['name'] is required.");
   const language = object(request.language, "template['language']");
@@ -108,11 +102,11 @@ function checkTemplate(value: unknown, templates: readonly GraphTemplate[]): Gra
   if (!template || template.status !== 'APPROVED') {
     refuse(132001, `template name (${request.name}) does not exist in ${language.code}`);
   }
-  checkTemplateParameters(template, request.components);
+  checkTemplateParameters(template, request.components, holdsMedia);
   return template;
 }
 
-function checkTemplateParameters(template: GraphTemplate, value: unknown): void {
+function checkTemplateParameters(template: GraphTemplate, value: unknown, holdsMedia: MediaLookup): void {
   if (value !== undefined && !Array.isArray(value)) refuse(100, "Param template['components'] must be an array.");
   const components = (value ?? []).map((component: unknown) => object(component, 'template component'));
   const expected = countTemplateVariables(template.components);
@@ -123,10 +117,10 @@ function checkTemplateParameters(template: GraphTemplate, value: unknown): void 
     refuse(132000, `body: number of localizable_params (${bodyParameters.length}) does not match the expected number of params (${expected.bodyVariables})`);
   }
   bodyParameters.forEach((parameter) => checkTextParameter(parameter, 'body'));
-  checkHeader(expected.header, header);
+  checkHeader(expected.header, header, holdsMedia);
 }
 
-function checkHeader(expected: ReturnType<typeof countTemplateVariables>['header'], header: Json | undefined): void {
+function checkHeader(expected: ReturnType<typeof countTemplateVariables>['header'], header: Json | undefined, holdsMedia: MediaLookup): void {
   const given = parameters(header);
   if (expected === null) {
     if (given.length > 0) refuse(132000, 'header: the template has no header to fill');
@@ -143,7 +137,7 @@ function checkHeader(expected: ReturnType<typeof countTemplateVariables>['header
   const media = given.length === 1 && given[0].type === type ? given[0][type] : undefined;
   if (media === undefined)
     refuse(132000, `header: Format mismatch, expected ${expected.format}, received ${given.length === 0 ? 'none' : String(given[0].type).toUpperCase()}`);
-  checkMediaReference(object(media, `header ${type}`), type);
+  checkMediaReference(object(media, `header ${type}`), type, holdsMedia);
 }
 
 function parameters(component: Json | undefined): Json[] {

@@ -400,6 +400,9 @@ export function toCallerError(err: ChatNetworkError): AppError {
   return rejectionToCallerError(err);
 }
 
+/** Meta's words (code 100) for a media `id` that the number does not hold: never uploaded to it, deleted, or past its 30 days. */
+const UNKNOWN_MEDIA_ID = /\['id'\] is not a valid whatsapp business account media attachment ID/i;
+
 function rejectionToCallerError(err: ChatNetworkError): AppError {
   const code = err.metaCode;
   const reason = err.details ?? err.message;
@@ -435,6 +438,15 @@ function rejectionToCallerError(err: ChatNetworkError): AppError {
     case 190:
       return new UpstreamError("The channel's chat-network access token has expired or is invalid; an operator must rotate it.", undefined, err);
     case 100:
+      if (UNKNOWN_MEDIA_ID.test(reason)) {
+        const parameter = reason.includes('header') ? 'interactive' : 'mediaId';
+        return new InvalidInputError(
+          `The chat network holds no media under that id for this channel's number: upload the file with chat/media/upload and send the mediaId it answers. (${reason})`,
+          parameter,
+          'unknown_media_id',
+        );
+      }
+      return new InvalidInputError(`The chat network refused a parameter: ${reason}`);
     case 131008:
     case 131009:
       return new InvalidInputError(`The chat network refused a parameter: ${reason}`);

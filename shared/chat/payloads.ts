@@ -1,9 +1,11 @@
+import type { MediaMessageType } from './media-types';
+
 /**
  * Builders of WhatsApp Cloud API send payloads (`POST /{phone-number-id}/messages`).
  * Pure functions, so handlers, tests and the sandbox agree on one format.
  */
 
-export type MediaType = 'image' | 'video' | 'document' | 'audio';
+export type MediaType = MediaMessageType;
 export type HeaderMediaType = 'image' | 'video' | 'document';
 
 interface PayloadBase {
@@ -19,11 +21,13 @@ export interface TextPayload extends PayloadBase {
   text: { body: string; preview_url?: boolean };
 }
 
-export interface MediaObject {
-  link: string;
+/** The file of a media message or header: a public `link`, or the `id` of media uploaded to the number (exactly one). */
+export type MediaReference = { link: string; id?: never } | { id: string; link?: never };
+
+export type MediaObject = MediaReference & {
   caption?: string;
   filename?: string;
-}
+};
 
 export type MediaPayload = PayloadBase & { type: MediaType } & { [K in MediaType]?: MediaObject };
 
@@ -64,13 +68,17 @@ export function buildTextPayload(to: string, body: string, previewUrl?: boolean)
   return { ...base(to), type: 'text', text };
 }
 
+/** The media types that take a caption (the Cloud API refuses one on audio and stickers). */
+export const CAPTIONED_MEDIA_TYPES: readonly MediaType[] = ['image', 'video', 'document'];
+
 /**
- * A media message by link. The Cloud API refuses a caption on audio and a filename
- * on anything but a document, so those are left out rather than sent to fail.
+ * A media message by link or by uploaded media id. The Cloud API refuses a caption on
+ * audio and stickers and a filename on anything but a document, so those are left out
+ * rather than sent to fail.
  */
 export function buildMediaPayload(to: string, type: MediaType, media: MediaObject): MediaPayload {
-  const object: MediaObject = { link: media.link };
-  if (media.caption !== undefined && type !== 'audio') object.caption = media.caption;
+  const object: MediaObject = media.id === undefined ? { link: media.link } : { id: media.id };
+  if (media.caption !== undefined && CAPTIONED_MEDIA_TYPES.includes(type)) object.caption = media.caption;
   if (media.filename !== undefined && type === 'document') object.filename = media.filename;
   return { ...base(to), type, [type]: object } as MediaPayload;
 }
@@ -122,7 +130,7 @@ export const INTERACTIVE_LIMITS = {
   ctaDisplayText: 20,
 } as const;
 
-export type InteractiveHeader = { type: 'text'; text: string } | ({ type: HeaderMediaType } & { [K in HeaderMediaType]?: { link?: string; id?: string } });
+export type InteractiveHeader = { type: 'text'; text: string } | ({ type: HeaderMediaType } & { [K in HeaderMediaType]?: MediaReference });
 
 interface InteractiveBase {
   header?: InteractiveHeader;

@@ -21,7 +21,7 @@ export type MessageType = 'text' | 'image' | 'video' | 'document' | 'audio' | 't
  */
 export type MessageContent = (
   | { body: string }
-  | { url: string; caption?: string; filename?: string }
+  | (({ url: string } | { mediaId: string }) & { caption?: string; filename?: string })
   | { templateName: string; languageCode: string; bodyVariables: string[]; header?: { type: string; text?: string; link?: string } }
   | { type: 'button' | 'list' | 'cta_url'; body: { text: string }; action: object }
   | { latitude: number; longitude: number; name?: string; address?: string }

@@ -24,7 +24,7 @@ export const TemplateSendResult = component(
 );
 
 /** The types chat/message/send sends. */
-export const MESSAGE_TYPES = ['text', 'image', 'video', 'document', 'audio', 'interactive', 'location', 'reaction'] as const;
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'document', 'audio', 'sticker', 'interactive', 'location', 'reaction'] as const;
 
 /** What chat/message/send answers. */
 export const MessageSendResult = component(
@@ -49,10 +49,10 @@ export const MessageStatus = component(
       'delivered',
     ),
     direction: described(v.nullable(v.picklist(['outbound', 'inbound'])), 'outbound or inbound', 'outbound'),
-    type: described(v.nullable(v.string()), 'Message type (text, image, video, document, audio, template)', 'text'),
+    type: described(v.nullable(v.string()), 'Message type (text, image, video, document, audio, sticker, interactive, location, reaction, template)', 'text'),
     content: described(
       v.nullable(v.record(v.string(), v.unknown())),
-      'What was sent: {body} for text, {url, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates',
+      'What was sent: {body} for text, {url or mediaId, caption, filename} for media, {templateName, languageCode, bodyVariables, header} for templates',
     ),
     timestamp: nullableTimestamp('When the message was sent or received'),
     deliveredAt: nullableTimestamp('When it was delivered'),
@@ -73,7 +73,7 @@ export const HistoryMessage = component(
     direction: described(v.picklist(['outbound', 'inbound']), 'outbound (sent by the API or an automation) or inbound (written by the contact)', 'inbound'),
     type: described(
       v.string(),
-      'text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, interactive, location, reaction, template (outbound)',
+      'text, image, video, document, audio, sticker, location, contacts, interactive, button, reaction, unsupported (inbound); text, image, video, document, audio, sticker, interactive, location, reaction, template (outbound)',
       'text',
     ),
     content: described(

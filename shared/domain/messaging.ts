@@ -7,7 +7,9 @@ import {
   buildMediaPayload,
   buildTemplatePayload,
   buildTextPayload,
+  CAPTIONED_MEDIA_TYPES,
   quoting,
+  type MediaReference,
   type MediaType,
   type SendPayload,
   type TemplateHeaderInput,
@@ -83,6 +85,8 @@ export interface RegularSendInput extends RichSendInput {
   type: 'text' | MediaType | RichType;
   body?: string;
   url?: string;
+  /** The chat network's id of uploaded media (chat/media/upload), instead of `url`. */
+  mediaId?: string;
   caption?: string;
   filename?: string;
   apiReference?: string;
@@ -142,23 +146,35 @@ export function answerFor(message: Pick<MessageRecord, 'type' | 'content' | 'pho
 function regularMessage(input: RegularSendInput & { type: 'text' | MediaType }): { content: MessageContent; payload: SendPayload } {
   if (input.type === 'text') {
     if (input.body === undefined) throw new InvalidInputError('Missing required parameter: body (the text of a text message).', 'body', 'missing_parameter');
-    for (const name of ['url', 'caption', 'filename'] as const) {
+    for (const name of ['url', 'mediaId', 'caption', 'filename'] as const) {
       if (input[name] !== undefined) throw new InvalidInputError(`Invalid parameter ${name}: only for media messages; a text message has only body.`, name);
     }
     return { content: { body: input.body }, payload: buildTextPayload(input.to, input.body) };
   }
-  if (input.url === undefined)
-    throw new InvalidInputError(`Missing required parameter: url (the media link of a ${input.type} message).`, 'url', 'missing_parameter');
+  const file = mediaReference(input, input.type);
   if (input.body !== undefined) throw new InvalidInputError('Invalid parameter body: only for text messages; a media message takes caption.', 'body');
-  if (input.caption !== undefined && input.type === 'audio')
-    throw new InvalidInputError('Invalid parameter caption: audio messages have no caption.', 'caption');
+  if (input.caption !== undefined && !CAPTIONED_MEDIA_TYPES.includes(input.type))
+    throw new InvalidInputError(`Invalid parameter caption: ${input.type} messages have no caption.`, 'caption');
   if (input.filename !== undefined && input.type !== 'document')
     throw new InvalidInputError('Invalid parameter filename: only document messages have a filename.', 'filename');
-  const media = { link: input.url, caption: input.caption, filename: input.filename };
+  const media = { ...file, caption: input.caption, filename: input.filename };
   const content = Object.fromEntries(
-    Object.entries({ url: input.url, caption: input.caption, filename: input.filename }).filter(([, value]) => value !== undefined),
+    Object.entries({ url: file.link, mediaId: file.id, caption: input.caption, filename: input.filename }).filter(([, value]) => value !== undefined),
   );
   return { content: content as MessageContent, payload: buildMediaPayload(input.to, input.type, media) };
+}
+
+/** The file of a media message: exactly one of `url` (a public link) and `mediaId` (what chat/media/upload answered). */
+function mediaReference(input: RegularSendInput, type: MediaType): MediaReference {
+  if (input.url !== undefined && input.mediaId !== undefined)
+    throw new InvalidInputError(`Invalid parameter mediaId: a ${type} message takes url or mediaId, not both.`, 'mediaId');
+  if (input.mediaId !== undefined) return { id: input.mediaId };
+  if (input.url !== undefined) return { link: input.url };
+  throw new InvalidInputError(
+    `Missing required parameter: url or mediaId (the media link of a ${type} message, or the media id chat/media/upload answered).`,
+    'url',
+    'missing_parameter',
+  );
 }
 
 function headerContent(header: TemplateHeaderInput) {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { INTERACTIVE_LIMITS as L, isReactionEmoji } from '../chat/payloads';
 import { described } from '../schema/docs';
-import { CHAT_LIMITS } from '../schema/chat-params';
+import { CHAT_LIMITS, mediaId } from '../schema/chat-params';
 import { httpUrl, text } from '../schema/params';
 
 /**
@@ -39,15 +39,19 @@ const closed = <E extends v.ObjectEntries>(entries: E) => v.pipe(v.strictObject(
 /** A message id of the chat network (`wamid.…`). */
 export const chatmid = () => text(CHAT_LIMITS.chatmid);
 
-const mediaLink = v.strictObject({ link: httpUrl() });
+/** A header's file, as the Cloud API names it: a public `link` or the `id` chat/media/upload answered, not both. */
+const headerMedia = v.union(
+  [v.strictObject({ link: httpUrl() }), v.strictObject({ id: mediaId() })],
+  'must be {link} (an http or https URL) or {id} (a media id chat/media/upload answered), not both',
+);
 
 const header = v.variant(
   'type',
   [
     v.strictObject({ type: v.literal('text'), text: text(L.headerText) }),
-    v.strictObject({ type: v.literal('image'), image: mediaLink }),
-    v.strictObject({ type: v.literal('video'), video: mediaLink }),
-    v.strictObject({ type: v.literal('document'), document: mediaLink }),
+    v.strictObject({ type: v.literal('image'), image: headerMedia }),
+    v.strictObject({ type: v.literal('video'), video: headerMedia }),
+    v.strictObject({ type: v.literal('document'), document: headerMedia }),
   ],
   'type must be one of text, image, video, document',
 );
@@ -124,7 +128,7 @@ export const interactiveObject = v.variant('type', [buttons, list, ctaUrl], 'typ
 export const interactive = () =>
   described(
     jsonObject(interactiveObject),
-    'The Cloud API `interactive` object (type `interactive`): `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.',
+    'The Cloud API `interactive` object (type `interactive`): an optional `header` (text ≤ 60 characters, or image/video/document as `{link}` or `{id}` from chat/media/upload; a list takes only text); `button` (1–3 reply buttons, titles ≤ 20 characters, ids and titles unique), `list` (a button ≤ 20 characters opening up to 10 sections of up to 10 rows in all; row title ≤ 24, description ≤ 72) or `cta_url` (one URL button, display text ≤ 20). Body text ≤ 1024 characters (list: 4096), header text and footer ≤ 60.',
     {
       type: 'button',
       body: { text: 'Is your parcel damaged?' },

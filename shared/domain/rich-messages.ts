@@ -31,7 +31,7 @@ export interface RichSendInput {
 }
 
 /** The parameters of text and media messages, which a rich message refuses. */
-const TEXT_AND_MEDIA_PARAMETERS = ['body', 'url', 'caption', 'filename'] as const;
+const TEXT_AND_MEDIA_PARAMETERS = ['body', 'url', 'mediaId', 'caption', 'filename'] as const;
 
 export const isRichType = (type: string): type is RichType => (RICH_TYPES as readonly string[]).includes(type);
 

@@ -98,9 +98,11 @@ function s3Store(): MediaStore {
     },
     async link(key, mimeType) {
       const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
-      const expiresAt = clock.now() + MEDIA_LINK_SECONDS * 1000;
+      // Signed at the service's time, so the answered expiresAt is exactly when S3 stops honouring the link.
+      const signingDate = new Date(clock.now());
+      const expiresAt = signingDate.getTime() + MEDIA_LINK_SECONDS * 1000;
       const command = new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: mimeType });
-      return { url: await getSignedUrl(await client(), command, { expiresIn: MEDIA_LINK_SECONDS }), expiresAt };
+      return { url: await getSignedUrl(await client(), command, { expiresIn: MEDIA_LINK_SECONDS, signingDate }), expiresAt };
     },
   };
 }

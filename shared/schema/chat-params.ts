@@ -16,6 +16,7 @@ export const CHAT_LIMITS = {
   templateName: 512,
   apiReference: 128,
   chatmid: 256,
+  mediaId: 128,
   // RFC 6838 caps type and subtype at 127 characters each; parameters may follow.
   mimeType: 255,
 } as const;
@@ -39,6 +40,13 @@ export const apiReference = () =>
     'Your reference for this send, an idempotency key per channel, recipient and 24 hours: the same reference with the same parameters answers the first send again (nothing is sent twice); with other parameters it is a 409. References starting with `automation:` are reserved for the automations’ own sends (400).',
     'order-1234',
   );
+
+/**
+ * The chat network's id of media uploaded to the channel's number (chat/media/upload's
+ * `mediaId`): Meta's media ids are digits, so anything else is refused before the network.
+ */
+export const mediaId = () =>
+  v.pipe(text(CHAT_LIMITS.mediaId), v.regex(/^\d+$/, 'must be a media id of the chat network (digits), as chat/media/upload answers it'));
 
 /** `to`: the recipient of a send. */
 export const recipient = () => described(phone(), 'Recipient phone number with country code, in any common notation.', '+14155550123');

@@ -47,6 +47,21 @@ describe('DynamoDB round trips per request', () => {
   }
 });
 
+describe('the webhook with an inbound media message', () => {
+  it("records the media pending and queues its fetch, and none of the fetch's calls is on its path", async () => {
+    // Prepare
+    const scenario = activeScenarios().find((candidate) => candidate.name.startsWith('WhatsAppWebhook, an inbound image'))!;
+    // Act
+    const outcome = await runScenario(scenario, counter);
+    const media = summarize(outcome.calls).commands.filter((command) => command.endsWith(' MEDIA'));
+    // Assess: 200 only when the chat network saw no request for the media (the scenario checks); the fetch reads the
+    // media record (Get MEDIA) and records its outcome (Update MEDIA), the webhook only Puts it (a Put names no key target)
+    expect(outcome.status).toBe(200);
+    expect(media).toEqual([]);
+    expect(summarize(outcome.calls).calls).toBe(scenario.budget);
+  });
+});
+
 describe('budgets in docs/ARCHITECTURE.md', () => {
   for (const scenario of activeScenarios()) {
     it(`"${scenario.doc.row}" states ${scenario.doc.budget}`, () => {

@@ -43,6 +43,18 @@ describe('toCallerError', () => {
     expect(toCallerError(rejected(132001)).details).toEqual({ parameter: 'templateName' });
   });
 
+  it("maps Meta's refusal of a media id the number does not hold (100) to 400 unknown_media_id naming mediaId, or interactive for a header", () => {
+    // Act
+    const message = toCallerError(rejected(100, { details: "Param image['id'] is not a valid whatsapp business account media attachment ID" }));
+    const header = toCallerError(rejected(100, { details: "Param header['video']['id'] is not a valid whatsapp business account media attachment ID" }));
+    const other = toCallerError(rejected(100, { details: "Param image['link'] must be an http or https URL." }));
+    // Assess
+    expect(answer(message)).toMatchObject({ statusCode: 400, code: 'unknown_media_id' });
+    expect(message.details).toEqual({ parameter: 'mediaId' });
+    expect(header.details).toEqual({ parameter: 'interactive' });
+    expect(answer(other)).toMatchObject({ statusCode: 400, code: 'invalid_parameter' });
+  });
+
   it.each([130429, 131056])('maps throttling %i to 503 chat_network_throttled with Retry-After', (metaCode) => {
     // Act
     const withHint = toCallerError(rejected(metaCode, { retryAfterSeconds: 3 }));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { handler as uploadMedia } from '../../functions/chat-media-upload';
 import { handler as sendMessage } from '../../functions/chat-message-send';
+import { handler as listMessages } from '../../functions/chat-messages-list';
 import { handler as messageStatus } from '../../functions/chat-message-status';
 import { handler as listContacts } from '../../functions/contacts-list';
 import { clock } from '../../shared/clock';
@@ -34,6 +36,13 @@ useChatTenant(1, (started, created) => {
 const send = (params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => callApi(sendMessage, { apiKey: tenant.adminKey, method, params });
 
 const messagesTo = (phone: string) => outboundMessagesTo(tenant, phone);
+
+/** Uploads a few bytes of `mimeType` with chat/media/upload (as `apiKey`'s channel) and answers the media id. */
+async function uploaded(mimeType: string, apiKey = tenant.adminKey): Promise<string> {
+  const answer = await callApi(uploadMedia, { apiKey, method: 'POST', params: { mimeType, data: Buffer.from(`bytes of ${mimeType}`).toString('base64') } });
+  expect(answer.status).toBe(200);
+  return answer.body.data.mediaId as string;
+}
 
 /** A new recipient whose session window is open, and the channel's send requests so far; then `fault`, if given, is injected into the next send. */
 async function recipientInWindow(fault?: SandboxFault): Promise<{ to: string; before: number }> {
@@ -149,12 +158,76 @@ describe('chat/message/send and the 24-hour session window', () => {
   });
 
   it.each([
+    ['image', 'image/jpeg', { caption: 'Look' }, { caption: 'Look' }],
+    ['video', 'video/mp4', {}, {}],
+    ['document', 'application/pdf', { caption: 'Invoice', filename: 'invoice.pdf' }, { caption: 'Invoice', filename: 'invoice.pdf' }],
+    ['audio', 'audio/ogg', {}, {}],
+    ['sticker', 'image/webp', {}, {}],
+  ])(
+    'sends a %s message by the mediaId chat/media/upload answered, in the Cloud API body format (id in place of link)',
+    async (type, mimeType, params, extra) => {
+      // Prepare
+      const { to } = await recipientInWindow();
+      const mediaId = await uploaded(mimeType);
+      // Act
+      const response = await send({ to, type, mediaId, ...params });
+      // Assess
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ to, type });
+      expect(sentBodies(network, tenant.channels[0]).at(-1)).toEqual({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to,
+        type,
+        [type]: { id: mediaId, ...extra },
+      });
+      const listed = await callApi(listMessages, { apiKey: tenant.adminKey, params: { phoneNumber: to } });
+      expect(listed.body.data[0]).toMatchObject({ direction: 'outbound', type, content: { mediaId, ...params } });
+      expect(listed.body.data[0].content).not.toHaveProperty('url');
+    },
+  );
+
+  it.each([
+    ['both url and mediaId', { url: 'https://example.com/a.jpg', mediaId: '1037543291543636' }, 'invalid_parameter', 'mediaId'],
+    ['a mediaId that is not a media id', { mediaId: '../photo.jpg' }, 'invalid_parameter', 'mediaId'],
+    ['a mediaId on a text message', { type: 'text', body: 'x', mediaId: '1037543291543636' }, 'invalid_parameter', 'mediaId'],
+    ['a caption on a sticker', { type: 'sticker', mediaId: '1037543291543636', caption: 'x' }, 'invalid_parameter', 'caption'],
+  ])('refuses %s with a 400 naming the parameter, before the chat network', async (_case, params, error, parameter) => {
+    // Prepare
+    const { to, before } = await recipientInWindow();
+    // Act
+    const response = await send({ to, type: 'image', ...params });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error, details: { parameter } });
+    expect(sendRequests(network, tenant.channels[0])).toBe(before);
+    expect(await messagesTo(to)).toEqual([]);
+  });
+
+  it("refuses a mediaId the channel's number does not hold (never uploaded, or uploaded to another channel) as the chat network does: 400 unknown_media_id naming mediaId", async () => {
+    // Prepare
+    const other = await createChatTenant(network);
+    const elsewhere = await uploaded('image/jpeg', other.adminKey);
+    const { to } = await recipientInWindow();
+    // Act
+    const never = await send({ to, type: 'image', mediaId: '1037543291543636' });
+    const foreign = await send({ to, type: 'image', mediaId: elsewhere });
+    // Assess
+    for (const response of [never, foreign]) {
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: 'unknown_media_id', details: { parameter: 'mediaId' } });
+      expect(response.body.message).toContain('chat/media/upload');
+    }
+    expect((await messagesTo(to)).map((message) => message.error?.code)).toEqual([100, 100]);
+  });
+
+  it.each([
     ['no recipient', { to: undefined, body: 'x' }, 'missing_parameter', 'to'],
     ['a number without country code', { to: '4155550100', body: 'x' }, 'invalid_parameter', 'to'],
     ['a text without body', {}, 'missing_parameter', 'body'],
     ['a body over 4096 characters', { body: 'x'.repeat(4097) }, 'invalid_parameter', 'body'],
-    ['an unknown type', { type: 'sticker', url: 'https://example.com/s.webp' }, 'invalid_parameter', 'type'],
-    ['media without url', { type: 'image' }, 'missing_parameter', 'url'],
+    ['an unknown type', { type: 'contacts', url: 'https://example.com/s.webp' }, 'invalid_parameter', 'type'],
+    ['media without url or mediaId', { type: 'image' }, 'missing_parameter', 'url'],
     ['a non-http url', { type: 'image', url: 'file:///etc/passwd' }, 'invalid_parameter', 'url'],
     ['a caption on audio', { type: 'audio', url: 'https://example.com/a.ogg', caption: 'x' }, 'invalid_parameter', 'caption'],
     ['a filename on an image', { type: 'image', url: 'https://example.com/a.jpg', filename: 'a.jpg' }, 'invalid_parameter', 'filename'],

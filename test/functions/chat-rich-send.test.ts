@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handler as uploadMedia } from '../../functions/chat-media-upload';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as listMessages } from '../../functions/chat-messages-list';
 import { INTERACTIVE_LIMITS as L } from '../../shared/chat/payloads';
@@ -89,6 +90,32 @@ describe('chat/message/send: interactive messages', () => {
     // Assess
     expect(sent.status).toBe(200);
     expect(sentBodies(network, tenant.channels[0]).at(-1)).toMatchObject({ type: 'interactive', interactive });
+  });
+
+  it('takes a media header by the id chat/media/upload answered, and refuses an id the number does not hold or a header with both link and id', async () => {
+    // Prepare
+    const { to } = await contactWhoWrote();
+    const upload = await callApi(uploadMedia, {
+      apiKey: tenant.adminKey,
+      method: 'POST',
+      params: { mimeType: 'image/png', data: Buffer.from('parcel').toString('base64') },
+    });
+    const withHeader = (image: Record<string, string>) => ({ ...replyButtons(2), header: { type: 'image', image } });
+    const before = sendRequests(network, tenant.channels[0]);
+    // Act
+    const sent = await send({ to, type: 'interactive', interactive: withHeader({ id: upload.body.data.mediaId }) });
+    const unknown = await send({ to, type: 'interactive', interactive: withHeader({ id: '1037543291543636' }) });
+    const both = await send({ to, type: 'interactive', interactive: withHeader({ id: upload.body.data.mediaId, link: 'https://example.com/a.jpg' }) });
+    // Assess
+    expect(sent.status).toBe(200);
+    expect(sentBodies(network, tenant.channels[0]).at(-1)).toMatchObject({
+      interactive: { header: { type: 'image', image: { id: upload.body.data.mediaId } } },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: 'unknown_media_id', details: { parameter: 'interactive' } });
+    expect(both.status).toBe(400);
+    expect(both.body.details.parameter).toMatch(/^interactive\.header/);
+    expect(sendRequests(network, tenant.channels[0])).toBe(before + 2);
   });
 
   it('takes the interactive object as JSON in the query string of a GET', async () => {

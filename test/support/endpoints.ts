@@ -129,3 +129,14 @@ export const FOREIGN_ID_STATUS: Record<string, number> = {
   eventId: 404,
   mediaId: 404,
 };
+
+/**
+ * Id parameters that name the chat network's objects, not the workspace's records: chat/message/send's
+ * `mediaId` is media uploaded to the channel's number, which the chat network alone holds and checks.
+ * A foreign one must be answered exactly as an unknown one, whatever that answer's status.
+ */
+export const CHAT_NETWORK_ID_PARAMS: Readonly<Record<string, readonly string[]>> = { 'chat/message/send': ['mediaId'] };
+
+/** The status a foreign id in `name` must get from `path`, or undefined when only "the same as an unknown id" holds. */
+export const foreignIdStatus = (path: string, name: string): number | undefined =>
+  CHAT_NETWORK_ID_PARAMS[path]?.includes(name) ? undefined : FOREIGN_ID_STATUS[name];
