@@ -41,7 +41,8 @@ async function redriveWithOrphans(orphansPerShard: number, log: (line: string) =
   const { batchPutAll } = await import('../shared/data/batch');
   const { pendingEventAttributes } = await import('../shared/data/event-outbox');
   const { EVENT_OUTBOX_PARTITIONS, eventOutboxShardOf } = await import('../shared/data/keys');
-  const { redriveEvents, EVENT_REDRIVE_AFTER_MS } = await import('../shared/domain/events');
+  const { redriveEvents } = await import('../shared/domain/events');
+  const { EVENT_REDRIVE_AFTER_MS } = await import('../shared/config');
   const { provideEventQueue } = await import('../shared/queue/event-queue');
   const { eventIdFor } = await import('../shared/events/event-types');
 
