@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import type { Table } from './report';
 import { capacityMeter } from './large-channel';
 
@@ -12,9 +13,19 @@ import { capacityMeter } from './large-channel';
  * Ratios and rates in one run, not timed tests.
  */
 
+/** `load`: the machine's 1-minute load average as the case started (a shared machine's other work slows rates, not counts). */
 export interface BoundedWorkResult {
-  importRepeats: { rows: number; contacts: number; merged: number; statusChanges: number; writeUnits: number; writeUnitsPerRow: number; seconds: number };
-  contentSweep: { messages: number; blanked: number; seconds: number; perHour: number };
+  importRepeats: {
+    rows: number;
+    contacts: number;
+    merged: number;
+    statusChanges: number;
+    writeUnits: number;
+    writeUnitsPerRow: number;
+    seconds: number;
+    load: number;
+  };
+  contentSweep: { messages: number; blanked: number; seconds: number; perHour: number; load: number };
 }
 
 export async function boundedWork(options: { sweepMessages: number; log: (line: string) => void }): Promise<BoundedWorkResult> {
@@ -37,6 +48,7 @@ export async function boundedWork(options: { sweepMessages: number; log: (line: 
   const rows = Array.from({ length: 1000 }, (_, i) =>
     parseImportRow({ phoneNumber: '+14155550900', name: `Take ${i}`, status: i % 2 ? 'opted_out' : 'active' }, i),
   );
+  const importLoad = oneMinuteLoad();
   const meter = capacityMeter(db);
   const importStarted = performance.now();
   let applied;
@@ -70,6 +82,7 @@ export async function boundedWork(options: { sweepMessages: number; log: (line: 
     };
   });
   await batchPutAll(items);
+  const sweepLoad = oneMinuteLoad();
   const sweepStarted = performance.now();
   const swept = await sweepExpiredContent();
   const sweepSeconds = (performance.now() - sweepStarted) / 1000;
@@ -84,10 +97,20 @@ export async function boundedWork(options: { sweepMessages: number; log: (line: 
       writeUnits: meter.totals.writeUnits,
       writeUnitsPerRow: meter.totals.writeUnits / rows.length,
       seconds: importSeconds,
+      load: importLoad,
     },
-    contentSweep: { messages: options.sweepMessages, blanked: swept.blanked, seconds: sweepSeconds, perHour: (swept.blanked / sweepSeconds) * 3600 },
+    contentSweep: {
+      messages: options.sweepMessages,
+      blanked: swept.blanked,
+      seconds: sweepSeconds,
+      perHour: (swept.blanked / sweepSeconds) * 3600,
+      load: sweepLoad,
+    },
   };
 }
+
+/** The machine's 1-minute load average now. */
+export const oneMinuteLoad = () => Number(loadavg()[0].toFixed(2));
 
 export function boundedWorkTable(result: BoundedWorkResult): Table {
   const { importRepeats: imported, contentSweep: sweep } = result;
@@ -96,11 +119,11 @@ export function boundedWorkTable(result: BoundedWorkResult): Table {
     rows: [
       [
         'contacts/import: 1,000 repeats of one number, alternating status',
-        `${imported.contacts} contact written (${imported.merged} rows merged), ${imported.statusChanges} status change, ${imported.writeUnits.toFixed(1)} WRU = ${imported.writeUnitsPerRow.toFixed(3)} a row, ${imported.seconds.toFixed(2)} s`,
+        `${imported.contacts} contact written (${imported.merged} rows merged), ${imported.statusChanges} status change, ${imported.writeUnits.toFixed(1)} WRU = ${imported.writeUnitsPerRow.toFixed(3)} a row, ${imported.seconds.toFixed(2)} s; load ${imported.load}`,
       ],
       [
         `content sweep: ${sweep.messages} due messages, one run`,
-        `${sweep.blanked} blanked in ${sweep.seconds.toFixed(1)} s = ${Math.round(sweep.perHour).toLocaleString('en-US')} an hour`,
+        `${sweep.blanked} blanked in ${sweep.seconds.toFixed(1)} s = ${Math.round(sweep.perHour).toLocaleString('en-US')} an hour; load ${sweep.load}`,
       ],
     ],
   };

@@ -34,6 +34,16 @@ export interface BenchResults {
   targets: Target[];
   costModel: CostRow[];
   errors: string[];
+  /** Sections measured by later subset runs and merged in (bench/merge.ts): which, and each run's facts. */
+  merged?: MergedRun[];
+}
+
+export interface MergedRun {
+  sections: string[];
+  date: string;
+  command: string;
+  durationSeconds: number;
+  load: number[];
 }
 
 export interface Target {

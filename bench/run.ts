@@ -12,10 +12,11 @@
  * (BENCH_STRICT=1 also exits 1 when a target fails). Loopback traffic only.
  *
  * Knobs (environment): BENCH_QUICK=1 (fewer runs, 1k/10k contacts, for trying it out),
- * BENCH_ONLY=cold,warm,trips,scale,throughput (a subset; the doc is then not rewritten).
+ * BENCH_ONLY=cold,warm,trips,scale,throughput (a subset; the doc is then not rewritten:
+ * `npm run bench:merge` merges its sections into the full run's, bench/merge.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../scripts/build';
@@ -26,24 +27,20 @@ import {
   costModel,
   costModelNote,
   costTable,
-  evaluateTargets,
-  markdownTable,
-  roundTripTable,
   scaleTable,
   largeChannelTables,
   targetTable,
   textTable,
   throughputTable,
   eventDeliveryTable,
-  eventDeliveryTargets,
-  boundedWorkTargets,
-  boundedEventsTargets,
+  roundTripTable,
   variantTable,
   warmTable,
   type BenchResults,
   type Table,
 } from './report';
-import { noisyNeighbourTable, noisyNeighbourTargets } from './noisy-neighbour';
+import { noisyNeighbourTable } from './noisy-neighbour';
+import { benchTargets, PARTIAL_RESULTS_FILE, RESULTS_FILE, writeResultsSection } from './results-doc';
 import { warmCpu } from './warm-cpu';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -54,12 +51,6 @@ const only = new Set((process.env.BENCH_ONLY ?? 'cold,warm,trips,scale,throughpu
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const section = (title: string, table: Table) => console.log(`\n== ${title}\n${textTable(table)}\n`);
-
-const RESULTS_FILE = join(ROOT, 'bench', 'results.json');
-const PARTIAL_RESULTS_FILE = join(ROOT, 'bench', 'tmp', 'results.partial.json');
-const DOC_FILE = join(ROOT, 'docs', 'PERFORMANCE.md');
-const BEGIN = '<!-- bench:results:begin (written by npm run bench; edits here are overwritten) -->';
-const END = '<!-- bench:results:end -->';
 
 /** In-memory dynalite in its own process, so seeding and the handlers run on different cores. */
 async function startStoreProcess(): Promise<{ endpoint: string; child: ChildProcess }> {
@@ -217,13 +208,7 @@ if (only.has('noisy')) {
 }
 
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
-const targets = [
-  ...evaluateTargets(results),
-  ...(results.eventDelivery ? eventDeliveryTargets(results.eventDelivery) : []),
-  ...(results.boundedWork ? boundedWorkTargets(results.boundedWork) : []),
-  ...(results.noisyNeighbour ? noisyNeighbourTargets(results.noisyNeighbour) : []),
-  ...(results.boundedEvents ? boundedEventsTargets(results.boundedEvents) : []),
-];
+const targets = benchTargets(results);
 const costs = costModel(results);
 const full: BenchResults = { ...results, targets, costModel: costs };
 if (costs.length) section(`Cost model ($ per million requests, AWS list prices). ${costModelNote()}`, costTable(costs));
@@ -237,14 +222,7 @@ await writeFile(resultsFile, `${JSON.stringify(full, null, 2)}\n`);
 log(`wrote ${resultsFile}`);
 
 if (!partial) {
-  const doc = await readFile(DOC_FILE, 'utf8').catch(() => '');
-  const generated = renderDocSection(full);
-  const next =
-    doc.includes(BEGIN) && doc.includes(END)
-      ? `${doc.slice(0, doc.indexOf(BEGIN))}${generated}${doc.slice(doc.indexOf(END) + END.length)}`
-      : `${doc}\n${generated}\n`;
-  await writeFile(DOC_FILE, next);
-  log(`updated the results section of ${DOC_FILE}`);
+  log(`updated the results section of ${await writeResultsSection(full)}`);
   // The cost model reads the results just written: its section (and DEPLOYMENT.md's generated tables) follow them.
   const { writeGeneratedDocs } = await import('./infra-docs');
   log(`regenerated: ${writeGeneratedDocs().join(', ') || 'nothing changed'}`);
@@ -255,92 +233,3 @@ log(
   `done in ${full.durationSeconds} s: ${targets.filter((target) => target.ok === true).length} targets hold, ${failed.length} fail${errors.length ? `, ${errors.length} section(s) could not run` : ''}`,
 );
 process.exit(errors.length || (process.env.BENCH_STRICT === '1' && failed.length) ? 1 : 0);
-
-function renderDocSection(data: BenchResults): string {
-  const parts = [
-    BEGIN,
-    '',
-    `Last run: **${data.date.slice(0, 10)}** (${data.date}), \`${data.command}\`, ${data.durationSeconds} s, on ${data.machine.cores} × ${data.machine.cpu}, ${data.machine.memoryGb} GB, Node ${data.machine.node} (${data.machine.platform}); load average at start ${data.machine.load.join(' / ')}. Raw numbers: \`bench/results.json\`.`,
-    '',
-    '### Targets',
-    '',
-    markdownTable(targetTable(data.targets)),
-  ];
-  if (data.coldStart) {
-    parts.push(
-      '',
-      `### 1. Cold start per function (median of ${data.coldStart.runs} runs, interleaved with the floor)`,
-      '',
-      'init = from process start to `handler` ready in a fresh `node`: CPU time (the verdict: other processes on a shared machine cannot inflate it) and wall clock; ratios are medians of back-to-back function/floor pairs. ' +
-        data.coldStart.buildCheck +
-        '.',
-      '',
-      markdownTable(coldStartTable(data.coldStart)),
-      '',
-      'Largest contributors to each bundle (esbuild metafile, KB in the output):',
-      '',
-      markdownTable({
-        headers: ['function', 'top modules'],
-        rows: data.coldStart.rows.map((row) => [row.name, row.top.map((entry) => `${entry.module} ${kb(entry.bytes)}`).join(', ')]),
-      }),
-      '',
-      `#### Bundle formats (median of ${data.coldStart.variantRuns} interleaved runs)`,
-      '',
-      markdownTable(variantTable(data.coldStart)),
-    );
-  }
-  if (data.warmCpu) {
-    parts.push(
-      '',
-      `### 2. Warm per-request CPU (median of ${data.warmCpu.samples} interleaved requests, after ${data.warmCpu.warmup} warm-up requests)`,
-      '',
-      'CPU = the process’s user + system time around one request (immune to other processes on the machine; the verdict); wall = the same from the clock.',
-      '',
-      markdownTable(warmTable(data.warmCpu)),
-    );
-  }
-  if (data.roundTrips) {
-    parts.push('', '### 3. DynamoDB round trips per request (authorizer warm)', '', markdownTable(roundTripTable(data.roundTrips.rows)));
-    if (data.roundTrips.uncovered.length) parts.push('', `No round-trip scenario yet: ${data.roundTrips.uncovered.join(', ')}.`);
-  }
-  if (data.scale) {
-    parts.push(
-      '',
-      '### 4. Scale',
-      '',
-      `Seeding (BatchWriteItem, 8 in flight, dynalite in memory): ${data.scale.seeding.map((entry) => `${entry.what} in ${(entry.ms / 1000).toFixed(1)} s`).join(', ')}.`,
-      '',
-      markdownTable(scaleTable(data.scale)),
-    );
-  }
-  if (data.largeChannel) {
-    const [imports, reads] = largeChannelTables(data.largeChannel);
-    parts.push('', '### 4b. A large channel: contacts/import, then contacts/list', '', markdownTable(imports), '', markdownTable(reads));
-  }
-  if (data.throughput) {
-    parts.push(
-      '',
-      '### 5. Throughput of the local stack',
-      '',
-      `Mix per connection, in turn: ${data.throughput.mix.map((entry) => `${entry.method} ${entry.path.split('?')[0]}${entry.path.includes('page=') ? ' (deep page)' : entry.path.includes('search=') ? ' (search)' : ''}`).join(', ')}.`,
-      '',
-      markdownTable(throughputTable(data.throughput)),
-    );
-  }
-  if (data.noisyNeighbour) {
-    parts.push(
-      '',
-      "### 8. A noisy neighbour: B's state change → first attempt, quiet and while A floods",
-      '',
-      markdownTable(noisyNeighbourTable(data.noisyNeighbour)),
-    );
-  }
-  if (data.costModel.length) parts.push('', 'The cost of these requests, per million and per month, and of what a stage costs besides: *Cost model* below.');
-  if (data.errors.length) parts.push('', '### Sections that could not run', '', ...data.errors.map((error) => `- ${error.split('\n')[0]}`));
-  parts.push('', END);
-  return parts.join('\n');
-}
-
-function kb(bytes: number) {
-  return `${(bytes / 1024).toFixed(1)}`;
-}

@@ -31,7 +31,7 @@ import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAX_RECEIVES } from '../shared/config';
+import { EVENT_REDRIVE_REPEAT_MS, MAX_RECEIVES } from '../shared/config';
 import { NAMESPACE as EMF_NAMESPACE, SERVICE as EMF_SERVICE } from '../shared/observability/metrics';
 import { SUPPORT_FUNCTIONS } from '../shared/routes';
 import { AUTHORIZER_FAILURE_TYPES } from './api';
@@ -73,13 +73,14 @@ export class Monitoring extends Construct {
     super(scope, id);
     const { config, api, deadLetterQueue } = props;
     const alarmAction = config.alarmTopicArn ? new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', config.alarmTopicArn)) : undefined;
-    const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
+    const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1, datapointsToAlarm = evaluationPeriods) => {
       const created = new Alarm(this, alarmId, {
         metric,
         alarmName: alarmName(config, alarmId),
         alarmDescription: description,
         threshold,
         evaluationPeriods,
+        datapointsToAlarm,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
@@ -158,6 +159,11 @@ export class Monitoring extends Construct {
       );
       queueAges.push(age);
     }
+    // Each re-drive pass (every minute) records the oldest item with a tenant it found due, 0 when none. An item is due
+    // 30 s after its event was raised, then, once handed over, only every EVENT_REDRIVE_REPEAT_MS while it stays in the
+    // outbox: a value of a repeat or more is an item found due again after a hand-off, and a stuck item reports once a
+    // repeat (or a minute later), not once a period. So: periods at least a repeat long (a test holds PERIOD to it), and
+    // 2 of 3, which hold two of its reports whatever their phase; a recovered crash (found due once, at 30–90 s) stays below.
     const outboxAge = new Metric({
       namespace: EMF_NAMESPACE,
       metricName: 'EventOutboxOldestDueAge',
@@ -169,8 +175,9 @@ export class Monitoring extends Construct {
     alarm(
       'EventOutboxAge',
       outboxAge,
-      5 * 60_000,
-      'An event has waited 5+ minutes in the outbox: its hand-off to the event queue keeps failing (the event re-drive records this)',
+      EVENT_REDRIVE_REPEAT_MS,
+      `An event is still in the outbox ${EVENT_REDRIVE_REPEAT_MS / 60_000}+ minutes after the re-drive handed it over (the hand-off to the event queue fails, or the deliverer never takes it): reported by the event re-drive, tenant-less status events not counted`,
+      3,
       2,
     );
 

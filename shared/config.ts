@@ -161,6 +161,16 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 export const MAX_RECEIVES = 5;
 
+/** How long an item may sit in the event outbox before the re-drive hands its events over again. */
+export const EVENT_REDRIVE_AFTER_MS = 30_000;
+
+/**
+ * How long after the re-drive handed an item over it may hand it over again, if the
+ * deliverer has not taken it out by then: the outbox-age alarm's threshold and its
+ * period's floor too (infra/alarms.ts), as a stuck item is reported once a repeat.
+ */
+export const EVENT_REDRIVE_REPEAT_MS = 5 * 60_000;
+
 // The whole environment, checked once as this module loads: a bad value stops the cold start.
 for (const [, [variable, schema]] of settings) read(variable, schema);
 config.tracerEnabled();

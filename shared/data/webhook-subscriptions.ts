@@ -112,15 +112,16 @@ export interface DeliveryOutcome {
   failed?: { probeAt: number; probeLane: string };
   /** A delivery succeeded: `failingSince` cleared and the circuit breaker closed. */
   succeeded?: boolean;
-  /** 410 Gone: the subscription is deactivated. */
+  /** 410 Gone: the subscription is deactivated and its circuit breaker closed (its parked lanes then settle). */
   gone?: boolean;
 }
 
 /**
  * Records a delivery attempt's outcome on its subscription, field by field (no version:
- * statistics never race manage calls). True when it was a success that closed an open
- * circuit breaker — whoever opened it (the item as it was before the write tells) — whose
- * parked lanes the caller then wakes.
+ * statistics never race manage calls). True when it closed an open circuit breaker — a
+ * success, or a 410 that deactivates the subscription — whoever opened it (the item as it
+ * was before the write tells): the caller then wakes the breaker's parked lanes, to their
+ * attempts or, the subscription gone, to fail at once rather than wait for the lane sweep.
  */
 export async function recordSubscriptionOutcome(channel: ChannelRef, id: string, outcome: DeliveryOutcome): Promise<boolean> {
   const field = (name: keyof SubscriptionRecord) => ['subs', id, name];
@@ -131,13 +132,13 @@ export async function recordSubscriptionOutcome(channel: ChannelRef, id: string,
       .add(field('failures'), 1)
       .set(field('probeAt'), outcome.failed.probeAt)
       .set(field('probeLane'), outcome.failed.probeLane);
-  if (outcome.gone) builder.set(field('isActive'), false).set(field('disabledReason'), 'gone');
+  if (outcome.gone) builder.set(field('isActive'), false).set(field('disabledReason'), 'gone').remove(field('probeAt'), field('probeLane'));
   // Only a success is a delivery: lastDeliveryAt never moves on a failed attempt.
   if (outcome.succeeded)
     builder.set(field('lastDeliveryAt'), outcome.at).remove(field('failingSince'), field('failures'), field('probeAt'), field('probeLane'));
   // A subscription deleted meanwhile keeps no statistics: the condition fails, nothing is written.
   builder.when(when.exists(['subs', id]));
-  if (!outcome.succeeded) {
+  if (!outcome.succeeded && !outcome.gone) {
     await builder.send();
     return false;
   }

@@ -507,7 +507,8 @@ async function attempt(channel: ChannelRef, lane: LaneRef, eventId: string): Pro
     clock.now(),
   );
   if (verdict.outcome && (await recordSubscriptionOutcome(channel, webhookId, verdict.outcome))) {
-    // This success closed the breaker: its parked lanes go on (a message of their own, so this lane does not wait for them).
+    // This success closed the breaker, or this 410 closed it as it deactivated the subscription: its parked lanes go on
+    // (a message of their own, so this lane does not wait for them), to their attempts or to fail as deactivated.
     await enqueueEvent({ kind: 'unpark', ...channel, webhookId });
   }
   countWebhookDelivery(verdict.metric);

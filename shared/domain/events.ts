@@ -1,3 +1,4 @@
+import { EVENT_REDRIVE_AFTER_MS, EVENT_REDRIVE_REPEAT_MS } from '../config';
 import {
   clearPendingEvents,
   deferRedrivenItem,
@@ -21,12 +22,6 @@ import { enqueueEvent, type EventQueueMessage } from '../queue/event-queue';
  * subscriptions and takes the item out of the outbox. The re-drive (every minute, with
  * the automation re-drive) hands over whatever a crash left in the outbox.
  */
-
-/** How long an item may sit in the event outbox before the re-drive hands its events over again. */
-export const EVENT_REDRIVE_AFTER_MS = 30_000;
-
-/** How long after the re-drive handed an item over it may hand it over again, if the deliverer has not taken it out by then. */
-export const EVENT_REDRIVE_REPEAT_MS = 5 * 60_000;
 
 /** The delivery body of a pending event, completed from the item that carried it (a status write knows only the status). */
 export function completeEvent(source: EventSource, pending: PendingEvent): { body: EventQueueMessage & { kind: 'event' } } | undefined {

@@ -59,6 +59,7 @@ const deliveriesOf = async (webhookId: string) =>
     status: string;
     attempts: number;
     nextAttemptAt: string | null;
+    lastError: string | null;
   }>;
 const listed = async (webhookId: string) =>
   (await callApi(listWebhooks, { apiKey: tenant.adminKey })).body.data.find((sub: { id: string }) => sub.id === webhookId);
@@ -151,6 +152,25 @@ describe('the circuit breaker per subscription', () => {
     for (const ids of byContact.values()) expect(ids).toEqual([...ids].sort());
     // The parked lanes were woken once each (by the probe's success), not once per event or per probe time
     expect(wakeUpsSince(mark, webhookId).filter((message) => message.notBefore === undefined).length).toBeLessThanOrEqual(4);
+  });
+
+  it('settles the parked lanes at once when the probe is answered 410: every waiting delivery fails, none waits for the lane sweep', async () => {
+    // Prepare: the breaker is open with six events parked; the receiver is gone
+    const { receiver, webhookId } = await openWithParkedLanes();
+    receiver.fallback = 410;
+    // Act: the probe's time comes, and only what the queue holds runs (no lane sweep)
+    clock.shift(700_000);
+    await drainDue();
+    // Assess: the subscription is deactivated, its breaker is no longer open, and every waiting delivery failed as deactivated
+    const sub = await listed(webhookId);
+    expect(sub.isActive).toBe(false);
+    expect(sub.disabledReason).toBe('gone');
+    const settled = await deliveriesOf(webhookId);
+    expect(settled.map((delivery) => delivery.status)).toEqual(Array(7).fill('failed'));
+    expect(
+      settled.filter((delivery) => delivery.attempts === 0).every((delivery) => delivery.lastError === 'the subscription was deactivated (410 Gone)'),
+    ).toBe(true);
+    expect(receiver.received.map((delivery) => delivery.answered)).toEqual([500, 410]);
   });
 
   it('finds the parked lanes by the lane sweep when the wake-ups are lost, and delivers each event once', async () => {

@@ -30,7 +30,7 @@ import {
 } from '../../infra/functions';
 import { DOCUMENTED_STAGES } from '../../infra/synth-offline';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
-import { DEFAULT_RATE_LIMITS } from '../../shared/config';
+import { DEFAULT_RATE_LIMITS, EVENT_REDRIVE_REPEAT_MS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
 import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
 import { ROOT as REPO_ROOT } from '../../scripts/build';
@@ -57,7 +57,7 @@ interface Built {
   monitoring: Template;
 }
 
-const SYNTH_TIMEOUT_MS = 60_000;
+const SYNTH_TIMEOUT_MS = 180_000;
 
 function build(context: Record<string, unknown>): Built {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
@@ -1169,6 +1169,26 @@ describe('WorkspaceApiStack', () => {
       expect(JSON.stringify(byName('EventOutboxAge').Properties)).toContain('"MetricName":"EventOutboxOldestDueAge","Namespace":"WorkspaceApi"');
       for (const name of ['AutomationQueueAge', 'EventQueueAge', 'EventLaneQueueAge'])
         expect(JSON.stringify(byName(name).Properties), name).toContain('"MetricName":"ApproximateAgeOfOldestMessage"');
+    });
+
+    it('alarms on an event the re-drive finds due again after handing it over: the threshold is the re-drive\u2019s repeat, over enough periods to hold two of its passes', () => {
+      // Prepare: a stuck item shows in the metric once per EVENT_REDRIVE_REPEAT_MS (the passes between report 0), not once a period
+      const outboxAge = Object.values(dev.monitoring.findResources('AWS::CloudWatch::Alarm')).find(
+        (a) => a.Properties.AlarmName === 'workspace-api-dev-alarm-EventOutboxAge',
+      )!.Properties;
+
+      // Assess: seen a second time (≥ one repeat old) in 2 of 3 periods, each period at least a repeat long; no data is no alarm
+      expect(outboxAge).toMatchObject({
+        Threshold: EVENT_REDRIVE_REPEAT_MS,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 2,
+        TreatMissingData: 'notBreaching',
+      });
+      // The metric (with its label, rendered as a metric query): the maximum over periods of at least a repeat
+      const { Stat, Period } = outboxAge.Metrics[0].MetricStat;
+      expect(Stat).toBe('Maximum');
+      expect(Period * 1000).toBeGreaterThanOrEqual(EVENT_REDRIVE_REPEAT_MS);
     });
 
     it('keeps the alarms, metric filters and the dashboard in a nested stack of their own, fed by parameters (no exports)', () => {
