@@ -198,10 +198,16 @@ if (only.has('events')) {
 
 if (only.has('noisy')) {
   const { noisyNeighbour } = await import('./noisy-neighbour');
-  // BENCH_NOISY_SCALE (0–1) runs it smaller: fewer of B's messages and a smaller import.
+  // BENCH_NOISY_SCALE (0–1) runs it smaller: fewer rounds (6 at full scale: 300 of B's messages per condition) and a smaller import.
   const scale = Math.min(1, Number(process.env.BENCH_NOISY_SCALE ?? (quick ? 0.3 : 1)) || 1);
   results.noisyNeighbour = await attempt('noisy neighbour', () =>
-    noisyNeighbour({ messages: Math.round(200 * scale), importRows: Math.round(1000 * scale), bundlesBuilt: results.coldStart !== undefined, log }),
+    noisyNeighbour({
+      rounds: Math.max(2, Math.round(6 * scale)),
+      messages: 50,
+      importRows: Math.round(1000 * scale),
+      bundlesBuilt: results.coldStart !== undefined,
+      log,
+    }),
   );
   if (results.noisyNeighbour)
     section("8. A noisy neighbour (B's time to first attempt, quiet and while A floods)", noisyNeighbourTable(results.noisyNeighbour));

@@ -31,9 +31,10 @@ type DelivererHandler = SqsBatchConsumer;
  * What a message's body says of its FIFO group and its place in it (the event id; ids
  * sort by time), and whose it is: its workspace, and the subscription a lane's wake-up works.
  */
-function parsedGroup(message: LocalMessage): { group?: string; order: string; workspace: string; subscription: string } {
+function parsedGroup(message: LocalMessage): { group?: string; order: string; workspace: string; subscription: string; kind: EventQueueMessage['kind'] } {
   const body = JSON.parse(message.body) as EventQueueMessage;
   return {
+    kind: body.kind,
     group: fifoGroupOf(body),
     order: body.kind === 'event' ? body.event.id : '',
     workspace: body.workspaceId,
@@ -50,6 +51,7 @@ const groupOf = (message: LocalMessage) => groupInfo(message).group;
 const eventOrder = (message: LocalMessage) => groupInfo(message).order;
 const workspaceOf = (message: LocalMessage) => groupInfo(message).workspace;
 const subscriptionOf = (message: LocalMessage) => groupInfo(message).subscription;
+const kindOf = (message: LocalMessage) => groupInfo(message).kind;
 type RedriveHandler = () => Promise<{ redriven: number }>;
 
 export interface DelivererLoopOptions {
@@ -66,6 +68,22 @@ export interface DelivererLoopOptions {
   redriveEveryMs?: number;
   /** A failed message is visible again after this × its receive count. */
   retryDelayMs?: number;
+  /** Told of each batch when it ends (the noisy-neighbour bench's instrument: where a workspace's events wait). */
+  onBatch?: (batch: DelivererBatchRecord) => void;
+}
+
+/** What starts a traced batch's line on the stack's output (scripts/local/stack.ts, LOCAL_DELIVERER_TRACE). */
+export const DELIVERER_TRACE_PREFIX = 'deliverer batch ';
+
+/** One batch, as `onBatch` is told of it. */
+export interface DelivererBatchRecord {
+  workspace: string;
+  /** Per message: an event to fan out or a lane's wake-up (an attempt), and how long it was due before a batch took it. */
+  messages: Array<{ kind: EventQueueMessage['kind']; waitedMs: number }>;
+  /** Batches of other workspaces in flight when this one was taken. */
+  othersInFlight: number;
+  /** From the batch's taking to its end (the fan-out's writes, or the attempts). */
+  handledMs: number;
 }
 
 const RETRY_DELAY_MS = 2_000;
@@ -272,10 +290,17 @@ class DelivererLoop {
     const messages = this.takeDue();
     if (messages.length === 0) return false;
     const workspace = workspaceOf(messages[0]);
+    const taken = { at: this.now(), othersInFlight: this.inFlight.size - (this.busyWorkspaces.get(workspace) ?? 0) };
     this.busyWorkspaces.set(workspace, (this.busyWorkspaces.get(workspace) ?? 0) + 1);
     const run: Promise<void> = this.handle(messages)
       .catch((error: unknown) => console.error('local deliverer error', error))
       .finally(() => {
+        this.options.onBatch?.({
+          workspace,
+          messages: messages.map((message) => ({ kind: kindOf(message), waitedMs: Math.max(0, taken.at - message.visibleAt) })),
+          othersInFlight: taken.othersInFlight,
+          handledMs: this.now() - taken.at,
+        });
         this.inFlight.delete(run);
         const left = this.busyWorkspaces.get(workspace)! - 1;
         if (left === 0) this.busyWorkspaces.delete(workspace);

@@ -7,7 +7,7 @@ import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/rou
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
 import { localKeyFile } from '../../shared/events/secret-box';
 import { ensureBundles } from '../build';
-import { startDelivererLoop } from './deliverer-loop';
+import { DELIVERER_TRACE_PREFIX, startDelivererLoop, type DelivererBatchRecord } from './deliverer-loop';
 import { localMediaSettings, mediaRoute } from './media-links';
 import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
@@ -111,7 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
   const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
-  const delivererLoop = served.events ? await startDelivererLoop(served.events) : undefined;
+  const delivererLoop = served.events ? await startDelivererLoop({ ...served.events, onBatch: delivererTrace() }) : undefined;
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
@@ -383,4 +383,14 @@ async function connectChannelsToSandbox(sandbox: SandboxHandle): Promise<void> {
     });
     if ((await listTemplates({ workspaceId: channel.workspaceId, channelId: channel.id })).length === 0) await syncTemplates(channel);
   }
+}
+
+/**
+ * With LOCAL_DELIVERER_TRACE set (the noisy-neighbour bench sets it), one line per deliverer
+ * batch on stdout: whose it was, how long its messages were due before it was taken, and
+ * how long it ran.
+ */
+function delivererTrace(): ((batch: DelivererBatchRecord) => void) | undefined {
+  if (!process.env.LOCAL_DELIVERER_TRACE) return undefined;
+  return (batch) => console.log(`${DELIVERER_TRACE_PREFIX}${JSON.stringify(batch)}`);
 }
