@@ -128,7 +128,8 @@ interface PhaseSamples {
 
 function figures(phases: PhaseSamples[]): PhaseFigures {
   const batches = phases.flatMap((phase) => phase.batches);
-  const waits = (kind: string) => ascending(batches.flatMap((batch) => batch.messages.filter((message) => message.kind === kind).map((message) => message.waitedMs)));
+  const waits = (kind: string) =>
+    ascending(batches.flatMap((batch) => batch.messages.filter((message) => message.kind === kind).map((message) => message.waitedMs)));
   const runs = (kind: string) => ascending(batches.filter((batch) => batch.messages.some((message) => message.kind === kind)).map((batch) => batch.handledMs));
   const latencies = ascending(phases.flatMap((phase) => phase.latencies));
   return {
