@@ -21,8 +21,9 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  *
  * All workspaces share this one receiver, so it schedules fairly, not first come first
  * served: a batch holds one workspace's messages, a workspace holds at most its share of
- * the workers (one at least is always left to the others), the workspace with the fewest
- * batches in flight goes next, and within a batch the subscriptions take turns.
+ * the workers (one at least is always left to the others; a quarter of them while another
+ * workspace is active), the workspace with the fewest batches in flight goes next, and
+ * within a batch the subscriptions take turns.
  */
 
 type DelivererHandler = SqsBatchConsumer;
@@ -61,6 +62,12 @@ export interface DelivererLoopOptions {
   workers?: number;
   /** The most of them one workspace's batches may hold at once (by default all but a quarter, at least one kept for the others). */
   workspaceShare?: number;
+  /**
+   * The most one workspace's batches may hold while another workspace is active (has a
+   * message due or a batch in flight, or had one in the last ACTIVE_WINDOW_MS): by default a
+   * quarter of the workers, at least one.
+   */
+  contendedShare?: number;
   /** Messages per invocation (SQS's batch size). */
   batchSize?: number;
   /** How often, at most, the table is read for messages this process did not write. */
@@ -87,6 +94,8 @@ export interface DelivererBatchRecord {
 }
 
 const RETRY_DELAY_MS = 2_000;
+/** A workspace counts as active this long after it last had a message due or a batch in flight. */
+const ACTIVE_WINDOW_MS = 10_000;
 
 export async function startDelivererLoop(options: DelivererLoopOptions): Promise<{ stop(): Promise<void> }> {
   const queue = await import('./table-step-queue');
@@ -110,6 +119,9 @@ const DELETED_KEPT_MS = 60_000;
 class DelivererLoop {
   private readonly workers: number;
   private readonly workspaceShare: number;
+  private readonly contendedShare: number;
+  /** When each workspace last had a message due or a batch in flight (service clock). */
+  private readonly lastActive = new Map<string, number>();
   /** Batches in flight by workspace (a batch holds one workspace's messages). */
   private readonly busyWorkspaces = new Map<string, number>();
   /** When each workspace was last handed a batch (a turn counter): the least recently served goes first. */
@@ -145,6 +157,7 @@ class DelivererLoop {
   ) {
     this.workers = options.workers ?? 8;
     this.workspaceShare = Math.max(1, Math.min(this.workers, options.workspaceShare ?? this.workers - Math.max(1, Math.floor(this.workers / 4))));
+    this.contendedShare = Math.max(1, Math.min(this.workspaceShare, options.contendedShare ?? Math.floor(this.workers / 4)));
     this.batchSize = options.batchSize ?? 10;
     this.pollMs = options.pollMs ?? 250;
     this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
@@ -206,13 +219,19 @@ class DelivererLoop {
    */
   private takeDue(): LocalMessage[] {
     const now = this.now();
-    const byWorkspace = new Map<string, Array<Array<[string, LocalMessage]>>>();
+    const dueRuns: Array<Array<[string, LocalMessage]>> = [];
     for (const line of this.waitingLines()) {
       const firstNotDue = line.findIndex(([, message]) => message.visibleAt > now);
       const run = firstNotDue === -1 ? line : line.slice(0, firstNotDue);
       if (run.length === 0) continue;
+      dueRuns.push(run);
+      this.lastActive.set(workspaceOf(run[0][1]), now);
+    }
+    const underShare = this.underShare(now);
+    const byWorkspace = new Map<string, Array<Array<[string, LocalMessage]>>>();
+    for (const run of dueRuns) {
       const workspace = workspaceOf(run[0][1]);
-      if ((this.busyWorkspaces.get(workspace) ?? 0) >= this.workspaceShare) continue;
+      if (!underShare(workspace)) continue;
       const runs = byWorkspace.get(workspace);
       if (runs) runs.push(run);
       else byWorkspace.set(workspace, [run]);
@@ -234,11 +253,28 @@ class DelivererLoop {
     });
   }
 
+  /**
+   * Whether a workspace may be handed another batch now: under its share of the workers,
+   * which is the smaller `contendedShare` while another workspace is active. So a
+   * workspace's flood (an import's fan-out, hundreds of table writes a batch) keeps few
+   * batches in flight beside another workspace's work, and the other's table calls and
+   * turns of the loop wait behind that much, not behind most of the workers' worth.
+   */
+  private underShare(now: number): (workspace: string) => boolean {
+    for (const [workspace, at] of this.lastActive) if (now - at > ACTIVE_WINDOW_MS && !this.busyWorkspaces.has(workspace)) this.lastActive.delete(workspace);
+    const active = new Set([...this.lastActive.keys(), ...this.busyWorkspaces.keys()]);
+    return (workspace) => {
+      const contended = active.size > 1 || (active.size === 1 && !active.has(workspace));
+      return (this.busyWorkspaces.get(workspace) ?? 0) < (contended ? this.contendedShare : this.workspaceShare);
+    };
+  }
+
   /** When the next waiting message becomes takeable (ms from now), if any: the earliest head of a line whose workspace is under its share. */
   private nextDueIn(): number | undefined {
     let next: number | undefined;
+    const underShare = this.underShare(this.now());
     for (const [[, head]] of this.waitingLines()) {
-      if ((this.busyWorkspaces.get(workspaceOf(head)) ?? 0) < this.workspaceShare) next = Math.min(next ?? Infinity, head.visibleAt);
+      if (underShare(workspaceOf(head))) next = Math.min(next ?? Infinity, head.visibleAt);
     }
     return next === undefined ? undefined : Math.max(0, next - this.now());
   }
@@ -302,6 +338,7 @@ class DelivererLoop {
           handledMs: this.now() - taken.at,
         });
         this.inFlight.delete(run);
+        this.lastActive.set(workspace, this.now());
         const left = this.busyWorkspaces.get(workspace)! - 1;
         if (left === 0) this.busyWorkspaces.delete(workspace);
         else this.busyWorkspaces.set(workspace, left);

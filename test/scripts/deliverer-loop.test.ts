@@ -14,6 +14,7 @@ const { startDelivererLoop } = await import('../../scripts/local/deliverer-loop'
 const { EVENT_QUEUE, localQueueDepth, tableEventQueue } = await import('../../scripts/local/table-step-queue');
 const { db, tableName } = await import('../../shared/data/client');
 const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+const { clock } = await import('../../shared/clock');
 type EventQueueMessage = import('../../shared/queue/event-queue').EventQueueMessage;
 
 const lane = (contactKey: string): EventQueueMessage => ({ kind: 'lane', workspaceId: 'ws_loop', channelId: 'ch_loop', webhookId: 'wh_loop', contactKey });
@@ -215,6 +216,42 @@ describe('the local event queue receiver', () => {
     await until(() => handed.length === 21, 'everything handled');
     // Assess: 3 of the 4 workers at most, the last one kept for the others
     expect(noisyWhileHanging).toBe(3);
+  });
+
+  it('holds a workspace to the smaller contended share while another workspace is active, so its flood keeps few batches beside the other', async () => {
+    // Prepare: the service clock stands still (the quiet workspace stays active); the noisy workspace's batches hang until released
+    clock.freeze(Date.now());
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const handed: string[] = [];
+    let noisyBatches = 0;
+    const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+      const workspaces = event.Records.map((record) => (JSON.parse(record.body) as EventQueueMessage).workspaceId);
+      handed.push(...workspaces);
+      if (workspaces.includes('ws_noisy')) {
+        noisyBatches++;
+        await released;
+      }
+      return { batchItemFailures: [] };
+    };
+    await start({ deliverer, pollMs: 20, workers: 8, batchSize: 2 });
+    let noisyWhileQuietActive: number;
+    try {
+      await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556000'));
+      await until(() => handed.includes('ws_quiet'), "the quiet workspace's first message");
+      // Act: the noisy workspace's flood, then the quiet workspace's next message
+      for (let i = 0; i < 30; i++) await tableEventQueue.enqueue(laneOf('ws_noisy', `wh_${i % 10}`, `1415555${String(6100 + i)}`));
+      await until(() => noisyBatches >= 2, "the noisy workspace's batches");
+      await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556001'));
+      await until(() => handed.filter((workspace) => workspace === 'ws_quiet').length === 2, "the quiet workspace's next message");
+      noisyWhileQuietActive = noisyBatches;
+    } finally {
+      release();
+      clock.reset();
+    }
+    await until(() => handed.length === 32, 'everything handled');
+    // Assess: a quarter of the 8 workers, not the 6 of its share when alone
+    expect(noisyWhileQuietActive).toBe(2);
   });
 
   it('serves workspaces, and subscriptions within one, in turns, not first come first served', async () => {
