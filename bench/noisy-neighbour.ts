@@ -62,6 +62,8 @@ export interface NoisyNeighbourResult {
   /** A's import calls (each answered within its deadline, the rest `pending`), and those refused by its rate limit. */
   importCalls: number;
   importRefused: number;
+  /** A's import calls answered 5xx (sent again). */
+  importFailed: number;
   /** Attempts A's receivers got during the run (each left hanging). */
   floodAttempts: number;
   /** A's inbound messages sent during the flood phases. */
@@ -219,6 +221,7 @@ export async function noisyNeighbour(options: {
     };
     let importCalls = 0;
     let importRefused = 0;
+    let importFailed = 0;
     /** A's import of the round's rows, the `pending` rows sent again until none is left. */
     const importAll = async (status: string) => {
       let rows = Array.from({ length: options.importRows }, (_, i) => ({ phoneNumber: `1415559${String(i).padStart(4, '0')}`, status }));
@@ -230,6 +233,12 @@ export async function noisyNeighbour(options: {
           await pause(1_000 * Number(answer.headers.get('retry-after') ?? 1));
           continue;
         }
+        if (answer.status >= 500) {
+          // Sent again, as a client would (what it applied is not applied twice); counted.
+          importFailed++;
+          await pause(1_000);
+          continue;
+        }
         if (answer.status !== 200) throw new Error(`contacts/import answered ${answer.status}`);
         const { data } = (await answer.json()) as { data: { pending: number[] } };
         rows = data.pending.map((index) => rows[index]);
@@ -238,7 +247,11 @@ export async function noisyNeighbour(options: {
     let floodInbound = 0;
     const flood = async (round: number): Promise<PhaseSamples> => {
       // Every row's status changes each round: opted out, then active again, and so on.
-      const imported = importAll(round % 2 === 0 ? 'opted_out' : 'active');
+      // Its failure is taken up when the phase ends, not left unhandled meanwhile.
+      const imported = importAll(round % 2 === 0 ? 'opted_out' : 'active').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       sendingForA = true;
       const aTraffic = (async () => {
         while (sendingForA) {
@@ -252,7 +265,8 @@ export async function noisyNeighbour(options: {
       const samples = await phase();
       sendingForA = false;
       await aTraffic;
-      await imported;
+      const importError = await imported;
+      if (importError) throw importError;
       return samples;
     };
     const quietPhases: PhaseSamples[] = [];
@@ -273,6 +287,7 @@ export async function noisyNeighbour(options: {
       flood: figures(floodPhases),
       importCalls,
       importRefused,
+      importFailed,
       floodAttempts,
       floodInbound,
     };
@@ -338,7 +353,7 @@ export function noisyNeighbourTargets(result: NoisyNeighbourResult): Target[] {
       detail:
         `flood p99 ${result.flood.p99Ms} ms / quiet p99 ${result.quiet.p99Ms} ms = ${ratio.toFixed(2)}× ` +
         `(p50 ${result.flood.p50Ms} / ${result.quiet.p50Ms} ms; ${result.quiet.sent} samples each; load ${loads([...result.quiet.loads, ...result.flood.loads])}; ${lost(result)} lost; ` +
-        `A: ${result.hangingReceivers} hanging receivers, ${result.importRows}-row import a round in ${result.importCalls} calls (${result.importRefused} refused), ${result.floodInbound} inbound, ${result.floodAttempts} attempts)`,
+        `A: ${result.hangingReceivers} hanging receivers, ${result.importRows}-row import a round in ${result.importCalls} calls (${result.importRefused} refused, ${result.importFailed} answered 5xx), ${result.floodInbound} inbound, ${result.floodAttempts} attempts)`,
     },
   ];
 }
