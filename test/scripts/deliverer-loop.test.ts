@@ -69,6 +69,23 @@ function recordingDeliverer(failing = new Set<string>()) {
   return { handed, deliverer };
 }
 
+/** A deliverer that records each batch's workspaces and holds every batch of `ws_noisy` (a receiver that never answers) until `release`. */
+function noisyDeliverer() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const state = { handed: [] as string[], batches: 0, release: () => release() };
+  const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const workspaces = event.Records.map((record) => (JSON.parse(record.body) as EventQueueMessage).workspaceId);
+    state.handed.push(...workspaces);
+    if (workspaces.includes('ws_noisy')) {
+      state.batches++;
+      await released;
+    }
+    return { batchItemFailures: [] };
+  };
+  return Object.assign(state, { deliverer });
+}
+
 let loops: Array<{ stop(): Promise<void> }> = [];
 const start = async (options: Omit<Parameters<typeof startDelivererLoop>[0], 'redrive'>) => {
   const loop = await startDelivererLoop({ redrive: async () => ({ redriven: 0 }), ...options });
@@ -190,26 +207,17 @@ describe('the local event queue receiver', () => {
 
   it("keeps a workspace within its share of the workers: another workspace's message goes out while all of the first one's batches hang", async () => {
     // Prepare: workspace A's messages are handled only when the test lets them go (a receiver that never answers)
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const handed: string[] = [];
-    let noisyBatches = 0;
-    const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-      const workspaces = event.Records.map((record) => (JSON.parse(record.body) as EventQueueMessage).workspaceId);
-      handed.push(...workspaces);
-      if (workspaces.includes('ws_noisy')) noisyBatches++;
-      if (workspaces.includes('ws_noisy')) await released;
-      return { batchItemFailures: [] };
-    };
-    await start({ deliverer, pollMs: 20, workers: 4, batchSize: 2 });
+    const noisy = noisyDeliverer();
+    const { handed, release } = noisy;
+    await start({ deliverer: noisy.deliverer, pollMs: 20, workers: 4, batchSize: 2 });
     let noisyWhileHanging: number;
     try {
       for (let i = 0; i < 20; i++) await tableEventQueue.enqueue(laneOf('ws_noisy', `wh_${i % 10}`, `1415555${String(2000 + i)}`));
-      await until(() => noisyBatches >= 3, "the noisy workspace's batches");
+      await until(() => noisy.batches >= 3, "the noisy workspace's batches");
       // Act
       await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155553000'));
       await until(() => handed.includes('ws_quiet'), "the quiet workspace's message");
-      noisyWhileHanging = noisyBatches;
+      noisyWhileHanging = noisy.batches;
     } finally {
       release();
     }
@@ -221,30 +229,19 @@ describe('the local event queue receiver', () => {
   it('holds a workspace to the smaller contended share while another workspace is active, so its flood keeps few batches beside the other', async () => {
     // Prepare: the service clock stands still (the quiet workspace stays active); the noisy workspace's batches hang until released
     clock.freeze(Date.now());
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const handed: string[] = [];
-    let noisyBatches = 0;
-    const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-      const workspaces = event.Records.map((record) => (JSON.parse(record.body) as EventQueueMessage).workspaceId);
-      handed.push(...workspaces);
-      if (workspaces.includes('ws_noisy')) {
-        noisyBatches++;
-        await released;
-      }
-      return { batchItemFailures: [] };
-    };
-    await start({ deliverer, pollMs: 20, workers: 8, batchSize: 2 });
+    const noisy = noisyDeliverer();
+    const { handed, release } = noisy;
+    await start({ deliverer: noisy.deliverer, pollMs: 20, workers: 8, batchSize: 2 });
     let noisyWhileQuietActive: number;
     try {
       await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556000'));
       await until(() => handed.includes('ws_quiet'), "the quiet workspace's first message");
       // Act: the noisy workspace's flood, then the quiet workspace's next message
       for (let i = 0; i < 30; i++) await tableEventQueue.enqueue(laneOf('ws_noisy', `wh_${i % 10}`, `1415555${String(6100 + i)}`));
-      await until(() => noisyBatches >= 2, "the noisy workspace's batches");
+      await until(() => noisy.batches >= 2, "the noisy workspace's batches");
       await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556001'));
       await until(() => handed.filter((workspace) => workspace === 'ws_quiet').length === 2, "the quiet workspace's next message");
-      noisyWhileQuietActive = noisyBatches;
+      noisyWhileQuietActive = noisy.batches;
     } finally {
       release();
       clock.reset();
