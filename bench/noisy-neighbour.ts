@@ -36,6 +36,9 @@ export interface PhaseFigures {
   delivered: number;
   p50Ms: number;
   p99Ms: number;
+  /** The same latencies counted in the stack's CPU time spent meanwhile (p50, p99): figures the machine's other load does not stretch. */
+  cpuP50Ms: number;
+  cpuP99Ms: number;
   /** The 1-minute load average at the start of each of its phases. */
   loads: number[];
   /** The stack process's CPU time (user + system) over its phases, and their wall time. */
@@ -115,6 +118,27 @@ async function idle(pid: number): Promise<void> {
   }
 }
 
+/**
+ * The stack's CPU time as it went: a reading every 50 ms, so that the CPU the stack spent
+ * while one of B's events waited can be looked up (`between`) — a latency the machine's
+ * other load does not stretch, where a wall-clock one grows with every process beside it.
+ */
+function cpuTimeline(pid: number) {
+  const readings: Array<[number, number]> = [];
+  const timer = setInterval(() => void cpuMs(pid).then((cpu) => readings.push([Date.now(), cpu])), 50);
+  const at = (time: number) => {
+    let low = 0;
+    let high = readings.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (readings[middle][0] <= time) low = middle;
+      else high = middle - 1;
+    }
+    return readings[low]?.[1] ?? 0;
+  };
+  return { between: (from: number, to: number) => at(to) - at(from), stop: () => clearInterval(timer) };
+}
+
 const pair = (sorted: number[]): [number, number] => [percentile(sorted, 50), percentile(sorted, 99)];
 const ascending = (values: number[]) => [...values].sort((x, y) => x - y);
 
@@ -122,6 +146,8 @@ const ascending = (values: number[]) => [...values].sort((x, y) => x - y);
 interface PhaseSamples {
   sent: number;
   latencies: number[];
+  /** The stack's CPU time spent while each of them waited. */
+  cpuLatencies: number[];
   load: number;
   cpuMs: number;
   wallMs: number;
@@ -139,6 +165,8 @@ function figures(phases: PhaseSamples[]): PhaseFigures {
     delivered: latencies.length,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
+    cpuP50Ms: percentile(ascending(phases.flatMap((phase) => phase.cpuLatencies)), 50),
+    cpuP99Ms: percentile(ascending(phases.flatMap((phase) => phase.cpuLatencies)), 99),
     loads: phases.map((phase) => phase.load),
     stackCpuMs: phases.reduce((sum, phase) => sum + phase.cpuMs, 0),
     wallMs: phases.reduce((sum, phase) => sum + phase.wallMs, 0),
@@ -175,6 +203,7 @@ export async function noisyNeighbour(options: {
   process.env.LOCAL_DELIVERER_TRACE = '1';
   const { child, url } = await startStack(dataDir, options.bundlesBuilt).finally(() => delete process.env.LOCAL_DELIVERER_TRACE);
   const pid = child.pid!;
+  const cpu = cpuTimeline(pid);
   // The deliverer's batch trace, one line each (scripts/local/stack.ts).
   const batches: DelivererBatchRecord[] = [];
   let partial = '';
@@ -213,6 +242,7 @@ export async function noisyNeighbour(options: {
       return {
         sent: options.messages,
         latencies: mine().map(([id, at]) => at - eventIdTime(id)),
+        cpuLatencies: mine().map(([id, at]) => cpu.between(eventIdTime(id), at)),
         load,
         cpuMs: (await cpuMs(pid)) - cpuBefore,
         wallMs: Date.now() - startedAt,
@@ -293,6 +323,7 @@ export async function noisyNeighbour(options: {
     };
   } finally {
     sendingForA = false;
+    cpu.stop();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     quiet.server.close();
@@ -312,6 +343,7 @@ export function noisyNeighbourTable(result: NoisyNeighbourResult): Table {
     `${phase.delivered}/${phase.sent}`,
     String(phase.p50Ms),
     String(phase.p99Ms),
+    `${phase.cpuP50Ms} / ${phase.cpuP99Ms}`,
     ms(phase.eventWaitMs),
     ms(phase.fanOutMs),
     ms(phase.wakeUpWaitMs),
@@ -327,6 +359,7 @@ export function noisyNeighbourTable(result: NoisyNeighbourResult): Table {
       'delivered',
       'p50 ms',
       'p99 ms',
+      'in stack CPU ms p50/p99',
       'event wait p50/p99 ms',
       'fan-out batch p50/p99 ms',
       'wake-up wait p50/p99 ms',
@@ -352,7 +385,7 @@ export function noisyNeighbourTargets(result: NoisyNeighbourResult): Target[] {
       ok: ratio <= 1.5 && lost(result) === 0,
       detail:
         `flood p99 ${result.flood.p99Ms} ms / quiet p99 ${result.quiet.p99Ms} ms = ${ratio.toFixed(2)}× ` +
-        `(p50 ${result.flood.p50Ms} / ${result.quiet.p50Ms} ms; ${result.quiet.sent} samples each; load ${loads([...result.quiet.loads, ...result.flood.loads])}; ${lost(result)} lost; ` +
+        `(p50 ${result.flood.p50Ms} / ${result.quiet.p50Ms} ms; in the stack's CPU time p99 ${result.flood.cpuP99Ms} / ${result.quiet.cpuP99Ms} ms = ${(result.flood.cpuP99Ms / Math.max(1, result.quiet.cpuP99Ms)).toFixed(2)}×; ${result.quiet.sent} samples each; load ${loads([...result.quiet.loads, ...result.flood.loads])}; ${lost(result)} lost; ` +
         `A: ${result.hangingReceivers} hanging receivers, ${result.importRows}-row import a round in ${result.importCalls} calls (${result.importRefused} refused, ${result.importFailed} answered 5xx), ${result.floodInbound} inbound, ${result.floodAttempts} attempts)`,
     },
   ];
