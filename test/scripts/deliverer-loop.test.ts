@@ -37,14 +37,14 @@ const newEvent = (id: string, contactKey: string): EventQueueMessage => ({
  * A deliverer that handles each event in `ms`, logging when it starts and ends, and fails
  * an event's first `failures[id]` receives.
  */
-function timedDeliverer(ms: number, failures: Record<string, number> = {}) {
+function timedDeliverer(ms: number, failures: Record<string, number> = {}, holds: Record<string, Promise<void>> = {}) {
   const log: string[] = [];
   const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failed = await Promise.all(
       event.Records.map(async (record) => {
         const message = JSON.parse(record.body) as EventQueueMessage & { kind: 'event' };
         log.push(`start ${message.event.id}`);
-        await new Promise((resolve) => setTimeout(resolve, ms));
+        await (holds[message.event.id] ?? new Promise((resolve) => setTimeout(resolve, ms)));
         log.push(`end ${message.event.id}`);
         return Number(record.attributes.ApproximateReceiveCount) <= (failures[message.event.id] ?? 0) ? [{ itemIdentifier: record.messageId }] : [];
       }),
@@ -180,13 +180,18 @@ describe('the local event queue receiver', () => {
   });
 
   it("keeps a contact's events in their FIFO group: none handed out while an earlier one is in a batch, other contacts meanwhile", async () => {
-    // Prepare: batches of one, so each event would go to its own concurrent worker
-    const { log, deliverer } = timedDeliverer(150);
+    // Prepare: batches of one, so each event would go to its own concurrent worker; the first stays in its batch until released
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const { log, deliverer } = timedDeliverer(5, {}, { evt_fifo_1: firstHeld });
     await start({ deliverer, pollMs: 20, batchSize: 1, workers: 4 });
     // Act
     await tableEventQueue.enqueue(newEvent('evt_fifo_1', '14155550310'));
     await tableEventQueue.enqueue(newEvent('evt_fifo_2', '14155550310'));
     await tableEventQueue.enqueue(newEvent('evt_fifo_3', '14155550311'));
+    // The other contact's event (queued after evt_fifo_2) goes out while the first is still in its batch.
+    await until(() => log.includes('start evt_fifo_3'), "the other contact's event");
+    releaseFirst();
     await until(() => log.filter((entry) => entry.startsWith('end')).length === 3, 'three events handled');
     // Assess
     expect(log.indexOf('start evt_fifo_2')).toBeGreaterThan(log.indexOf('end evt_fifo_1'));
