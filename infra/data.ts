@@ -102,9 +102,14 @@ export function cursorSigningEnvironment(cursorKey: ISecret): Record<string, str
   return { CURSOR_SIGNING_KEY_SECRET_ARN: cursorKey.secretArn };
 }
 
-/** …and the right to read that one secret. */
-export function grantCursorSigning(fn: { readonly function: IFunction }, cursorKey: ISecret): void {
-  fn.function.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [cursorKey.secretArn] }));
+/** What a function that hashes numbers needs of the suppression key: its ARN (never its value) in the environment. */
+export function suppressionKeyEnvironment(suppressionKey: ISecret): Record<string, string> {
+  return { SUPPRESSION_KEY_SECRET_ARN: suppressionKey.secretArn };
+}
+
+/** The right to read one run-time key (the cursor-signing or the suppression key): `GetSecretValue` on that secret alone. */
+export function grantKeyRead(fn: { readonly function: IFunction }, key: ISecret): void {
+  fn.function.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [key.secretArn] }));
 }
 
 /** A 48-character key CDK generates once per stage, with why it is not rotated (cdk-nag AwsSolutions-SMG4). */
@@ -210,7 +215,7 @@ export function createSuppressionKey(scope: Construct, config: StageConfig): Sec
     config,
     'SuppressionKey',
     'Keys the hashes of opted-out numbers kept after an erasure (HMAC key)',
-    'Rotating the key would orphan every suppression record (opt-outs kept after an erasure); it is kept for the life of the stage.',
+    'A rotation keeps records found only until the next one (shared/data/number-hash.ts); the operator rotates it with put-secret-value (docs/DEPLOYMENT.md), which needs no Lambda rotation function.',
   );
 }
 

@@ -103,8 +103,9 @@ export const SAM_LOCAL_VARIABLES = {
   GRAPH_API_BASE_URL: '',
   WHATSAPP_APP_SECRET: '',
   WHATSAPP_VERIFY_TOKEN: '',
-  // SAM cannot read the cursor key's secret (its ARN variable is left empty): a local key instead.
+  // SAM cannot read the cursor and suppression keys' secrets (their ARN variables are left empty): local keys instead.
   CURSOR_SIGNING_KEY: '',
+  SUPPRESSION_KEY: '',
 } as const;
 
 /** The local stack's media settings (scripts/local/media-links.ts), declared (empty) for the media functions under sam local. */

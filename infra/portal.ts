@@ -12,7 +12,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PORTAL_ROUTES, type PortalRoute } from '../shared/routes';
 import type { StageConfig } from './config';
-import { cursorSigningEnvironment, grantCursorSigning } from './data';
+import { cursorSigningEnvironment, grantKeyRead } from './data';
 import { WorkspaceFunction, type WorkspaceFunctionProps } from './functions';
 
 export interface PortalFunctions {
@@ -44,7 +44,7 @@ export function createPortalFunctions(
       ...(route.signsCursors && cursorSigningEnvironment(cursorKey)),
     };
     const fn = new WorkspaceFunction(scope, route.name, { ...deps, spec: route, sizing: config.apiFunction, environment });
-    if (route.signsCursors) grantCursorSigning(fn, cursorKey);
+    if (route.signsCursors) grantKeyRead(fn, cursorKey);
     if (route.readsRequestLog) {
       const role = fn.function.role!;
       role.addToPrincipalPolicy(new PolicyStatement({ actions: ['logs:StartQuery'], resources: logGroups.map((group) => group.logGroupArn) }));

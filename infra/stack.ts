@@ -15,8 +15,9 @@ import {
   createAutomationQueue,
   createCursorSigningKey,
   cursorSigningEnvironment,
-  grantCursorSigning,
+  grantKeyRead,
   createSuppressionKey,
+  suppressionKeyEnvironment,
   createEventDelivery,
   createMediaBucket,
   createTable,
@@ -71,7 +72,9 @@ export class WorkspaceApiStack extends Stack {
 
     const cursorKey = createCursorSigningKey(this, config);
     this.portalUsers = new PortalUserPool(this, 'PortalUsers', { removalPolicy: config.removalPolicy });
-    const suppression = { SUPPRESSION_KEY: createSuppressionKey(this, config).secretValue.unsafeUnwrap() };
+    // The suppression key too is read at run time (shared/data/number-hash.ts): every function but the authorizer and the portal page hashes numbers.
+    const suppressionKey = createSuppressionKey(this, config);
+    const suppression = suppressionKeyEnvironment(suppressionKey);
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
       const sizing = routeSizing(route, config.apiFunction);
@@ -79,7 +82,8 @@ export class WorkspaceApiStack extends Stack {
       // in a function's configuration (readable with lambda:GetFunctionConfiguration) and a rotation needs no deploy.
       const environment = route.signsCursors ? { ...suppression, ...cursorSigningEnvironment(cursorKey) } : suppression;
       const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
-      if (route.signsCursors) grantCursorSigning(fn, cursorKey);
+      grantKeyRead(fn, suppressionKey);
+      if (route.signsCursors) grantKeyRead(fn, cursorKey);
       return { route, handler: fn.function };
     });
 
@@ -108,6 +112,7 @@ export class WorkspaceApiStack extends Stack {
       );
       // Only the webhook function may read the webhook's app secret and verify token.
       if (isWebhook) webhookSecret.grantRead(fn.function);
+      if (key !== 'authorizer' && !spec.servesPortalConfig) grantKeyRead(fn, suppressionKey);
       if (spec.publicPath) publicRoutes.push({ path: spec.publicPath, methods: spec.publicMethods ?? API_METHODS, handler: fn.function });
     }
     const authorizer = this.functions.get(SUPPORT_FUNCTIONS.authorizer.name)!;

@@ -24,8 +24,8 @@
  *   the env-vars file is written 0600 too), and WEBHOOK_ALLOW_LOOPBACK true, as npm start
  *   sets it (receivers on this machine);
  * - a secret the template resolves at deploy time (`{{resolve:secretsmanager:…}}`), and
- *   CURSOR_SIGNING_KEY (the functions read the key's secret at run time, which SAM
- *   cannot serve): a fixed local value.
+ *   CURSOR_SIGNING_KEY and SUPPRESSION_KEY (the functions read these keys' secrets at run
+ *   time, which SAM cannot serve): a fixed local value.
  * - PORTAL_COGNITO_ENDPOINT, PORTAL_USER_POOL_ID, PORTAL_CLIENT_ID (the portal page): npm
  *   start's user-pool stand-in, its pool and app client.
  * - MEDIA_BUCKET: empty, and MEDIA_DIR, MEDIA_URL_BASE, MEDIA_SIGNING_KEY (declared only
@@ -70,7 +70,7 @@ export interface LocalTargets {
   media: { MEDIA_DIR: string; MEDIA_SIGNING_KEY: string; MEDIA_URL_BASE: string };
 }
 
-/** What a deploy-time secret reference (the cursor-signing key) is locally: any fixed value works for one local stack. */
+/** What a run-time key (the cursor-signing and suppression keys) or a deploy-time secret reference is locally: any fixed value works for one local stack. */
 const LOCAL_RESOLVED_SECRET = 'sam-local-resolved-secret';
 
 /** The value a function's variable gets locally, or undefined when the template's own value works under SAM. */
@@ -82,6 +82,7 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     WHATSAPP_APP_SECRET: targets.appSecret,
     WHATSAPP_VERIFY_TOKEN: targets.verifyToken,
     CURSOR_SIGNING_KEY: LOCAL_RESOLVED_SECRET,
+    SUPPRESSION_KEY: LOCAL_RESOLVED_SECRET,
     WEBHOOK_SECRETS_KEY: targets.webhookSecretsKey,
     // Receivers on this machine, as npm start allows them (scripts/local/stack.ts).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
