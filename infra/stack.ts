@@ -14,10 +14,7 @@ import {
   type AutomationQueue,
   createAutomationQueue,
   createCursorSigningKey,
-  cursorSigningEnvironment,
-  grantKeyRead,
   createSuppressionKey,
-  suppressionKeyEnvironment,
   createEventDelivery,
   createMediaBucket,
   createTable,
@@ -68,22 +65,15 @@ export class WorkspaceApiStack extends Stack {
     const webhookSecret = createWebhookSecret(this, config);
     this.events = createEventDelivery(this, config);
     this.media = createMediaBucket(this, config);
-    const deps = { config, table: this.table, queue: this.automation.queue, events: this.events, media: this.media };
-
-    const cursorKey = createCursorSigningKey(this, config);
     this.portalUsers = new PortalUserPool(this, 'PortalUsers', { removalPolicy: config.removalPolicy });
-    // The suppression key too is read at run time (shared/data/number-hash.ts): every function but the authorizer and the portal page hashes numbers.
-    const suppressionKey = createSuppressionKey(this, config);
-    const suppression = suppressionKeyEnvironment(suppressionKey);
+    // Read at run time by the functions whose rows call for them (`signsCursors`, `hashesNumbers`): infra/data.ts runTimeKeysFor.
+    const keys = { cursorSigning: createCursorSigningKey(this, config), suppression: createSuppressionKey(this, config) };
+    const deps = { config, table: this.table, queue: this.automation.queue, events: this.events, media: this.media, keys };
+
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
       const sizing = routeSizing(route, config.apiFunction);
-      // The cursor key's ARN, not its value: the functions read it at run time (shared/domain/cursors.ts), so it never sits
-      // in a function's configuration (readable with lambda:GetFunctionConfiguration) and a rotation needs no deploy.
-      const environment = route.signsCursors ? { ...suppression, ...cursorSigningEnvironment(cursorKey) } : suppression;
-      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
-      grantKeyRead(fn, suppressionKey);
-      if (route.signsCursors) grantKeyRead(fn, cursorKey);
+      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing }));
       return { route, handler: fn.function };
     });
 
@@ -101,18 +91,11 @@ export class WorkspaceApiStack extends Stack {
               : spec.consumesQueue || spec.consumesEventQueue || spec.everyMinutes
                 ? config.backgroundFunction
                 : config.apiFunction,
-          environment: isWebhook
-            ? { ...suppression, WEBHOOK_SECRET_ARN: webhookSecret.secretArn }
-            : spec.servesPortalConfig
-              ? this.portalUsers.browserConfig()
-              : key === 'authorizer'
-                ? undefined
-                : suppression,
+          environment: isWebhook ? { WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : spec.servesPortalConfig ? this.portalUsers.browserConfig() : undefined,
         }),
       );
       // Only the webhook function may read the webhook's app secret and verify token.
       if (isWebhook) webhookSecret.grantRead(fn.function);
-      if (key !== 'authorizer' && !spec.servesPortalConfig) grantKeyRead(fn, suppressionKey);
       if (spec.publicPath) publicRoutes.push({ path: spec.publicPath, methods: spec.publicMethods ?? API_METHODS, handler: fn.function });
     }
     const authorizer = this.functions.get(SUPPORT_FUNCTIONS.authorizer.name)!;
@@ -121,7 +104,6 @@ export class WorkspaceApiStack extends Stack {
       this,
       deps,
       API_ROUTES.map((route) => this.functions.get(route.name)!),
-      cursorKey,
     );
     for (const fn of portal.functions) this.addFunction(fn);
     this.restApi = new WorkspaceRestApi(this, 'Api', {
