@@ -103,9 +103,8 @@ export const SAM_LOCAL_VARIABLES = {
   GRAPH_API_BASE_URL: '',
   WHATSAPP_APP_SECRET: '',
   WHATSAPP_VERIFY_TOKEN: '',
-  // SAM cannot read the cursor and suppression keys' secrets (their ARN variables are left empty): local keys instead.
+  // SAM cannot read the cursor key's secret (its ARN variable is left empty): a local key instead.
   CURSOR_SIGNING_KEY: '',
-  SUPPRESSION_KEY: '',
 } as const;
 
 /** The local stack's media settings (scripts/local/media-links.ts), declared (empty) for the media functions under sam local. */
@@ -188,6 +187,8 @@ export class WorkspaceFunction extends Construct {
         ...(config.samLocal && SAM_LOCAL_VARIABLES),
         // Under sam local there is no bucket: media are npm start's files, opened by its gateway's signed links.
         ...(config.samLocal && (spec.readsMedia || spec.writesMedia) && SAM_LOCAL_MEDIA_VARIABLES),
+        // Nor the suppression key's: npm start's key instead (scripts/local/suppression-key.ts), so both find the same opt-outs.
+        ...(config.samLocal && spec.hashesNumbers && { SUPPRESSION_KEY: '' }),
         // Under sam local the KMS key has no local value: these functions seal and open with npm start's local key
         // instead, and take receivers on this machine as npm start does.
         ...(config.samLocal && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KEY: '', WEBHOOK_ALLOW_LOOPBACK: '' }),

@@ -192,6 +192,15 @@ export async function startAwsEndpoint(options: AwsEndpointOptions): Promise<Aws
       if (operation !== 'GetSecretValue')
         return sendJson(res, 400, { __type: 'InvalidRequestException', Message: `${operation} is not served locally` }, json11);
       if (!secret) return sendJson(res, 400, { __type: 'ResourceNotFoundException', Message: "Secrets Manager can't find the specified secret." }, json11);
+      // A local secret is never rotated: it has no version but the current one (AWS answers so for AWSPREVIOUS before the first rotation).
+      const stage = String(input.VersionStage ?? 'AWSCURRENT');
+      if (stage !== 'AWSCURRENT')
+        return sendJson(
+          res,
+          400,
+          { __type: 'ResourceNotFoundException', Message: `Secrets Manager can't find the specified secret value for staging label: ${stage}` },
+          json11,
+        );
       return sendJson(
         res,
         200,
