@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { erasedAt, erasuresOf, writeTombstone } from '../../shared/data/erasure-tombstones';
 import { isSuppressed, liftSuppression, suppress } from '../../shared/data/suppression';
 import { InternalError } from '../../shared/errors';
+import { mockSecretVersions, type SecretVersions } from '../support/secret-versions';
 
 /**
  * The suppression key (the HMAC key of suppression records and erasure tombstones) read at
@@ -15,32 +14,17 @@ import { InternalError } from '../../shared/errors';
  * one outside the template-driven mode); each case uses its own secrets and channel, as the
  * key is cached per container.
  */
-const secrets = mockClient(SecretsManagerClient);
 const arn = (name: string) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:workspace-api/test/suppression-${name}-AbCdEf`;
-/** Each secret's versions by stage; a missing stage is ResourceNotFoundException, as Secrets Manager answers. */
-const VERSIONS: Record<string, { AWSCURRENT: string; AWSPREVIOUS?: string }> = {
+/** Each secret's versions by stage. */
+const VERSIONS: Record<string, SecretVersions> = {
   [arn('first')]: { AWSCURRENT: 'key-a' },
   [arn('rotated')]: { AWSCURRENT: 'key-b', AWSPREVIOUS: 'key-a' },
   [arn('rotated-twice')]: { AWSCURRENT: 'key-c', AWSPREVIOUS: 'key-b' },
   [arn('empty')]: { AWSCURRENT: '' },
 };
 
-beforeEach(() => {
-  secrets.on(GetSecretValueCommand).callsFake((input: { SecretId: string; VersionStage?: 'AWSCURRENT' | 'AWSPREVIOUS' }) => {
-    const value = VERSIONS[input.SecretId]?.[input.VersionStage ?? 'AWSCURRENT'];
-    if (value === undefined) throw new ResourceNotFoundException({ message: "Secrets Manager can't find the specified secret value", $metadata: {} });
-    return { ARN: input.SecretId, SecretString: value };
-  });
-});
-afterEach(() => {
-  secrets.reset();
-  delete process.env.SUPPRESSION_KEY_SECRET_ARN;
-  delete process.env.AWS_LAMBDA_FUNCTION_NAME;
-});
-
-const withSecret = (name: string) => {
-  process.env.SUPPRESSION_KEY_SECRET_ARN = arn(name);
-};
+const { withSecret: withArn } = mockSecretVersions('SUPPRESSION_KEY_SECRET_ARN', VERSIONS);
+const withSecret = (name: string) => withArn(arn(name));
 const newChannel = () => ({ workspaceId: `ws_${randomBytes(4).toString('hex')}`, channelId: `ch_${randomBytes(4).toString('hex')}` });
 
 describe('the suppression key, read at run time', () => {
