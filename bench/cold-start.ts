@@ -55,8 +55,8 @@ export function functionInventory(): FunctionInfo[] {
     const flags = spec as Record<string, unknown>;
     // The table client is added below only if the bundle has it (the docs functions never touch the table).
     const clients: ClientName[] = [];
-    // The public WhatsApp webhook reads its own secret, not channels' tokens; the pagers the cursor-signing key.
-    if (flags.readsSecrets || flags.signsCursors || flags.publicPath === WEBHOOK_PATH) clients.push('secrets-manager');
+    // The public WhatsApp webhook reads its own secret, not channels' tokens; the pagers the cursor-signing key; the hashers the suppression key.
+    if (flags.readsSecrets || flags.signsCursors || flags.hashesNumbers || flags.publicPath === WEBHOOK_PATH) clients.push('secrets-manager');
     // Both queues are SQS: the automation queue (sendsToQueue) and the event queue (sendsToEventQueue).
     if (flags.sendsToQueue || flags.sendsToEventQueue) clients.push('sqs');
     if (flags.sealsWebhookSecrets || flags.opensWebhookSecrets) clients.push('kms');

@@ -21,6 +21,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../scripts/build';
 import { localMediaSettings } from '../scripts/local/media-links';
+import { localSuppressionKey } from '../scripts/local/suppression-key';
 import { coldStart } from './cold-start';
 import {
   coldStartTable,
@@ -139,6 +140,7 @@ if (only.has('trips') || only.has('scale') || only.has('large') || only.has('bou
       POWERTOOLS_METRICS_DISABLED: 'true',
       // Media as npm start keeps them (files, signed links); chat/media/get's links are signed here, never opened.
       ...localMediaSettings(join(ROOT, 'bench', 'tmp')),
+      ...localSuppressionKey(join(ROOT, 'bench', 'tmp')),
       MEDIA_URL_BASE: 'http://127.0.0.1:9',
     });
     try {

@@ -97,14 +97,35 @@ export function createCursorSigningKey(scope: Construct, config: StageConfig): S
   );
 }
 
-/** What a function that pages needs of the cursor-signing key: its ARN (never its value) in the environment… */
-export function cursorSigningEnvironment(cursorKey: ISecret): Record<string, string> {
-  return { CURSOR_SIGNING_KEY_SECRET_ARN: cursorKey.secretArn };
+/** The stage's keys that functions read at run time, each generated once per stage. */
+export interface RunTimeKeys {
+  readonly cursorSigning: ISecret;
+  readonly suppression: ISecret;
 }
 
-/** …and the right to read that one secret. */
-export function grantCursorSigning(fn: { readonly function: IFunction }, cursorKey: ISecret): void {
-  fn.function.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [cursorKey.secretArn] }));
+/** Which row flag calls for which key, and the variable its secret's ARN goes in. */
+const RUN_TIME_KEYS = [
+  { flag: 'signsCursors', key: 'cursorSigning', variable: 'CURSOR_SIGNING_KEY_SECRET_ARN' },
+  { flag: 'hashesNumbers', key: 'suppression', variable: 'SUPPRESSION_KEY_SECRET_ARN' },
+] as const;
+
+type KeyFlags = { readonly [flag in (typeof RUN_TIME_KEYS)[number]['flag']]?: boolean };
+
+/**
+ * Gives a function the run-time keys its row's flags call for (`signsCursors`,
+ * `hashesNumbers`): each key's ARN in the environment it returns, never the value (a
+ * function's environment is readable with lambda:GetFunctionConfiguration, and a rotation
+ * needs no deploy), and `GetSecretValue` on that secret alone once `grant` gets the function.
+ */
+export function runTimeKeysFor(spec: KeyFlags, keys: RunTimeKeys) {
+  const wanted = RUN_TIME_KEYS.filter(({ flag }) => spec[flag]).map(({ key, variable }) => ({ secret: keys[key], variable }));
+  return {
+    environment: Object.fromEntries(wanted.map(({ secret, variable }) => [variable, secret.secretArn])) as Record<string, string>,
+    grant(fn: { readonly function: IFunction }): void {
+      for (const { secret } of wanted)
+        fn.function.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+    },
+  };
 }
 
 /** A 48-character key CDK generates once per stage, with why it is not rotated (cdk-nag AwsSolutions-SMG4). */
@@ -210,7 +231,7 @@ export function createSuppressionKey(scope: Construct, config: StageConfig): Sec
     config,
     'SuppressionKey',
     'Keys the hashes of opted-out numbers kept after an erasure (HMAC key)',
-    'Rotating the key would orphan every suppression record (opt-outs kept after an erasure); it is kept for the life of the stage.',
+    'A rotation keeps records found only until the next one (shared/data/number-hash.ts); the operator rotates it with put-secret-value (docs/DEPLOYMENT.md), which needs no Lambda rotation function.',
   );
 }
 

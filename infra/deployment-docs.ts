@@ -28,7 +28,8 @@ export const VARIABLE_MEANINGS: Record<string, string> = {
   WEBHOOK_SECRETS_KMS_KEY_ID: "The webhook signing secrets' KMS key (`sealsWebhookSecrets`, `opensWebhookSecrets`)",
   WEBHOOK_SECRET_ARN: 'The webhook secret (the support function whose `publicPath` is `/webhooks/whatsapp`)',
   CURSOR_SIGNING_KEY_SECRET_ARN: 'The cursor-signing key’s secret, read at run time (route rows with `signsCursors`; `GetSecretValue` on it alone)',
-  SUPPRESSION_KEY: 'The key of opted-out numbers’ hashes, a `{{resolve:secretsmanager:…}}` dynamic reference (every function but the authorizer)',
+  SUPPRESSION_KEY_SECRET_ARN:
+    'The suppression key’s secret (the HMAC key of suppression records and erasure tombstones), read at run time (rows with `hashesNumbers`; `GetSecretValue` on it alone)',
   MESSAGE_CONTENT_RETENTION_DAYS: 'context `messageContentRetentionDays`, when above 0',
   USAGE_PLAN_NAME: "The usage plan's name, by which the portal's key-making functions find it (docs/PORTAL.md)",
   REQUEST_LOG_GROUPS: "The API functions' log groups, which the portal's request-log readers query with Logs Insights (docs/PORTAL.md)",

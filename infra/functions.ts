@@ -22,7 +22,7 @@ import { OUTBOX_INDEX } from '../shared/data/table-schema';
 import type { RateLimitClass, SupportFunction } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
 import { AUTOMATION_BATCH, EVENT_SOURCE_MAX_CONCURRENCY, type FunctionSizing, type StageConfig } from './config';
-import type { EventDelivery } from './data';
+import { type EventDelivery, type RunTimeKeys, runTimeKeysFor } from './data';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -118,6 +118,8 @@ export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'>
   readonly sealsWebhookSecrets?: boolean;
   /** chat/media/get: signs presigned GETs of the media bucket. */
   readonly readsMedia?: boolean;
+  /** The pagers: read the cursor-signing key. */
+  readonly signsCursors?: boolean;
 };
 
 export interface WorkspaceFunctionProps {
@@ -130,6 +132,8 @@ export interface WorkspaceFunctionProps {
   readonly events?: EventDelivery;
   /** The media bucket (infra/data.ts createMediaBucket): granted to the functions with `readsMedia` or `writesMedia`. */
   readonly media?: Bucket;
+  /** The keys read at run time (infra/data.ts runTimeKeysFor): granted to the functions whose spec calls for them. */
+  readonly keys?: RunTimeKeys;
   readonly environment?: Record<string, string>;
 }
 
@@ -143,6 +147,7 @@ export class WorkspaceFunction extends Construct {
     super(scope, id);
     const { spec, sizing, config, table, queue } = props;
     this.spec = spec;
+    const keys = props.keys && runTimeKeysFor(spec, props.keys);
 
     this.logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
     // Own role instead of the default one: the managed AWSLambdaBasicExecutionRole would
@@ -177,10 +182,13 @@ export class WorkspaceFunction extends Construct {
         ...(props.events && spec.sendsToEventQueue && { EVENT_QUEUE_URL: props.events.queue.queueUrl, EVENT_LANE_QUEUE_URL: props.events.laneQueue.queueUrl }),
         ...(props.events && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KMS_KEY_ID: props.events.secretsKey.keyArn }),
         ...(props.media && (spec.readsMedia || spec.writesMedia) && { MEDIA_BUCKET: props.media.bucketName }),
+        ...keys?.environment,
         ...props.environment,
         ...(config.samLocal && SAM_LOCAL_VARIABLES),
         // Under sam local there is no bucket: media are npm start's files, opened by its gateway's signed links.
         ...(config.samLocal && (spec.readsMedia || spec.writesMedia) && SAM_LOCAL_MEDIA_VARIABLES),
+        // Nor the suppression key's: npm start's key instead (scripts/local/suppression-key.ts), so both find the same opt-outs.
+        ...(config.samLocal && spec.hashesNumbers && { SUPPRESSION_KEY: '' }),
         // Under sam local the KMS key has no local value: these functions seal and open with npm start's local key
         // instead, and take receivers on this machine as npm start does.
         ...(config.samLocal && (spec.sealsWebhookSecrets || spec.opensWebhookSecrets) && { WEBHOOK_SECRETS_KEY: '', WEBHOOK_ALLOW_LOOPBACK: '' }),
@@ -188,6 +196,7 @@ export class WorkspaceFunction extends Construct {
     });
 
     this.grantTableAccess(role, table);
+    keys?.grant(this);
     if (spec.readsSecrets) {
       role.addToPolicy(channelSecretsStatement(this, config));
       Validations.of(role).acknowledge({

@@ -2,17 +2,15 @@
  * The developer portal's functions (docs/PORTAL.md): one per portal route (shared/routes.ts
  * PORTAL_ROUTES), each granted what its row declares beside the table: usage-plan keys
  * (API Gateway) for the key-making ones, Logs Insights over the API functions' log groups
- * for the request-log readers, the cursor key for those that page. Their methods (infra/api.ts) sit behind the user pool's
+ * for the request-log readers, the cursor key for those that page (infra/data.ts runTimeKeysFor). Their methods (infra/api.ts) sit behind the user pool's
  * Cognito authorizer.
  */
 import { type CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { UsagePlan } from 'aws-cdk-lib/aws-apigateway';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PORTAL_ROUTES, type PortalRoute } from '../shared/routes';
 import type { StageConfig } from './config';
-import { cursorSigningEnvironment, grantCursorSigning } from './data';
 import { WorkspaceFunction, type WorkspaceFunctionProps } from './functions';
 
 export interface PortalFunctions {
@@ -33,7 +31,6 @@ export function createPortalFunctions(
   scope: Stack,
   deps: Omit<WorkspaceFunctionProps, 'spec' | 'sizing' | 'environment'>,
   apiFunctions: readonly WorkspaceFunction[],
-  cursorKey: ISecret,
 ): PortalFunctions {
   const { config } = deps;
   const logGroups = apiFunctions.map((fn) => fn.logGroup);
@@ -41,10 +38,8 @@ export function createPortalFunctions(
     const environment: Record<string, string> = {
       ...(route.managesUsagePlanKeys && { USAGE_PLAN_NAME: usagePlanName(config) }),
       ...(route.readsRequestLog && { REQUEST_LOG_GROUPS: logGroups.map((group) => group.logGroupName).join(',') }),
-      ...(route.signsCursors && cursorSigningEnvironment(cursorKey)),
     };
     const fn = new WorkspaceFunction(scope, route.name, { ...deps, spec: route, sizing: config.apiFunction, environment });
-    if (route.signsCursors) grantCursorSigning(fn, cursorKey);
     if (route.readsRequestLog) {
       const role = fn.function.role!;
       role.addToPrincipalPolicy(new PolicyStatement({ actions: ['logs:StartQuery'], resources: logGroups.map((group) => group.logGroupArn) }));

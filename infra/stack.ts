@@ -14,8 +14,6 @@ import {
   type AutomationQueue,
   createAutomationQueue,
   createCursorSigningKey,
-  cursorSigningEnvironment,
-  grantCursorSigning,
   createSuppressionKey,
   createEventDelivery,
   createMediaBucket,
@@ -67,19 +65,15 @@ export class WorkspaceApiStack extends Stack {
     const webhookSecret = createWebhookSecret(this, config);
     this.events = createEventDelivery(this, config);
     this.media = createMediaBucket(this, config);
-    const deps = { config, table: this.table, queue: this.automation.queue, events: this.events, media: this.media };
-
-    const cursorKey = createCursorSigningKey(this, config);
     this.portalUsers = new PortalUserPool(this, 'PortalUsers', { removalPolicy: config.removalPolicy });
-    const suppression = { SUPPRESSION_KEY: createSuppressionKey(this, config).secretValue.unsafeUnwrap() };
+    // Read at run time by the functions whose rows call for them (`signsCursors`, `hashesNumbers`): infra/data.ts runTimeKeysFor.
+    const keys = { cursorSigning: createCursorSigningKey(this, config), suppression: createSuppressionKey(this, config) };
+    const deps = { config, table: this.table, queue: this.automation.queue, events: this.events, media: this.media, keys };
+
     const routes = API_ROUTES.map((route) => {
       // contacts/import makes ≈ 2,000 table calls a call: ≈ 1 s of CPU, which 256 MB (≈ 0.15 vCPU) would stretch to ≈ 7 s.
       const sizing = routeSizing(route, config.apiFunction);
-      // The cursor key's ARN, not its value: the functions read it at run time (shared/domain/cursors.ts), so it never sits
-      // in a function's configuration (readable with lambda:GetFunctionConfiguration) and a rotation needs no deploy.
-      const environment = route.signsCursors ? { ...suppression, ...cursorSigningEnvironment(cursorKey) } : suppression;
-      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing, environment }));
-      if (route.signsCursors) grantCursorSigning(fn, cursorKey);
+      const fn = this.addFunction(new WorkspaceFunction(this, route.name, { ...deps, spec: route, sizing }));
       return { route, handler: fn.function };
     });
 
@@ -97,13 +91,7 @@ export class WorkspaceApiStack extends Stack {
               : spec.consumesQueue || spec.consumesEventQueue || spec.everyMinutes
                 ? config.backgroundFunction
                 : config.apiFunction,
-          environment: isWebhook
-            ? { ...suppression, WEBHOOK_SECRET_ARN: webhookSecret.secretArn }
-            : spec.servesPortalConfig
-              ? this.portalUsers.browserConfig()
-              : key === 'authorizer'
-                ? undefined
-                : suppression,
+          environment: isWebhook ? { WEBHOOK_SECRET_ARN: webhookSecret.secretArn } : spec.servesPortalConfig ? this.portalUsers.browserConfig() : undefined,
         }),
       );
       // Only the webhook function may read the webhook's app secret and verify token.
@@ -116,7 +104,6 @@ export class WorkspaceApiStack extends Stack {
       this,
       deps,
       API_ROUTES.map((route) => this.functions.get(route.name)!),
-      cursorKey,
     );
     for (const fn of portal.functions) this.addFunction(fn);
     this.restApi = new WorkspaceRestApi(this, 'Api', {

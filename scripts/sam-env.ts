@@ -24,8 +24,9 @@
  *   the env-vars file is written 0600 too), and WEBHOOK_ALLOW_LOOPBACK true, as npm start
  *   sets it (receivers on this machine);
  * - a secret the template resolves at deploy time (`{{resolve:secretsmanager:…}}`), and
- *   CURSOR_SIGNING_KEY (the functions read the key's secret at run time, which SAM
- *   cannot serve): a fixed local value.
+ *   CURSOR_SIGNING_KEY (the functions read the key's secret at run time, which SAM cannot
+ *   serve): a fixed local value; SUPPRESSION_KEY (read at run time too): npm start's own
+ *   (scripts/local/suppression-key.ts), so an opt-out one side keeps the other finds.
  * - PORTAL_COGNITO_ENDPOINT, PORTAL_USER_POOL_ID, PORTAL_CLIENT_ID (the portal page): npm
  *   start's user-pool stand-in, its pool and app client.
  * - MEDIA_BUCKET: empty, and MEDIA_DIR, MEDIA_URL_BASE, MEDIA_SIGNING_KEY (declared only
@@ -45,6 +46,7 @@ import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
 import { localKeyFile, readOrCreateLocalKey } from '../shared/events/secret-box';
 import { ROOT } from './build';
 import { localMediaSettings } from './local/media-links';
+import { localSuppressionKey } from './local/suppression-key';
 import { runningStack } from './local/store';
 import { consumedQueues, ensureSynth, readTemplate, type CfnTemplate } from './local/template';
 
@@ -68,9 +70,11 @@ export interface LocalTargets {
   userPool: { endpoint: string; userPoolId: string; clientId: string };
   /** npm start's media settings: its folder and link key, and its gateway (which opens the links). */
   media: { MEDIA_DIR: string; MEDIA_SIGNING_KEY: string; MEDIA_URL_BASE: string };
+  /** npm start's suppression key (scripts/local/suppression-key.ts): an opt-out SAM's functions keep, npm start's find. */
+  suppressionKey: { SUPPRESSION_KEY: string };
 }
 
-/** What a deploy-time secret reference (the cursor-signing key) is locally: any fixed value works for one local stack. */
+/** What the cursor-signing key (read at run time) or a deploy-time secret reference is locally: any fixed value works for one local stack. */
 const LOCAL_RESOLVED_SECRET = 'sam-local-resolved-secret';
 
 /** The value a function's variable gets locally, or undefined when the template's own value works under SAM. */
@@ -92,6 +96,7 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
     USAGE_PLAN_NAME: '',
     REQUEST_LOG_GROUPS: '',
     ...targets.media,
+    ...targets.suppressionKey,
   };
   if (name in byName) return byName[name];
   if (typeof value !== 'object' || value === null) return undefined;
@@ -159,6 +164,7 @@ async function main() {
     webhookSecretsKey: readOrCreateLocalKey(localKeyFile(dataDir)).toString('base64'),
     userPool: { ...stack.userPool, endpoint: onHost(stack.userPool.endpoint) },
     media: { ...localMediaSettings(dataDir), MEDIA_URL_BASE: stack.url },
+    suppressionKey: localSuppressionKey(dataDir),
   });
   const envVarsFile = join(dataDir, 'sam-env.json');
   await writeFile(envVarsFile, JSON.stringify(envVars, null, 2), { mode: 0o600 });

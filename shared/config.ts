@@ -107,7 +107,8 @@ const SETTINGS = {
   mediaDir: ['MEDIA_DIR', v.optional(text)],
   mediaUrlBase: ['MEDIA_URL_BASE', v.optional(url)],
   mediaSigningKey: ['MEDIA_SIGNING_KEY', v.optional(text)],
-  // Opt-outs kept through an erasure (shared/data/suppression.ts): the per-stage key of their number hashes.
+  // Opt-outs and erasures kept without the number (shared/data/number-hash.ts): in AWS the key's secret, read at run time; the key itself only locally.
+  suppressionKeySecretArn: ['SUPPRESSION_KEY_SECRET_ARN', v.optional(text)],
   suppressionKey: ['SUPPRESSION_KEY', v.optional(text)],
 } satisfies Record<string, readonly [string, Schema]>;
 

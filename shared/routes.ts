@@ -102,6 +102,11 @@ export interface ApiRoute {
   readonly sealsWebhookSecrets?: boolean;
   /** Signs and checks page cursors: gets `CURSOR_SIGNING_KEY` (shared/domain/cursors.ts). */
   readonly signsCursors?: boolean;
+  /**
+   * Hashes phone numbers under the suppression key (shared/data/number-hash.ts: suppression
+   * records, erasure tombstones): gets the key's secret, read at run time.
+   */
+  readonly hashesNumbers?: boolean;
   /** Reads (signs links to) media in the media store (shared/media/media-store.ts). */
   readonly readsMedia?: boolean;
   /** Writes or deletes media in the media store. */
@@ -147,6 +152,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/manage',
     rateLimitClass: 'api_write',
     tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    hashesNumbers: true,
     // A status change (opt-out or opt-in) produces an event: its hand-off needs the event queue.
     sendsToEventQueue: true,
     tag: 'Contacts',
@@ -156,6 +162,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/import',
     rateLimitClass: 'api_import',
     tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    hashesNumbers: true,
     sendsToEventQueue: true,
     maxBodyBytes: 1024 * 1024,
     memoryMb: 1024,
@@ -175,6 +182,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'contacts/delete',
     rateLimitClass: 'api_write',
     tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    hashesNumbers: true,
     // The erased contact's media go with it.
     writesMedia: true,
     tag: 'Contacts',
@@ -213,6 +221,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'chat/templates/send',
     rateLimitClass: 'api_write',
     tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    hashesNumbers: true,
     readsSecrets: true,
     // Hands over the status events that came before its send attached the message.
     sendsToEventQueue: true,
@@ -223,6 +232,7 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'chat/message/send',
     rateLimitClass: 'api_write',
     tableActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    hashesNumbers: true,
     readsSecrets: true,
     // Hands over the status events that came before its send attached the message.
     sendsToEventQueue: true,
@@ -304,6 +314,8 @@ const ROUTE_ROWS: readonly RouteRow[] = [
     path: 'events/list',
     rateLimitClass: 'api_read',
     tableActions: ['BatchGetItem', 'Query'],
+    // Leaves out the events of erased contacts, found by their tombstones' hashes (shared/domain/erased-events.ts).
+    hashesNumbers: true,
     signsCursors: true,
     tag: 'Webhooks',
     summary: "Read the channel's events oldest first, as webhooks deliver them (cursor-paged, kept at least 7 days)",
@@ -499,6 +511,11 @@ export interface SupportFunction {
   readonly consumesEventQueue?: boolean;
   /** Decrypts (KMS) integrators' webhook signing secrets. */
   readonly opensWebhookSecrets?: boolean;
+  /**
+   * Hashes phone numbers under the suppression key (shared/data/number-hash.ts: suppression
+   * records, erasure tombstones): gets the key's secret, read at run time.
+   */
+  readonly hashesNumbers?: boolean;
   /** Queries the sparse outbox index (the re-drive). */
   readonly readsOutboxIndex?: boolean;
   /** Writes or deletes media in the media store (shared/media/media-store.ts). */
@@ -552,6 +569,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/webhook-whatsapp.ts',
     name: 'WhatsAppWebhook',
     tableActions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    hashesNumbers: true,
     // Hands inbound media fetches to the automation queue (shared/domain/media.ts).
     sendsToQueue: true,
     sendsToEventQueue: true,
@@ -562,6 +580,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/automation-runner.ts',
     name: 'AutomationRunner',
     tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    hashesNumbers: true,
     readsSecrets: true,
     // Fetches inbound media into the media store (shared/domain/media.ts).
     writesMedia: true,
@@ -581,6 +600,8 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/event-deliverer.ts',
     name: 'EventDeliverer',
     tableActions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    // Delivers no event of an erased contact (its tombstone, under the hash of its number).
+    hashesNumbers: true,
     sendsToEventQueue: true,
     consumesEventQueue: true,
     opensWebhookSecrets: true,
@@ -598,6 +619,7 @@ export const SUPPORT_FUNCTIONS: Record<string, SupportFunction> & { authorizer: 
     entry: 'functions/inbound-drain.ts',
     name: 'InboundDrain',
     tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    hashesNumbers: true,
     sendsToQueue: true,
     sendsToEventQueue: true,
     everyMinutes: 1,

@@ -183,27 +183,40 @@ export async function startAwsEndpoint(options: AwsEndpointOptions): Promise<Aws
         authorize([{ functionName: options.functionName, action: 'sqs:SendMessage', resource: arn('sqs', queueName) }], res, 'com.amazonaws.sqs#AccessDenied');
       return sqsSendMessage(operation, input, res, options.queues, allowed);
     }
-    if (service === 'secretsmanager') {
-      const json11 = 'application/x-amz-json-1.1';
-      const secretId = String(input.SecretId ?? '');
-      const secret = options.secrets.find((candidate) => candidate.arn === secretId || candidate.name === secretId);
-      const resource = secret?.arn ?? (secretId.startsWith('arn:') ? secretId : arn('secretsmanager', `secret:${secretId}`));
-      if (!authorize([{ functionName: options.functionName, action: `secretsmanager:${operation}`, resource }], res, 'AccessDeniedException', json11)) return;
-      if (operation !== 'GetSecretValue')
-        return sendJson(res, 400, { __type: 'InvalidRequestException', Message: `${operation} is not served locally` }, json11);
-      if (!secret) return sendJson(res, 400, { __type: 'ResourceNotFoundException', Message: "Secrets Manager can't find the specified secret." }, json11);
-      return sendJson(
-        res,
-        200,
-        { ARN: secret.arn, Name: secret.name, SecretString: secret.value, VersionId: 'local', VersionStages: ['AWSCURRENT'], CreatedDate: 0 },
-        json11,
-      );
-    }
+    if (service === 'secretsmanager') return secretsManagerCall(options, authorize, operation, input, res);
     if (service === 'TrentService' && options.kms) return kmsCall(options, authorize, operation, input, res);
     sendJson(res, 400, { __type: 'UnknownOperationException', message: `${service}.${operation} is not served by the local AWS endpoint` });
   }
 
   return listen(`local AWS endpoint of ${options.functionName}`, handle);
+}
+
+/**
+ * Secrets Manager GetSecretValue (JSON 1.1) of the local secrets, checked against the
+ * secret's ARN. A local secret is never rotated: it has no version but the current one, and
+ * AWSPREVIOUS is ResourceNotFoundException, as AWS answers before the first rotation.
+ */
+function secretsManagerCall(
+  options: AwsEndpointOptions,
+  authorize: (calls: AwsCall[], res: ServerResponse, errorType: string, contentType?: string) => boolean,
+  operation: string,
+  input: Json,
+  res: ServerResponse,
+): void {
+  const json11 = 'application/x-amz-json-1.1';
+  const secretId = String(input.SecretId ?? '');
+  const secret = options.secrets.find((candidate) => candidate.arn === secretId || candidate.name === secretId);
+  const resource = secret?.arn ?? (secretId.startsWith('arn:') ? secretId : `arn:aws:secretsmanager:${options.region}:${options.account}:secret:${secretId}`);
+  if (!authorize([{ functionName: options.functionName, action: `secretsmanager:${operation}`, resource }], res, 'AccessDeniedException', json11)) return;
+  if (operation !== 'GetSecretValue') return sendJson(res, 400, { __type: 'InvalidRequestException', Message: `${operation} is not served locally` }, json11);
+  if (!secret) return sendJson(res, 400, { __type: 'ResourceNotFoundException', Message: "Secrets Manager can't find the specified secret." }, json11);
+  const stage = String(input.VersionStage ?? 'AWSCURRENT');
+  if (stage !== 'AWSCURRENT') {
+    const Message = `Secrets Manager can't find the specified secret value for staging label: ${stage}`;
+    return sendJson(res, 400, { __type: 'ResourceNotFoundException', Message }, json11);
+  }
+  const answer = { ARN: secret.arn, Name: secret.name, SecretString: secret.value, VersionId: 'local', VersionStages: ['AWSCURRENT'], CreatedDate: 0 };
+  sendJson(res, 200, answer, json11);
 }
 
 /**

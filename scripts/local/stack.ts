@@ -9,6 +9,7 @@ import { localKeyFile } from '../../shared/events/secret-box';
 import { ensureBundles } from '../build';
 import { DELIVERER_TRACE_PREFIX, startDelivererLoop, type DelivererBatchRecord } from './deliverer-loop';
 import { localMediaSettings, mediaRoute } from './media-links';
+import { localSuppressionKey } from './suppression-key';
 import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
@@ -190,6 +191,8 @@ function configureFunctions(local: { dataDir: string; dynamodbEndpoint: string; 
     DATA_DIR: local.dataDir,
     // Media: files under DATA_DIR, opened by links the gateway serves (mediaRoute), signed with a key kept in DATA_DIR.
     ...localMediaSettings(local.dataDir),
+    // Opt-outs kept after an erasure: hashed under a key kept with DATA_DIR (the same in the template-driven mode and under SAM).
+    ...localSuppressionKey(local.dataDir),
   });
 }
 

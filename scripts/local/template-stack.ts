@@ -24,6 +24,7 @@ import { evaluateCall, functionPolicies } from './iam';
 import { recordCall, startAwsEndpoint, type AwsEndpoint, type LocalSecret } from './aws-endpoint';
 import { createFunctionHost } from './function-host';
 import { localMediaSettings } from './media-links';
+import { localSuppressionKey } from './suppression-key';
 import { localSecretBox, readOrCreateLocalKey } from '../../shared/events/secret-box';
 import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import type { StackDescription } from './description';
@@ -87,17 +88,27 @@ const scheduledEventIn = (region: string) => ({
 
 /**
  * Local values of the template's secrets: the webhook secret (the one holding `appSecret`)
- * gets the chat network's; a generated key (the cursor-signing key) a random value, as
- * CloudFormation generates one.
+ * gets the chat network's; the suppression key (the secret the functions' SUPPRESSION_KEY_SECRET_ARN
+ * names) npm start's, kept with DATA_DIR, so opt-outs outlive a restart and a change of mode;
+ * another generated key (the cursor-signing key) a random value, as CloudFormation generates one.
  */
 function localSecrets(template: CfnTemplate, options: TemplateStackOptions): LocalSecret[] {
   const local = { region: options.region, tableName: options.tableName, queueUrl: () => '' };
+  const suppressionKeys = new Set(
+    Object.values(template.Resources).map((resource) => (resource.Properties?.Environment?.Variables?.SUPPRESSION_KEY_SECRET_ARN as { Ref?: string })?.Ref),
+  );
   return Object.entries(template.Resources)
     .filter(([, resource]) => resource.Type === 'AWS::SecretsManager::Secret')
     .map(([id, resource]) => {
       const shape = String(resource.Properties?.GenerateSecretString?.SecretStringTemplate ?? '');
       const generated = resource.Properties?.GenerateSecretString !== undefined;
-      const value = shape.includes('appSecret') ? JSON.stringify(options.webhookSecret) : generated ? randomBytes(36).toString('base64url') : '';
+      const value = shape.includes('appSecret')
+        ? JSON.stringify(options.webhookSecret)
+        : suppressionKeys.has(id)
+          ? localSuppressionKey(options.dataDir).SUPPRESSION_KEY
+          : generated
+            ? randomBytes(36).toString('base64url')
+            : '';
       return { arn: secretArn(template, id, local), name: String(resource.Properties?.Name ?? id), value };
     });
 }

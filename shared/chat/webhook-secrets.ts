@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { readSecretString } from './access-tokens';
+import { readSecretString } from '../cache/secrets';
 
 /**
  * The webhook's app secret (signs deliveries) and verify token (the GET handshake).

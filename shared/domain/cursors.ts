@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config';
-import { readSecretString } from '../chat/access-tokens';
+import { readSecretString } from '../cache/secrets';
 import { InternalError, InvalidInputError } from '../errors';
 
 /**

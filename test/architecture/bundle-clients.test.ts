@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { bundlePath } from '../../scripts/build';
-import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
+import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 
 /**
  * A function's route row declares the AWS services it calls besides the table; CDK grants
@@ -14,11 +14,19 @@ import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes
  */
 const SERVICES = [
   { client: 'SQS', marker: 'AmazonSQS', declares: (row: Record<string, unknown>) => Boolean(row.sendsToQueue || row.sendsToEventQueue) },
-  // The public WhatsApp webhook reads its own secret (app secret, verify token), never a channel's token; the pagers the cursor-signing key.
+  // The public WhatsApp webhook reads its own secret (app secret, verify token), never a channel's token; the pagers the
+  // cursor-signing key; the functions that hash numbers the suppression key.
   {
     client: 'Secrets Manager',
     marker: 'secretsmanager.',
-    declares: (row: Record<string, unknown>) => Boolean(row.readsSecrets || row.signsCursors || row.publicPath === WEBHOOK_PATH),
+    declares: (row: Record<string, unknown>) => Boolean(row.readsSecrets || row.signsCursors || row.hashesNumbers || row.publicPath === WEBHOOK_PATH),
+  },
+  // Not a client but the code that hashes numbers under the suppression key (shared/data/number-hash.ts), by its error text:
+  // CDK gives the key's secret (SUPPRESSION_KEY_SECRET_ARN and GetSecretValue on it) to the rows with `hashesNumbers` only.
+  {
+    client: 'number hasher',
+    marker: 'Numbers cannot be hashed',
+    declares: (row: Record<string, unknown>) => Boolean(row.hashesNumbers),
   },
   // Not a client but the code that reads a channel's access token (shared/chat/access-tokens.ts accessTokenFor), by its error text.
   {
@@ -31,6 +39,7 @@ const SERVICES = [
 
 const FUNCTIONS: Array<{ name: string; row: Record<string, unknown> }> = [
   ...API_ROUTES.map((route) => ({ name: route.name, row: { ...route } })),
+  ...PORTAL_ROUTES.map((route) => ({ name: route.name, row: { ...route } })),
   ...Object.values(SUPPORT_FUNCTIONS).map((fn) => ({ name: fn.name, row: { ...fn } })),
 ];
 

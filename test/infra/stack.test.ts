@@ -472,9 +472,7 @@ describe('WorkspaceApiStack', () => {
 
         // Assess
         expect(actions.includes('secretsmanager:GetSecretValue'), name).toBe(
-          Boolean(fn.spec.readsSecrets) ||
-            webhookFunctionNames.includes(name) ||
-            [...API_ROUTES, ...PORTAL_ROUTES].some((route) => route.name === name && route.signsCursors),
+          Boolean(fn.spec.readsSecrets || fn.spec.signsCursors || fn.spec.hashesNumbers) || webhookFunctionNames.includes(name),
         );
         expect(actions.includes('sqs:SendMessage'), name).toBe(Boolean(fn.spec.sendsToQueue || fn.spec.sendsToEventQueue));
         expect(actions.includes('kms:Encrypt'), name).toBe(Boolean(fn.spec.sealsWebhookSecrets));
@@ -1092,6 +1090,31 @@ describe('WorkspaceApiStack', () => {
       expect(readers.sort()).toEqual([...signers].sort().map((name) => [name, ['secretsmanager:GetSecretValue']]));
       expect(withRetention.sort()).toEqual([...prod.stack.functions.keys()].sort());
       expect([...dev.stack.functions.keys()].filter((name) => variables(dev, name).MESSAGE_CONTENT_RETENTION_DAYS !== undefined)).toEqual([]);
+    });
+
+    it('gives only the functions that hash numbers the suppression key, read at run time: its ARN in the environment, never its value', () => {
+      // Prepare
+      const variables = (name: string) =>
+        dev.resources[logicalId(dev.stack, dev.stack.functions.get(name)!.function.node.defaultChild)].Properties.Environment.Variables;
+      const hashers = [...dev.stack.functions.entries()].filter(([, fn]) => fn.spec.hashesNumbers).map(([name]) => name);
+      const keyId = Object.entries(dev.resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('SuppressionKey'))![0];
+      const onKey = (statement: { Resource: unknown }) => JSON.stringify(statement.Resource) === JSON.stringify({ Ref: keyId });
+      // Act
+      const withKey = [...dev.stack.functions.keys()].filter((name) => variables(name).SUPPRESSION_KEY_SECRET_ARN !== undefined);
+      const withValue = [...dev.stack.functions.keys()].filter((name) =>
+        JSON.stringify(variables(name)).includes(`{{resolve:secretsmanager:",{"Ref":"${keyId}`),
+      );
+      const readers = [...dev.stack.functions.entries()]
+        .filter(([, fn]) => statementsOf(dev, fn).some(onKey))
+        .map(([name, fn]) => [name, actionsOf(statementsOf(dev, fn).filter(onKey))]);
+      // Assess
+      expect(hashers).toEqual(expect.arrayContaining(['ContactsManage', 'ContactsDelete', 'WhatsAppWebhook', 'EventDeliverer']));
+      expect(hashers).not.toContain('Authorizer');
+      expect(withKey.sort()).toEqual([...hashers].sort());
+      expect(variables('ContactsManage').SUPPRESSION_KEY_SECRET_ARN).toEqual({ Ref: keyId });
+      expect(withValue).toEqual([]);
+      expect([...dev.stack.functions.keys()].filter((name) => variables(name).SUPPRESSION_KEY !== undefined)).toEqual([]);
+      expect(readers.sort()).toEqual([...hashers].sort().map((name) => [name, ['secretsmanager:GetSecretValue']]));
     });
 
     it('gives the table the sparse outbox index and no other', () => {

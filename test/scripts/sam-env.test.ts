@@ -216,6 +216,26 @@ describe('npm run sam-env (the env-vars file for sam local start-api beside npm 
     }
   }, 240_000);
 
+  it('lets an opt-out kept through an erasure as SAM runs them refuse npm start\u2019s send: both hash numbers under one local key', async () => {
+    // Prepare: the env-vars file, and a contact that SAM's contacts/manage opts out and SAM's contacts/delete erases
+    const sam = await samEnvFile(stack.dataDir);
+    const { adminKey, channelId } = demoAdmin(stack);
+    const phone = '+14155550177';
+    const optOut = await samRequest(sam, 'contacts/manage', adminKey, { channelId, phoneNumber: phone, status: 'opted_out' });
+    const erase = await samRequest(sam, 'contacts/delete', adminKey, { channelId, phoneNumber: phone });
+    const optedOut = (await invokeAsSam(sam.template, sam.file, optOut.functionName, optOut.event)) as { statusCode: number; body: string };
+    const erased = (await invokeAsSam(sam.template, sam.file, erase.functionName, erase.event)) as { statusCode: number; body: string };
+    // Act: npm start's own send finds the suppression record SAM's function kept
+    const send = await stack.call('chat/templates/send', { apiKey: adminKey, params: { channelId, to: phone, templateName: 'hello_world' } });
+    // Assess
+    expect(optedOut.statusCode, optedOut.body).toBe(200);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(send.status, JSON.stringify(send.body)).toBe(403);
+    expect(send.body.error).toBe('contact_opted_out');
+    const hashers = Object.entries(sam.template.Resources).filter(([, resource]) => resource.Properties?.Environment?.Variables?.SUPPRESSION_KEY !== undefined);
+    expect(hashers.map(([id]) => sam.file[id].SUPPRESSION_KEY)).toEqual(hashers.map(() => expect.stringMatching(/^[\w-]{43}$/)));
+  }, 240_000);
+
   it('refuses without a running stack, saying so', async () => {
     // Act
     const result = await samEnv(join(stack.dataDir, 'nothing-here'));

@@ -1,8 +1,8 @@
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../../shared/domain/cursors';
 import { InternalError, InvalidInputError } from '../../shared/errors';
+import { mockSecretVersions, type SecretVersions } from '../support/secret-versions';
 
 /**
  * The cursor-signing key read at run time from its secret (CURSOR_SIGNING_KEY_SECRET_ARN),
@@ -11,32 +11,17 @@ import { InternalError, InvalidInputError } from '../../shared/errors';
  * Manager is mocked (no local one outside the template-driven mode); each case uses its
  * own secret, as the key is cached per container.
  */
-const secrets = mockClient(SecretsManagerClient);
 const arn = (name: string) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:workspace-api/test/${name}-AbCdEf`;
-/** Each secret's versions by stage; a missing stage is ResourceNotFoundException, as Secrets Manager answers. */
-const VERSIONS: Record<string, { AWSCURRENT: string; AWSPREVIOUS?: string }> = {
+/** Each secret's versions by stage. */
+const VERSIONS: Record<string, SecretVersions> = {
   [arn('before')]: { AWSCURRENT: 'key-a' },
   [arn('after')]: { AWSCURRENT: 'key-b', AWSPREVIOUS: 'key-a' },
   [arn('unrelated')]: { AWSCURRENT: 'key-c' },
   [arn('empty')]: { AWSCURRENT: '' },
 };
 
-beforeEach(() => {
-  secrets.on(GetSecretValueCommand).callsFake((input: { SecretId: string; VersionStage?: 'AWSCURRENT' | 'AWSPREVIOUS' }) => {
-    const value = VERSIONS[input.SecretId]?.[input.VersionStage ?? 'AWSCURRENT'];
-    if (value === undefined) throw new ResourceNotFoundException({ message: "Secrets Manager can't find the specified secret value", $metadata: {} });
-    return { ARN: input.SecretId, SecretString: value };
-  });
-});
-afterEach(() => {
-  secrets.reset();
-  delete process.env.CURSOR_SIGNING_KEY_SECRET_ARN;
-  delete process.env.AWS_LAMBDA_FUNCTION_NAME;
-});
-
-const withSecret = (name: string) => {
-  process.env.CURSOR_SIGNING_KEY_SECRET_ARN = arn(name);
-};
+const { secrets, withSecret: withArn } = mockSecretVersions('CURSOR_SIGNING_KEY_SECRET_ARN', VERSIONS);
+const withSecret = (name: string) => withArn(arn(name));
 
 describe('the cursor-signing key, read at run time', () => {
   it('signs with the current version and, after a rotation, still accepts the cursors of the replaced one', async () => {
