@@ -39,8 +39,7 @@ async function hashKeys(): Promise<string[]> {
     return previous && previous !== current ? [current, previous] : [current];
   }
   const key = config.suppressionKey();
-  // Locally the development key stands as the replaced one: a DATA_DIR from before per-folder keys keeps its records.
-  if (key) return config.lambdaFunctionName() || key === DEVELOPMENT_KEY ? [key] : [key, DEVELOPMENT_KEY];
+  if (key) return [key];
   if (config.lambdaFunctionName()) throw new InternalError('Numbers cannot be hashed: the suppression key is not configured.');
   return [DEVELOPMENT_KEY];
 }

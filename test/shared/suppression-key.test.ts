@@ -67,31 +67,6 @@ describe('the suppression key, read at run time', () => {
     expect(erasureUnderPrevious).toBe(3_000);
   });
 
-  it("finds, under a local stack's own key, an opt-out a data folder recorded under the development key before it had one", async () => {
-    // Prepare: no secret, no key (the development key), as npm start ran before per-folder keys
-    const channel = newChannel();
-    const saved = process.env.SUPPRESSION_KEY;
-    delete process.env.SUPPRESSION_KEY_SECRET_ARN;
-    delete process.env.SUPPRESSION_KEY;
-    try {
-      await suppress(channel, ['15551230004'], 1_000);
-
-      // Act
-      process.env.SUPPRESSION_KEY = 'a-data-folders-own-key';
-      const found = await isSuppressed(channel, ['15551230004']);
-      process.env.AWS_LAMBDA_FUNCTION_NAME = 'ContactsManage';
-      const inLambda = await isSuppressed(channel, ['15551230004']);
-
-      // Assess: locally found; a Lambda never looks under the known development key
-      expect(found).toBe(true);
-      expect(inLambda).toBe(false);
-    } finally {
-      delete process.env.AWS_LAMBDA_FUNCTION_NAME;
-      if (saved === undefined) delete process.env.SUPPRESSION_KEY;
-      else process.env.SUPPRESSION_KEY = saved;
-    }
-  });
-
   it('refuses to hash when the secret is empty, or in a Lambda without a key, rather than use the known development key', async () => {
     // Prepare
     const channel = newChannel();
