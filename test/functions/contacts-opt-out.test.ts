@@ -2,6 +2,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
+import { handler as deleteContact } from '../../functions/contacts-delete';
 import { handler as listContacts } from '../../functions/contacts-list';
 import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as triggerAutomation } from '../../functions/automations-trigger';
@@ -126,9 +127,43 @@ describe('opt-out by keyword', () => {
     expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
   });
 
+  it('covers every form of a Mexican mobile number: STOP from the older wa_id with 1 after 52 refuses sends to the number without it', async () => {
+    // Prepare: older Mexican wa_ids carry a 1 after the country code (52 1 55 xxxxxxxx); the number is dialled without it.
+    const local = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+    await openWindow(network, tenant.channels[0], `52155${local}`, 'STOP');
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    // Act
+    const refused = await template(`+5255${local}`);
+    // Assess
+    expect([refused.status, refused.body.error]).toEqual([403, 'contact_opted_out']);
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+  });
+
+  it('files a STOP from the wa_id the chat network gave a number under that number, and refuses it before the chat network, also after its erasure', async () => {
+    // Prepare: a send to P that the chat network answers with a wa_id W that is no form of P (injected), so W maps to P.
+    const [phone, waId] = [newRecipient(), newRecipient()];
+    const graph = chatNetwork();
+    const answer = graph.sendMessage.bind(graph);
+    const rewrite = vi.spyOn(graph, 'sendMessage').mockImplementation(async (...args) => ({ ...(await answer(...args)), waId }));
+    const first = await template(phone).finally(() => rewrite.mockRestore());
+    expect(first.status).toBe(200);
+    // Act
+    await openWindow(network, tenant.channels[0], waId, 'STOP');
+    const requestsBefore = sendRequests(network, tenant.channels[0]);
+    const refused = await template(phone);
+    const erased = await callApi(deleteContact, { apiKey: tenant.adminKey, params: { channelId: channelId(), phoneNumber: phone } });
+    const refusedAfterErasure = await template(phone);
+    // Assess
+    expect([refused.status, refused.body.error]).toEqual([403, 'contact_opted_out']);
+    expect(erased.status).toBe(200);
+    expect([refusedAfterErasure.status, refusedAfterErasure.body.error]).toEqual([403, 'contact_opted_out']);
+    expect(sendRequests(network, tenant.channels[0])).toBe(requestsBefore);
+    expect(await contactOf(waId)).toBeUndefined();
+  });
+
   it('records a send the chat network accepted under an opted-out wa_id: on the message, in SendsToOptedOut, and refuses the number from then on', async () => {
     // Prepare: the wa_id W opted out by keyword; the chat network then answers a send to a number that is no form of W
-    // with W (a number it rewrote; injected, the sandbox rewrites only the Brazilian and Mexican forms).
+    // with W (a number it rewrote; injected, the sandbox rewrites only the Brazilian form).
     const optedOutWaId = newRecipient();
     await openWindow(network, tenant.channels[0], optedOutWaId, 'STOP');
     const phone = newRecipient();
