@@ -19,7 +19,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { keys } from '../shared/data/keys';
 import { OUTBOX_INDEX } from '../shared/data/table-schema';
-import type { RateLimitClass, SupportFunction } from '../shared/routes';
+import { READ_ACTIONS, type RateLimitClass, type SupportFunction } from '../shared/routes';
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
 import { AUTOMATION_BATCH, EVENT_SOURCE_MAX_CONCURRENCY, type FunctionSizing, type StageConfig } from './config';
 import { type EventDelivery, type RunTimeKeys, runTimeKeysFor } from './data';
@@ -92,6 +92,26 @@ export const LAMBDA_RUNTIME: Runtime = (() => {
 export const RATE_LIMIT_PARTITION_PATTERN = keys.rateLimitWindow('*', '*', 'any', 0).pk;
 
 /**
+ * The partitions (patterns of `dynamodb:LeadingKeys`, derived from the key builders) a
+ * function's table writes may reach. Every writer: channels' data, rate-limit windows,
+ * chatmid pointers, inbound batches. The key functions (`managesUsagePlanKeys`) instead the
+ * workspace's partitions (users, their key lists, the portal audit; `WS#*` holds the rate-limit
+ * windows too) and the API-key pointers ({@link KEY_PARTITIONS}).
+ * Channel pointers (CHID#, PNID#: which tenant a phone-number id's webhooks reach) no
+ * function writes: only the operator CLI creates channels. The tenant cannot be named:
+ * one role serves every workspace, so the code keeps tenants apart (shared/data/keys.ts).
+ */
+export const WRITABLE_PARTITIONS = [
+  keys.channelPartition({ workspaceId: '*', channelId: '*' }),
+  RATE_LIMIT_PARTITION_PATTERN,
+  keys.messageByChatmid('*').pk,
+  keys.inboundBatch('*').pk,
+];
+export const KEY_PARTITIONS = [keys.workspace('*').pk, keys.apiKeyByHash('*').pk, keys.apiKeyById('*').pk];
+
+const onlyPartitions = (patterns: readonly string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] } });
+
+/**
  * The variables through which the local stack points a function at dynalite, its SQS
  * endpoint (the AWS SDK's service-specific endpoint variable), the sandbox chat
  * network and its webhook secrets; declared (empty) only in a `-c samLocal=true`
@@ -120,6 +140,8 @@ export type FunctionSpec = Omit<SupportFunction, 'publicPath' | 'publicMethods'>
   readonly readsMedia?: boolean;
   /** The pagers: read the cursor-signing key. */
   readonly signsCursors?: boolean;
+  /** The portal's key functions: their writes may reach the key partitions ({@link KEY_PARTITIONS}). */
+  readonly managesUsagePlanKeys?: boolean;
 };
 
 export interface WorkspaceFunctionProps {
@@ -280,25 +302,27 @@ export class WorkspaceFunction extends Construct {
   }
 
   /**
-   * Exactly the table actions the spec lists (its code's calls), the outbox index's Query
-   * for the functions that read it, and an API endpoint's rate-limit count: UpdateItem on
-   * rate-limit partitions only (leading key WS#<workspace>#RL#<user>) unless its code
-   * updates other items too.
+   * Exactly the table actions the spec lists (its code's calls): reads on the table, writes
+   * on the partitions a function may write ({@link WRITABLE_PARTITIONS}); the outbox
+   * index's Query for the functions that read it; and an API endpoint's rate-limit count:
+   * UpdateItem on rate-limit partitions only (leading key WS#<workspace>#RL#<user>) unless
+   * its code updates other items too.
    */
   private grantTableAccess(role: Role, table: Table): void {
-    const { tableActions } = this.spec;
-    if (tableActions.length > 0)
-      role.addToPolicy(new PolicyStatement({ actions: tableActions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }));
+    const granted = (actions: readonly string[]) => actions.map((action) => `dynamodb:${action}`);
+    const reads = this.spec.tableActions.filter((action) => READ_ACTIONS.includes(action));
+    const writes = this.spec.tableActions.filter((action) => !READ_ACTIONS.includes(action));
+    if (reads.length > 0) role.addToPolicy(new PolicyStatement({ actions: granted(reads), resources: [table.tableArn] }));
+    if (writes.length > 0) {
+      const partitions = this.spec.managesUsagePlanKeys ? KEY_PARTITIONS : WRITABLE_PARTITIONS;
+      role.addToPolicy(new PolicyStatement({ actions: granted(writes), resources: [table.tableArn], conditions: onlyPartitions(partitions) }));
+    }
     if (this.spec.readsOutboxIndex) {
       role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${OUTBOX_INDEX.indexName}`] }));
     }
-    if (this.spec.rateLimitClass && !tableActions.includes('UpdateItem')) {
+    if (this.spec.rateLimitClass && !writes.includes('UpdateItem')) {
       role.addToPolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:UpdateItem'],
-          resources: [table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [RATE_LIMIT_PARTITION_PATTERN] } },
-        }),
+        new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: onlyPartitions([RATE_LIMIT_PARTITION_PATTERN]) }),
       );
     }
   }

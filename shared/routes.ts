@@ -63,7 +63,7 @@ export type RateLimitClass = 'api_read' | 'api_automation_trigger' | 'api_write'
  */
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 
-const READ_ACTIONS: readonly TableAction[] = ['GetItem', 'BatchGetItem', 'Query'];
+export const READ_ACTIONS: readonly TableAction[] = ['GetItem', 'BatchGetItem', 'Query'];
 
 /**
  * Whether a function touches the table and may change it, derived from its table actions:
@@ -373,7 +373,11 @@ export interface PortalRoute {
   readonly rateLimitClass: RateLimitClass;
   /** The DynamoDB actions its code calls (test/architecture/bundle-table-actions.test.ts checks the bundle). */
   readonly tableActions: readonly TableAction[];
-  /** Creates or deletes API Gateway keys in the usage plan (AWS: apigateway on the plan and its keys). */
+  /**
+   * Creates or revokes API keys: API Gateway keys in the usage plan (AWS: apigateway on the
+   * plan and its keys), and the key items, so its table writes may reach the workspace's
+   * own partition (users, their key lists, the portal audit) and the API-key pointers.
+   */
   readonly managesUsagePlanKeys?: boolean;
   /** Reads the API functions' request log lines (AWS: CloudWatch Logs Insights over their log groups). */
   readonly readsRequestLog?: boolean;

@@ -335,18 +335,52 @@ describe('WorkspaceApiStack', () => {
         // Prepare
         const statements = statementsOf(dev, fn).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
         const tableArn = { 'Fn::GetAtt': [logicalId(dev.stack, dev.stack.node.findChild('Table').node.defaultChild), 'Arn'] };
+        const listed = fn.spec.tableActions.map((action) => `dynamodb:${action}`);
+        const writes = listed.filter((action) => [...WRITE_ACTIONS, 'dynamodb:UpdateItem'].includes(action));
 
         // Act
-        const unconditional = statements.filter((s) => !s.Condition && JSON.stringify(s.Resource) === JSON.stringify(tableArn));
+        const onTable = statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(tableArn));
+        const unconditional = onTable.filter((s) => !s.Condition);
         const onIndex = statements.filter((s) => JSON.stringify(s.Resource).includes('/index/'));
-        const conditional = statements.filter((s) => s.Condition);
+        const conditional = onTable.filter((s) => s.Condition);
+
+        // Assess: reads on the whole table; writes (and an API endpoint's rate-limit count) only under a partition condition
+        expect(actionsOf(unconditional).sort(), name).toEqual(listed.filter((action) => !writes.includes(action)).sort());
+        expect(actionsOf(onIndex), name).toEqual(fn.spec.readsOutboxIndex ? ['dynamodb:Query'] : []);
+        const rateLimitCount = fn.spec.rateLimitClass && !writes.includes('dynamodb:UpdateItem') ? ['dynamodb:UpdateItem'] : [];
+        expect(actionsOf(conditional).sort(), name).toEqual([...writes, ...rateLimitCount].sort());
+        expect(onTable.length + onIndex.length, name).toBe(statements.length);
+      }
+    });
+
+    it('lets every function write only channel, rate-limit, message-pointer and inbound-batch partitions, the key functions only the workspace and API-key partitions, and none the channel pointers', () => {
+      // Prepare: what each partition kind is (shared/data/keys.ts); only the operator CLI writes channels and their pointers (CHID#, PNID#)
+      const everyWriter = ['WS#*#CH#*', 'WS#*#RL#*', 'CHATMID#*', 'INBOUND#*'];
+      const keyWriters = ['WS#*', 'APIKEY#*', 'KEYID#*'];
+      for (const [name, fn] of dev.stack.functions) {
+        // Act
+        const writing = statementsOf(dev, fn).filter((s) => actionsOf([s]).some((action) => [...WRITE_ACTIONS, 'dynamodb:UpdateItem'].includes(action)));
+        const partitions = writing.map((s) => s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined);
 
         // Assess
-        expect(actionsOf(unconditional).sort(), name).toEqual(fn.spec.tableActions.map((action) => `dynamodb:${action}`).sort());
-        expect(actionsOf(onIndex), name).toEqual(fn.spec.readsOutboxIndex ? ['dynamodb:Query'] : []);
-        expect(actionsOf(conditional), name).toEqual(fn.spec.rateLimitClass && !fn.spec.tableActions.includes('UpdateItem') ? ['dynamodb:UpdateItem'] : []);
-        expect(unconditional.length + onIndex.length + conditional.length, name).toBe(statements.length);
+        for (const allowed of partitions) {
+          expect(allowed, name).toBeDefined();
+          expect(
+            allowed!.every((pattern) => (fn.spec.managesUsagePlanKeys ? keyWriters : everyWriter).includes(pattern)),
+            `${name}: ${allowed}`,
+          ).toBe(true);
+          expect(
+            writing.every((s) => Object.keys(s.Condition).length === 1),
+            name,
+          ).toBe(true);
+        }
+        if (fn.spec.managesUsagePlanKeys) expect(partitions, name).toEqual([keyWriters]);
       }
+      expect([...dev.stack.functions.values()].filter((fn) => fn.spec.managesUsagePlanKeys).map((fn) => fn.spec.name)).toEqual([
+        'PortalKeysCreate',
+        'PortalKeysRevoke',
+        'PortalKeysRotate',
+      ]);
     });
 
     it('grants ConditionCheckItem, Scan and table-level actions to no function, and the content sweep only Query, GetItem and UpdateItem', () => {
