@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as sendTemplate } from '../../functions/chat-templates-send';
 import { handler as deleteContact } from '../../functions/contacts-delete';
+import { handler as importContacts } from '../../functions/contacts-import';
 import { handler as listContacts } from '../../functions/contacts-list';
 import { handler as manageContact } from '../../functions/contacts-manage';
 import { handler as triggerAutomation } from '../../functions/automations-trigger';
@@ -258,6 +259,38 @@ describe('opt-out through contacts/manage and contacts/list', () => {
 });
 
 describe('automation sends to an opted-out contact', () => {
+  it('keeps an erased contact’s opt-out for an automation’s send and through a contacts/import that creates the contact again, until an import sets status active', async () => {
+    // Prepare
+    process.env.RATE_LIMIT_API_AUTOMATION_TRIGGER = '1000';
+    const phone = newRecipient();
+    await openWindow(network, tenant.channels[0], phone, 'STOP');
+    expect((await callApi(deleteContact, { apiKey: tenant.adminKey, params: { channelId: channelId(), phoneNumber: phone } })).status).toBe(200);
+    await makeAutomation(tenant.workspaceId, channelId(), `Erased ${phone}`, [{ type: 'send_template', templateName: 'hello_world' }]);
+    const importRows = (rows: Record<string, unknown>[]) =>
+      callApi(importContacts, { apiKey: tenant.adminKey, params: { channelId: channelId(), contacts: rows } });
+    const before = sendRequests(network, tenant.channels[0]);
+    // Act
+    const triggered = await callApi(triggerAutomation, {
+      apiKey: tenant.adminKey,
+      params: { channelId: channelId(), phoneNumber: phone, automationName: `erased ${phone}` },
+    });
+    await drainQueue(runner);
+    const recreated = await importRows([{ phoneNumber: `+${phone}`, name: 'Imported again' }]);
+    const afterImport = await template(phone);
+    const sentWhileSuppressed = sendRequests(network, tenant.channels[0]);
+    const optIn = await importRows([{ phoneNumber: `+${phone}`, status: 'active' }]);
+    const afterOptIn = await template(phone);
+    // Assess
+    const execution = await getExecution(ref(), triggered.body.data.executionId);
+    expect(execution?.error).toMatch(/Step 1 \(send_template\) failed: .*contact_opted_out/);
+    expect(recreated.status).toBe(200);
+    expect([afterImport.status, afterImport.body.error]).toEqual([403, 'contact_opted_out']);
+    expect(sentWhileSuppressed).toBe(before);
+    expect(optIn.status).toBe(200);
+    expect(afterOptIn.status).toBe(200);
+    expect((await listStatusChanges(ref(), phone)).map((change) => [change.status, change.source])).toContainEqual(['active', 'import']);
+  });
+
   it('fails the execution with contact_opted_out and sends nothing', async () => {
     // Prepare
     process.env.RATE_LIMIT_API_AUTOMATION_TRIGGER = '1000';
