@@ -44,6 +44,55 @@ describe('the local stack end to end (npm start + operator CLI)', () => {
     expect(admin.response.headers.get('ratelimit-policy')).toBe('"api_read";q=120;w=60');
   });
 
+  it('refuses a team key on the admin-only webhook routes over HTTP with 403 forbidden, on a subscription of its own channel that the admin key then deletes', async () => {
+    // Prepare
+    const [channel] = (await stack.call('channels/list', { apiKey: teamKey })).body.data as Array<{ id: string }>;
+    const url = `https://example.com/e2e-roles/${Date.now()}`;
+    const created = await stack.call('webhooks/manage', { apiKey: adminKey, params: { channelId: channel.id, url } });
+    const webhookId = created.body.data.id as string;
+    // Act
+    const rotated = await stack.call('webhooks/manage', { apiKey: teamKey, params: { channelId: channel.id, url, rotateSecret: true } });
+    const deactivated = await stack.call('webhooks/manage', { apiKey: teamKey, method: 'GET', params: { channelId: channel.id, url, isActive: false } });
+    const deleted = await stack.call('webhooks/delete', { apiKey: teamKey, params: { channelId: channel.id, webhookId } });
+    const listed = await stack.call('webhooks/list', { apiKey: teamKey, params: { channelId: channel.id } });
+    const deletedByAdmin = await stack.call('webhooks/delete', { apiKey: adminKey, params: { channelId: channel.id, webhookId } });
+    // Assess
+    expect(created.status).toBe(200);
+    for (const refused of [rotated, deactivated, deleted]) {
+      expect([refused.status, refused.body.error]).toEqual([403, 'forbidden']);
+      expect(JSON.stringify(refused.body)).not.toContain('whsec_');
+    }
+    const kept = listed.body.data.find((webhook: { id: string }) => webhook.id === webhookId);
+    expect(kept).toMatchObject({ isActive: true, createdBy: expect.stringMatching(/^usr_/) });
+    expect(kept.rotatedBy).toBe(kept.createdBy);
+    expect(deletedByAdmin.body).toMatchObject({ success: true, data: { id: webhookId, deleted: true } });
+  });
+
+  it('pages contacts/list by its signed nextCursor over HTTP, every contact once', async () => {
+    // Prepare
+    const [channel] = (await stack.call('channels/list', { apiKey: adminKey })).body.data as Array<{ id: string }>;
+    const phones = ['442079460971', '442079460972', '442079460973'];
+    for (const phone of phones) {
+      const written = await stack.call('contacts/manage', {
+        apiKey: adminKey,
+        params: { channelId: channel.id, phoneNumber: `+${phone}`, name: `Pager ${phone}` },
+      });
+      expect(written.status).toBe(200);
+    }
+    // Act
+    const seen: string[] = [];
+    let params: Record<string, unknown> = { channelId: channel.id, search: 'pager', limit: 1 };
+    for (let page = 0; page < phones.length + 1; page++) {
+      const listed = await stack.call('contacts/list', { apiKey: adminKey, params });
+      expect(listed.status).toBe(200);
+      seen.push(...listed.body.data.map((contact: { phone: string }) => contact.phone));
+      if (!listed.body.pagination.nextCursor) break;
+      params = { channelId: channel.id, search: 'pager', limit: 1, cursor: listed.body.pagination.nextCursor };
+    }
+    // Assess
+    expect(seen.sort()).toEqual(phones);
+  });
+
   it('serves the OpenAPI document and the docs page without a key', async () => {
     // Act
     const document = await stack.client().GET('/openapi.json');

@@ -5,7 +5,8 @@ import { demoAdmin, startStack, type RunningStack } from '../support/local-stack
  * The two-way walk-through of the README against `npm start`, as a new user follows it:
  * send a template, reply as the customer with the CLI's `inbound` (text and an image),
  * read both sides with chat/messages/list, opt the customer out with STOP and see the
- * next send refused, then erase the contact and find nothing of it.
+ * next send refused, then erase the contact, find nothing of it, and see sends to the
+ * number still refused.
  */
 describe('two-way messaging end to end (npm start, sandbox chat network, operator CLI)', () => {
   let stack: RunningStack;
@@ -81,6 +82,7 @@ describe('two-way messaging end to end (npm start, sandbox chat network, operato
     const status = await stack.call('chat/message/status', { apiKey: adminKey, params: { chatmid: template.body.data.chatmid } });
     const again = await call('contacts/delete', { contactId });
     const recount = await stack.admin('contacts', 'recount', '--channel', channelId);
+    const afterErasure = await call('chat/templates/send', { to, templateName: 'hello_world' });
     // Assess 3
     expect(erased.body).toMatchObject({ success: true, data: { id: contactId, deleted: true } });
     expect(after).toBe(before - 1);
@@ -89,6 +91,8 @@ describe('two-way messaging end to end (npm start, sandbox chat network, operato
     expect(status.body.data).toMatchObject({ content: null, direction: 'outbound', type: 'template' });
     expect(status.body.data.status).toMatch(/^(accepted|sent|delivered|read)$/);
     expect(again.status).toBe(404);
+    // The opt-out outlives the erasure (a keyed hash of the number, never the number).
+    expect([afterErasure.status, afterErasure.body.error]).toEqual([403, 'contact_opted_out']);
     expect(recount.code).toBe(0);
     expect(recount.json).toMatchObject({ channelId, contactCount: after, erasuresFinished: 0 });
     for (const answer of [searched, gone, status]) expect(JSON.stringify(answer.body)).not.toContain(phone);
