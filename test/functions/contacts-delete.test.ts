@@ -170,6 +170,22 @@ describe('contacts/delete', () => {
     expect(audits).toContainEqual(expect.objectContaining({ userId: tenant.adminUserId, at: expect.any(Number) }));
   });
 
+  it('holds an opt-out kept through an erasure to its own channel: another channel still reaches the number', async () => {
+    // Prepare: richContact ends with STOP on the first channel; the second channel knows the number too.
+    const contact = await richContact();
+    await openWindow(network, tenant.channels[1], contact.phone, 'hello on the other channel');
+    await call(deleteContact, { phoneNumber: contact.phone });
+    // Act
+    const here = await call(sendTemplate, { to: contact.phone, templateName: 'hello_world' });
+    const there = await callApi(sendTemplate, {
+      apiKey: tenant.adminKey,
+      params: { channelId: tenant.channelIds[1], to: contact.phone, templateName: 'hello_world' },
+    });
+    // Assess
+    expect([here.status, here.body.error]).toEqual([403, 'contact_opted_out']);
+    expect(there.status).toBe(200);
+  });
+
   it('answers 404 for an unknown contact, another channel’s contact id, and a second delete', async () => {
     // Prepare
     const phone = newRecipient();
