@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { demoAdmin, runCli, sandboxSent, startStack, type RunningStack } from '../support/local-stack';
+import { scriptCommand } from '../support/script-bundles';
 import type { StackInfo } from '../../scripts/local/store';
 
 /**
@@ -23,7 +24,8 @@ function refusedStart(env: Record<string, string>): Promise<{ code: number | nul
   const childEnv: Record<string, string | undefined> = { ...process.env, PREBUILT_BUNDLES: '1', ...env };
   delete childEnv.DYNAMODB_ENDPOINT;
   delete childEnv.TABLE_NAME;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [node, args] = scriptCommand('start');
+  const child = spawn(node, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCliCommand } from '../support/admin-cli';
+import { scriptCommand } from '../support/script-bundles';
 import { checkInvariants } from '../support/invariants';
 import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 import { unique } from './helpers';
@@ -141,7 +141,7 @@ describe('contacts/import and a crash', () => {
     const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: stack.dataDir };
     delete env.DYNAMODB_ENDPOINT;
     delete env.TABLE_NAME;
-    const [node, cli] = adminCliCommand();
+    const [node, cli] = scriptCommand('admin');
     const child = spawn(node, [...cli, 'contacts', 'import', '--channel', channelId, '--file', file], {
       cwd: ROOT,
       env,

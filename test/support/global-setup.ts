@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureBundles } from '../../scripts/build';
 import { ensureTable, startStore } from '../../scripts/local/store';
-import { bundleAdminCli } from './admin-cli';
+import { bundleScripts } from './script-bundles';
 import { auditRun, prepareLogCapture } from './log-audit';
 
 declare module 'vitest' {
@@ -9,8 +9,8 @@ declare module 'vitest' {
     dynamodbEndpoint: string;
     /** Where workers and local stacks capture their log lines for the log audit ('' when off: LOG_CAPTURE=0). */
     logCaptureDir: string;
-    /** The operator CLI bundled for this run (test/support/admin-cli.ts). */
-    adminCli: string;
+    /** The folder of this run's bundles of `npm start` and the operator CLI (test/support/script-bundles.ts). */
+    scriptBundles: string;
   }
 }
 
@@ -18,8 +18,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The end-to-end suites start local stacks that run these bundles, as CDK would deploy them.
   await ensureBundles();
-  const adminCli = await bundleAdminCli();
-  project.provide('adminCli', adminCli.path);
+  const scriptBundles = await bundleScripts();
+  project.provide('scriptBundles', scriptBundles.folder);
   const store = await startStore(undefined);
   await ensureTable(store.endpoint);
   project.provide('dynamodbEndpoint', store.endpoint);
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   project.provide('logCaptureDir', logCaptureDir);
   return async () => {
     await store.close();
-    await adminCli.remove();
+    await scriptBundles.remove();
     if (logCaptureDir) await auditRun(logCaptureDir);
   };
 }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { adminCliCommand } from './admin-cli';
+import { scriptCommand } from './script-bundles';
 import { asQueryString } from './api';
 import { captureCliStderr, captureStackLogs } from './log-capture';
 import { createWorkspaceClient, type WorkspaceClient } from '../../client';
@@ -78,8 +78,6 @@ export type StackSource = 'routes' | 'template';
 /** Under vitest.config.ts's hookTimeout, so a stack that never starts fails with its output, not a bare timeout. */
 const STARTUP_DEADLINE_MS = 170_000;
 
-const tsx = (script: string) => [process.execPath, ['--import', 'tsx', join(ROOT, script)]] as const;
-
 /**
  * Starts `npm start`'s program (scripts/start.ts) as a child process on a free port
  * with its own DATA_DIR, and waits for the line that says it accepts requests.
@@ -102,8 +100,8 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
   };
   delete (env as Record<string, string | undefined>).DYNAMODB_ENDPOINT;
   delete (env as Record<string, string | undefined>).TABLE_NAME;
-  const [node, args] = tsx('scripts/start.ts');
-  const child = spawn(node, [...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [node, args] = scriptCommand('start');
+  const child = spawn(node, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   captureStackLogs(dataDir, child);
   const output: string[] = [];
   const url = await new Promise<string>((resolvePromise, reject) => {
@@ -163,7 +161,7 @@ export async function startStack(options: { dataDir?: string; env?: Record<strin
 
 /** Runs `npm run admin -- …` (scripts/admin.ts) with the given DATA_DIR (undefined: none, as a person who set none); `env` entries set to undefined are removed. */
 export function runCli(dataDir: string | undefined, args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const [node, scriptArgs] = adminCliCommand();
+  const [node, scriptArgs] = scriptCommand('admin');
   const childEnv: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ...env };
   delete childEnv.DYNAMODB_ENDPOINT;
   delete childEnv.TABLE_NAME;

@@ -1,0 +1,54 @@
+import { build } from 'esbuild';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUNDLING } from '../../infra/bundling';
+import { ROOT } from '../../scripts/build';
+
+/** The programs the end-to-end files run as processes, many times per run: `npm start`'s and the operator CLI's. */
+export const BUNDLED_SCRIPTS = ['start', 'admin'] as const;
+export type BundledScript = (typeof BUNDLED_SCRIPTS)[number];
+
+/**
+ * Bundles scripts/start.ts and scripts/admin.ts once per test run: through tsx every
+ * stack start and every CLI call would load and transform their sources again. A bundle
+ * is the same source (esbuild, as tsx transforms it). It lives below the repository so
+ * that what it loads at run time (dynalite, esbuild) resolves from node_modules, in a
+ * folder of its own per run so that runs never share one; and its `import.meta.url` is
+ * its source's, so that what the scripts derive from their own place (ROOT: dist/,
+ * cdk.out) is what it is when they run from source.
+ */
+export async function bundleScripts(): Promise<{ folder: string; remove: () => Promise<void> }> {
+  await mkdir(join(ROOT, 'dist'), { recursive: true });
+  const folder = await mkdtemp(join(ROOT, 'dist', '.test-scripts-'));
+  await Promise.all(
+    BUNDLED_SCRIPTS.map((script) => {
+      const source = join(ROOT, 'scripts', `${script}.ts`);
+      return build({
+        entryPoints: [source],
+        outfile: bundledScriptPath(folder, script),
+        bundle: true,
+        platform: BUNDLING.platform,
+        format: BUNDLING.format,
+        target: `node${process.versions.node.split('.')[0]}`,
+        banner: { js: BUNDLING.banner },
+        define: { 'import.meta.url': JSON.stringify(pathToFileURL(source).href) },
+        // It finds its platform's binary from its own package; bundled, it would look beside the bundle.
+        external: ['esbuild'],
+        logLevel: 'warning',
+      });
+    }),
+  );
+  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+const bundledScriptPath = (folder: string, script: BundledScript) => join(folder, `${script}.mjs`);
+
+/**
+ * How a test starts `script`: the run's bundle (TEST_SCRIPT_BUNDLES, set by the worker
+ * setup), else through tsx from source, as `npm start` and `npm run admin` do.
+ */
+export function scriptCommand(script: BundledScript): [string, string[]] {
+  const folder = process.env.TEST_SCRIPT_BUNDLES;
+  return folder ? [process.execPath, [bundledScriptPath(folder, script)]] : [process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', `${script}.ts`)]];
+}
