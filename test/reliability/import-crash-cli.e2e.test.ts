@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkInvariants } from '../support/invariants';
+import { scriptCommand } from '../support/script-bundles';
+import { unique } from './helpers';
+import { expectRerunComplete, useImportStack } from './import-stack';
+
+/**
+ * The operator CLI (`admin contacts import`) against the local stack: it streams a CSV
+ * through contacts/import, reports failed rows in a file in line order, and completes an
+ * import after a SIGKILL of the CLI itself when it is run again.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const run = useImportStack();
+
+describe('contacts/import from the CLI, and a crash of the CLI', () => {
+  it(
+    'imports a CSV with the CLI: one JSON object on stdout, progress on stderr, failed rows with reasons in a file; a re-run creates nothing',
+    { timeout: 240_000 },
+    async () => {
+      // Prepare: 2,500 rows with quoted cells, labels and a custom field; every 250th number bad
+      await run.stack.call('labels/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'Imported' } });
+      await run.stack.call('labels/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'VIP' } });
+      await run.stack.call('custom-fields/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'city' } });
+      const file = await csv('71', 2500);
+      const before = await run.total();
+      // Act
+      const first = await run.stack.admin('contacts', 'import', '--channel', run.channelId, '--file', file);
+      const again = await run.stack.admin('contacts', 'import', '--channel', run.channelId, '--file', file, '--errors', `${file}.again.csv`);
+      const sample = await run.stack.call('contacts/list', { apiKey: run.adminKey, params: { channelId: run.channelId, search: 'Jane "1"' } });
+      // Assess
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout.trim().split('\n')).toHaveLength(1);
+      expect(first.json).toMatchObject({
+        channelId: run.channelId,
+        rows: 2500,
+        created: 2490,
+        updated: 0,
+        unchanged: 0,
+        failed: 10,
+        errorsFile: `${file}.errors.csv`,
+      });
+      expect(first.stderr).toMatch(/2500 of 2500 rows \(100 %\), \d+ rows\/s, ETA 0 s — 2490 created, 0 updated, 0 unchanged, 10 failed/);
+      const errors = (await readFile(`${file}.errors.csv`, 'utf8')).trim().split('\r\n');
+      const errorsAgain = (await readFile(`${file}.again.csv`, 'utf8')).trim().split('\r\n');
+      expect(errors).toHaveLength(11);
+      expect(errors[0]).toBe('phone,name,email,labels,city,error,message,line');
+      // In the file's line order, whatever order the calls finished in; `line` points into the file.
+      const lineNumbers = (lines: string[]) => lines.slice(1).map((line) => Number(line.slice(line.lastIndexOf(',') + 1)));
+      expect(lineNumbers(errors)).toEqual(Array.from({ length: 10 }, (_, i) => 251 + 250 * i));
+      expect(errorsAgain).toEqual(errors);
+      expect(errors.find((line) => line.includes('jane249@'))).toBe(
+        'not-a-number,"Doe, Jane ""249""",jane249@example.com,Imported;VIP,Paris,invalid_parameter,"Invalid parameter phoneNumber: must be a phone number with country code, e.g. +14155550100.",251',
+      );
+      expect(again.json).toMatchObject({ created: 0, updated: 0, unchanged: 2490, failed: 10 });
+      expect(sample.body.data[0]).toMatchObject({ name: 'Doe, Jane "1"', email: 'jane1@example.com', customFields: { city: 'Paris' } });
+      expect(sample.body.data[0].labels.map((label: { name: string }) => label.name)).toEqual(['Imported', 'VIP']);
+      expect(await run.total()).toBe(before + 2490);
+      expect((await checkInvariants({ endpoint: await run.storeEndpoint(), channelId: run.channelId })).violations).toEqual([]);
+    },
+  );
+
+  it('completes a CLI import SIGKILLed in the middle when it is run again', { timeout: 240_000 }, async () => {
+    // Prepare
+    for (const name of ['Imported', 'VIP']) await run.stack.call('labels/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name } });
+    await run.stack.call('custom-fields/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'city' } });
+    const file = await csv('72', 4000);
+    const before = await run.total();
+    // Act: kill the CLI at its first progress line (after its first calls), then run it again
+    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: run.stack.dataDir };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.TABLE_NAME;
+    const [node, cli] = scriptCommand('admin');
+    const child = spawn(node, [...cli, 'contacts', 'import', '--channel', run.channelId, '--file', file], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
+    let stderr = '';
+    await new Promise<void>((resolvePromise) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (/\d+ of \d+ rows \(/.test(stderr)) resolvePromise();
+      });
+      child.once('exit', () => resolvePromise());
+    });
+    expect(child.exitCode, `the CLI ended before its first progress line: ${stderr}`).toBeNull();
+    child.kill('SIGKILL');
+    await exited;
+    const broken = await checkInvariants({ endpoint: await run.storeEndpoint(), channelId: run.channelId });
+    const again = await run.stack.admin('contacts', 'import', '--channel', run.channelId, '--file', file);
+    const rerun = await checkInvariants({ endpoint: await run.storeEndpoint(), channelId: run.channelId });
+    const shortAfterRerun = before + 3984 - (await run.total());
+    await run.stack.admin('contacts', 'recount', '--channel', run.channelId);
+    // Assess
+    expect(broken.contacts).toBeGreaterThan(before);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json.created + again.json.updated + again.json.unchanged).toBe(3984);
+    expect(again.json.created).toBeLessThan(3984);
+    expectRerunComplete(rerun, before + 3984, shortAfterRerun);
+    expect((await checkInvariants({ endpoint: await run.storeEndpoint(), channelId: run.channelId })).violations).toEqual([]);
+    expect(await run.total()).toBe(before + 3984);
+  });
+});
+
+/** A CSV of `count` rows under the number prefix `prefix` (every 250th number bad), in the stack's data directory. */
+async function csv(prefix: string, count: number): Promise<string> {
+  const lines = ['phone,name,email,labels,city'];
+  for (let i = 0; i < count; i++) {
+    const phone = i % 250 === 249 ? 'not-a-number' : `+44 20 ${prefix}${String(i).padStart(6, '0')}`;
+    lines.push(`${phone},"Doe, Jane ""${i}""",jane${i}@example.com,${i % 2 ? 'Imported;VIP' : 'Imported'},${i % 2 ? 'Paris' : ''}`);
+  }
+  const file = join(run.stack.dataDir, `contacts-${prefix}-${unique('')}.csv`);
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+}
