@@ -258,8 +258,9 @@ interface Served {
 
 /**
  * Route-table mode (the default): the bundles scripts/build.ts builds, imported into this
- * process — except the event deliverer, which runs in a worker thread of its own (as in
- * the template-driven mode), so its table calls' client work and its POSTs run beside the
+ * process (a route's on its first request; the authorizer and the scheduled ones at start)
+ * — except the event deliverer, which runs in a worker thread of its own (as in the
+ * template-driven mode), so its table calls' client work and its POSTs run beside the
  * gateway's and dynalite's instead of between them. Its hand-offs (retries, wake-ups)
  * reach the table queue through the local SQS endpoint at `sqsEndpoint`.
  */
@@ -289,7 +290,7 @@ async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
     routes.push({
       path: route.path,
       methods: route.methods,
-      handler: await load<ProxyHandler>(route.functionName),
+      handler: loadOnFirstRequest(() => load<ProxyHandler>(route.functionName)),
       authorized: route.authorized,
       userPool: route.userPool,
       otherMethods: route.otherMethods,
@@ -303,6 +304,16 @@ async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
     events: { deliverer: (event) => invokeDeliverer(event), redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name) },
     close: () => workers.close(),
   };
+}
+
+/**
+ * A route's handler, imported on its route's first request, as a Lambda starts on its first
+ * invocation: a stack loads only the bundles it is asked for (compiling all of them was most
+ * of a start). A bundle that fails to load fails each of its requests, as a broken Lambda does.
+ */
+function loadOnFirstRequest(load: () => Promise<ProxyHandler>): ProxyHandler {
+  let loaded: Promise<ProxyHandler> | undefined;
+  return async (event, context) => (await (loaded ??= load()))(event, context);
 }
 
 /** Runs every loaded scheduled handler in turn. */
