@@ -81,7 +81,7 @@ describe('automations end to end (npm start, local runner, sandbox chat network)
     // Act
     await stack.stop('SIGKILL');
     stack = await startStack({ dataDir: stack.dataDir });
-    const labels = await eventually(async () => ((await labelsOf(phone)).includes('VIP') ? labelsOf(phone) : undefined), 30_000);
+    const labels = await eventually(async () => ((await labelsOf(phone)).includes('VIP') ? labelsOf(phone) : undefined));
     // Assess
     expect(labels).toEqual(['VIP']);
   });
