@@ -12,6 +12,7 @@ import {
   AccessLogFormat,
   ApiKeySourceType,
   AuthorizationType,
+  AwsIntegration,
   CognitoUserPoolsAuthorizer,
   EndpointType,
   LambdaIntegration,
@@ -28,6 +29,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -40,6 +42,8 @@ import {
   API_ROUTES,
   type ApiRoute,
   METHOD_NOT_ALLOWED,
+  type MethodNotAllowed,
+  portalMethodNotAllowed,
   OPENAPI_PATH,
   PORTAL_API_PATH,
   type PortalRoute,
@@ -375,13 +379,14 @@ export class WorkspaceRestApi extends Construct {
         .resourceForPath(`${PORTAL_API_PATH}/${route.path}`)
         .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false }), { authorizer, authorizationType: AuthorizationType.COGNITO });
     }
+    for (const path of new Set(portal.routes.map(({ route }) => route.path)))
+      this.addMethodNotAllowed(this.api.root.resourceForPath(`${PORTAL_API_PATH}/${path}`), portalMethodNotAllowed(path));
   }
 
   /** GET and POST on /api/workspace/v1/<path>, behind the authorizer, requiring a usage-plan key. */
   private addApiRoute(route: ApiRoute, handler: IFunction): ThrottlingPerMethod[] {
     const resource = this.api.root.resourceForPath(`${API_BASE_PATH}/${route.path}`);
-    // One integration (and one invoke permission per method): test-invoke permissions are not needed.
-    const integration = new LambdaIntegration(handler, { allowTestInvoke: false });
+    const integration = this.pathIntegration(handler, resource);
     const limit = this.config.rateLimits[route.rateLimitClass];
     this.addMethodNotAllowed(resource);
     return API_METHODS.map((verb) => {
@@ -396,12 +401,12 @@ export class WorkspaceRestApi extends Construct {
   }
 
   /**
-   * ANY other method on an endpoint's path: 405 with `Allow` in the envelope, answered by
-   * API Gateway itself (a mock integration: no authorizer, no function, nothing to bill
-   * but the request). The explicit GET and POST methods take precedence over ANY.
+   * ANY other method on an endpoint's or a portal path: 405 with `Allow` in the envelope,
+   * answered by API Gateway itself (a mock integration: no authorizer, no function, nothing
+   * to bill but the request). The path's explicit methods take precedence over ANY.
    */
-  private addMethodNotAllowed(resource: IResource): void {
-    const { statusCode, error, message, allow } = METHOD_NOT_ALLOWED;
+  private addMethodNotAllowed(resource: IResource, answer: MethodNotAllowed = METHOD_NOT_ALLOWED): void {
+    const { statusCode, error, message, allow } = answer;
     const status = String(statusCode);
     const headers: Record<string, string> = {
       Allow: `'${allow}'`,
@@ -432,10 +437,24 @@ export class WorkspaceRestApi extends Construct {
     Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason }, { id: 'AwsSolutions-COG4', reason });
   }
 
+  /**
+   * The Lambda proxy integration of a path whose methods all go to one function, with one
+   * invoke permission for the path and this stage, whatever the method (LambdaIntegration
+   * adds one per method; the 405 mock invokes nothing). One resource less per endpoint in
+   * the stack's resource budget (infra/resource-budget.ts); no test-invoke permission.
+   */
+  private pathIntegration(handler: IFunction, resource: IResource): AwsIntegration {
+    handler.addPermission('ApiInvoke', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: this.api.arnForExecuteApi('*', resource.path, this.api.deploymentStage.stageName),
+    });
+    return new AwsIntegration({ proxy: true, service: 'lambda', path: `2015-03-31/functions/${handler.functionArn}/invocations` });
+  }
+
   /** A support function's public path: no authorizer, no API key (the function checks callers itself). */
   private addPublicRoute({ path, methods, handler }: PublicRoute): void {
     const resource = this.api.root.resourceForPath(path);
-    const integration = new LambdaIntegration(handler, { allowTestInvoke: false });
+    const integration = this.pathIntegration(handler, resource);
     for (const verb of methods) {
       const method = resource.addMethod(verb, integration, { authorizationType: AuthorizationType.NONE, apiKeyRequired: false });
       const reason = `${path} is public by declaration (SUPPORT_FUNCTIONS publicPath): its callers cannot send an API key, and the function authenticates what needs it (the webhook checks the chat network's signature).`;

@@ -137,7 +137,7 @@ export function budgetTable(stages: readonly SynthesizedStage[]): string {
   return [
     table([`Stage`, 'Resources', `\`WorkspaceApi-<stage>\``, 'monitoring (nested)'], rows),
     '',
-    `An endpoint costs ${perEndpoint.stage} resources in the stage's stack (its function, role, policy and log group, its API Gateway resource, three methods (GET, POST and the mock ANY that answers 405), two invoke permissions) and ${perEndpoint.monitoring} alarms in the monitoring stack, counted in the template (\`resourcesPerEndpoint\`, infra/resource-budget.ts).${plannedFeaturesSentence()}`,
+    `An endpoint costs ${perEndpoint.stage} resources in the stage's stack (its function, role, policy and log group, its API Gateway resource, three methods (GET, POST and the mock ANY that answers 405), one invoke permission for its path) and ${perEndpoint.monitoring} alarms in the monitoring stack, counted in the template (\`resourcesPerEndpoint\`, infra/resource-budget.ts).${plannedFeaturesSentence()}`,
   ].join('\n');
 }
 

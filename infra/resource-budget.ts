@@ -32,7 +32,7 @@ const pathOf = (resource: TemplateJson['Resources'][string]) => String(resource.
 /**
  * Resources one API endpoint adds, counted in the template for every route and the
  * largest taken: in the stage's stack its function, role, policy and log group, its API
- * Gateway resource, its GET and POST with their invoke permissions and the mock ANY (405); in the monitoring stack its
+ * Gateway resource, its GET, POST and mock ANY (405) methods and one invoke permission; in the monitoring stack its
  * alarms (named after its function).
  */
 export function resourcesPerEndpoint({ stack, template, monitoring }: SynthesizedStage): { stage: number; monitoring: number } {

@@ -266,10 +266,12 @@
     if (selected) selectKey(selected);
   }
 
-  function button(text, className, label, onClick) {
+  // A row's button is named by its text alone (`Revoke`, as a script or a screen reader looks for it);
+  // what it acts on is its description (title), read after the name and shown on hover.
+  function button(text, className, description, onClick) {
     var node = el('button', text, className);
     node.type = 'button';
-    node.setAttribute('aria-label', label);
+    node.title = description;
     node.addEventListener('click', onClick);
     return node;
   }

@@ -46,6 +46,14 @@ export const METHOD_NOT_ALLOWED = {
   message: `Endpoints take ${API_METHODS.join(' and ')} only: parameters in the query string (GET) or a JSON body (POST).`,
   allow: API_METHODS.join(', '),
 } as const;
+/** The shape of a 405: {@link METHOD_NOT_ALLOWED} on the API's paths, {@link portalMethodNotAllowed} on the portal's. */
+export interface MethodNotAllowed {
+  readonly statusCode: 405;
+  readonly error: typeof METHOD_NOT_ALLOWED.error;
+  readonly message: string;
+  /** The `Allow` header: the path's methods. */
+  readonly allow: string;
+}
 export const UNKNOWN_PATH = {
   statusCode: 404,
   error: 'not_found',
@@ -478,6 +486,18 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = PORTAL_ROUTE_ROWS.map(({ ac
   entry: routeEntry(`portal/${action}`),
   name: routeFunctionName(`portal/${action}`),
 }));
+
+/**
+ * The 405 of a portal path (below {@link PORTAL_API_PATH}): each portal path takes only
+ * its own routes' methods (one, or GET and POST for `keys`, which are two functions).
+ */
+export function portalMethodNotAllowed(path: string): MethodNotAllowed {
+  const methods = PORTAL_ROUTES.filter((route) => route.path === path)
+    .map((route) => route.method)
+    .sort();
+  if (methods.length === 0) throw new Error(`No portal route has the path ${path}.`);
+  return { ...METHOD_NOT_ALLOWED, message: `${PORTAL_API_PATH}/${path} takes ${methods.join(' and ')} only.`, allow: methods.join(', ') };
+}
 
 /** The portal route of a function name, or undefined. */
 export function findPortalRoute(name: string): PortalRoute | undefined {

@@ -3,7 +3,16 @@
  * source it comes from: the route table (shared/routes.ts, the default) or the
  * synthesized CloudFormation template (scripts/local/template.ts, STACK_SOURCE=template).
  */
-import { API_BASE_PATH, API_ROUTES, METHOD_NOT_ALLOWED, PORTAL_API_PATH, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
+import {
+  API_BASE_PATH,
+  API_ROUTES,
+  METHOD_NOT_ALLOWED,
+  type MethodNotAllowed,
+  PORTAL_API_PATH,
+  PORTAL_ROUTES,
+  portalMethodNotAllowed,
+  SUPPORT_FUNCTIONS,
+} from '../../shared/routes';
 import { bundlePath } from '../build';
 
 /** API Gateway's response types the local gateway produces itself. */
@@ -90,7 +99,14 @@ export function describeRouteTable(): StackDescription {
     otherMethods: methodNotAllowed(),
   }));
   for (const route of PORTAL_ROUTES)
-    routes.push({ path: `${PORTAL_API_PATH}/${route.path}`, methods: [route.method], functionName: route.name, authorized: true, userPool: true });
+    routes.push({
+      path: `${PORTAL_API_PATH}/${route.path}`,
+      methods: [route.method],
+      functionName: route.name,
+      authorized: true,
+      userPool: true,
+      otherMethods: methodNotAllowed(portalMethodNotAllowed(route.path)),
+    });
   for (const fn of Object.values(SUPPORT_FUNCTIONS)) {
     if (fn.publicPath) routes.push({ path: fn.publicPath, methods: [...(fn.publicMethods ?? ['GET', 'POST'])], functionName: fn.name, authorized: false });
   }
@@ -107,8 +123,8 @@ export function describeRouteTable(): StackDescription {
 }
 
 /** The 405 the stack's mock ANY method answers (infra/api.ts), from the same definition. */
-function methodNotAllowed(): GatewayResponseDescription {
-  const { statusCode, error, message, allow } = METHOD_NOT_ALLOWED;
+function methodNotAllowed(answer: MethodNotAllowed = METHOD_NOT_ALLOWED): GatewayResponseDescription {
+  const { statusCode, error, message, allow } = answer;
   return {
     statusCode,
     headers: {

@@ -1,10 +1,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { KEY_CACHE_MS } from '../../shared/auth/authorize';
-import { SUPPORT_FUNCTIONS } from '../../shared/routes';
+import { ROOT } from '../../scripts/build';
+import { API_BASE_PATH, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
 import { ARTIFACTS, launchChromium } from '../support/chromium';
 import { demoKey, startStack, type RunningStack } from '../support/local-stack';
@@ -79,6 +80,18 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     await page.getByText(`Signed in as ${email}`, { exact: true }).first().waitFor();
   }
 
+  /** The README's walk-through (*Your own key in the developer portal*): its numbered steps, demo user, bold buttons and curl path. */
+  async function readmeWalkthrough() {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.split('\n## Your own key in the developer portal\n')[1].split('\n## ')[0];
+    return {
+      steps: section.split('\n').filter((line) => /^\d+\. /.test(line)).length,
+      userIndex: Number(/\.portal\.users\[(\d+)\]/.exec(section)![1]),
+      buttons: [...section.matchAll(/\*\*([^*]+)\*\*/g)].map((match) => match[1]),
+      curlPath: new URL(/curl -s -H "X-API-Key: <the key>" ([^\s`]+)/.exec(section)![1]).pathname,
+    };
+  }
+
   async function seriousViolations(page: Page): Promise<string[]> {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern (an injected <script> would be refused).
     await page.evaluate(axeSource);
@@ -102,29 +115,35 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     expect(await response.text()).toContain(JSON.stringify(portal.cognitoEndpoint));
   });
 
-  it('signs in, creates a key shown once, copies it, finds its call in the request log, and revokes it', async () => {
-    // Arrange
+  it("walks the README's five lines: signs in as its demo user, creates a key shown once, copies it, finds its call in the request log, and revokes it", async () => {
+    // Arrange: the walk-through as the README tells it (its demo user, its buttons in order, its curl)
+    const walk = await readmeWalkthrough();
+    expect(walk.steps).toBe(5);
+    expect(walk.buttons).toEqual(['Create key', 'Copy', 'Usage', 'Refresh', 'Revoke']);
+    const [create, copy, usage, refresh, revoke] = walk.buttons;
     const { context, page } = await openPortal();
-    await signIn(page, 'team@acme.example');
+    await signIn(page, portal.users[walk.userIndex].email);
     const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
+    const press = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true }).click();
 
     // Act: create and copy
     await page.getByLabel('Name', { exact: true }).fill('Browser test');
     await page.getByLabel('Expires (optional)').fill(nextYear);
-    await page.getByRole('button', { name: 'Create key' }).click();
+    await press(page, create);
     const newKey = page.locator('[data-testid="new-api-key"]');
     await newKey.filter({ hasText: /\S/ }).waitFor();
     const apiKey = (await newKey.innerText()).trim();
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await press(page, copy);
     await page.getByText('Copied.').waitFor();
     const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
     const row = page.locator('[data-testid="api-key-row"]').filter({ hasText: 'Browser test' });
     await row.waitFor();
 
-    // Act: use it on the API, then find the call in the page's request log
-    const used = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': copied } });
+    // Act: use it on the API as the README's curl does, then open the key's usage and find the call in its request log
+    const used = await fetch(`${stack.url}${walk.curlPath}`, { headers: { 'X-API-Key': copied } });
+    await press(row, usage);
     const logged = await eventually(async () => {
-      await page.getByRole('button', { name: 'Refresh' }).click();
+      await press(page, refresh);
       const found = page.locator('[data-testid="request-row"]').filter({ hasText: 'channels/list' });
       return (await found.count()) > 0 ? (await found.first().innerText()).replace(/\s+/g, ' ') : undefined;
     });
@@ -136,7 +155,7 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
 
     // Act: revoke
     page.once('dialog', (dialog) => void dialog.accept());
-    await row.getByRole('button', { name: 'Revoke Browser test' }).click();
+    await press(row, revoke);
     await row.getByText('revoked', { exact: true }).waitFor();
     const refused = await eventually(async () => {
       const response = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': apiKey } });
@@ -146,6 +165,8 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     await context.close();
 
     // Assess
+    expect(portal.users[walk.userIndex]).toMatchObject({ email: 'team@acme.example', permissions: ['settings:api'] });
+    expect(walk.curlPath).toBe(`${API_BASE_PATH}/channels/list`);
     expect(apiKey).toMatch(/^wsk_/);
     expect(copied).toBe(apiKey);
     expect(used.status).toBe(200);
@@ -158,6 +179,40 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     // Within KEY_CACHE_MS of the revocation (test/e2e/portal-api.e2e.test.ts holds the API to the 10 seconds).
     expect(refused).toBe(401);
     expect(stored).toEqual({ local: 0, session: 0, cookie: '', url: `${stack.url}${PORTAL_PAGE_PATH}/` });
+  });
+
+  it('rotates a key: the new one is shown once and works, the old row shows revoked and the old key stops', async () => {
+    // Arrange
+    const { context, page } = await openPortal();
+    await signIn(page, 'admin@acme.example');
+    await page.getByLabel('Name', { exact: true }).fill('Rotated in the browser');
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    const newKey = page.locator('[data-testid="new-api-key"]');
+    await newKey.filter({ hasText: /\S/ }).waitFor();
+    const oldKey = (await newKey.innerText()).trim();
+    const rows = page.locator('[data-testid="api-key-row"]').filter({ hasText: 'Rotated in the browser' });
+    await rows.first().waitFor();
+
+    // Act
+    page.once('dialog', (dialog) => void dialog.accept());
+    await rows.first().getByRole('button', { name: 'Rotate', exact: true }).click();
+    await newKey.filter({ hasNotText: oldKey }).filter({ hasText: /\S/ }).waitFor();
+    const rotatedKey = (await newKey.innerText()).trim();
+    await rows.filter({ hasText: 'revoked' }).waitFor();
+    const statuses = await rows.locator('td:nth-child(6)').allInnerTexts();
+    const works = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': rotatedKey } });
+    const refused = await eventually(async () => {
+      const response = await fetch(`${stack.baseUrl}/channels/list`, { headers: { 'X-API-Key': oldKey } });
+      return response.status === 200 ? undefined : response.status;
+    }, 3 * KEY_CACHE_MS);
+    await context.close();
+
+    // Assess
+    expect(rotatedKey).toMatch(/^wsk_/);
+    expect(rotatedKey).not.toBe(oldKey);
+    expect(statuses.sort()).toEqual(['active', 'revoked']);
+    expect(works.status).toBe(200);
+    expect(refused).toBe(401);
   });
 
   it("shows the channel's webhook subscriptions and their deliveries, and redelivers one with the same webhook-id", async () => {
@@ -175,7 +230,7 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
 
     // Act: open the subscription's deliveries
     const hook = page.locator('[data-testid="webhook-row"]').filter({ hasText: receiver.url });
-    await hook.getByRole('button', { name: `Deliveries to ${receiver.url}` }).click();
+    await hook.getByRole('button', { name: 'Deliveries', exact: true }).click();
     const delivery = hook.locator('[data-testid="delivery-row"]').filter({ hasText: eventId });
     await delivery.waitFor();
     const deliveryText = (await delivery.innerText()).replace(/\s+/g, ' ');
@@ -183,7 +238,7 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     const violations = await seriousViolations(page);
 
     // Act: redeliver it
-    await delivery.getByRole('button', { name: `Redeliver ${eventId}` }).click();
+    await delivery.getByRole('button', { name: 'Redeliver', exact: true }).click();
     await page.getByText(`Event ${eventId} queued for delivery again.`).waitFor();
     await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
     await context.close();
@@ -217,7 +272,7 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     expect(violations).toEqual([]);
   });
 
-  it('has no serious accessibility violations before sign-in, and refuses a wrong password in words', async () => {
+  it('has no serious accessibility violations before sign-in, refuses a wrong password in words, and links to the API docs', async () => {
     // Arrange
     const { context, page } = await openPortal();
     const violations = await seriousViolations(page);
@@ -227,11 +282,15 @@ describe('the developer portal (/portal/) in headless Chromium', () => {
     await page.getByLabel('Password').fill('Not-the-password-1!');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const error = await page.getByRole('alert').filter({ hasText: /\S/ }).first().innerText();
+    await page.getByRole('link', { name: 'API docs' }).click();
+    await page.waitForURL(`${stack.url}${SUPPORT_FUNCTIONS.docsPage.publicPath}`);
+    const docsTitle = await page.title();
     await context.close();
 
     // Assess
     expect(violations).toEqual([]);
     expect(error).toMatch(/password|username/i);
+    expect(docsTitle).toMatch(/API/);
   });
 
   it('runs without errors, Content-Security-Policy violations or requests to other hosts', () => {

@@ -15,7 +15,7 @@ import { demoKey, startStack, type RunningStack } from '../support/local-stack';
 interface DemoPortal {
   cognitoEndpoint: string;
   clientId: string;
-  users: Array<{ email: string; password: string; permissions: string[] }>;
+  users: Array<{ email: string; password: string; workspaceId: string; role: string; permissions: string[] }>;
 }
 
 let stack: RunningStack;
@@ -51,6 +51,29 @@ async function portal(idToken: string | undefined, path: string, options: { meth
   });
   return { status: response.status, body: (await response.json()) as any };
 }
+
+/** Another method on each portal path, as curl sends it: 405 in the envelope, with the path's own methods in Allow. */
+async function wrongMethods() {
+  const attempts: Array<[string, string]> = [
+    ['DELETE', 'keys'],
+    ['PUT', 'keys/revoke'],
+    ['POST', 'usage'],
+    ['PATCH', 'webhooks'],
+  ];
+  return Promise.all(
+    attempts.map(async ([method, path]) => {
+      const response = await fetch(`${stack.url}/portal/api/${path}`, { method });
+      return { method, path, status: response.status, allow: response.headers.get('allow'), body: (await response.json()) as any };
+    }),
+  );
+}
+
+const WRONG_METHOD_ANSWERS = [
+  { status: 405, allow: 'GET, POST', body: { success: false, error: 'method_not_allowed', message: '/portal/api/keys takes GET and POST only.' } },
+  { status: 405, allow: 'POST', body: { success: false, error: 'method_not_allowed', message: '/portal/api/keys/revoke takes POST only.' } },
+  { status: 405, allow: 'GET', body: { success: false, error: 'method_not_allowed', message: '/portal/api/usage takes GET only.' } },
+  { status: 405, allow: 'GET', body: { success: false, error: 'method_not_allowed', message: '/portal/api/webhooks takes GET only.' } },
+];
 
 const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
@@ -100,6 +123,28 @@ describe('the portal API on npm start', () => {
     expect(listedAfter.body.find((key: { keyId: string }) => key.keyId === created.body.keyId).status).toBe('revoked');
   });
 
+  it('lists the portal in demo.json (url, cognitoEndpoint, userPoolId, clientId, users), each user able to sign in to their own workspace', async () => {
+    // Arrange
+    const { portal: listed } = stack.demo as unknown as { portal: DemoPortal & { url: string; userPoolId: string } };
+    const workspaceIds = stack.demo.workspaces.map((workspace) => workspace.id);
+
+    // Act
+    const tokens = await Promise.all(listed.users.map((user) => signIn(user.email)));
+    const claims = tokens.map((token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')));
+
+    // Assess
+    expect(Object.keys(listed).sort()).toEqual(['clientId', 'cognitoEndpoint', 'url', 'userPoolId', 'users']);
+    expect(listed.url).toBe(`${stack.url}/portal/`);
+    expect(claims[0].iss).toBe(`${listed.cognitoEndpoint}/${listed.userPoolId}`);
+    for (const [i, user] of listed.users.entries()) {
+      expect(Object.keys(user).sort()).toEqual(['email', 'password', 'permissions', 'role', 'workspaceId']);
+      expect(workspaceIds).toContain(user.workspaceId);
+      expect(claims[i]).toMatchObject({ email: user.email, aud: listed.clientId, 'custom:workspaceId': user.workspaceId, 'custom:role': user.role });
+    }
+    expect(listed.users.some((user) => user.permissions.includes('settings:api'))).toBe(true);
+    expect(listed.users.some((user) => !user.permissions.includes('settings:api'))).toBe(true);
+  });
+
   it('refuses a call without a token (401) and a user without settings:api (403 naming it)', async () => {
     // Arrange
     const viewer = await signIn('viewer@acme.example');
@@ -114,6 +159,14 @@ describe('the portal API on npm start', () => {
     expect(withApiKey.status).toBe(401);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toContain('settings:api');
+  });
+
+  it("answers another method on a portal path with 405 and the path's own methods in Allow, signed in or not", async () => {
+    // Act
+    const answers = await wrongMethods();
+
+    // Assess
+    expect(answers.map(({ status, allow, body }) => ({ status, allow, body }))).toEqual(WRONG_METHOD_ANSWERS);
   });
 
   it("keeps users to their own keys: a team user cannot see an admin's key, another workspace's user gets 404", async () => {
@@ -209,6 +262,14 @@ describe('the portal API in the template-driven mode (its methods, authorizer an
     expect(revoked.body).toEqual({ keyId: created.body.keyId, revoked: true });
     expect(afterRevocation.status).toBe(401);
     expect([forbidden.status, forbidden.body.error]).toEqual([403, 'forbidden']);
+  });
+
+  it("answers another method on a portal path with 405 from the template's mock ANY methods, as under npm start", async () => {
+    // Act
+    const answers = await wrongMethods();
+
+    // Assess
+    expect(answers.map(({ status, allow, body }) => ({ status, allow, body }))).toEqual(WRONG_METHOD_ANSWERS);
   });
 
   it("serves the /portal/ page pointed at npm start's Cognito stand-in, as under npm start (not the template's pool references)", async () => {

@@ -8,8 +8,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { handler as channelsList } from '../../functions/channels-list';
+import { handler as labelsList } from '../../functions/labels-list';
 import { handler as keysCreate } from '../../functions/portal-keys-create';
 import { handler as keysList } from '../../functions/portal-keys-list';
 import { handler as keysRevoke } from '../../functions/portal-keys-revoke';
@@ -17,13 +18,20 @@ import { handler as keysRotate } from '../../functions/portal-keys-rotate';
 import { handler as requests } from '../../functions/portal-requests';
 import { handler as usage } from '../../functions/portal-usage';
 import { clearKeyCache } from '../../shared/auth/authorize';
+import { clock } from '../../shared/clock';
+import { DEFAULT_RATE_LIMITS } from '../../shared/config';
+import { countRequest } from '../../shared/data/rate-limits';
 import { db } from '../../shared/data/client';
 import { listPortalAudit } from '../../shared/data/portal-audit';
+import { LATEST_REQUESTS } from '../../shared/domain/portal-keys';
 import { callApi } from '../support/api';
 import { callPortal as portal, type PortalUser } from '../support/portal';
 import { stdoutLinesDuring } from '../support/log-capture';
 import { scanRaw, snapshotDiff, snapshotTable } from '../support/table';
 import { createTeamKey, createTenant, type TestTenant } from '../support/tenants';
+
+/** 12:00:30: mid-window, so a frozen clock never straddles a minute boundary. */
+const MID_WINDOW = Date.UTC(2026, 5, 1, 12, 0, 30);
 
 let acme: TestTenant;
 let globex: TestTenant;
@@ -99,6 +107,25 @@ describe('portal keys', () => {
     expect(stored).not.toContain(created.body.apiKey);
   });
 
+  it("makes a team user's key see the channels assigned to that user, and no other", async () => {
+    // Arrange: a team user of a two-channel workspace, assigned the second channel only
+    const tenant = await createTenant(2);
+    const assigned = await createTeamKey(tenant, [tenant.channelIds[1]]);
+    const user: PortalUser = { ...team, workspaceId: tenant.workspaceId, apiUserId: assigned.userId };
+
+    // Act
+    const created = await portal(keysCreate, user, { name: 'team script' }, 'POST');
+    const listed = await callApi(channelsList, { apiKey: created.body.apiKey, method: 'GET' });
+    const other = await callApi(labelsList, { apiKey: created.body.apiKey, method: 'GET', params: { channelId: tenant.channelIds[0] } });
+    const own = await callApi(labelsList, { apiKey: created.body.apiKey, method: 'GET', params: { channelId: tenant.channelIds[1] } });
+
+    // Assess
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((channel: { id: string }) => channel.id)).toEqual([tenant.channelIds[1]]);
+    expect(own.status).toBe(200);
+    expect([other.status, other.body.error]).toEqual([403, 'forbidden']);
+  });
+
   it('refuses an expiry that is not a future IS 8601 time, naming expiresAt, and writes nothing', async () => {
     // Arrange
     const before = await snapshotTable({}, { workspaceId: acme.workspaceId });
@@ -144,7 +171,7 @@ describe('portal keys', () => {
     const audit = await listPortalAudit(acme.workspaceId);
 
     // Assess
-    expect(revoked).toEqual({ status: 200, body: { keyId: created.body.keyId, revoked: true } });
+    expect([revoked.status, revoked.body]).toEqual([200, { keyId: created.body.keyId, revoked: true }]);
     expect(used.status).toBe(401);
     expect(listed.body.find((key: { keyId: string }) => key.keyId === created.body.keyId).status).toBe('revoked');
     expect(audit.filter((record) => record.keyId === created.body.keyId)).toEqual([
@@ -232,6 +259,84 @@ describe('portal keys', () => {
     expect(counted.body.daily).toHaveLength(7);
     expect(counted.body.daily.at(-1).requests).toBe(2);
     expect(listed.body.find((key: { keyId: string }) => key.keyId === created.body.keyId).lastUsedAt).toEqual(latest.body[0].at);
+  });
+
+  it("counts each portal call against the signed-in user's API user's per-minute limit, which that user's API keys share: past it, 429 with RateLimit headers, nothing written", async () => {
+    // Arrange: a new workspace, the clock mid-window, its admin's api_read window one call short of full and its api_write window full
+    const tenant = await createTenant(1);
+    clock.freeze(MID_WINDOW);
+    onTestFinished(() => clock.reset());
+    const user: PortalUser = { ...admin, workspaceId: tenant.workspaceId, apiUserId: tenant.adminUserId };
+    const fill = async (rateClass: 'api_read' | 'api_write', times: number) => {
+      for (let i = 0; i < times; i++) await countRequest(tenant.workspaceId, tenant.adminUserId, rateClass, DEFAULT_RATE_LIMITS[rateClass], MID_WINDOW);
+    };
+    await fill('api_read', DEFAULT_RATE_LIMITS.api_read - 1);
+    await fill('api_write', DEFAULT_RATE_LIMITS.api_write);
+
+    // Act
+    const lastRead = await portal(keysList, user);
+    const before = await snapshotTable({}, { workspaceId: tenant.workspaceId });
+    const refusedRead = await portal(keysList, user);
+    const refusedWrite = await portal(keysCreate, user, { name: 'over the limit' }, 'POST');
+    const refusedApi = await callApi(channelsList, { apiKey: tenant.adminKey, method: 'GET' });
+    const after = await snapshotTable({}, { workspaceId: tenant.workspaceId });
+
+    // Assess
+    expect(lastRead.status).toBe(200);
+    expect(lastRead.headers).toMatchObject({ 'RateLimit-Policy': `"api_read";q=${DEFAULT_RATE_LIMITS.api_read};w=60`, 'RateLimit-Remaining': '0' });
+    expect([refusedRead.status, refusedRead.body.error]).toEqual([429, 'rate_limited']);
+    expect(refusedRead.headers).toMatchObject({ 'Retry-After': '30', RateLimit: '"api_read";r=0;t=30' });
+    expect([refusedWrite.status, refusedWrite.body.error]).toEqual([429, 'rate_limited']);
+    expect(refusedWrite.headers).toMatchObject({ 'RateLimit-Policy': `"api_write";q=${DEFAULT_RATE_LIMITS.api_write};w=60` });
+    expect(refusedApi.status).toBe(429);
+    expect(snapshotDiff(before, after)).toEqual({ added: [], removed: [] });
+  });
+
+  it("shows a key's last 100 requests only, newest first, of more", async () => {
+    // Arrange: a new workspace's admin key makes 101 API calls
+    const tenant = await createTenant(1);
+    const user: PortalUser = { ...admin, workspaceId: tenant.workspaceId, apiUserId: tenant.adminUserId };
+    const created = await portal(keysCreate, user, { name: 'busy' }, 'POST');
+    await loggedCalls(async () => {
+      for (let i = 0; i <= LATEST_REQUESTS; i++) await callApi(channelsList, { apiKey: created.body.apiKey, method: 'GET' });
+    });
+
+    // Act
+    const latest = await portal(requests, user, { keyId: created.body.keyId });
+    const counted = await portal(usage, user, { keyId: created.body.keyId });
+
+    // Assess
+    expect(latest.body).toHaveLength(LATEST_REQUESTS);
+    const times = latest.body.map((request: { at: string }) => request.at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(counted.body.last24Hours.requests).toBe(LATEST_REQUESTS + 1);
+  });
+
+  it("shows a key's 429s: a call past its user's per-minute limit is in its requests as 429 rate_limited and in its usage as throttled", async () => {
+    // Arrange: a new workspace's admin makes a key, then fills this minute's api_read window (the clock held within it)
+    const tenant = await createTenant(1);
+    const user: PortalUser = { ...admin, workspaceId: tenant.workspaceId, apiUserId: tenant.adminUserId };
+    const minute = clock.now();
+    clock.freeze(minute);
+    onTestFinished(() => clock.reset());
+    const created = await portal(keysCreate, user, { name: 'throttled' }, 'POST');
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.api_read; i++)
+      await countRequest(tenant.workspaceId, tenant.adminUserId, 'api_read', DEFAULT_RATE_LIMITS.api_read, minute);
+    let refused = 0;
+    await loggedCalls(async () => {
+      refused = (await callApi(channelsList, { apiKey: created.body.apiKey, method: 'GET' })).status;
+    });
+
+    // Act: a minute later, when the portal's own reads have a new window
+    clock.freeze(minute + 60_000);
+    const latest = await portal(requests, user, { keyId: created.body.keyId });
+    const counted = await portal(usage, user, { keyId: created.body.keyId });
+
+    // Assess
+    expect(refused).toBe(429);
+    expect(latest.body).toEqual([expect.objectContaining({ endpoint: 'channels/list', status: 429, error: 'rate_limited', rateClass: 'api_read' })]);
+    expect(counted.body.last24Hours).toEqual({ requests: 1, throttled: 1, byRateClass: { api_read: 1 } });
+    expect(counted.body.daily.reduce((sum: number, day: { throttled: number }) => sum + day.throttled, 0)).toBe(1);
   });
 
   it('adds no table write to an API call: the only write is the rate-limit counter it always made', async () => {

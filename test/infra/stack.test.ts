@@ -590,7 +590,10 @@ describe('WorkspaceApiStack', () => {
       const routeKeys = API_ROUTES.flatMap((route) => ['GET', 'POST'].map((verb) => `${verb} ${API_BASE_PATH}/${route.path}`));
       const publicKeys = publicSupportFunctions().flatMap((fn) => (fn.publicMethods ?? ['GET', 'POST']).map((verb) => `${verb} ${fn.publicPath}`));
       // The 405 mocks: no function behind them (the test above).
-      const mockKeys = API_ROUTES.map((route) => `ANY ${API_BASE_PATH}/${route.path}`);
+      const mockKeys = [
+        ...API_ROUTES.map((route) => `ANY ${API_BASE_PATH}/${route.path}`),
+        ...new Set(PORTAL_ROUTES.map((route) => `ANY ${PORTAL_API_PATH}/${route.path}`)),
+      ];
 
       // Act
       const methods = methodsByRoute(dev.resources);
@@ -673,6 +676,57 @@ describe('WorkspaceApiStack', () => {
         expect(MethodResponses[0].StatusCode).toBe('405');
       }
       expect(methods.has(`ANY ${WEBHOOK_PATH}`)).toBe(false);
+    });
+
+    it('lets API Gateway invoke each endpoint function on its own path and stage only, with one permission for both methods', () => {
+      // Prepare
+      const permissions = Object.values(dev.resources).filter((r) => r.Type === 'AWS::Lambda::Permission');
+      const stageId = logicalId(dev.stack, dev.stack.restApi.api.deploymentStage.node.defaultChild);
+      const apiId = logicalId(dev.stack, dev.stack.restApi.api.node.defaultChild);
+
+      // Act
+      const byRoute = API_ROUTES.map((route) => {
+        const fnId = logicalId(dev.stack, dev.stack.functions.get(route.name)!.function.node.defaultChild);
+        return permissions.filter((p) => p.Properties.FunctionName?.['Fn::GetAtt']?.[0] === fnId);
+      });
+
+      // Assess
+      for (const [i, own] of byRoute.entries()) {
+        const route = API_ROUTES[i];
+        expect(own.length, route.path).toBe(1);
+        expect(own[0].Properties.Principal).toBe('apigateway.amazonaws.com');
+        const parts = own[0].Properties.SourceArn['Fn::Join'][1];
+        expect(parts.slice(-4), route.path).toEqual([{ Ref: apiId }, '/', { Ref: stageId }, `/*${API_BASE_PATH}/${route.path}`]);
+      }
+    });
+
+    it("answers another method on every portal path with 405 and Allow naming that path's own methods (a mock ANY method: no authorizer, no function)", () => {
+      // Prepare
+      const methods = methodsByRoute(dev.resources);
+      const paths = [...new Set(PORTAL_ROUTES.map((route) => route.path))];
+
+      // Act
+      const fallbacks = paths.map((path) => methods.get(`ANY ${PORTAL_API_PATH}/${path}`));
+
+      // Assess
+      for (const [i, method] of fallbacks.entries()) {
+        const path = paths[i];
+        expect(method, path).toBeDefined();
+        const { Integration, AuthorizationType, ApiKeyRequired } = method!.Properties;
+        expect({ AuthorizationType, ApiKeyRequired }).toEqual({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+        expect(Integration.Type).toBe('MOCK');
+        const [answer] = Integration.IntegrationResponses;
+        const allow = PORTAL_ROUTES.filter((route) => route.path === path)
+          .map((route) => route.method)
+          .sort();
+        expect(answer.StatusCode).toBe('405');
+        expect(answer.ResponseParameters['method.response.header.Allow']).toBe(`'${allow.join(', ')}'`);
+        expect(JSON.parse(answer.ResponseTemplates['application/json'])).toMatchObject({ success: false, error: METHOD_NOT_ALLOWED.error });
+        expect(JSON.parse(answer.ResponseTemplates['application/json']).message).toContain(`${PORTAL_API_PATH}/${path} takes ${allow.join(' and ')} only`);
+      }
+      expect(methods.get(`ANY ${PORTAL_API_PATH}/keys`)!.Properties.Integration.IntegrationResponses[0].ResponseParameters).toMatchObject({
+        'method.response.header.Allow': "'GET, POST'",
+      });
     });
 
     it('rewrites gateway responses into the error envelope', () => {

@@ -7,7 +7,10 @@ import { restProxyEvent } from './api';
  * The developer portal's functions called as API Gateway calls them behind the Cognito
  * authorizer: the verified ID token's claims in `requestContext.authorizer.claims`.
  */
-export type PortalHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
+export type PortalHandler = (
+  event: APIGatewayProxyEvent,
+  context: Context,
+) => Promise<{ statusCode: number; body: string; headers?: Record<string, string | number | boolean> }>;
 
 export interface PortalUser {
   email: string;
@@ -42,5 +45,5 @@ export async function callPortal(handler: PortalHandler, user: PortalUser, param
     authorizer: { claims: claimsOf(user) },
   });
   const result = await handler(event, { awsRequestId: requestId, getRemainingTimeInMillis: () => 10_000 } as Context);
-  return { status: result.statusCode, body: JSON.parse(result.body) };
+  return { status: result.statusCode, headers: result.headers ?? {}, body: JSON.parse(result.body) };
 }
