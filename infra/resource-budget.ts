@@ -1,6 +1,6 @@
 /**
  * The resource budget: CloudFormation takes at most 500 resources per stack, and the
- * coming features must fit with room to spare. Per-endpoint costs are counted in the
+ * features must fit with room to spare. Per-endpoint costs are counted in the
  * synthesized templates themselves (by construct path), so the arithmetic in
  * docs/DEPLOYMENT.md (*Resource budget*) follows the template as it grows.
  */
