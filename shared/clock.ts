@@ -28,6 +28,10 @@ export const clock = {
   freeze(epochMs: number | undefined): void {
     frozenAt = epochMs;
   },
+  /** Test hook: whether the clock is stopped (shifting it then changes nothing until it runs again). */
+  isFrozen(): boolean {
+    return frozenAt !== undefined;
+  },
   /** Test hook: shift the running clock by `ms`. */
   shift(ms: number): void {
     offsetMs += ms;
