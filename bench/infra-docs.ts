@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { costSection } from './cost-model';
 import type { BenchResults } from './report';
 import { deploymentTables } from '../infra/deployment-docs';
-import { DOCUMENTED_STAGES, synthStage } from '../infra/synth-offline';
+import { DOCUMENTED_STAGES, synthStage, type SynthesizedStage } from '../infra/synth-offline';
 import { ROOT } from '../scripts/build';
 
 export const DEPLOYMENT_DOC = join(ROOT, 'docs', 'DEPLOYMENT.md');
@@ -22,12 +22,18 @@ export const BENCH_RESULTS = join(ROOT, 'bench', 'results.json');
 const begin = (name: string) => `<!-- generated:${name} begin (npm run infra-docs; edits here are overwritten) -->`;
 const end = (name: string) => `<!-- generated:${name} end -->`;
 
-/** The generated parts of each doc, by file and part name. */
-export function generatedParts(): Record<string, Record<string, string>> {
-  const dev = synthStage(DOCUMENTED_STAGES.dev);
-  const prod = synthStage(DOCUMENTED_STAGES.prod);
-  // Optional variables appear only when their setting is on: the environment table is read from a synthesis that turns them on.
-  const devWithRetention = synthStage({ ...DOCUMENTED_STAGES.dev, messageContentRetentionDays: '30' });
+/** The syntheses the generated parts are written from: the documented stages, and dev with its optional settings on. */
+export function documentedSyntheses(): Record<'dev' | 'prod' | 'devWithRetention', SynthesizedStage> {
+  return {
+    dev: synthStage(DOCUMENTED_STAGES.dev),
+    prod: synthStage(DOCUMENTED_STAGES.prod),
+    // Optional variables appear only when their setting is on: the environment table is read from a synthesis that turns them on.
+    devWithRetention: synthStage({ ...DOCUMENTED_STAGES.dev, messageContentRetentionDays: '30' }),
+  };
+}
+
+/** The generated parts of each doc, by file and part name (from `syntheses` when given: a synthesis takes seconds). */
+export function generatedParts({ dev, prod, devWithRetention } = documentedSyntheses()): Record<string, Record<string, string>> {
   const results = JSON.parse(readFileSync(BENCH_RESULTS, 'utf8')) as BenchResults;
   return {
     [DEPLOYMENT_DOC]: deploymentTables(dev, prod, devWithRetention),
