@@ -252,14 +252,18 @@ describe('order per contact', () => {
     // Act
     for (let i = 0; i < 3; i++) await inbound(from, `m${i}`);
     await Promise.all([3, 4, 5].map((i) => inbound(from, `m${i}`)));
-    await queue.drain(deliverer, { until: () => receiver.received.length >= 7 });
-    // Assess
-    const ids = receiver.received.map((delivery) => delivery.event.id);
-    const firstAttempts = [...new Set(ids)];
+    const ids = () => receiver.received.map((delivery) => delivery.event.id);
+    await queue.drain(deliverer, { until: () => new Set(ids()).size >= 6 });
+    // Assess: each event's first arrival in the order raised; m0 again (its retry) before m1 first comes
+    // (an attempt timed out on a loaded machine arrives once more: at least once, so counted by event)
+    const firstAttempts = [...new Set(ids())];
     expect(firstAttempts).toHaveLength(6);
     expect(firstAttempts).toEqual([...firstAttempts].sort());
-    expect(receiver.received.slice(0, 2).map((delivery) => delivery.answered)).toEqual([500, 200]);
-    expect(receiver.received.slice(0, 3).map((delivery) => delivery.event.data.content.body)).toEqual(['m0', 'm0', 'm1']);
+    const bodies = receiver.received.map((delivery) => delivery.event.data.content.body);
+    expect(receiver.received[0].answered).toBe(500);
+    const beforeM1 = bodies.slice(0, bodies.indexOf('m1'));
+    expect(beforeM1.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(beforeM1)).toEqual(new Set(['m0']));
   });
 });
 

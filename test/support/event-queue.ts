@@ -19,6 +19,11 @@ export interface MemoryEventQueue {
   messages: Array<{ id: number; message: EventQueueMessage; receiveCount: number }>;
   /** Every message ever enqueued, in order (drained ones included). */
   sent: EventQueueMessage[];
+  /**
+   * Delivers until the queue is empty or `until` holds, or `maxMs` (real time, and the time
+   * skipped) has passed: by default 20 s, and 120 s with `until` (there the budget only
+   * catches a hang: a loaded machine must not end the drain before its condition).
+   */
   drain(deliverer: Deliverer, options?: { until?: () => boolean; maxMs?: number }): Promise<void>;
 }
 
@@ -28,7 +33,7 @@ export function useMemoryEventQueue(): MemoryEventQueue {
     messages: [],
     sent: [],
     async drain(deliverer, options = {}) {
-      const budgetMs = options.maxMs ?? 20_000;
+      const budgetMs = options.maxMs ?? (options.until ? 120_000 : 20_000);
       const started = clock.realNow();
       // Service time the drain skipped instead of waiting it out: it counts against the budget as waited time would.
       let skippedMs = 0;
