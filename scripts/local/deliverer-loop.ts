@@ -21,9 +21,9 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  *
  * All workspaces share this one receiver, so it schedules fairly, not first come first
  * served: a batch holds one workspace's messages, a workspace holds at most its share of
- * the workers (one at least is always left to the others; a quarter of them while another
- * workspace is active), the workspace with the fewest batches in flight goes next, and
- * within a batch the subscriptions take turns.
+ * the workers (one at least is always left to the others) and, while another workspace is
+ * active, at most a few messages in flight (its batches cut to fit), the workspace with the
+ * fewest batches in flight goes next, and within a batch the subscriptions take turns.
  */
 
 type DelivererHandler = SqsBatchConsumer;
@@ -63,9 +63,9 @@ export interface DelivererLoopOptions {
   /** The most of them one workspace's batches may hold at once (by default all but a quarter, at least one kept for the others). */
   workspaceShare?: number;
   /**
-   * The most one workspace's batches may hold while another workspace is active (has a
-   * message due or a batch in flight, or had one in the last ACTIVE_WINDOW_MS): by default a
-   * quarter of the workers, at least one.
+   * The most messages one workspace's batches may hold in flight while another workspace is
+   * active (has a message due or a batch in flight, or had one in the last ACTIVE_WINDOW_MS):
+   * by default CONTENDED_MESSAGES, at least one. Its batches are cut to fit.
    */
   contendedShare?: number;
   /** Messages per invocation (SQS's batch size). */
@@ -94,6 +94,13 @@ export interface DelivererBatchRecord {
 }
 
 const RETRY_DELAY_MS = 2_000;
+/**
+ * A workspace's messages in flight while another workspace is active. Every message's
+ * table calls go one after another to the stack's one dynalite, so what another
+ * workspace's call waits behind is about this many calls of the busy workspace's, not a
+ * batch's worth per worker.
+ */
+const CONTENDED_MESSAGES = 2;
 /** A workspace counts as active this long after it last had a message due or a batch in flight. */
 const ACTIVE_WINDOW_MS = 10_000;
 
@@ -124,6 +131,8 @@ class DelivererLoop {
   private readonly lastActive = new Map<string, number>();
   /** Batches in flight by workspace (a batch holds one workspace's messages). */
   private readonly busyWorkspaces = new Map<string, number>();
+  /** Messages in flight by workspace. */
+  private readonly messagesInFlight = new Map<string, number>();
   /** When each workspace was last handed a batch (a turn counter): the least recently served goes first. */
   private readonly lastServed = new Map<string, number>();
   private turns = 0;
@@ -157,8 +166,8 @@ class DelivererLoop {
   ) {
     this.workers = options.workers ?? 8;
     this.workspaceShare = Math.max(1, Math.min(this.workers, options.workspaceShare ?? this.workers - Math.max(1, Math.floor(this.workers / 4))));
-    this.contendedShare = Math.max(1, Math.min(this.workspaceShare, options.contendedShare ?? Math.floor(this.workers / 4)));
     this.batchSize = options.batchSize ?? 10;
+    this.contendedShare = Math.max(1, options.contendedShare ?? CONTENDED_MESSAGES);
     this.pollMs = options.pollMs ?? 250;
     this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
       const key = queue.localMessageKey(message);
@@ -227,11 +236,11 @@ class DelivererLoop {
       dueRuns.push(run);
       this.lastActive.set(workspaceOf(run[0][1]), now);
     }
-    const underShare = this.underShare(now);
+    const room = this.room(now);
     const byWorkspace = new Map<string, Array<Array<[string, LocalMessage]>>>();
     for (const run of dueRuns) {
       const workspace = workspaceOf(run[0][1]);
-      if (!underShare(workspace)) continue;
+      if (room(workspace) === 0) continue;
       const runs = byWorkspace.get(workspace);
       if (runs) runs.push(run);
       else byWorkspace.set(workspace, [run]);
@@ -243,7 +252,7 @@ class DelivererLoop {
       return busyA - busyB || lastA - lastB;
     });
     if (workspace === undefined) return [];
-    const batch = takeInTurns(byWorkspace.get(workspace)!, this.batchSize);
+    const batch = takeInTurns(byWorkspace.get(workspace)!, room(workspace));
     this.lastServed.set(workspace, this.turns++);
     return batch.map(([key, message]) => {
       this.waiting.delete(key);
@@ -254,27 +263,29 @@ class DelivererLoop {
   }
 
   /**
-   * Whether a workspace may be handed another batch now: under its share of the workers,
-   * which is the smaller `contendedShare` while another workspace is active. So a
-   * workspace's flood (an import's fan-out, hundreds of table writes a batch) keeps few
-   * batches in flight beside another workspace's work, and the other's table calls and
-   * turns of the loop wait behind that much, not behind most of the workers' worth.
+   * How many messages a workspace's next batch may hold now (0: none): a batch's worth
+   * while it is under its share of the workers, and while another workspace is active only
+   * what is left of `contendedShare` messages in flight. So a workspace's flood (an
+   * import's fan-out, a few dozen table writes a message) keeps a few messages in flight
+   * beside another workspace's work, and the other's table calls and turns of the loop
+   * wait behind that much, not behind a batch's worth per worker.
    */
-  private underShare(now: number): (workspace: string) => boolean {
+  private room(now: number): (workspace: string) => number {
     for (const [workspace, at] of this.lastActive) if (now - at > ACTIVE_WINDOW_MS && !this.busyWorkspaces.has(workspace)) this.lastActive.delete(workspace);
     const active = new Set([...this.lastActive.keys(), ...this.busyWorkspaces.keys()]);
     return (workspace) => {
+      if ((this.busyWorkspaces.get(workspace) ?? 0) >= this.workspaceShare) return 0;
       const contended = active.size > 1 || (active.size === 1 && !active.has(workspace));
-      return (this.busyWorkspaces.get(workspace) ?? 0) < (contended ? this.contendedShare : this.workspaceShare);
+      return contended ? Math.max(0, Math.min(this.batchSize, this.contendedShare - (this.messagesInFlight.get(workspace) ?? 0))) : this.batchSize;
     };
   }
 
   /** When the next waiting message becomes takeable (ms from now), if any: the earliest head of a line whose workspace is under its share. */
   private nextDueIn(): number | undefined {
     let next: number | undefined;
-    const underShare = this.underShare(this.now());
+    const room = this.room(this.now());
     for (const [[, head]] of this.waitingLines()) {
-      if (underShare(workspaceOf(head))) next = Math.min(next ?? Infinity, head.visibleAt);
+      if (room(workspaceOf(head)) > 0) next = Math.min(next ?? Infinity, head.visibleAt);
     }
     return next === undefined ? undefined : Math.max(0, next - this.now());
   }
@@ -328,6 +339,7 @@ class DelivererLoop {
     const workspace = workspaceOf(messages[0]);
     const taken = { at: this.now(), othersInFlight: this.inFlight.size - (this.busyWorkspaces.get(workspace) ?? 0) };
     this.busyWorkspaces.set(workspace, (this.busyWorkspaces.get(workspace) ?? 0) + 1);
+    this.messagesInFlight.set(workspace, (this.messagesInFlight.get(workspace) ?? 0) + messages.length);
     const run: Promise<void> = this.handle(messages)
       .catch((error: unknown) => console.error('local deliverer error', error))
       .finally(() => {
@@ -342,6 +354,9 @@ class DelivererLoop {
         const left = this.busyWorkspaces.get(workspace)! - 1;
         if (left === 0) this.busyWorkspaces.delete(workspace);
         else this.busyWorkspaces.set(workspace, left);
+        const messagesLeft = this.messagesInFlight.get(workspace)! - messages.length;
+        if (messagesLeft === 0) this.messagesInFlight.delete(workspace);
+        else this.messagesInFlight.set(workspace, messagesLeft);
         // Its groups are free again: their next events may be taken now.
         this.wake?.();
       });
