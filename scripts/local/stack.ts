@@ -14,7 +14,7 @@ import { describeRouteTable } from './description';
 import { startRunnerLoop } from './runner-loop';
 import { startGateway, type AuthorizerHandler, type GatewayOptions, type GatewayRoute, type ProxyHandler } from './gateway';
 import { startSandbox, type SandboxHandle } from './sandbox';
-import { ensureTable, STACK_IDENTITY_PATH, startStore, stackInfoPath, type StackIdentity, type StackInfo } from './store';
+import { ensureTable, STACK_IDENTITY_PATH, startStoreThread, stackInfoPath, type StackIdentity, type StackInfo } from './store';
 import { LOCAL_ACCOUNT } from './template';
 
 export interface LocalStackOptions {
@@ -61,7 +61,7 @@ async function chatNetworkSecrets(dataDir: string): Promise<ChatNetworkSecrets> 
 
 /** The table: DYNAMODB_ENDPOINT's when set, else dynalite under DATA_DIR; created when missing. */
 async function startTable(dataDir: string) {
-  const store = process.env.DYNAMODB_ENDPOINT ? undefined : await startStore(dataDir);
+  const store = process.env.DYNAMODB_ENDPOINT ? undefined : await startStoreThread(dataDir);
   const dynamodbEndpoint = process.env.DYNAMODB_ENDPOINT ?? store!.endpoint;
   const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
   await ensureTable(dynamodbEndpoint, tableName);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { LOCAL_TABLE_NAME, OUTBOX_INDEX, TABLE_KEY } from '../../shared/data/table-schema';
 
 const require = createRequire(import.meta.url);
@@ -29,6 +30,51 @@ export async function startStore(dataDir: string | undefined, port = 0): Promise
   return {
     endpoint: `http://127.0.0.1:${bound}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The thread of {@link startStoreThread}: dynalite on 127.0.0.1, its port posted back; 'close' closes it (and its database). */
+const STORE_THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const server = require(workerData.dynalite)(workerData.options);
+server.once('error', (error) => parentPort.postMessage({ error: String((error && error.stack) || error) }));
+server.listen(workerData.port, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
+parentPort.on('message', () => server.close(() => parentPort.postMessage({ closed: true })));
+`;
+
+/**
+ * {@link startStore} in a worker thread of its own: `npm start`'s dynalite, persisted
+ * under `dataDir/dynamodb`. Every table call of the stack's functions goes to it, so on
+ * the stack's main thread it would queue behind the gateway's and the functions' work and
+ * they behind it; in a thread of its own it has an event loop (and a core, where the
+ * machine has one free) to itself, as DynamoDB is a service of its own in AWS. Still one
+ * process: the folder is opened once, and a SIGKILL ends both.
+ */
+export async function startStoreThread(dataDir: string, port = 0): Promise<LocalStore> {
+  const path = join(dataDir, 'dynamodb');
+  await mkdir(path, { recursive: true });
+  const worker = new Worker(STORE_THREAD_SOURCE, {
+    eval: true,
+    workerData: { dynalite: require.resolve('dynalite'), port, options: { path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 } },
+  });
+  const next = () =>
+    new Promise<{ port?: number; error?: string; closed?: boolean }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  const started = await next();
+  if (started.error !== undefined || started.port === undefined) {
+    await worker.terminate();
+    throw new Error(`the local store did not start: ${started.error}`);
+  }
+  return {
+    endpoint: `http://127.0.0.1:${started.port}`,
+    async close() {
+      const closed = next();
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
+    },
   };
 }
 
