@@ -141,6 +141,10 @@ class DelivererLoop {
   private stopped = false;
   private lastRedrive = 0;
   private lastRead = 0;
+  /** The table read in flight, if any: batches are handed out meanwhile from what is known. */
+  private reading: Promise<void> | undefined;
+  /** The event re-drive in flight, if any. */
+  private redriving: Promise<unknown> | undefined;
   /** The last read filled its page: more may be due in the table right now. */
   private readFull = false;
   /** In the table and not handed out yet, by item key. */
@@ -193,6 +197,20 @@ class DelivererLoop {
       if (!this.known(key)) this.waiting.set(key, message);
     }
     for (const [key, at] of this.deleted) if (Date.now() - at > DELETED_KEPT_MS) this.deleted.delete(key);
+  }
+
+  /**
+   * Starts a table read unless one is in flight, and wakes the loop when it ends. Not
+   * awaited by the turn: during a backlog a read brings up to a thousand messages, and
+   * the messages already known (this process's, heard of at once) go out meanwhile.
+   */
+  private readInBackground(): void {
+    this.reading ??= this.readTable()
+      .catch((error: unknown) => console.error('local deliverer error', error))
+      .finally(() => {
+        this.reading = undefined;
+        this.wake?.();
+      });
   }
 
   /**
@@ -325,15 +343,19 @@ class DelivererLoop {
     }
   }
 
-  /** One turn: the re-drive when due, a read of the table when due, and a batch handed out; false when nothing was due. */
+  /** One turn: the re-drive and a read of the table started when due, and a batch handed out; false when nothing was due. */
   private async turn(): Promise<boolean> {
+    // The re-drive and the table read run beside the turns, not in them: the messages already here go out meanwhile.
     if (Date.now() - this.lastRedrive >= (this.options.redriveEveryMs ?? 30_000)) {
       this.lastRedrive = Date.now();
-      await this.options.redrive();
+      this.redriving ??= this.options
+        .redrive()
+        .catch((error: unknown) => console.error('local deliverer error', error))
+        .finally(() => (this.redriving = undefined));
     }
     // The table is read every pollMs (in-process messages need no read), also while this process's keep coming,
     // and at once while the last read found a full page and too little is left here to fill the workers.
-    if (Date.now() - this.lastRead >= this.pollMs || (this.readFull && this.waiting.size < this.workers * this.batchSize)) await this.readTable();
+    if (Date.now() - this.lastRead >= this.pollMs || (this.readFull && this.waiting.size < this.workers * this.batchSize)) this.readInBackground();
     const messages = this.takeDue();
     if (messages.length === 0) return false;
     const workspace = workspaceOf(messages[0]);
@@ -364,11 +386,12 @@ class DelivererLoop {
     return true;
   }
 
-  /** Nothing due: sleeps until a message is written here, the next one is due, or the next read of the table. */
+  /** Nothing due: sleeps until a message is written here, the next one is due, the table read in flight ends, or the next one is due. */
   private async sleep(): Promise<void> {
-    const untilRead = Math.max(0, this.pollMs - (Date.now() - this.lastRead));
+    const untilRead = this.reading ? Infinity : Math.max(0, this.pollMs - (Date.now() - this.lastRead));
+    const wait = Math.min(untilRead, this.nextDueIn() ?? Infinity);
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.min(untilRead, this.nextDueIn() ?? Infinity));
+      const timer = Number.isFinite(wait) ? setTimeout(resolve, wait) : undefined;
       this.wake = () => {
         clearTimeout(timer);
         resolve();
@@ -397,6 +420,8 @@ class DelivererLoop {
     this.wake?.();
     await running;
     await Promise.all(this.inFlight);
+    await this.reading;
+    await this.redriving;
     this.stopListening();
   }
 }
