@@ -14,10 +14,11 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  * what it has taken in memory instead of moving each message to a hidden copy (two
  * writes a message), hears of the messages this process writes as soon as they are in
  * the table (no poll between a hand-off and its delivery), and reads the table for the
- * others (another process's, delayed ones, and what a killed process left) at least
- * every `pollMs`. Everything lives in the table until handled, so a SIGKILL loses no
- * delivery: a restart resumes the queue, retries included. (The receive count is written
- * with a retry; a kill during a message's handling does not count as a receive.)
+ * others (another process's, delayed ones, and what a killed process left) every
+ * `pollMs` (every BACKLOG_POLL_MS while enough is known here to fill every worker).
+ * Everything lives in the table until handled, so a SIGKILL loses no delivery: a
+ * restart resumes the queue, retries included. (The receive count is written with a
+ * retry; a kill during a message's handling does not count as a receive.)
  *
  * All workspaces share this one receiver, so it schedules fairly, not first come first
  * served: a batch holds one workspace's messages, a workspace holds at most its share of
@@ -63,11 +64,13 @@ export interface DelivererLoopOptions {
   /** The most of them one workspace's batches may hold at once (by default all but a quarter, at least one kept for the others). */
   workspaceShare?: number;
   /**
-   * The most messages one workspace's batches may hold in flight while another workspace is
-   * active (has a message due or a batch in flight, or had one in the last ACTIVE_WINDOW_MS):
-   * by default CONTENDED_MESSAGES, at least one. Its batches are cut to fit.
+   * The most one workspace's batches may hold while another workspace is active (has a
+   * message due or a batch in flight, or had one in the last ACTIVE_WINDOW_MS): by default a
+   * quarter of the workers, at least one.
    */
   contendedShare?: number;
+  /** The most new events (fan-outs) one workspace's batches may hold meanwhile: by default CONTENDED_FAN_OUTS, at least one. */
+  contendedFanOuts?: number;
   /** Messages per invocation (SQS's batch size). */
   batchSize?: number;
   /** How often, at most, the table is read for messages this process did not write. */
@@ -95,12 +98,16 @@ export interface DelivererBatchRecord {
 
 const RETRY_DELAY_MS = 2_000;
 /**
- * A workspace's messages in flight while another workspace is active. Every message's
- * table calls go one after another to the stack's one dynalite, so what another
- * workspace's call waits behind is about this many calls of the busy workspace's, not a
- * batch's worth per worker.
+ * A workspace's new events (fan-outs) in flight while another workspace is active. Each
+ * makes its table calls one after another (two dozen for 10 subscriptions), all to the
+ * stack's one dynalite, so another workspace's call waits behind about this many of the
+ * busy workspace's, not a batch's worth per worker. Lane wake-ups are not counted here:
+ * an attempt mostly waits for its receiver, and one that hangs must not hold its
+ * workspace's other lanes.
  */
-const CONTENDED_MESSAGES = 2;
+const CONTENDED_FAN_OUTS = 2;
+/** How often the table is read while a backlog known here fills every worker. */
+const BACKLOG_POLL_MS = 5_000;
 /** A workspace counts as active this long after it last had a message due or a batch in flight. */
 const ACTIVE_WINDOW_MS = 10_000;
 
@@ -131,8 +138,9 @@ class DelivererLoop {
   private readonly lastActive = new Map<string, number>();
   /** Batches in flight by workspace (a batch holds one workspace's messages). */
   private readonly busyWorkspaces = new Map<string, number>();
-  /** Messages in flight by workspace. */
-  private readonly messagesInFlight = new Map<string, number>();
+  /** New events (fan-outs) in flight by workspace. */
+  private readonly fanOutsInFlight = new Map<string, number>();
+  private readonly contendedFanOuts: number;
   /** When each workspace was last handed a batch (a turn counter): the least recently served goes first. */
   private readonly lastServed = new Map<string, number>();
   private turns = 0;
@@ -170,8 +178,9 @@ class DelivererLoop {
   ) {
     this.workers = options.workers ?? 8;
     this.workspaceShare = Math.max(1, Math.min(this.workers, options.workspaceShare ?? this.workers - Math.max(1, Math.floor(this.workers / 4))));
+    this.contendedShare = Math.max(1, Math.min(this.workspaceShare, options.contendedShare ?? Math.floor(this.workers / 4)));
+    this.contendedFanOuts = Math.max(1, options.contendedFanOuts ?? CONTENDED_FAN_OUTS);
     this.batchSize = options.batchSize ?? 10;
-    this.contendedShare = Math.max(1, options.contendedShare ?? CONTENDED_MESSAGES);
     this.pollMs = options.pollMs ?? 250;
     this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
       const key = queue.localMessageKey(message);
@@ -197,6 +206,21 @@ class DelivererLoop {
       if (!this.known(key)) this.waiting.set(key, message);
     }
     for (const [key, at] of this.deleted) if (Date.now() - at > DELETED_KEPT_MS) this.deleted.delete(key);
+  }
+
+  /** Whether enough is known here to fill every worker. */
+  private backlog(): boolean {
+    return this.waiting.size >= this.workers * this.batchSize;
+  }
+
+  /**
+   * When the next table read is due (ms from now): `pollMs` after the last one, and
+   * BACKLOG_POLL_MS during a backlog, when a read would bring up to a thousand messages
+   * known here already (this process's, heard of as they were written) for the few
+   * another process wrote.
+   */
+  private untilRead(): number {
+    return Math.max(0, (this.backlog() ? BACKLOG_POLL_MS : this.pollMs) - (Date.now() - this.lastRead));
   }
 
   /**
@@ -254,11 +278,11 @@ class DelivererLoop {
       dueRuns.push(run);
       this.lastActive.set(workspaceOf(run[0][1]), now);
     }
-    const room = this.room(now);
+    const share = this.share(now);
     const byWorkspace = new Map<string, Array<Array<[string, LocalMessage]>>>();
     for (const run of dueRuns) {
       const workspace = workspaceOf(run[0][1]);
-      if (room(workspace) === 0) continue;
+      if (!takeable(run[0][1], share(workspace))) continue;
       const runs = byWorkspace.get(workspace);
       if (runs) runs.push(run);
       else byWorkspace.set(workspace, [run]);
@@ -270,7 +294,7 @@ class DelivererLoop {
       return busyA - busyB || lastA - lastB;
     });
     if (workspace === undefined) return [];
-    const batch = takeInTurns(byWorkspace.get(workspace)!, room(workspace));
+    const batch = takeInTurns(byWorkspace.get(workspace)!, this.batchSize, share(workspace)!);
     this.lastServed.set(workspace, this.turns++);
     return batch.map(([key, message]) => {
       this.waiting.delete(key);
@@ -281,29 +305,30 @@ class DelivererLoop {
   }
 
   /**
-   * How many messages a workspace's next batch may hold now (0: none): a batch's worth
-   * while it is under its share of the workers, and while another workspace is active only
-   * what is left of `contendedShare` messages in flight. So a workspace's flood (an
-   * import's fan-out, a few dozen table writes a message) keeps a few messages in flight
-   * beside another workspace's work, and the other's table calls and turns of the loop
-   * wait behind that much, not behind a batch's worth per worker.
+   * Whether a workspace may be handed another batch now, and how many new events it may
+   * hold (undefined: no batch): under its share of the workers, which is the smaller
+   * `contendedShare` while another workspace is active, and then no more new events than
+   * what is left of `contendedFanOuts` in flight. So a workspace's flood (an import's
+   * fan-out, two dozen table calls an event) keeps few calls in flight beside another
+   * workspace's work, and the other's table calls and turns of the loop wait behind that
+   * much, not behind most of the workers' worth.
    */
-  private room(now: number): (workspace: string) => number {
+  private share(now: number): (workspace: string) => number | undefined {
     for (const [workspace, at] of this.lastActive) if (now - at > ACTIVE_WINDOW_MS && !this.busyWorkspaces.has(workspace)) this.lastActive.delete(workspace);
     const active = new Set([...this.lastActive.keys(), ...this.busyWorkspaces.keys()]);
     return (workspace) => {
-      if ((this.busyWorkspaces.get(workspace) ?? 0) >= this.workspaceShare) return 0;
       const contended = active.size > 1 || (active.size === 1 && !active.has(workspace));
-      return contended ? Math.max(0, Math.min(this.batchSize, this.contendedShare - (this.messagesInFlight.get(workspace) ?? 0))) : this.batchSize;
+      if ((this.busyWorkspaces.get(workspace) ?? 0) >= (contended ? this.contendedShare : this.workspaceShare)) return undefined;
+      return contended ? Math.max(0, this.contendedFanOuts - (this.fanOutsInFlight.get(workspace) ?? 0)) : this.batchSize;
     };
   }
 
   /** When the next waiting message becomes takeable (ms from now), if any: the earliest head of a line whose workspace is under its share. */
   private nextDueIn(): number | undefined {
     let next: number | undefined;
-    const room = this.room(this.now());
+    const share = this.share(this.now());
     for (const [[, head]] of this.waitingLines()) {
-      if (room(workspaceOf(head)) > 0) next = Math.min(next ?? Infinity, head.visibleAt);
+      if (takeable(head, share(workspaceOf(head)))) next = Math.min(next ?? Infinity, head.visibleAt);
     }
     return next === undefined ? undefined : Math.max(0, next - this.now());
   }
@@ -353,15 +378,16 @@ class DelivererLoop {
         .catch((error: unknown) => console.error('local deliverer error', error))
         .finally(() => (this.redriving = undefined));
     }
-    // The table is read every pollMs (in-process messages need no read), also while this process's keep coming,
+    // The table is read when due (in-process messages need no read), also while this process's keep coming,
     // and at once while the last read found a full page and too little is left here to fill the workers.
-    if (Date.now() - this.lastRead >= this.pollMs || (this.readFull && this.waiting.size < this.workers * this.batchSize)) this.readInBackground();
+    if (this.untilRead() === 0 || (this.readFull && !this.backlog())) this.readInBackground();
     const messages = this.takeDue();
     if (messages.length === 0) return false;
     const workspace = workspaceOf(messages[0]);
     const taken = { at: this.now(), othersInFlight: this.inFlight.size - (this.busyWorkspaces.get(workspace) ?? 0) };
     this.busyWorkspaces.set(workspace, (this.busyWorkspaces.get(workspace) ?? 0) + 1);
-    this.messagesInFlight.set(workspace, (this.messagesInFlight.get(workspace) ?? 0) + messages.length);
+    const fanOuts = messages.filter((message) => kindOf(message) === 'event').length;
+    this.fanOutsInFlight.set(workspace, (this.fanOutsInFlight.get(workspace) ?? 0) + fanOuts);
     const run: Promise<void> = this.handle(messages)
       .catch((error: unknown) => console.error('local deliverer error', error))
       .finally(() => {
@@ -376,9 +402,9 @@ class DelivererLoop {
         const left = this.busyWorkspaces.get(workspace)! - 1;
         if (left === 0) this.busyWorkspaces.delete(workspace);
         else this.busyWorkspaces.set(workspace, left);
-        const messagesLeft = this.messagesInFlight.get(workspace)! - messages.length;
-        if (messagesLeft === 0) this.messagesInFlight.delete(workspace);
-        else this.messagesInFlight.set(workspace, messagesLeft);
+        const fanOutsLeft = (this.fanOutsInFlight.get(workspace) ?? 0) - fanOuts;
+        if (fanOutsLeft <= 0) this.fanOutsInFlight.delete(workspace);
+        else this.fanOutsInFlight.set(workspace, fanOutsLeft);
         // Its groups are free again: their next events may be taken now.
         this.wake?.();
       });
@@ -388,7 +414,7 @@ class DelivererLoop {
 
   /** Nothing due: sleeps until a message is written here, the next one is due, the table read in flight ends, or the next one is due. */
   private async sleep(): Promise<void> {
-    const untilRead = this.reading ? Infinity : Math.max(0, this.pollMs - (Date.now() - this.lastRead));
+    const untilRead = this.reading ? Infinity : this.untilRead();
     const wait = Math.min(untilRead, this.nextDueIn() ?? Infinity);
     await new Promise<void>((resolve) => {
       const timer = Number.isFinite(wait) ? setTimeout(resolve, wait) : undefined;
@@ -426,13 +452,19 @@ class DelivererLoop {
   }
 }
 
+/** Whether a line's head may go into a batch whose workspace may take `fanOuts` new events (undefined: no batch). */
+function takeable(head: LocalMessage, fanOuts: number | undefined): boolean {
+  return fanOuts !== undefined && (fanOuts > 0 || kindOf(head) !== 'event');
+}
+
 /**
- * Up to `size` messages from `runs` (each a line's due head run, in order), the
- * subscriptions taking turns — one run of each in turn, oldest first within each — so
- * one subscription's backlog does not fill a batch while another's waits. A run is taken
- * whole or up to what is left, never split out of order.
+ * Up to `size` messages from `runs` (each a line's due head run, in order), at most
+ * `fanOuts` of them new events, the subscriptions taking turns — one run of each in
+ * turn, oldest first within each — so one subscription's backlog does not fill a batch
+ * while another's waits. A run is taken whole or up to what is left, never split out of
+ * order.
  */
-function takeInTurns(runs: Array<Array<[string, LocalMessage]>>, size: number): Array<[string, LocalMessage]> {
+function takeInTurns(runs: Array<Array<[string, LocalMessage]>>, size: number, fanOuts: number): Array<[string, LocalMessage]> {
   const bySubscription = new Map<string, Array<Array<[string, LocalMessage]>>>();
   for (const run of runs.sort(([[a]], [[b]]) => (a < b ? -1 : 1))) {
     const subscription = subscriptionOf(run[0][1]);
@@ -445,7 +477,12 @@ function takeInTurns(runs: Array<Array<[string, LocalMessage]>>, size: number): 
   while (batch.length < size && queues.some((queue) => queue.length > 0)) {
     for (const queue of queues) {
       const run = queue.shift();
-      if (run) batch.push(...run.slice(0, size - batch.length));
+      const events = run !== undefined && kindOf(run[0][1]) === 'event';
+      if (run && (!events || fanOuts > 0)) {
+        const taken = run.slice(0, events ? Math.min(fanOuts, size - batch.length) : size - batch.length);
+        if (events) fanOuts -= taken.length;
+        batch.push(...taken);
+      }
       if (batch.length >= size) break;
     }
   }

@@ -231,29 +231,59 @@ describe('the local event queue receiver', () => {
     expect(noisyWhileHanging).toBe(3);
   });
 
-  it('holds a workspace to the contended share of messages in flight while another workspace is active, so its flood keeps few messages beside the other', async () => {
-    // Prepare: the service clock stands still (the quiet workspace stays active); both workspaces' messages are in the
-    // table before the loop starts, so it finds the noisy workspace's flood whole; its batches hang until released
+  it('holds a workspace to the smaller contended share while another workspace is active, so its flood keeps few batches beside the other', async () => {
+    // Prepare: the service clock stands still (the quiet workspace stays active); the noisy workspace's batches hang until released
     clock.freeze(Date.now());
     const noisy = noisyDeliverer();
     const { handed, release } = noisy;
-    await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556000'));
-    for (let i = 0; i < 30; i++) await tableEventQueue.enqueue(laneOf('ws_noisy', `wh_${i % 10}`, `1415555${String(6100 + i)}`));
-    const noisyHanded = () => handed.filter((workspace) => workspace === 'ws_noisy').length;
+    await start({ deliverer: noisy.deliverer, pollMs: 20, workers: 8, batchSize: 2 });
     let noisyWhileQuietActive: number;
     try {
-      await start({ deliverer: noisy.deliverer, pollMs: 20, workers: 8, batchSize: 4 });
-      await until(() => handed.includes('ws_quiet') && noisyHanded() > 0, "both workspaces' first messages");
-      // Act: the quiet workspace's next message
+      await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556000'));
+      await until(() => handed.includes('ws_quiet'), "the quiet workspace's first message");
+      // Act: the noisy workspace's flood, then the quiet workspace's next message
+      for (let i = 0; i < 30; i++) await tableEventQueue.enqueue(laneOf('ws_noisy', `wh_${i % 10}`, `1415555${String(6100 + i)}`));
+      await until(() => noisy.batches >= 2, "the noisy workspace's batches");
       await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556001'));
       await until(() => handed.filter((workspace) => workspace === 'ws_quiet').length === 2, "the quiet workspace's next message");
-      noisyWhileQuietActive = noisyHanded();
+      noisyWhileQuietActive = noisy.batches;
     } finally {
       release();
       clock.reset();
     }
     await until(() => handed.length === 32, 'everything handled');
-    // Assess: 2 messages, in a batch cut to fit: not the 24 of its 6 batches when alone, nor 2 batches' 8
+    // Assess: a quarter of the 8 workers, not the 6 of its share when alone
+    expect(noisyWhileQuietActive).toBe(2);
+  });
+
+  it("holds a workspace to a few new events in flight while another workspace is active, so its fan-outs' table calls stay few beside the other's", async () => {
+    // Prepare: the service clock stands still (the quiet workspace stays active); both workspaces' messages are in the
+    // table before the loop starts, so it finds the noisy workspace's import-like burst of new events whole; its batches
+    // hang until released
+    clock.freeze(Date.now());
+    const noisy = noisyDeliverer();
+    const { handed, release } = noisy;
+    await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556200'));
+    for (let i = 0; i < 30; i++)
+      await tableEventQueue.enqueue({ ...newEvent(`evt_burst_${String(i).padStart(2, '0')}`, `1415555${6300 + i}`), workspaceId: 'ws_noisy' });
+    const noisyHanded = () => handed.filter((workspace) => workspace === 'ws_noisy').length;
+    let noisyWhileQuietActive: number;
+    try {
+      // Act
+      await start({ deliverer: noisy.deliverer, pollMs: 20, workers: 8, batchSize: 4 });
+      await until(() => handed.includes('ws_quiet') && noisyHanded() > 0, "both workspaces' first messages");
+      await tableEventQueue.enqueue(laneOf('ws_quiet', 'wh_quiet', '14155556201'));
+      await until(() => handed.filter((workspace) => workspace === 'ws_quiet').length === 2, "the quiet workspace's next message");
+      noisyWhileQuietActive = noisyHanded();
+      // The quiet workspace's own new event goes out meanwhile too (its lane batches counted no fan-outs)
+      await tableEventQueue.enqueue({ ...newEvent('evt_quiet_1', '14155556202'), workspaceId: 'ws_quiet' });
+      await until(() => handed.filter((workspace) => workspace === 'ws_quiet').length === 3, "the quiet workspace's new event");
+    } finally {
+      release();
+      clock.reset();
+    }
+    await until(() => handed.length === 33, 'everything handled');
+    // Assess: 2 new events, in a batch cut to fit — not the 8 of its 2 contended batches
     expect(noisyWhileQuietActive).toBe(2);
   });
 
@@ -268,8 +298,7 @@ describe('the local event queue receiver', () => {
       if (bodies.some((body) => body.webhookId === 'wh_gate')) await released;
       return { batchItemFailures: [] };
     };
-    // A contended share of a whole batch: the turns, not the share, are what this test is about.
-    await start({ deliverer, pollMs: 20, workers: 1, batchSize: 4, contendedShare: 4 });
+    await start({ deliverer, pollMs: 20, workers: 1, batchSize: 4 });
     const backlog = [
       ...Array.from({ length: 8 }, (_, i) => laneOf('ws_a', 'wh_first', `1415555${4000 + i}`)),
       ...Array.from({ length: 4 }, (_, i) => laneOf('ws_a', 'wh_second', `1415555${4100 + i}`)),
