@@ -22,8 +22,8 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  *
  * All workspaces share this one receiver, so it schedules fairly, not first come first
  * served: a batch holds one workspace's messages, a workspace holds at most its share of
- * the workers (one at least is always left to the others) and, while another workspace is
- * active, at most a few messages in flight (its batches cut to fit), the workspace with the
+ * the workers (one at least is always left to the others; a quarter of them, and at most
+ * a few new events in flight, while another workspace is active), the workspace with the
  * fewest batches in flight goes next, and within a batch the subscriptions take turns.
  */
 
