@@ -69,7 +69,7 @@ export interface DelivererLoopOptions {
    * quarter of the workers, at least one.
    */
   contendedShare?: number;
-  /** The most new events (fan-outs) one workspace's batches may hold meanwhile: by default CONTENDED_FAN_OUTS, at least one. */
+  /** The most new events (fan-outs) one workspace's batches may hold meanwhile while more than a batch of them waits: by default CONTENDED_FAN_OUTS, at least one. */
   contendedFanOuts?: number;
   /** Messages per invocation (SQS's batch size). */
   batchSize?: number;
@@ -98,10 +98,11 @@ export interface DelivererBatchRecord {
 
 const RETRY_DELAY_MS = 2_000;
 /**
- * A workspace's new events (fan-outs) in flight while another workspace is active. Each
- * makes its table calls one after another (two dozen for 10 subscriptions), all to the
- * stack's one dynalite, so another workspace's call waits behind about this many of the
- * busy workspace's, not a batch's worth per worker. Lane wake-ups are not counted here:
+ * A workspace's new events (fan-outs) in flight while another workspace is active and more
+ * than a batch of its new events waits. Each makes its table calls one after another (two
+ * dozen for 10 subscriptions), all to the stack's one dynalite, so another workspace's
+ * call waits behind about this many of the busy workspace's, not a batch's worth per
+ * worker. Lane wake-ups are not counted here:
  * an attempt mostly waits for its receiver, and one that hangs must not hold its
  * workspace's other lanes.
  */
@@ -307,19 +308,25 @@ class DelivererLoop {
   /**
    * Whether a workspace may be handed another batch now, and how many new events it may
    * hold (undefined: no batch): under its share of the workers, which is the smaller
-   * `contendedShare` while another workspace is active, and then no more new events than
-   * what is left of `contendedFanOuts` in flight. So a workspace's flood (an import's
-   * fan-out, two dozen table calls an event) keeps few calls in flight beside another
-   * workspace's work, and the other's table calls and turns of the loop wait behind that
-   * much, not behind most of the workers' worth.
+   * `contendedShare` while another workspace is active; and then, while more than a
+   * batch of its new events waits (a burst: an import's fan-out, two dozen table calls an
+   * event), no more new events than what is left of `contendedFanOuts` in flight. So a
+   * burst keeps few calls in flight beside another workspace's work, whose table calls and
+   * turns of the loop wait behind that much, not behind most of the workers' worth, while
+   * a workspace whose events keep up (a steady trickle) is not held to the cap.
    */
   private share(now: number): (workspace: string) => number | undefined {
     for (const [workspace, at] of this.lastActive) if (now - at > ACTIVE_WINDOW_MS && !this.busyWorkspaces.has(workspace)) this.lastActive.delete(workspace);
     const active = new Set([...this.lastActive.keys(), ...this.busyWorkspaces.keys()]);
+    const waitingEvents = new Map<string, number>();
+    for (const message of this.waiting.values()) {
+      if (kindOf(message) === 'event') waitingEvents.set(workspaceOf(message), (waitingEvents.get(workspaceOf(message)) ?? 0) + 1);
+    }
     return (workspace) => {
       const contended = active.size > 1 || (active.size === 1 && !active.has(workspace));
       if ((this.busyWorkspaces.get(workspace) ?? 0) >= (contended ? this.contendedShare : this.workspaceShare)) return undefined;
-      return contended ? Math.max(0, this.contendedFanOuts - (this.fanOutsInFlight.get(workspace) ?? 0)) : this.batchSize;
+      const burst = contended && (waitingEvents.get(workspace) ?? 0) > this.batchSize;
+      return burst ? Math.max(0, this.contendedFanOuts - (this.fanOutsInFlight.get(workspace) ?? 0)) : this.batchSize;
     };
   }
 
