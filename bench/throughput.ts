@@ -45,7 +45,13 @@ export async function startStack(dataDir: string, built: boolean): Promise<{ chi
   delete env.DYNAMODB_ENDPOINT;
   delete env.TABLE_NAME;
   if (!built) delete env.PREBUILT_BUNDLES;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_STACK_CPU_PROF=<dir>: the stack writes V8 CPU profiles there (one per thread) when it stops.
+  const profile = process.env.BENCH_STACK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STACK_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output.join('')}`)), 120_000);
