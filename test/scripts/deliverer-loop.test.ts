@@ -287,6 +287,35 @@ describe('the local event queue receiver', () => {
     expect(noisyWhileQuietActive).toBe(2);
   });
 
+  it("holds only a burst to the cap: a workspace's few new events go out in one batch beside another's burst", async () => {
+    // Prepare: the service clock stands still; the quiet workspace's 3 new events (under a batch) and the noisy
+    // workspace's burst of 30 are in the table before the loop starts; the noisy workspace's batches hang until released
+    clock.freeze(Date.now());
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const batches: string[][] = [];
+    const deliverer = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+      const workspaces = event.Records.map((record) => (JSON.parse(record.body) as EventQueueMessage).workspaceId);
+      batches.push(workspaces);
+      if (workspaces.includes('ws_noisy')) await released;
+      return { batchItemFailures: [] };
+    };
+    for (let i = 0; i < 3; i++) await tableEventQueue.enqueue({ ...newEvent(`evt_few_${i}`, `1415555${6400 + i}`), workspaceId: 'ws_quiet' });
+    for (let i = 0; i < 30; i++)
+      await tableEventQueue.enqueue({ ...newEvent(`evt_many_${String(i).padStart(2, '0')}`, `1415555${6500 + i}`), workspaceId: 'ws_noisy' });
+    try {
+      // Act
+      await start({ deliverer, pollMs: 20, workers: 8, batchSize: 4 });
+      await until(() => batches.flat().filter((workspace) => workspace === 'ws_quiet').length === 3, "the quiet workspace's events");
+    } finally {
+      release();
+      clock.reset();
+    }
+    await until(() => batches.flat().length === 33, 'everything handled');
+    // Assess: the quiet workspace's 3 events in one batch; the noisy one's burst 2 at a time meanwhile
+    expect(batches.filter((batch) => batch.includes('ws_quiet'))).toEqual([['ws_quiet', 'ws_quiet', 'ws_quiet']]);
+  });
+
   it('serves workspaces, and subscriptions within one, in turns, not first come first served', async () => {
     // Prepare: one worker, held by a first batch while a backlog builds: workspace A's first subscription, its second one's, then workspace B's
     let release!: () => void;
