@@ -225,6 +225,9 @@ export async function noisyNeighbour(options: {
       const created = await call(url, adminOf(a), 'webhooks/manage', { channelId: aChannel.id, url: `${hanging.url}/a${i}`, events: ['*'] });
       if (created.status !== 200) throw new Error(`webhooks/manage answered ${created.status} for A's subscription ${i}`);
     }
+    // The stack loads a route's bundle on its first request (a Lambda's cold start): contacts/import's now, with a
+    // call it refuses (no rows), not on A's first import in B's first flood phase.
+    await (await call(url, adminOf(a), 'contacts/import', { channelId: aChannel.id, contacts: [] })).arrayBuffer();
     let sequence = 0;
     /** B's paced messages, and each one's time to its first attempt (ms) when it arrived in time; with the phase's load, CPU and B's batches. */
     const phase = async (): Promise<PhaseSamples> => {
