@@ -6,6 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../support/local-stack';
+import { scriptCommand } from '../support/script-bundles';
 
 /**
  * Every shell command of the README's walk-through ("Try it" up to "Every endpoint") and
@@ -195,6 +196,29 @@ class Placeholders {
   }
 }
 
+const shellQuote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * What `npm run --silent admin -- ARGS` runs, as a bash function the walk-through's shell
+ * defines: npm runs the "admin" script, `tsx scripts/admin.ts`, in the repository root with
+ * ARGS appended unchanged and INIT_CWD set to where the command was typed. The function runs
+ * the same program (the run's bundle of scripts/admin.ts, test/support/script-bundles.ts)
+ * with the same ARGS, directory and INIT_CWD, so each README line still runs as written;
+ * only npm and tsx, each started once per command, are left out. Any other npm command goes
+ * to npm itself.
+ */
+function adminThroughBundle(): string {
+  const [program, args] = scriptCommand('admin');
+  const admin = [program, ...args].map(shellQuote).join(' ');
+  return [
+    'npm() {',
+    '  if [ "$1" = run ] && [ "$2" = --silent ] && [ "$3" = admin ] && [ "$4" = -- ]; then',
+    `    shift 4; (INIT_CWD="$PWD" && export INIT_CWD && cd ${shellQuote(ROOT)} && exec ${admin} "$@")`,
+    '  else command npm "$@"; fi',
+    '}',
+  ].join('\n');
+}
+
 /** One bash for the whole walk-through, so the variables a command sets (BASE, KEY, STEPS, TOKEN, …) hold for the next. */
 class Shell {
   private readonly bash;
@@ -209,6 +233,7 @@ class Shell {
       this.waiting?.();
     });
     this.bash.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.bash.stdin.write(`${adminThroughBundle()}\n`);
   }
 
   /** Runs `command` (its stdin closed) and answers its stdout, stderr and exit code. */
@@ -248,6 +273,35 @@ function answersIn(stdout: string): unknown[] {
   }
 }
 
+/**
+ * What the reader's pause gives the stack. Between the Welcome Flow's trigger and the
+ * webhook subscription the README has a page of prose; by the time a reader registers the
+ * subscription, the flow's `hello_world` has long been sent and delivered, so the customer's
+ * message is the only event the subscription gets (the deliveries answer the README
+ * documents). Run back to back, the flow's message.status events could reach the new
+ * subscription first, fail, and hold the customer's message behind them. So before the
+ * subscription the walk-through waits for what that pause ensures: the flow's last event,
+ * its message's `delivered`, is in the events feed. An event is written to the feed by the
+ * step that fans it out, which reads the subscriptions right after that write
+ * (shared/domain/event-delivery.ts), well before this feed read and the subscription's
+ * own request reach the stack.
+ */
+const WELCOME_FLOW_RECIPIENT = '14155550177';
+const beforeSubscribing = (command: string) => /\/webhooks\/manage\b/.test(command);
+
+/** Whether the events feed, read page by page from its start as events/list documents, holds the Welcome Flow message's `delivered`. */
+async function welcomeFlowDelivered(shell: Shell): Promise<boolean> {
+  for (let cursor = ''; ;) {
+    const { stdout } = await shell.run(`curl -s "$BASE/events/list?channelId=$CH&limit=100${cursor}" -H "X-API-Key: $KEY"`);
+    const page = JSON.parse(stdout) as { data: Array<{ type: string; data: { to?: string; status?: string } }>; nextCursor: string | null };
+    const delivered = ({ type, data }: (typeof page.data)[number]) =>
+      type === 'message.status' && data.to === WELCOME_FLOW_RECIPIENT && data.status === 'delivered';
+    if (page.data.some(delivered)) return true;
+    if (page.data.length === 0 || page.nextCursor === null) return false;
+    cursor = `&cursor=${encodeURIComponent(page.nextCursor)}`;
+  }
+}
+
 const isRead = (command: string) => /^curl\b[^\n]*\/(?:[a-z-]+\/)*(?:list|status|deliveries)\b/.test(command);
 
 describe('the README’s walk-through, command by command', () => {
@@ -281,6 +335,11 @@ describe('the README’s walk-through, command by command', () => {
     for (const { text, documented } of commands) {
       // Act: the command as the reader runs it; a read that documents a later state (delivered, a retry) is asked again until it shows it
       const command = placeholders.fill(text);
+      if (beforeSubscribing(command))
+        for (const deadline = Date.now() + 60_000; !(await welcomeFlowDelivered(shell));) {
+          expect(Date.now() < deadline, 'the Welcome Flow’s message is delivered before the subscription').toBe(true);
+          await delay(500);
+        }
       const expected = documented === undefined ? undefined : parseDocumented(documented);
       let result = await shell.run(command);
       const answer = () => answersIn(result.stdout)[0];
