@@ -72,6 +72,12 @@ const SETTINGS = {
   lambdaLogLevel: ['AWS_LAMBDA_LOG_LEVEL', v.optional(lambdaLogLevel)],
   metricsDisabled: ['POWERTOOLS_METRICS_DISABLED', v.optional(flag, 'false')],
   stage: ['STAGE', v.optional(text, 'local')],
+  // The authorizer's key cache (shared/auth/authorize.ts): a revoked key stops working within it, so never more than 10 s;
+  // the end-to-end tests run their stacks with a shorter one to see a revocation take effect.
+  keyCacheMs: [
+    'KEY_CACHE_MS',
+    v.optional(v.pipe(wholeNumber('milliseconds', 0), v.maxValue(10_000, 'must be at most 10000 (a revoked key stops working within 10 s)')), '10000'),
+  ],
   // The clock: the local stack may start shifted, for end-to-end tests of time windows.
   clockOffsetMs: ['CLOCK_OFFSET_MS', v.optional(wholeNumber('milliseconds'), '0')],
   // The chat network (shared/chat).

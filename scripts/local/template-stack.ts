@@ -34,7 +34,7 @@ import type { AuthorizerHandler, GatewayRoute, ProxyHandler } from './gateway';
  * Configuration the functions may read that is not the template's to give: test and
  * demo knobs of the local stack (INTERFACE: npm start reads WEBHOOK_RETRY_SCHEDULE).
  */
-const LOCAL_KNOBS = ['CLOCK_OFFSET_MS', 'GRAPH_API_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE', 'WEBHOOK_ALLOW_LOOPBACK'];
+const LOCAL_KNOBS = ['CLOCK_OFFSET_MS', 'GRAPH_API_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE', 'WEBHOOK_ALLOW_LOOPBACK', 'KEY_CACHE_MS'];
 
 export interface TemplateStackOptions {
   dataDir: string;

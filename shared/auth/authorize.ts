@@ -1,14 +1,15 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { TtlCache } from '../cache/ttl-cache';
 import { clock } from '../clock';
+import { config } from '../config';
 import { getApiKeyByHash, getApiUser } from '../data/tenants';
 import { headerValue } from '../schema/headers';
 import { hashApiKey, hashesEqual, looksLikeApiKey } from './api-keys';
 import { keyParameterInUrl } from './key-placement';
 import { toAuthorizerContext, type Principal } from './principal';
 
-/** Longest time a key lookup is reused: a revoked key stops working within this. */
-export const KEY_CACHE_MS = 10_000;
+/** Longest time a key lookup is reused, per container (KEY_CACHE_MS, at most 10 s): a revoked key stops working within this. */
+export const KEY_CACHE_MS = config.keyCacheMs();
 
 interface CachedPrincipal {
   principal: Principal;

@@ -7,10 +7,9 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { localUserPoolClient } from '../../scripts/local/user-pool';
-import { KEY_CACHE_MS } from '../../shared/auth/authorize';
 import { eventually } from '../support/eventually';
 import { startReceiver } from '../support/receiver';
-import { demoKey, startStack, type RunningStack } from '../support/local-stack';
+import { demoKey, SHORT_KEY_CACHE_MS, startStack, type RunningStack } from '../support/local-stack';
 
 interface DemoPortal {
   cognitoEndpoint: string;
@@ -23,7 +22,7 @@ let stack: RunningStack;
 /** Starts a stack of `source`; the request log is the handlers' INFO lines in DATA_DIR/logs/service.log, as npm start writes them by default. */
 function stackOf(source: 'routes' | 'template') {
   beforeAll(async () => {
-    stack = await startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO' }, source });
+    stack = await startStack({ env: { POWERTOOLS_LOG_LEVEL: 'INFO', KEY_CACHE_MS: String(SHORT_KEY_CACHE_MS) }, source });
   }, 300_000);
   afterAll(async () => {
     await stack?.stop();
@@ -95,7 +94,7 @@ describe('the portal API on npm start', () => {
     const listed = await portal(idToken, 'keys');
     const revoked = await portal(idToken, 'keys/revoke', { method: 'POST', params: { keyId: created.body.keyId } });
     const revokedAt = Date.now();
-    await waitUntil(revokedAt + KEY_CACHE_MS);
+    await waitUntil(revokedAt + SHORT_KEY_CACHE_MS);
     const afterRevocation = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
     const listedAfter = await portal(idToken, 'keys');
 
@@ -251,7 +250,7 @@ describe('the portal API in the template-driven mode (its methods, authorizer an
       return latest.body.length > 0 ? latest.body : undefined;
     });
     const revoked = await portal(team, 'keys/revoke', { method: 'POST', params: { keyId: created.body.keyId } });
-    await waitUntil(Date.now() + KEY_CACHE_MS);
+    await waitUntil(Date.now() + SHORT_KEY_CACHE_MS);
     const afterRevocation = await stack.call('channels/list', { apiKey: created.body.apiKey, method: 'GET' });
     const forbidden = await portal(viewer, 'keys');
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  */
 const VARIABLES = [
   'GRAPH_API_TIMEOUT_MS',
+  'KEY_CACHE_MS',
   'WEBHOOK_ALLOW_LOOPBACK',
   'POWERTOOLS_LOG_LEVEL',
   'AWS_LAMBDA_LOG_LEVEL',
@@ -38,6 +39,7 @@ describe('configuration (shared/config.ts)', () => {
   it.each([
     ['GRAPH_API_TIMEOUT_MS', 'soon', /GRAPH_API_TIMEOUT_MS must be a number of milliseconds/],
     ['GRAPH_API_TIMEOUT_MS', '0', /GRAPH_API_TIMEOUT_MS must be at least 1/],
+    ['KEY_CACHE_MS', '10001', /KEY_CACHE_MS must be at most 10000 \(a revoked key stops working within 10 s\)/],
     ['WEBHOOK_ALLOW_LOOPBACK', 'yes', /WEBHOOK_ALLOW_LOOPBACK must be true or false/],
     ['POWERTOOLS_LOG_LEVEL', 'verbose', /POWERTOOLS_LOG_LEVEL must be one of DEBUG, INFO, WARN, ERROR, SILENT/],
     ['RATE_LIMIT_API_WRITE', '2.5', /RATE_LIMIT_API_WRITE must be a whole number of requests a minute/],
@@ -54,6 +56,7 @@ describe('configuration (shared/config.ts)', () => {
     // Act
     const { config, rateLimitFor } = await loadConfig({
       GRAPH_API_TIMEOUT_MS: '',
+      KEY_CACHE_MS: undefined,
       STAGE: undefined,
       POWERTOOLS_LOG_LEVEL: undefined,
       AWS_LAMBDA_LOG_LEVEL: undefined,
@@ -61,7 +64,13 @@ describe('configuration (shared/config.ts)', () => {
     });
 
     // Assess
-    expect([config.graphApiTimeoutMs(), config.stage(), config.logLevel(), rateLimitFor('api_write')]).toEqual([4000, 'local', 'INFO', 300]);
+    expect([config.graphApiTimeoutMs(), config.keyCacheMs(), config.stage(), config.logLevel(), rateLimitFor('api_write')]).toEqual([
+      4000,
+      10_000,
+      'local',
+      'INFO',
+      300,
+    ]);
   });
 
   it("reads a variable when asked, so a value set after loading applies, and takes Lambda's log level in its own terms", async () => {

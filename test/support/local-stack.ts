@@ -79,6 +79,13 @@ export type StackSource = 'routes' | 'template';
 const STARTUP_DEADLINE_MS = 170_000;
 
 /**
+ * The key cache (KEY_CACHE_MS) of the stacks that revoke a key and wait for the revocation
+ * to take effect: short, so that they see the mechanism without waiting out the 10 s
+ * default, whose bound test/shared/config.test.ts and the authorizer's tests hold.
+ */
+export const SHORT_KEY_CACHE_MS = 1_000;
+
+/**
  * Starts `npm start`'s program (scripts/start.ts) as a child process on a free port
  * with its own DATA_DIR, and waits for the line that says it accepts requests.
  * `source` (default: this process's STACK_SOURCE, else the route table) picks the
