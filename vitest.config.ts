@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { SHARED_POOL_FILES } from './test/support/shared-pool';
 
 /**
  * Longest files first, so that the run does not end waiting on one long file started last
@@ -38,17 +39,30 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/** What both projects below share. */
+const EVERY_FILE = {
+  exclude: ['test/browser/**', 'node_modules/**'],
+  setupFiles: ['test/support/worker-setup.ts'],
+  // Timeouts catch a hang, not slowness: on a loaded 2-core machine an end-to-end step (each
+  // CLI call is a process start) takes many times what it takes on a quiet one.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**'],
+    // The run's global setup (one dynalite, the bundles, the log audit) belongs to the root
+    // config, which vitest sets up once whichever projects run; the projects inherit what it provides.
     globalSetup: ['test/support/global-setup.ts'],
-    setupFiles: ['test/support/worker-setup.ts'],
-    // Timeouts catch a hang, not slowness: on a loaded 2-core machine an end-to-end step (each
-    // CLI call is a process start) takes many times what it takes on a quiet one.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
-    pool: 'forks',
+    projects: [
+      // Each file in a fresh process: a file may set the environment, mock modules, shift the
+      // service clock or provide queues, and the next file must not see it.
+      { test: { ...EVERY_FILE, name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...EVERY_FILE.exclude, ...SHARED_POOL_FILES], pool: 'forks' } },
+      // The files that leave no state behind (test/support/shared-pool.ts, checked by
+      // test/architecture/shared-pool.test.ts) share one module graph per worker thread, so the
+      // data layer, the AWS SDK, aws-cdk-lib and the compiler load once per worker, not once per file.
+      { test: { ...EVERY_FILE, name: 'shared', include: SHARED_POOL_FILES, pool: 'threads', isolate: false } },
+    ],
     // Test files run in parallel. Most of an end-to-end file's time is spent waiting on its
     // local stack (another process), so one worker more than the cores keeps them busy;
     // vitest's default (cores - 1) runs a 2-core machine's files one at a time.
