@@ -34,6 +34,7 @@ import {
 } from '../data/events';
 import type { ChannelRef } from '../identity';
 import { mapLimit } from '../map-limit';
+import { readAfterWrites, type ReadAfterWrites } from './read-after-writes';
 import {
   getSubscriptions,
   recordSubscriptionOutcome,
@@ -89,7 +90,10 @@ const secrets = new TtlCache<string, string>({ maxAgeMs: 5 * 60_000 });
 
 type EventMessage = EventQueueMessage & { kind: 'event' };
 
-/** What one batch shares: its new events recorded in the log in one write, each channel's subscriptions read once. */
+/**
+ * What one batch shares: its new events recorded in the log in one write, each channel's
+ * subscriptions read once, and read again once after the parkings of the fan-outs that run at once.
+ */
 export interface BatchContext {
   /**
    * Resolves, once `message`'s event is in the events log (with the batch's other due
@@ -98,6 +102,8 @@ export interface BatchContext {
    */
   recorded(message: EventMessage): Promise<string | undefined>;
   subscriptions(channel: ChannelRef): Promise<SubscriptionSet>;
+  /** The channel's subscriptions read after lanes were parked (consistent), one read for the fan-outs of the batch parking at once. */
+  afterParking(channel: ChannelRef): ReadAfterWrites<SubscriptionSet>;
   /** When the invocation must have ended its work (real clock, ms; functions/event-deliverer.ts), undefined outside one. */
   deadline?: number;
 }
@@ -135,6 +141,7 @@ const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
 export function batchContext(messages: EventQueueMessage[], deadline?: number): BatchContext {
   let recorded: { entries: Map<EventMessage, LogEntry>; kept: Promise<Set<LogEntry>> } | undefined;
   const subscriptions = new Map<string, Promise<SubscriptionSet>>();
+  const rereads = new Map<string, ReadAfterWrites<SubscriptionSet>>();
   const logEntry = (message: EventMessage): LogEntry => ({
     channel: { workspaceId: message.workspaceId, channelId: message.channelId },
     event: logRecordOf(message),
@@ -158,6 +165,12 @@ export function batchContext(messages: EventQueueMessage[], deadline?: number): 
       let read = subscriptions.get(key);
       if (!read) subscriptions.set(key, (read = getSubscriptions(channel)));
       return read;
+    },
+    afterParking(channel) {
+      const key = `${channel.workspaceId}/${channel.channelId}`;
+      let reread = rereads.get(key);
+      if (!reread) rereads.set(key, (reread = readAfterWrites(() => getSubscriptions(channel))));
+      return reread;
     },
   };
 }
@@ -244,7 +257,7 @@ const lease = () => clock.now() + LANE_LEASE_MS;
  */
 async function recordAndFanOut(message: EventMessage, batch: BatchContext): Promise<void> {
   const channel = { workspaceId: message.workspaceId, channelId: message.channelId };
-  if ((await batch.recorded(message)) !== undefined) await fanOut(message, await batch.subscriptions(channel));
+  if ((await batch.recorded(message)) !== undefined) await fanOut(message, await batch.subscriptions(channel), batch.afterParking(channel));
   if (message.source) await clearPendingEvents({ pk: message.source.pk, sk: message.source.sk }, message.source.count);
 }
 
@@ -252,9 +265,23 @@ async function recordAndFanOut(message: EventMessage, batch: BatchContext): Prom
  * The fan-out of a recorded event to the subscriptions: each's delivery, place in the
  * contact's lane and, when needed, the lane's wake-up. Behind an open circuit breaker the
  * lane is parked instead (no wake-up: the breaker's closing wakes it), and the delivery
- * shows the breaker's probe time as its next attempt.
+ * shows the breaker's probe time as its next attempt. A breaker's closing writes first
+ * and then wakes the lanes it finds parked; a lane parked after that Query is seen by
+ * the subscriptions read after the parking (`afterParking`, shared by the batch's
+ * fan-outs that park at once), which wakes the lanes whose breaker has closed since: so
+ * no parked lane misses the wake-up of the closing it raced.
  */
-async function fanOut({ workspaceId, channelId, contactKey, event }: EventMessage, { subs }: SubscriptionSet): Promise<void> {
+async function fanOut(message: EventMessage, subscriptions: SubscriptionSet, afterParking: ReadAfterWrites<SubscriptionSet>): Promise<void> {
+  const channel = { workspaceId: message.workspaceId, channelId: message.channelId };
+  let parked: string[] = [];
+  const reread = await afterParking.after(async () => (parked = await joinLanes(message, subscriptions)).length > 0);
+  for (const webhookId of parked) {
+    if (breakerOpenUntil(reread!.subs[webhookId]) === undefined) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey: message.contactKey });
+  }
+}
+
+/** Gives each subscribed, active subscription the event's delivery and a place in the contact's lane; the subscriptions whose lane it parked. */
+async function joinLanes({ workspaceId, channelId, contactKey, event }: EventMessage, { subs }: SubscriptionSet): Promise<string[]> {
   const channel = { workspaceId, channelId };
   const now = clock.now();
   const parked: string[] = [];
@@ -279,20 +306,7 @@ async function fanOut({ workspaceId, channelId, contactKey, event }: EventMessag
     if (probeAt !== undefined) parked.push(sub.id);
     else if (!laneInHand(lane, clock.now())) await enqueueEvent({ kind: 'lane', ...channel, webhookId: sub.id, contactKey });
   }
-  if (parked.length) await wakeIfClosedMeanwhile(channel, contactKey, parked);
-}
-
-/**
- * Wakes the lanes of `contactKey` just parked for `webhookIds` whose breaker has closed
- * since it was read. A breaker's closing writes first and then wakes the lanes it finds
- * parked; a lane parked after that Query is seen here, as the read below comes after the
- * parking: so no parked lane misses the wake-up of the closing it raced.
- */
-async function wakeIfClosedMeanwhile(channel: ChannelRef, contactKey: string, webhookIds: string[]): Promise<void> {
-  const { subs } = await getSubscriptions(channel);
-  for (const webhookId of webhookIds) {
-    if (breakerOpenUntil(subs[webhookId]) === undefined) await enqueueEvent({ kind: 'lane', ...channel, webhookId, contactKey });
-  }
+  return parked;
 }
 
 /** Works a lane while it has a due event and this deliverer holds its lock. */
