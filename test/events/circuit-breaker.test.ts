@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as webhookDeliveries } from '../../functions/webhooks-deliveries';
+import { describe, expect, it } from 'vitest';
 import { handler as listWebhooks } from '../../functions/webhooks-list';
-import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { clock } from '../../shared/clock';
 import { sweepLanes } from '../../shared/domain/event-delivery';
 import { callApi } from '../support/api';
-import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
-import { startReceiver, type Receiver } from '../support/receiver';
+import { newRecipient } from '../support/chat';
+import type { Receiver } from '../support/receiver';
+import { useWebhookTenant } from '../support/webhook-tenant';
 
 /**
  * The circuit breaker per subscription (shared/domain/event-delivery.ts): a receiver that
@@ -17,61 +14,18 @@ import { startReceiver, type Receiver } from '../support/receiver';
  * over an in-memory queue, a real receiver; the service clock is shifted past each wait.
  */
 
-type Deliverer = Parameters<MemoryEventQueue['drain']>[0];
-let tenant: ChatTenant;
-let queue: MemoryEventQueue;
-let deliverer: Deliverer;
-let webhook: WebhookHandler;
-const receivers: Receiver[] = [];
-
-useChatTenant(1, (_network, t) => {
-  tenant = t;
-});
-
 // Waits far longer than a test: only a shift of the clock ends one.
-const pipeline = useDeliveryPipeline({ WEBHOOK_RETRY_SCHEDULE: '600,600,600' });
+const chat = useWebhookTenant({ WEBHOOK_RETRY_SCHEDULE: '600,600,600' });
+const { subscribe, inbound, drainDue, deliveriesOf } = chat;
+const queue = () => chat.pipeline.queue;
 
-beforeAll(async () => {
-  ({ queue, deliverer, webhook } = pipeline);
-});
-
-afterAll(async () => {
-  clock.reset();
-  for (const receiver of receivers) await receiver.close();
-});
-
-async function subscribe(): Promise<{ receiver: Receiver; webhookId: string }> {
-  const receiver = await startReceiver(`/hook-${randomBytes(4).toString('hex')}`);
-  receivers.push(receiver);
-  const created = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: receiver.url, events: ['message.received'] } });
-  expect(created.status).toBe(200);
-  receiver.secrets.push(created.body.data.secret);
-  return { receiver, webhookId: created.body.data.id };
-}
-
-async function inbound(from: string) {
-  const delivery = signedInboundText(tenant.channels[0], from, 'Hello', `wamid.${randomBytes(24).toString('base64url')}`);
-  expect((await webhook(delivery.event)).statusCode).toBe(200);
-}
-
-const deliveriesOf = async (webhookId: string) =>
-  (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId } })).body.data as Array<{
-    status: string;
-    attempts: number;
-    nextAttemptAt: string | null;
-    lastError: string | null;
-  }>;
 const listed = async (webhookId: string) =>
-  (await callApi(listWebhooks, { apiKey: tenant.adminKey })).body.data.find((sub: { id: string }) => sub.id === webhookId);
-
-/** Drains what is due now: the in-memory queue keeps what waits for a later time. */
-const drainDue = () => queue.drain(deliverer, { until: () => queue.messages.every((entry) => (entry.message.notBefore ?? 0) > clock.now()) });
+  (await callApi(listWebhooks, { apiKey: chat.tenant.adminKey })).body.data.find((sub: { id: string }) => sub.id === webhookId);
 
 describe('the circuit breaker per subscription', () => {
   it('attempts a failing receiver only by its retry schedule: new events wait without an attempt each, failingSince shows it, a success closes it', async () => {
     // Prepare: the receiver fails its first attempt
-    const { receiver, webhookId } = await subscribe();
-    receiver.fallback = 500;
+    const { receiver, webhookId } = await subscribe(500);
     await inbound(newRecipient());
     await drainDue();
     expect(receiver.received).toHaveLength(1);
@@ -100,15 +54,16 @@ describe('the circuit breaker per subscription', () => {
 
   /** The lane wake-ups enqueued for `webhookId` since `mark` (an index into the queue's log). */
   const wakeUpsSince = (mark: number, webhookId: string) =>
-    queue.sent.slice(mark).filter((message) => message.kind === 'lane' && message.webhookId === webhookId);
+    queue()
+      .sent.slice(mark)
+      .filter((message) => message.kind === 'lane' && message.webhookId === webhookId);
 
   /** Opens the breaker of a new subscription (its first attempt fails), then raises two events for each of three more contacts. */
   async function openWithParkedLanes() {
-    const { receiver, webhookId } = await subscribe();
-    receiver.fallback = 500;
+    const { receiver, webhookId } = await subscribe(500);
     await inbound(newRecipient());
     await drainDue();
-    const mark = queue.sent.length;
+    const mark = queue().sent.length;
     const contacts = [newRecipient(), newRecipient(), newRecipient()];
     for (const contact of contacts) await inbound(contact);
     for (const contact of contacts) await inbound(contact);
@@ -177,12 +132,12 @@ describe('the circuit breaker per subscription', () => {
     // Prepare: the breaker is open with parked lanes; the receiver heals, and every queued message is lost
     const { receiver, webhookId } = await openWithParkedLanes();
     receiver.fallback = 200;
-    queue.messages.length = 0;
+    queue().messages.length = 0;
     // Act: only the lane sweep (every minute) wakes anything
     const woken: number[] = [];
     for (let round = 0; round < 6 && (await deliveriesOf(webhookId)).some((delivery) => delivery.status !== 'succeeded'); round++) {
       clock.shift(700_000);
-      const mark = queue.sent.length;
+      const mark = queue().sent.length;
       await sweepLanes(clock.now());
       woken.push(wakeUpsSince(mark, webhookId).length);
       await drainDue();

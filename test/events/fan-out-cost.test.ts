@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countDbCalls, type CallCounter } from '../../bench/counter';
-import { handler as webhookDeliveries } from '../../functions/webhooks-deliveries';
-import { handler as manageWebhook } from '../../functions/webhooks-manage';
 import { clock } from '../../shared/clock';
 import { db } from '../../shared/data/client';
 import { recordSubscriptionOutcome } from '../../shared/data/webhook-subscriptions';
-import { callApi } from '../support/api';
-import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
-import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
-import { startReceiver, type Receiver } from '../support/receiver';
+import { newRecipient } from '../support/chat';
+import { useWebhookTenant } from '../support/webhook-tenant';
 
 /**
  * The table calls of one deliverer batch's fan-out (shared/domain/event-delivery.ts), by
@@ -19,54 +14,24 @@ import { startReceiver, type Receiver } from '../support/receiver';
  * bench's SDK middleware (bench/counter.ts) on the shared document client.
  */
 
-type Deliverer = Parameters<MemoryEventQueue['drain']>[0];
-let tenant: ChatTenant;
-let queue: MemoryEventQueue;
-let deliverer: Deliverer;
-let webhook: WebhookHandler;
-let counter: CallCounter;
-const receivers: Receiver[] = [];
-
-useChatTenant(1, (_network, t) => {
-  tenant = t;
-});
-
 // Waits far longer than a test: the breakers opened stay open throughout.
-const pipeline = useDeliveryPipeline({ WEBHOOK_RETRY_SCHEDULE: '600,600,600' });
+const chat = useWebhookTenant({ WEBHOOK_RETRY_SCHEDULE: '600,600,600' });
+const { subscribe, inbound, drainDue, deliveriesOf } = chat;
+const queue = () => chat.pipeline.queue;
+let counter: CallCounter;
 
-beforeAll(async () => {
-  ({ queue, deliverer, webhook } = pipeline);
+beforeAll(() => {
   counter = countDbCalls(db);
 });
 
-afterAll(async () => {
+afterAll(() => {
   counter.remove();
-  clock.reset();
-  for (const receiver of receivers) await receiver.close();
 });
-
-async function subscribe(answer: number): Promise<{ receiver: Receiver; webhookId: string }> {
-  const receiver = await startReceiver(`/hook-${randomBytes(4).toString('hex')}`);
-  receivers.push(receiver);
-  receiver.fallback = answer;
-  const created = await callApi(manageWebhook, { apiKey: tenant.adminKey, params: { url: receiver.url, events: ['message.received'] } });
-  expect(created.status).toBe(200);
-  receiver.secrets.push(created.body.data.secret);
-  return { receiver, webhookId: created.body.data.id };
-}
-
-async function inbound(from: string) {
-  const delivery = signedInboundText(tenant.channels[0], from, 'Hello', `wamid.${randomBytes(24).toString('base64url')}`);
-  expect((await webhook(delivery.event)).statusCode).toBe(200);
-}
-
-/** Drains what is due now: the in-memory queue keeps what waits for a later time. */
-const drainDue = () => queue.drain(deliverer, { until: () => queue.messages.every((entry) => (entry.message.notBefore ?? 0) > clock.now()) });
 
 /** Runs exactly one deliverer batch (of up to 10 due messages). */
 function drainOneBatch() {
   let batches = 0;
-  return queue.drain(deliverer, { until: () => batches++ > 0 });
+  return queue().drain(chat.pipeline.deliverer, { until: () => batches++ > 0 });
 }
 
 describe("the fan-out's table calls", () => {
@@ -79,7 +44,7 @@ describe("the fan-out's table calls", () => {
     expect(failing.map(({ receiver }) => receiver.received.length)).toEqual([1, 1]);
     const events = 6;
     for (let i = 0; i < events; i++) await inbound(newRecipient());
-    const mark = queue.sent.length;
+    const mark = queue().sent.length;
     // Act: one batch fans the six events out, each to three lanes, two of them parked
     const calls = await counter.count(drainOneBatch);
     // Assess: the subscriptions item read for the batch, and once more after every parking of the batch
@@ -95,10 +60,12 @@ describe("the fan-out's table calls", () => {
       total: calls.length,
     }).toEqual({ batchWrites: 1, batchGets: 1, puts: events * 3, updates: events * 3 + events, total: 3 + 1 + events * 7 });
     // Nothing lost, nothing attempted behind the breakers: every delivery pending, the healthy lanes woken, no parked one
-    const wakeUps = queue.sent.slice(mark).filter((message) => message.kind === 'lane');
+    const wakeUps = queue()
+      .sent.slice(mark)
+      .filter((message) => message.kind === 'lane');
     expect(wakeUps.map((message) => message.kind === 'lane' && message.webhookId)).toEqual(Array(events).fill(healthy.webhookId));
     for (const { webhookId } of failing) {
-      const deliveries = (await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId } })).body.data as Array<{ status: string }>;
+      const deliveries = await deliveriesOf(webhookId);
       expect(deliveries.filter((delivery) => delivery.status === 'pending')).toHaveLength(events + 1);
     }
   });
@@ -111,9 +78,9 @@ describe("the fan-out's table calls", () => {
     expect(receiver.received).toHaveLength(1);
     const events = 4;
     for (let i = 0; i < events; i++) await inbound(newRecipient());
-    const mark = queue.sent.length;
+    const mark = queue().sent.length;
     // The breaker closes as the batch parks its first lane (no unpark message: the closing's Query of parked lanes went by before)
-    const channel = { workspaceId: tenant.workspaceId, channelId: tenant.channelIds[0] };
+    const channel = { workspaceId: chat.tenant.workspaceId, channelId: chat.tenant.channelIds[0] };
     let closed = false;
     const name = 'close-breaker-on-first-parking';
     db.middlewareStack.add(
@@ -136,7 +103,9 @@ describe("the fan-out's table calls", () => {
     }
     // Assess: every lane parked in the batch (by the batch's read, from before the closing) is woken by the re-read
     expect(closed).toBe(true);
-    const woken = queue.sent.slice(mark).filter((message) => message.kind === 'lane' && message.webhookId === webhookId);
+    const woken = queue()
+      .sent.slice(mark)
+      .filter((message) => message.kind === 'lane' && message.webhookId === webhookId);
     expect(woken).toHaveLength(events);
   });
 });
