@@ -140,8 +140,8 @@ const logRecordOf = ({ contactKey, event }: EventMessage): EventLogRecord => ({
  */
 export function batchContext(messages: EventQueueMessage[], deadline?: number): BatchContext {
   let recorded: { entries: Map<EventMessage, LogEntry>; kept: Promise<Set<LogEntry>> } | undefined;
-  const subscriptions = new Map<string, Promise<SubscriptionSet>>();
-  const rereads = new Map<string, ReadAfterWrites<SubscriptionSet>>();
+  const subscriptions = perChannel((channel) => getSubscriptions(channel));
+  const afterParking = perChannel((channel) => readAfterWrites(() => getSubscriptions(channel)));
   const logEntry = (message: EventMessage): LogEntry => ({
     channel: { workspaceId: message.workspaceId, channelId: message.channelId },
     event: logRecordOf(message),
@@ -160,18 +160,18 @@ export function batchContext(messages: EventQueueMessage[], deadline?: number): 
       const keptAlone = recorded.entries.has(message) ? kept : await recordUnlessErased([entry]);
       return keptAlone.has(entry) ? entry.event.body : undefined;
     },
-    subscriptions(channel) {
-      const key = `${channel.workspaceId}/${channel.channelId}`;
-      let read = subscriptions.get(key);
-      if (!read) subscriptions.set(key, (read = getSubscriptions(channel)));
-      return read;
-    },
-    afterParking(channel) {
-      const key = `${channel.workspaceId}/${channel.channelId}`;
-      let reread = rereads.get(key);
-      if (!reread) rereads.set(key, (reread = readAfterWrites(() => getSubscriptions(channel))));
-      return reread;
-    },
+    subscriptions,
+    afterParking,
+  };
+}
+
+/** `make`'s value for a channel, made on its first use and kept (for one batch). */
+function perChannel<T>(make: (channel: ChannelRef) => T): (channel: ChannelRef) => T {
+  const made = new Map<string, T>();
+  return (channel) => {
+    const key = `${channel.workspaceId}/${channel.channelId}`;
+    if (!made.has(key)) made.set(key, make(channel));
+    return made.get(key)!;
   };
 }
 
@@ -586,13 +586,11 @@ export async function sweepLanes(nowMs: number, timeLeft: () => boolean = () => 
  * has passed with no probe taken (the probe's lane emptied, or its wake-up was lost).
  */
 function parkedBySweep(nowMs: number): (filed: FiledLane) => Promise<boolean> {
-  const subscriptions = new Map<string, Promise<SubscriptionSet>>();
+  const subscriptions = perChannel((channel) => getSubscriptions(channel));
   const probing = new Set<string>();
   return async ({ key, lane }) => {
     const channelKey = `${lane.workspaceId}/${lane.channelId}`;
-    let read = subscriptions.get(channelKey);
-    if (!read) subscriptions.set(channelKey, (read = getSubscriptions({ workspaceId: lane.workspaceId, channelId: lane.channelId })));
-    const sub = (await read).subs[lane.webhookId];
+    const sub = (await subscriptions({ workspaceId: lane.workspaceId, channelId: lane.channelId })).subs[lane.webhookId];
     const probeAt = sub?.isActive ? breakerOpenUntil(sub) : undefined;
     if (probeAt === undefined) return false;
     const breaker = `${channelKey}/${lane.webhookId}`;
