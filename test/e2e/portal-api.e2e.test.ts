@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { localUserPoolClient } from '../../scripts/local/user-pool';
 import { eventually } from '../support/eventually';
 import { startReceiver } from '../support/receiver';
+import { expectNoCallRefused } from '../support/template-mode';
 import { demoKey, SHORT_KEY_CACHE_MS, startStack, type RunningStack } from '../support/local-stack';
 
 interface DemoPortal {
@@ -237,6 +238,8 @@ describe('the portal API on npm start', () => {
 
 describe('the portal API in the template-driven mode (its methods, authorizer and functions from the synthesized template)', () => {
   stackOf('template');
+  // Assess, after the tests: the portal functions' calls are within their roles (least privilege checked, not only read)
+  afterAll(() => expectNoCallRefused('portal'));
 
   it('creates a key that works on the API, shows its request, revokes it, and refuses a user without settings:api', async () => {
     // Arrange

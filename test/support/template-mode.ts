@@ -42,15 +42,21 @@ export async function inTemplateMode(name: string, load: () => unknown): Promise
   // Synthesized once per run (cdk.out is reused while it is newer than the sources).
   beforeAll(() => ensureSynth(), 300_000);
   await load();
-  afterAll(() => {
-    if (stackDataDirs.size === 0) return; // a filtered run (-t) that started no scenario stack
-    // Assess: no call of this file's stacks was refused by its function's role
-    const calls = recordedCalls(stackDataDirs);
-    const refused = calls.filter((call) => !call.allowed).map((call) => call.reason);
-    expect(refused, `calls the synthesized IAM policies would refuse:\n${[...new Set(refused)].join('\n')}`).toEqual([]);
-    expect(calls.length).toBeGreaterThan(0);
-    reportUnexercised(name, calls);
-  });
+  afterAll(() => expectNoCallRefused(name));
+}
+
+/**
+ * No call of this file's template-mode stacks was refused by its function's role; their
+ * calls join the report of unexercised grants under `name`. For a file that starts a
+ * template-mode stack of its own (not through {@link inTemplateMode}), in its afterAll.
+ */
+export function expectNoCallRefused(name: string): void {
+  if (stackDataDirs.size === 0) return; // a filtered run (-t) that started no scenario stack
+  const calls = recordedCalls(stackDataDirs);
+  const refused = calls.filter((call) => !call.allowed).map((call) => call.reason);
+  expect(refused, `calls the synthesized IAM policies would refuse:\n${[...new Set(refused)].join('\n')}`).toEqual([]);
+  expect(calls.length).toBeGreaterThan(0);
+  reportUnexercised(name, calls);
 }
 
 /** Report (not a failure): what the roles grant that no scenario's latest run exercised, in cdk.out/iam-unexercised.json. */
