@@ -392,9 +392,9 @@ class DelivererLoop {
     if (messages.length === 0) return false;
     const workspace = workspaceOf(messages[0]);
     const taken = { at: this.now(), othersInFlight: this.inFlight.size - (this.busyWorkspaces.get(workspace) ?? 0) };
-    this.busyWorkspaces.set(workspace, (this.busyWorkspaces.get(workspace) ?? 0) + 1);
+    count(this.busyWorkspaces, workspace, 1);
     const fanOuts = messages.filter((message) => kindOf(message) === 'event').length;
-    this.fanOutsInFlight.set(workspace, (this.fanOutsInFlight.get(workspace) ?? 0) + fanOuts);
+    count(this.fanOutsInFlight, workspace, fanOuts);
     const run: Promise<void> = this.handle(messages)
       .catch((error: unknown) => console.error('local deliverer error', error))
       .finally(() => {
@@ -406,12 +406,8 @@ class DelivererLoop {
         });
         this.inFlight.delete(run);
         this.lastActive.set(workspace, this.now());
-        const left = this.busyWorkspaces.get(workspace)! - 1;
-        if (left === 0) this.busyWorkspaces.delete(workspace);
-        else this.busyWorkspaces.set(workspace, left);
-        const fanOutsLeft = (this.fanOutsInFlight.get(workspace) ?? 0) - fanOuts;
-        if (fanOutsLeft <= 0) this.fanOutsInFlight.delete(workspace);
-        else this.fanOutsInFlight.set(workspace, fanOutsLeft);
+        count(this.busyWorkspaces, workspace, -1);
+        count(this.fanOutsInFlight, workspace, -fanOuts);
         // Its groups are free again: their next events may be taken now.
         this.wake?.();
       });
@@ -419,7 +415,7 @@ class DelivererLoop {
     return true;
   }
 
-  /** Nothing due: sleeps until a message is written here, the next one is due, the table read in flight ends, or the next one is due. */
+  /** Nothing due: sleeps until a message is written here, the next message is due, the table read in flight ends, or the next read is due. */
   private async sleep(): Promise<void> {
     const untilRead = this.reading ? Infinity : this.untilRead();
     const wait = Math.min(untilRead, this.nextDueIn() ?? Infinity);
@@ -457,6 +453,13 @@ class DelivererLoop {
     await this.redriving;
     this.stopListening();
   }
+}
+
+/** Adds `delta` to `key`'s count; a count that falls to 0 leaves the map (a workspace absent is one with nothing in flight). */
+function count(counts: Map<string, number>, key: string, delta: number): void {
+  const total = (counts.get(key) ?? 0) + delta;
+  if (total > 0) counts.set(key, total);
+  else counts.delete(key);
 }
 
 /** Whether a line's head may go into a batch whose workspace may take `fanOuts` new events (undefined: no batch). */
