@@ -4,7 +4,7 @@ import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { BUNDLING } from '../infra/bundling';
-import { buildBundles, bundlePath, bundleTargets, ROOT } from '../scripts/build';
+import { buildBundles, bundlePath, bundleTargets, ROOT } from '../infra/bundles';
 import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../shared/routes';
 import { median, shuffle } from './stats';
 

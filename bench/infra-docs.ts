@@ -13,7 +13,7 @@ import { costSection } from './cost-model';
 import type { BenchResults } from './report';
 import { deploymentTables } from '../infra/deployment-docs';
 import { DOCUMENTED_STAGES, synthStage, type SynthesizedStage } from '../infra/synth-offline';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 
 export const DEPLOYMENT_DOC = join(ROOT, 'docs', 'DEPLOYMENT.md');
 export const PERFORMANCE_DOC = join(ROOT, 'docs', 'PERFORMANCE.md');

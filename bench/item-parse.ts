@@ -25,7 +25,7 @@ Object.assign(process.env, {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });
 
-const { ROOT } = await import('../scripts/build');
+const { ROOT } = await import('../infra/bundles');
 const { installCannedServices } = await import('./canned-services');
 const { CannedTable } = await import('./canned-table');
 const { lambdaContext, proxyEvent } = await import('./events');

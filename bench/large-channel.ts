@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHeapStatistics } from 'node:v8';
 import { join } from 'node:path';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 import { API_ROUTES } from '../shared/routes';
 import { countDbCalls, summarize } from './counter';
 import type { ProxyHandler } from './events';

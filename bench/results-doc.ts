@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 import { boundedEventsTable } from './bounded-events';
 import { boundedWorkTable } from './bounded-work';
 import { noisyNeighbourTable, noisyNeighbourTargets } from './noisy-neighbour';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 import type { ApiEndpointHandler } from '../shared/http/api-handler';
 import { documentedRequest } from '../shared/openapi/document';
 import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS, type ApiRoute } from '../shared/routes';

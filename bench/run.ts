@@ -19,7 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 import { localMediaSettings } from '../scripts/local/media-links';
 import { localSuppressionKey } from '../scripts/local/suppression-key';
 import { coldStart } from './cold-start';

@@ -1,6 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { join } from 'node:path';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 import { LIMITS } from '../shared/schema/params';
 import { API_ROUTES } from '../shared/routes';
 import { countDbCalls, summarize, type CallCounter, type DbCall } from './counter';

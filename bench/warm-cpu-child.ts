@@ -10,7 +10,7 @@
  * cannot inflate) and wall time are recorded. Results go back over IPC.
  */
 import { join } from 'node:path';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 import { API_ROUTES } from '../shared/routes';
 import { installCannedServices } from './canned-services';
 import { CannedTable } from './canned-table';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from '../scripts/build';
+import { ROOT } from '../infra/bundles';
 import type { WarmRow } from './warm-cpu-child';
 
 /** 2. Warm per-request CPU per endpoint: the full stack against its bare floor (see warm-cpu-child.ts). */

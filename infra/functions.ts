@@ -1,18 +1,16 @@
 /**
- * One NodejsFunction per route-table row and per support function, each with its
- * own role and log group, and IAM grants derived from the row's declarations.
+ * One Lambda function per route-table row and per support function, each with its
+ * own role and log group, and IAM grants derived from the row's declarations; its code
+ * is its bundle from the one build (infra/function-code.ts).
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ArnFormat, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { type BundlingOptions, type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -20,67 +18,10 @@ import { Construct } from 'constructs';
 import { keys } from '../shared/data/keys';
 import { OUTBOX_INDEX } from '../shared/data/table-schema';
 import { READ_ACTIONS, type RateLimitClass, type SupportFunction } from '../shared/routes';
-import { BUNDLING, LAMBDA_RUNTIME_NAME } from './bundling';
+import { LAMBDA_RUNTIME_NAME } from './bundling';
 import { AUTOMATION_BATCH, EVENT_SOURCE_MAX_CONCURRENCY, type FunctionSizing, type StageConfig } from './config';
 import { type EventDelivery, type RunTimeKeys, runTimeKeysFor } from './data';
-
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** infra/bundling.ts mapped onto NodejsFunction's props (it always bundles for platform node, as `.mjs` for ESM). */
-export const NODEJS_BUNDLING: BundlingOptions = {
-  format: ({ esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const)[BUNDLING.format],
-  target: BUNDLING.target,
-  minify: BUNDLING.minify,
-  sourceMap: BUNDLING.sourcemap,
-  mainFields: BUNDLING.mainFields,
-  externalModules: BUNDLING.externalModules,
-  banner: BUNDLING.banner,
-  define: BUNDLING.define,
-};
-
-/**
- * Copies one file with Node itself, so the hook runs the same in CDK's local bundling
- * shell on every platform (`bash -c` on Linux/macOS, `cmd /c` on Windows, which has no
- * `cp`). The paths travel as arguments in double quotes (both shells strip them); the
- * script holds no double quote and nothing either shell expands.
- */
-export const nodeCopyCommand = (from: string, to: string) => `node -e "require('node:fs').copyFileSync(process.argv[1],process.argv[2])" "${from}" "${to}"`;
-
-/**
- * Moves one file with Node, creating the target's folder; the same quoting rules as
- * {@link nodeCopyCommand}.
- */
-export const nodeMoveCommand = (from: string, to: string) =>
-  `node -e "const fs=require('node:fs');fs.mkdirSync(require('node:path').dirname(process.argv[2]),{recursive:true});fs.renameSync(process.argv[1],process.argv[2])" "${from}" "${to}"`;
-
-/** Where a function's source map is published: beside the assets in the cloud assembly (`cdk.out/source-maps/<stack>/<function>/`). */
-export const sourceMapDestination = (assetDir: string, stackName: string, functionName: string) =>
-  join(assetDir, '..', SOURCE_MAPS_FOLDER, stackName, functionName, `index${BUNDLING.outExtension}.map`);
-
-/** The folder of the cloud assembly (cdk.out) that holds the published source maps. */
-export const SOURCE_MAPS_FOLDER = 'source-maps';
-
-/**
- * Bundling hooks, run after esbuild in the same shell as CDK's local bundling: the source
- * map leaves the asset (Lambda never reads it: `--enable-source-maps` is off, see
- * docs/PERFORMANCE.md) for the cloud assembly's `source-maps/` folder, where it is kept
- * with the deploy to decode stack traces; a function's static files (shared/routes.ts
- * `staticFiles`) are copied in beside index.mjs, where shared/http/static-files.ts reads
- * them on first use. The asset's hash is taken after the hooks, so it covers exactly what
- * Lambda gets.
- */
-export function assetHooks(stackName: string, functionName: string, staticFiles: Readonly<Record<string, string>> = {}): ICommandHooks {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => [
-      ...(BUNDLING.sourcemap
-        ? [nodeMoveCommand(join(outputDir, `index${BUNDLING.outExtension}.map`), sourceMapDestination(outputDir, stackName, functionName))]
-        : []),
-      ...Object.entries(staticFiles).map(([name, path]) => nodeCopyCommand(join(inputDir, path), join(outputDir, name))),
-    ],
-  };
-}
+import { functionCode } from './function-code';
 
 export const LAMBDA_RUNTIME: Runtime = (() => {
   const runtime = Runtime.ALL.find((candidate) => candidate.name === LAMBDA_RUNTIME_NAME);
@@ -161,7 +102,7 @@ export interface WorkspaceFunctionProps {
 
 /** A function with its own role and log group, granted exactly what its spec declares. */
 export class WorkspaceFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly logGroup: LogGroup;
   readonly spec: FunctionSpec;
 
@@ -177,11 +118,9 @@ export class WorkspaceFunction extends Construct {
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     this.logGroup.grantWrite(role);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: join(REPO_ROOT, spec.entry),
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      handler: 'handler',
+    this.function = new LambdaFunction(this, 'Function', {
+      code: functionCode(Stack.of(this).stackName, spec.name, spec.staticFiles),
+      handler: 'index.handler',
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: sizing.memorySize,
@@ -189,7 +128,6 @@ export class WorkspaceFunction extends Construct {
       role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,
-      bundling: { ...NODEJS_BUNDLING, commandHooks: assetHooks(Stack.of(this).stackName, spec.name, spec.staticFiles) },
       description: `workspace-api ${config.stage}: ${spec.name}`,
       environment: {
         ...(spec.tableActions.length > 0 && { TABLE_NAME: table.tableName }),
@@ -244,7 +182,7 @@ export class WorkspaceFunction extends Construct {
     if (spec.everyMinutes) {
       new Rule(this, 'Schedule', {
         schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)),
-        targets: [new LambdaFunction(this.function, { retryAttempts: 2 })],
+        targets: [new LambdaTarget(this.function, { retryAttempts: 2 })],
       });
     }
 

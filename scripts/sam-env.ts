@@ -44,7 +44,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
 import { localKeyFile, readOrCreateLocalKey } from '../shared/events/secret-box';
-import { ROOT } from './build';
+import { ROOT } from '../infra/bundles';
 import { localMediaSettings } from './local/media-links';
 import { localSuppressionKey } from './local/suppression-key';
 import { runningStack } from './local/store';

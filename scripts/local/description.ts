@@ -13,7 +13,7 @@ import {
   portalMethodNotAllowed,
   SUPPORT_FUNCTIONS,
 } from '../../shared/routes';
-import { bundlePath } from '../build';
+import { bundlePath } from '../../infra/bundles';
 
 /** API Gateway's response types the local gateway produces itself. */
 export type GatewayResponseType =

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 import { LOCAL_TABLE_NAME } from '../../shared/data/table-schema';
 import { localKeyFile } from '../../shared/events/secret-box';
-import { ensureBundles } from '../build';
+import { ensureBundles } from '../../infra/bundles';
 import { DELIVERER_TRACE_PREFIX, startDelivererLoop, type DelivererBatchRecord } from './deliverer-loop';
 import { localMediaSettings, mediaRoute } from './media-links';
 import { localSuppressionKey } from './suppression-key';

@@ -13,7 +13,7 @@ import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SUPPORT_FUNCTIONS } from '../../shared/routes';
-import { ROOT } from '../build';
+import { ROOT } from '../../infra/bundles';
 import type { FunctionDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle, RouteDescription, StackDescription } from './description';
 
 export const CDK_OUT = join(ROOT, 'cdk.out');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { bundlePath } from '../../scripts/build';
+import { bundlePath } from '../../infra/bundles';
 import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BUNDLING, LAMBDA_RUNTIME_NAME, LOCAL_NODE_TARGET } from '../../infra/bundling';
-import { bundlePath, bundleTargets } from '../../scripts/build';
+import { bundlePath, bundleTargets } from '../../infra/bundles';
 
 /**
  * The bundles target Lambda's Node (infra/bundling.ts: `node24` for `nodejs24.x`), but the

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/build';
+import { ROOT } from '../../infra/bundles';
 
 /**
  * `dependencies` are what the service needs to run — the Lambda bundles (functions/,

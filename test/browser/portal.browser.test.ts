@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { KEY_CACHE_MS } from '../../shared/auth/authorize';
-import { ROOT } from '../../scripts/build';
+import { ROOT } from '../../infra/bundles';
 import { API_BASE_PATH, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
 import { ARTIFACTS, launchChromium } from '../support/chromium';

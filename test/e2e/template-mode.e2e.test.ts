@@ -1,19 +1,20 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_MAPS_FOLDER } from '../../infra/functions';
+import { bundlePath } from '../../infra/bundles';
+import { SOURCE_MAPS_FOLDER } from '../../infra/function-code';
 import { API_ROUTES, findRoute, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { eventually } from '../support/eventually';
-import { CDK_OUT, readTemplate, type CfnTemplate } from '../../scripts/local/template';
+import { CDK_OUT, readTemplate, resourceName, type CfnTemplate } from '../../scripts/local/template';
 import { demoKey, stackDataDirs, startStack } from '../support/local-stack';
 import { inTemplateMode, recordedCalls } from '../support/template-mode';
 
 /**
  * The template-driven stack (STACK_SOURCE=template npm start) by its own means: a role
- * without a statement fails the call, the assets carry no source map, the gateway's body
- * limits. The end-to-end scenarios run in this mode too, one file each in
+ * without a statement fails the call, the assets are the local build's bundles without
+ * their source maps, the gateway's body limits. The end-to-end scenarios run in this mode too, one file each in
  * test/e2e/template-mode/ (test/support/template-mode.ts).
  */
 await inTemplateMode('gateway', () =>
@@ -53,20 +54,31 @@ await inTemplateMode('gateway', () =>
       }
     }, 180_000);
 
-    it('ships no source map in any Lambda asset, and publishes every function\u2019s map beside the assets', () => {
+    it('deploys the bundles the local stack runs: each asset holds the built index.mjs and static files, no source map; every map is published beside the assets', () => {
       // Prepare
       const { template } = readTemplate();
-      const functions = Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function');
+      const functions = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+      const specs = new Map([...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => [fn.name, fn]));
 
       // Act
-      const maps = functions.flatMap((fn) => readdirSync(join(CDK_OUT, String(fn.Metadata!['aws:asset:path']))).filter((file) => file.endsWith('.map')));
-      const names = [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map((fn) => fn.name);
-      const published = names.filter((name) => existsSync(join(CDK_OUT, SOURCE_MAPS_FOLDER, 'WorkspaceApi-dev', name, 'index.mjs.map')));
+      const assets = functions.map(([id, fn]) => {
+        const name = resourceName(template, id);
+        const folder = join(CDK_OUT, String(fn.Metadata!['aws:asset:path']));
+        const files = readdirSync(folder).sort();
+        const sameBytes = files.filter((file) => readFileSync(join(folder, file)).equals(readFileSync(join(dirname(bundlePath(name)), file))));
+        return { name, files, sameBytes };
+      });
+      const published = [...specs.keys()].filter((name) => existsSync(join(CDK_OUT, SOURCE_MAPS_FOLDER, 'WorkspaceApi-dev', name, 'index.mjs.map')));
 
       // Assess
-      expect(functions).toHaveLength(names.length);
-      expect(maps).toEqual([]);
-      expect(published).toEqual(names);
+      expect(assets.map((asset) => asset.name).sort()).toEqual([...specs.keys()].sort());
+      for (const { name, files, sameBytes } of assets) {
+        const spec = specs.get(name)!;
+        const staticFiles = 'staticFiles' in spec ? Object.keys(spec.staticFiles ?? {}) : [];
+        expect(files, name).toEqual(['index.mjs', ...staticFiles].sort());
+        expect(sameBytes, name).toEqual(files);
+      }
+      expect(published).toEqual([...specs.keys()]);
     });
 
     it('answers bodies past Lambda\u2019s 6 MB and API Gateway\u2019s 10 MB with 413 payload_too_large from the gateway, the function never invoked', async () => {

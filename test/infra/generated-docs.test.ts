@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedMonthly, stageFacts } from '../../bench/cost-model';
 import { deploymentTables } from '../../infra/deployment-docs';
 import type { SynthesizedStage } from '../../infra/synth-offline';
-import { ROOT } from '../../scripts/build';
+import { ROOT } from '../../infra/bundles';
 import { DEPLOYMENT_DOC, documentedSyntheses, generatedParts, PERFORMANCE_DOC, withParts } from '../../bench/infra-docs';
 
 const SYNTH_TIMEOUT_MS = 180_000;

@@ -15,7 +15,7 @@ import { createTable } from '../../infra/data';
 import { ACCOUNT_THROTTLE, CLOUDFORMATION_RESOURCES_PER_STACK } from '../../infra/platform-limits';
 import { PLANNED_FEATURES, RESOURCE_BUDGET_PER_STACK, resourceBudget, resourcesPerEndpoint } from '../../infra/resource-budget';
 import { DOCUMENTED_STAGES, synthStage, type SynthesizedStage } from '../../infra/synth-offline';
-import { ROOT } from '../../scripts/build';
+import { ROOT } from '../../infra/bundles';
 import { MAX_RECEIVES } from '../../shared/config';
 
 const SYNTH_TIMEOUT_MS = 120_000;

@@ -1,12 +1,12 @@
 /**
  * The CDK stack, asserted on its synthesized template. Both stacks are built once
- * (synthesis takes seconds) with bundling skipped (`aws:cdk:bundling-stacks: []`),
- * so esbuild never runs here; `npx cdk synth` covers bundling.
+ * (synthesis takes seconds) with bundling skipped (`aws:cdk:bundling-stacks: []`); the
+ * function assets' local bundling (copies of the run's build) is called directly here,
+ * and `npx cdk synth` covers it end to end (test/e2e/template-mode.e2e.test.ts).
  */
-import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { App, type CfnElement, Duration, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -18,22 +18,14 @@ import { ACCESS_LOG_FIELDS, AUTHORIZER_FAILURE_TYPES, GATEWAY_RESPONSES, RETRY_A
 import { BUNDLING, LAMBDA_RUNTIME_NAME } from '../../infra/bundling';
 import { AUTOMATION_BATCH, loadStageConfig, routeSizing } from '../../infra/config';
 import { KEY_IN_URL_MESSAGE } from '../../shared/errors';
-import {
-  assetHooks,
-  LAMBDA_RUNTIME,
-  NODEJS_BUNDLING,
-  nodeCopyCommand,
-  nodeMoveCommand,
-  SAM_LOCAL_VARIABLES,
-  sourceMapDestination,
-  WorkspaceFunction,
-} from '../../infra/functions';
+import { BuiltBundle, SOURCE_MAPS_FOLDER, sourceMapDestination } from '../../infra/function-code';
+import { LAMBDA_RUNTIME, SAM_LOCAL_VARIABLES, WorkspaceFunction } from '../../infra/functions';
 import { DOCUMENTED_STAGES } from '../../infra/synth-offline';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS, EVENT_REDRIVE_REPEAT_MS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
 import { TTL_ATTRIBUTE } from '../../shared/data/table-schema';
-import { ROOT as REPO_ROOT } from '../../scripts/build';
+import { bundlePath, ROOT as REPO_ROOT } from '../../infra/bundles';
 import {
   API_BASE_PATH,
   API_ROUTES,
@@ -123,7 +115,7 @@ describe('WorkspaceApiStack', () => {
       for (const route of [...API_ROUTES, ...PORTAL_ROUTES]) expect(dev.stack.functions.get(route.name)).toBeDefined();
     });
 
-    it('runs every function of every stage on nodejs24.x and arm64 with its own log group', () => {
+    it('runs every function of every stage on nodejs24.x and arm64, as index.handler, with its own log group', () => {
       for (const built of [dev, prod]) {
         // Prepare
         const functions = Object.values(built.template.findResources('AWS::Lambda::Function'));
@@ -131,9 +123,11 @@ describe('WorkspaceApiStack', () => {
         // Act
         const runtimes = new Set(functions.map((fn) => fn.Properties.Runtime));
         const architectures = new Set(functions.map((fn) => JSON.stringify(fn.Properties.Architectures)));
+        const handlers = new Set(functions.map((fn) => fn.Properties.Handler));
 
         // Assess
         expect([...runtimes], built.stack.stackName).toEqual(['nodejs24.x']);
+        expect([...handlers], built.stack.stackName).toEqual(['index.handler']);
         expect([...architectures], built.stack.stackName).toEqual(['["arm64"]']);
         for (const fn of functions) expect(fn.Properties.LoggingConfig.LogGroup.Ref).toMatch(/Logs/);
       }
@@ -141,93 +135,63 @@ describe('WorkspaceApiStack', () => {
       expect(BUNDLING.target).toBe('node24');
     });
 
-    it('derives the NodejsFunction bundling from infra/bundling.ts', () => {
-      // Prepare / Act
-      const options = NODEJS_BUNDLING;
+    it("copies a function's built bundle and static files into its asset, and publishes its source map beside the assets, in every stage", () => {
+      // Prepare: a cloud assembly of its own; the bundles are the run's build (dist/functions)
+      const out = mkdtempSync(join(tmpdir(), 'cdk-out-'));
+      try {
+        for (const built of [dev, prod]) {
+          const stackName = built.stack.stackName;
+          for (const [name, fn] of built.stack.functions) {
+            const asset = join(out, `bundling-temp-${stackName}-${name}`);
+            mkdirSync(asset);
 
-      // Assess
-      expect(options).toEqual({
-        format: 'esm',
-        target: BUNDLING.target,
-        minify: BUNDLING.minify,
-        sourceMap: BUNDLING.sourcemap,
-        mainFields: BUNDLING.mainFields,
-        externalModules: [],
-        banner: BUNDLING.banner,
-        define: BUNDLING.define,
-      });
-    });
+            // Act
+            const bundled = new BuiltBundle(stackName, name, fn.spec.staticFiles).tryBundle(asset);
 
-    it('ships the static files of the docs functions beside their bundles with node, not cp, from paths that exist', () => {
-      // Prepare
-      const withFiles = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.staticFiles);
-
-      // Act
-      const commands = withFiles.map((fn) => assetHooks('Stack', fn.name, fn.staticFiles).afterBundling('/repo', '/asset').slice(1));
-
-      // Assess
-      expect(withFiles.map((fn) => fn.name).sort()).toEqual(['DocsPage', 'OpenApiDocument', 'PortalPage']);
-      expect(commands).toEqual([
-        [nodeCopyCommand('/repo/docs/openapi.json', '/asset/openapi.json')],
-        [
-          nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui-bundle.js', '/asset/swagger-ui-bundle.js'),
-          nodeCopyCommand('/repo/node_modules/swagger-ui-dist/swagger-ui.css', '/asset/swagger-ui.css'),
-        ],
-        [
-          nodeCopyCommand('/repo/portal/index.html', '/asset/index.html'),
-          nodeCopyCommand('/repo/portal/portal.js', '/asset/portal.js'),
-          nodeCopyCommand('/repo/portal/portal.css', '/asset/portal.css'),
-        ],
-      ]);
-      for (const command of commands.flat()) expect(command).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
-      for (const fn of withFiles) for (const path of Object.values(fn.staticFiles!)) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
-    });
-
-    it("moves every function's source map out of its asset, to the cloud assembly's source-maps folder, in every stage", () => {
-      for (const built of [dev, prod]) {
-        const stackName = built.stack.stackName;
-        for (const [name, fn] of built.stack.functions) {
-          // Act
-          const [first] = assetHooks(stackName, name, fn.spec.staticFiles).afterBundling('/repo', '/out/bundling-temp-1');
-
-          // Assess
-          expect(first, name).toBe(nodeMoveCommand('/out/bundling-temp-1/index.mjs.map', `/out/source-maps/${stackName}/${name}/index.mjs.map`));
-          expect(sourceMapDestination('/out/bundling-temp-1', stackName, name)).toBe(`/out/source-maps/${stackName}/${name}/index.mjs.map`);
-          expect(first).toMatch(/^node -e "[^"$`\\]*" "[^"]*" "[^"]*"$/);
+            // Assess
+            const files = ['index.mjs', ...Object.keys(fn.spec.staticFiles ?? {})];
+            expect(bundled, name).toBe(true);
+            expect(readdirSync(asset).sort(), name).toEqual([...files].sort());
+            for (const file of files)
+              expect(readFileSync(join(asset, file)).equals(readFileSync(join(dirname(bundlePath(name)), file))), `${name}/${file}`).toBe(true);
+            const published = join(out, SOURCE_MAPS_FOLDER, stackName, name, 'index.mjs.map');
+            expect(sourceMapDestination(asset, stackName, name)).toBe(published);
+            expect(readFileSync(published).equals(readFileSync(`${bundlePath(name)}.map`)), name).toBe(true);
+          }
         }
+      } finally {
+        rmSync(out, { recursive: true, force: true });
       }
       expect(BUNDLING.sourcemap).toBe(true);
     });
 
-    it('moves a file into a new folder when the hook command runs in a shell, paths with spaces included', () => {
-      // Prepare
-      const dir = mkdtempSync(join(tmpdir(), 'source maps '));
-      const [from, to] = [join(dir, 'index.mjs.map'), join(dir, 'published maps', 'Fn', 'index.mjs.map')];
-      writeFileSync(from, '{"version":3}');
-
-      // Act
-      execSync(nodeMoveCommand(from, to));
-      const moved = readFileSync(to, 'utf8');
-      const left = existsSync(from);
-      rmSync(dir, { recursive: true });
+    it('ships the static files of the docs and portal functions, from paths that exist', () => {
+      // Prepare / Act
+      const withFiles = Object.values(SUPPORT_FUNCTIONS).filter((fn) => fn.staticFiles);
 
       // Assess
-      expect([moved, left]).toEqual(['{"version":3}', false]);
+      expect(Object.fromEntries(withFiles.map((fn) => [fn.name, Object.keys(fn.staticFiles!)]))).toEqual({
+        OpenApiDocument: ['openapi.json'],
+        DocsPage: ['swagger-ui-bundle.js', 'swagger-ui.css'],
+        PortalPage: ['index.html', 'portal.js', 'portal.css'],
+      });
+      for (const fn of withFiles) for (const path of Object.values(fn.staticFiles!)) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
     });
 
-    it('copies a static file when the hook command runs in a shell, paths with spaces included', () => {
+    it('fails a bundling synthesis whose bundle was not built, naming the function and the build', () => {
       // Prepare
-      const dir = mkdtempSync(join(tmpdir(), 'static files '));
-      const [from, to] = [join(dir, 'in put.json'), join(dir, 'out put.json')];
-      writeFileSync(from, '{"openapi":"3.1.0"}');
+      const out = mkdtempSync(join(tmpdir(), 'cdk-out-'));
 
       // Act
-      execSync(nodeCopyCommand(from, to));
-      const copied = readFileSync(to, 'utf8');
-      rmSync(dir, { recursive: true });
+      const attempt = () => new BuiltBundle('Stack', 'NoSuchFunction').tryBundle(out);
 
       // Assess
-      expect(copied).toBe('{"openapi":"3.1.0"}');
+      try {
+        expect(attempt).toThrow(/^NoSuchFunction: no bundle at .*dist\/functions\/NoSuchFunction\/index\.mjs; .*npm run build/);
+        expect(readdirSync(out)).toEqual([]);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
     });
 
     it('gives API functions the table, Powertools settings and their rate limit', () => {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bundlePath } from '../../scripts/build';
+import { bundlePath } from '../../infra/bundles';
 import { OPENAPI_FILE } from '../../scripts/openapi';
 import { DOCS_PATH, OPENAPI_PATH, SUPPORT_FUNCTIONS } from '../../shared/routes';
 

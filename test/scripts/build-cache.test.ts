@@ -1,18 +1,21 @@
 import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildStampPath, bundlePath, DIST, ensureBundles, ROOT, type BundleTarget } from '../../scripts/build';
+import { buildStampPath, bundlePath, DIST, ensureBundles, ROOT, type BundleTarget } from '../../infra/bundles';
 
 /** A bundle of its own (a source file under dist/, which git ignores), so the run's real bundles are not touched. */
 const probeDir = join(ROOT, 'dist', `.build-cache-probe-${process.pid}`);
 const target: BundleTarget = { name: `BuildCacheProbe${process.pid}`, entry: `dist/.build-cache-probe-${process.pid}/entry.ts` };
 const helper = join(probeDir, 'helper.ts');
+/** The same bundle built another way (another option set or target list: here a static file beside it). */
+const variant: BundleTarget = { ...target, staticFiles: { 'helper.txt': `dist/.build-cache-probe-${process.pid}/helper.ts` } };
 
 describe('ensureBundles', () => {
   afterAll(async () => {
     await rm(probeDir, { recursive: true, force: true });
     await rm(join(DIST, target.name), { recursive: true, force: true });
     await rm(buildStampPath([target]), { force: true });
+    await rm(buildStampPath([variant]), { force: true });
   });
 
   it('builds once, then only when a file the bundle read changes or the bundle is gone', async () => {
@@ -31,5 +34,19 @@ describe('ensureBundles', () => {
     // Assess
     expect([first, again, afterEdit, afterRemoval]).toEqual(['built', 'current', 'built', 'built']);
     expect(bundlePath(target.name)).toContain(target.name);
+  });
+
+  it('rebuilds a bundle that another option set built since, though its own stamp is still there', async () => {
+    // Prepare
+    await mkdir(probeDir, { recursive: true });
+    await writeFile(join(probeDir, 'entry.ts'), 'export const handler = () => 2;\n');
+    await writeFile(helper, 'export const answer = 2;\n');
+    await ensureBundles([target]);
+    // Act
+    const other = await ensureBundles([variant]);
+    const back = await ensureBundles([target]);
+    const again = await ensureBundles([target]);
+    // Assess: the CDK app copies dist/ into the assets, so a bundle of other options must never pass as current
+    expect([other, back, again]).toEqual(['built', 'built', 'current']);
   });
 });

@@ -3,7 +3,7 @@ import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { describe, expect, it } from 'vitest';
 import { installedMinMetadata, PHONE_METADATA_FILE, serializePhoneMetadata, trimPhoneMetadata } from '../../scripts/phone-metadata';
-import { bundlePath } from '../../scripts/build';
+import { bundlePath } from '../../infra/bundles';
 import { normalizePhone } from '../../shared/phone/phone';
 
 /** normalizePhone as it was with the full "min" metadata: the reference for the trimmed copy. */

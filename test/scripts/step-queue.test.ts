@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundlePath } from '../../scripts/build';
+import { bundlePath } from '../../infra/bundles';
 import { deleteLocalMessage, receiveLocalMessages, tableStepQueue } from '../../scripts/local/table-step-queue';
 import { clock } from '../../shared/clock';
 import { enqueueStep, provideStepQueue, type StepMessage, type StepQueueMessage } from '../../shared/queue/step-queue';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/channels-list';
 import { BUNDLING } from '../../infra/bundling';
-import { bundlePath } from '../../scripts/build';
+import { bundlePath } from '../../infra/bundles';
 import { API_ROUTES } from '../../shared/routes';
 import { logger } from '../../shared/observability/logger';
 import { countAutomationTriggered, countMessageFailed, countMessageSent } from '../../shared/observability/metrics';

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensureBundles } from '../../scripts/build';
+import { ensureBundles } from '../../infra/bundles';
 import { ensureTable, startStore } from '../../scripts/local/store';
 import { bundleScripts } from './script-bundles';
 import { auditRun, prepareLogCapture } from './log-audit';

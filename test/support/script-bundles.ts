@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUNDLING } from '../../infra/bundling';
-import { ROOT } from '../../scripts/build';
+import { ROOT } from '../../infra/bundles';
 
 /** The programs the end-to-end files run as processes, many times per run: `npm start`'s and the operator CLI's. */
 export const BUNDLED_SCRIPTS = ['start', 'admin'] as const;

@@ -1,0 +1,131 @@
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
+import { BUNDLING } from './bundling';
+
+/** Repository root (infra/ sits directly below it). */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(ROOT, 'dist', 'functions');
+
+export interface BundleTarget {
+  name: string;
+  entry: string;
+  /** Static files copied beside the bundle (name → repository path), as CDK's asset holds them. */
+  staticFiles?: Readonly<Record<string, string>>;
+}
+
+/** Every Lambda the stack deploys: one per API route and portal route, plus the support functions. */
+export function bundleTargets(): BundleTarget[] {
+  return [...API_ROUTES, ...PORTAL_ROUTES, ...Object.values(SUPPORT_FUNCTIONS)].map(({ name, entry, ...row }) => ({
+    name,
+    entry,
+    staticFiles: 'staticFiles' in row ? row.staticFiles : undefined,
+  }));
+}
+
+/** Where a function's bundle lands: dist/functions/<Name>/index.mjs, its map and static files beside it. */
+export const bundlePath = (name: string) => join(DIST, name, `index${BUNDLING.outExtension}`);
+
+/**
+ * Builds the Lambda bundles with the one option set of infra/bundling.ts, in one
+ * process: the local stack and the benchmark run these files, and the CDK
+ * app copies them into its assets (infra/functions.ts), so Lambda runs the same bytes.
+ */
+export async function buildBundles(targets = bundleTargets(), options: { metafile?: boolean } = {}) {
+  // The test run builds once up front; the local stacks it starts then reuse those bundles.
+  if (process.env.PREBUILT_BUNDLES === '1') return [];
+  // Build into a private folder, then rename each file into place: a rename is atomic,
+  // so a stack loading bundles while another process rebuilds never sees half a file.
+  const staging = join(ROOT, 'dist', `.build-${process.pid}-${Date.now()}`);
+  try {
+    return await Promise.all(
+      targets.map(async ({ name, entry, staticFiles = {} }) => {
+        const outfile = join(staging, name, `index${BUNDLING.outExtension}`);
+        const result = await build({
+          entryPoints: [join(ROOT, entry)],
+          outfile,
+          bundle: true,
+          platform: BUNDLING.platform,
+          format: BUNDLING.format,
+          target: BUNDLING.target,
+          minify: BUNDLING.minify,
+          sourcemap: BUNDLING.sourcemap,
+          mainFields: BUNDLING.mainFields,
+          external: BUNDLING.externalModules,
+          banner: { js: BUNDLING.banner },
+          define: BUNDLING.define,
+          metafile: options.metafile,
+          logLevel: 'warning',
+        });
+        for (const [file, path] of Object.entries(staticFiles)) await copyFile(join(ROOT, path), join(staging, name, file));
+        await mkdir(join(DIST, name), { recursive: true });
+        for (const file of await readdir(join(staging, name))) await rename(join(staging, name, file), join(DIST, name, file));
+        return result;
+      }),
+    );
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** What the last complete build of these targets read, so an unchanged tree is not rebuilt (one file per fingerprint). */
+export const buildStampPath = (targets: BundleTarget[]) => join(DIST, `.inputs-${fingerprint(targets).slice(0, 16)}.json`);
+
+interface BuildStamp {
+  fingerprint: string;
+  /** When the build started (ms): an input modified since then makes the bundles stale. */
+  startedAt: number;
+  /** When it had written every bundle (ms): a bundle modified since was written by another build (other options, same folder). */
+  finishedAt: number;
+  inputs: string[];
+}
+
+/** The options and targets the bundles were built with: a change to either rebuilds all of them. */
+function fingerprint(targets: BundleTarget[]): string {
+  return createHash('sha256').update(JSON.stringify({ BUNDLING, targets })).digest('hex');
+}
+
+/**
+ * Builds the bundles unless the last build is still current: same options and targets,
+ * every bundle present and written by that build, and no file it read (esbuild's
+ * metafile: sources and the node_modules they import, plus static files) modified or
+ * gone since it started. The test run, `npm start` and the CDK app call this.
+ */
+export async function ensureBundles(targets = bundleTargets()): Promise<'built' | 'current'> {
+  if (process.env.PREBUILT_BUNDLES === '1') return 'current';
+  if (await bundlesCurrent(targets)) return 'current';
+  await rebuildBundles(targets);
+  return 'built';
+}
+
+/** Builds the bundles and stamps what the build read (`npm run build` always builds). */
+export async function rebuildBundles(targets = bundleTargets()): Promise<void> {
+  const startedAt = Date.now();
+  const results = await buildBundles(targets, { metafile: true });
+  // PREBUILT_BUNDLES=1: nothing was built, so there is nothing to stamp.
+  if (results.length === 0) return;
+  const inputs = new Set<string>();
+  for (const result of results) for (const input of Object.keys(result.metafile?.inputs ?? {})) inputs.add(resolve(input));
+  for (const { staticFiles = {} } of targets) for (const path of Object.values(staticFiles)) inputs.add(join(ROOT, path));
+  const stamp: BuildStamp = { fingerprint: fingerprint(targets), startedAt, finishedAt: Date.now(), inputs: [...inputs] };
+  await writeFile(buildStampPath(targets), JSON.stringify(stamp));
+}
+
+async function bundlesCurrent(targets: BundleTarget[]): Promise<boolean> {
+  let stamp: BuildStamp;
+  try {
+    stamp = JSON.parse(await readFile(buildStampPath(targets), 'utf8')) as BuildStamp;
+  } catch {
+    return false;
+  }
+  if (stamp.fingerprint !== fingerprint(targets)) return false;
+  const modifiedAt = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs ?? Infinity;
+  // dist/functions holds one build of each bundle: one written since this stamp (or gone) is not this build's.
+  const bundles = await Promise.all(targets.map(({ name }) => modifiedAt(bundlePath(name))));
+  if (!bundles.every((time) => time <= stamp.finishedAt)) return false;
+  const times = await Promise.all(stamp.inputs.map(modifiedAt));
+  return times.every((time) => time < stamp.startedAt);
+}
