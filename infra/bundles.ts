@@ -74,6 +74,9 @@ export async function buildBundles(targets = bundleTargets(), options: { metafil
 /** What the last complete build of these targets read, so an unchanged tree is not rebuilt (one file per fingerprint). */
 export const buildStampPath = (targets: BundleTarget[]) => join(DIST, `.inputs-${fingerprint(targets).slice(0, 16)}.json`);
 
+/** What shapes a build besides the files it read (esbuild's tsconfig settings, module resolution, the installed packages). */
+const BUILD_SETTINGS = ['tsconfig.json', 'package.json', 'package-lock.json'];
+
 interface BuildStamp {
   fingerprint: string;
   /** When the build started (ms): an input modified since then makes the bundles stale. */
@@ -91,8 +94,8 @@ function fingerprint(targets: BundleTarget[]): string {
 /**
  * Builds the bundles unless the last build is still current: same options and targets,
  * every bundle present and written by that build, and no file it read (esbuild's
- * metafile: sources and the node_modules they import, plus static files) modified or
- * gone since it started. The test run, `npm start` and the CDK app call this.
+ * metafile: sources and the node_modules they import, plus static files and
+ * {@link BUILD_SETTINGS}) modified or gone since it started. The test run, `npm start` and the CDK app call this.
  */
 export async function ensureBundles(targets = bundleTargets()): Promise<'built' | 'current'> {
   if (process.env.PREBUILT_BUNDLES === '1') return 'current';
@@ -110,6 +113,7 @@ export async function rebuildBundles(targets = bundleTargets()): Promise<void> {
   const inputs = new Set<string>();
   for (const result of results) for (const input of Object.keys(result.metafile?.inputs ?? {})) inputs.add(resolve(input));
   for (const { staticFiles = {} } of targets) for (const path of Object.values(staticFiles)) inputs.add(join(ROOT, path));
+  for (const file of BUILD_SETTINGS) inputs.add(join(ROOT, file));
   const stamp: BuildStamp = { fingerprint: fingerprint(targets), startedAt, finishedAt: Date.now(), inputs: [...inputs] };
   await writeFile(buildStampPath(targets), JSON.stringify(stamp));
 }

@@ -1,4 +1,4 @@
-import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStampPath, bundlePath, DIST, ensureBundles, ROOT, type BundleTarget } from '../../infra/bundles';
@@ -34,6 +34,20 @@ describe('ensureBundles', () => {
     // Assess
     expect([first, again, afterEdit, afterRemoval]).toEqual(['built', 'current', 'built', 'built']);
     expect(bundlePath(target.name)).toContain(target.name);
+  });
+
+  it('counts the settings that shape a build among what it read: tsconfig.json, package.json, package-lock.json', async () => {
+    // Prepare
+    await mkdir(probeDir, { recursive: true });
+    await writeFile(join(probeDir, 'entry.ts'), "import { answer } from './helper';\nexport const handler = () => answer;\n");
+    await writeFile(helper, 'export const answer = 3;\n');
+    // Act
+    await ensureBundles([target]);
+    const stamp = JSON.parse(await readFile(buildStampPath([target]), 'utf8')) as { inputs: string[] };
+    // Assess
+    for (const file of ['tsconfig.json', 'package.json', 'package-lock.json', 'dist/.build-cache-probe-' + process.pid + '/helper.ts']) {
+      expect(stamp.inputs, file).toContain(join(ROOT, file));
+    }
   });
 
   it('rebuilds a bundle that another option set built since, though its own stamp is still there', async () => {
