@@ -4,13 +4,13 @@ import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { BUNDLING } from '../infra/bundling';
-import { buildBundles, bundlePath, bundleTargets, ROOT } from '../infra/bundles';
+import { buildBundles, bundlePath, ROOT } from '../infra/bundles';
 import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../shared/routes';
 import { median, shuffle } from './stats';
 
 /**
  * 1. Cold start per function: bundle bytes and module init time (process start →
- * handler ready, in a fresh Node process) of the bundles scripts/build.ts builds with
+ * handler ready, in a fresh Node process) of the bundles infra/bundles.ts builds with
  * infra/bundling.ts (what CDK deploys), each against a floor built with the same
  * options whose handler only creates the AWS SDK clients that function declares.
  * Function and floor runs are interleaved in shuffled order; medians are reported.
@@ -83,7 +83,7 @@ export function functionInventory(): FunctionInfo[] {
 }
 
 /**
- * esbuild options as scripts/build.ts derives them from infra/bundling.ts (renamed keys
+ * esbuild options as infra/bundles.ts derives them from infra/bundling.ts (renamed keys
  * mapped, every other key passed through, so a new option there reaches the floors too),
  * with overrides for the format study. coldStart() checks the result against a real build.
  */
@@ -255,13 +255,9 @@ export const OVER_FLOOR_BYTES_TARGET = 150 * 1024;
 
 /** Builds the functions as CDK does and copies them to bench/tmp, so concurrent rebuilds of dist/ do not disturb the runs. */
 async function buildFunctions(inventory: FunctionInfo[]) {
-  const results = await buildBundles(bundleTargets(), { metafile: true });
-  if (results.length === 0) throw new Error('PREBUILT_BUNDLES=1 skips the build; unset it for the benchmark.');
-  const targets = bundleTargets();
-  const metafiles = new Map<string, Metafile>();
-  for (const [i, result] of results.entries()) {
-    const { name } = targets[i];
-    metafiles.set(name, result.metafile!);
+  const metafiles = await buildBundles();
+  if (metafiles.size === 0) throw new Error('PREBUILT_BUNDLES=1 skips the build; unset it for the benchmark.');
+  for (const name of metafiles.keys()) {
     const dir = join(TMP, 'functions', name);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
@@ -335,7 +331,7 @@ async function measureVariants(functions: FunctionInfo[], runs: number, log: (li
       await mkdir(dir, { recursive: true });
       const file = join(dir, `index.${variant.ext}`);
       await build(esbuildOptions(join(ROOT, fn.entry), file, variant.options));
-      // An external map stays out of the Lambda asset (infra/functions.ts assetHooks); an inline one is in the file.
+      // An external map stays out of the Lambda asset (infra/function-code.ts); an inline one is in the file.
       builds.push({ variant, fn, file, bytes: await fileSize(file), deployed: await deployedBytes([file]) });
     }
   }

@@ -1,7 +1,7 @@
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_ROUTES, PORTAL_ROUTES, SUPPORT_FUNCTIONS } from '../shared/routes';
 import { BUNDLING } from './bundling';
@@ -30,52 +30,63 @@ export function bundleTargets(): BundleTarget[] {
 export const bundlePath = (name: string) => join(DIST, name, `index${BUNDLING.outExtension}`);
 
 /**
- * Builds the Lambda bundles with the one option set of infra/bundling.ts, in one
- * process: the local stack and the benchmark run these files, and the CDK
- * app copies them into its assets (infra/functions.ts), so Lambda runs the same bytes.
+ * Builds the Lambda bundles with the one option set of infra/bundling.ts, in one esbuild
+ * build of every entry point (each bundle complete on its own: no code splitting; a
+ * module the bundles share is parsed once): the local stack and the benchmark run these
+ * files, and the CDK app copies them into its assets (infra/function-code.ts), so Lambda
+ * runs the same bytes. Returns each bundle's view of the build's metafile, by name.
  */
-export async function buildBundles(targets = bundleTargets(), options: { metafile?: boolean } = {}) {
+export async function buildBundles(targets = bundleTargets()): Promise<Map<string, Metafile>> {
   // The test run builds once up front; the local stacks it starts then reuse those bundles.
-  if (process.env.PREBUILT_BUNDLES === '1') return [];
+  if (process.env.PREBUILT_BUNDLES === '1') return new Map();
   // Build into a private folder, then rename each file into place: a rename is atomic,
   // so a stack loading bundles while another process rebuilds never sees half a file.
   const staging = join(ROOT, 'dist', `.build-${process.pid}-${Date.now()}`);
   try {
-    return await Promise.all(
-      targets.map(async ({ name, entry, staticFiles = {} }) => {
-        const outfile = join(staging, name, `index${BUNDLING.outExtension}`);
-        const result = await build({
-          entryPoints: [join(ROOT, entry)],
-          outfile,
-          bundle: true,
-          platform: BUNDLING.platform,
-          format: BUNDLING.format,
-          target: BUNDLING.target,
-          minify: BUNDLING.minify,
-          sourcemap: BUNDLING.sourcemap,
-          mainFields: BUNDLING.mainFields,
-          external: BUNDLING.externalModules,
-          banner: { js: BUNDLING.banner },
-          define: BUNDLING.define,
-          metafile: options.metafile,
-          logLevel: 'warning',
-        });
-        for (const [file, path] of Object.entries(staticFiles)) await copyFile(join(ROOT, path), join(staging, name, file));
-        await mkdir(join(DIST, name), { recursive: true });
-        for (const file of await readdir(join(staging, name))) await rename(join(staging, name, file), join(DIST, name, file));
-        return result;
-      }),
-    );
+    const { metafile } = await build({
+      entryPoints: targets.map(({ name, entry }) => ({ in: join(ROOT, entry), out: join(name, 'index') })),
+      outdir: staging,
+      outExtension: { '.js': BUNDLING.outExtension },
+      bundle: true,
+      platform: BUNDLING.platform,
+      format: BUNDLING.format,
+      target: BUNDLING.target,
+      minify: BUNDLING.minify,
+      sourcemap: BUNDLING.sourcemap,
+      mainFields: BUNDLING.mainFields,
+      external: BUNDLING.externalModules,
+      banner: { js: BUNDLING.banner },
+      define: BUNDLING.define,
+      metafile: true,
+      logLevel: 'warning',
+    });
+    const built = new Map<string, Metafile>();
+    for (const { name, staticFiles = {} } of targets) {
+      for (const [file, path] of Object.entries(staticFiles)) await copyFile(join(ROOT, path), join(staging, name, file));
+      await mkdir(join(DIST, name), { recursive: true });
+      for (const file of await readdir(join(staging, name))) await rename(join(staging, name, file), join(DIST, name, file));
+      built.set(name, bundleMetafile(metafile, name));
+    }
+    return built;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
 }
 
+/**
+ * One bundle's view of a build's metafile: its own outputs (index.mjs and its map, each with
+ * the inputs it holds bytes of), and every input the build read (a constant esbuild
+ * inlined holds no bytes in any output, yet a change to its file changes the bundle).
+ */
+function bundleMetafile(metafile: Metafile, name: string): Metafile {
+  return { inputs: metafile.inputs, outputs: Object.fromEntries(Object.entries(metafile.outputs).filter(([path]) => basename(dirname(path)) === name)) };
+}
+
 /** What the last complete build of these targets read, so an unchanged tree is not rebuilt (one file per fingerprint). */
 export const buildStampPath = (targets: BundleTarget[]) => join(DIST, `.inputs-${fingerprint(targets).slice(0, 16)}.json`);
 
-/** What shapes a build besides the files it read (esbuild's tsconfig settings, module resolution, the installed packages). */
-const BUILD_SETTINGS = ['tsconfig.json', 'package.json', 'package-lock.json'];
+/** What shapes a build besides the files it read: this build's own code, esbuild's tsconfig settings, module resolution, the installed packages. */
+const BUILD_SETTINGS = ['infra/bundles.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 interface BuildStamp {
   fingerprint: string;
@@ -107,11 +118,11 @@ export async function ensureBundles(targets = bundleTargets()): Promise<'built' 
 /** Builds the bundles and stamps what the build read (`npm run build` always builds). */
 export async function rebuildBundles(targets = bundleTargets()): Promise<void> {
   const startedAt = Date.now();
-  const results = await buildBundles(targets, { metafile: true });
+  const built = await buildBundles(targets);
   // PREBUILT_BUNDLES=1: nothing was built, so there is nothing to stamp.
-  if (results.length === 0) return;
+  if (built.size === 0) return;
   const inputs = new Set<string>();
-  for (const result of results) for (const input of Object.keys(result.metafile?.inputs ?? {})) inputs.add(resolve(input));
+  for (const metafile of built.values()) for (const input of Object.keys(metafile.inputs)) inputs.add(resolve(input));
   for (const { staticFiles = {} } of targets) for (const path of Object.values(staticFiles)) inputs.add(join(ROOT, path));
   for (const file of BUILD_SETTINGS) inputs.add(join(ROOT, file));
   const stamp: BuildStamp = { fingerprint: fingerprint(targets), startedAt, finishedAt: Date.now(), inputs: [...inputs] };

@@ -36,7 +36,7 @@ describe('ensureBundles', () => {
     expect(bundlePath(target.name)).toContain(target.name);
   });
 
-  it('counts the settings that shape a build among what it read: tsconfig.json, package.json, package-lock.json', async () => {
+  it("counts the build's own code and the settings that shape it among what it read", async () => {
     // Prepare
     await mkdir(probeDir, { recursive: true });
     await writeFile(join(probeDir, 'entry.ts'), "import { answer } from './helper';\nexport const handler = () => answer;\n");
@@ -45,7 +45,7 @@ describe('ensureBundles', () => {
     await ensureBundles([target]);
     const stamp = JSON.parse(await readFile(buildStampPath([target]), 'utf8')) as { inputs: string[] };
     // Assess
-    for (const file of ['tsconfig.json', 'package.json', 'package-lock.json', 'dist/.build-cache-probe-' + process.pid + '/helper.ts']) {
+    for (const file of ['infra/bundles.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'dist/.build-cache-probe-' + process.pid + '/helper.ts']) {
       expect(stamp.inputs, file).toContain(join(ROOT, file));
     }
   });
