@@ -1,10 +1,11 @@
 /**
- * The esbuild options every Lambda bundle is built with. CDK's NodejsFunction and the
- * local build (scripts/build.ts, used by `npm start` and the benchmark) both derive
- * their settings from this one object, so the local stack runs what AWS runs.
+ * The esbuild options every Lambda bundle is built with, by the one build
+ * (infra/bundles.ts: dist/functions) that `npm start`, the tests, the benchmark and the
+ * CDK app all use: the app copies those very files into the Lambda assets
+ * (infra/function-code.ts), so the local stack runs the bytes AWS runs.
  *
  * Why these values: see docs/PERFORMANCE.md (ESM, AWS SDK bundled and tree-shaken,
- * minified; source maps external, and kept out of the Lambda assets: infra/functions.ts
+ * minified; source maps external, and kept out of the Lambda assets: infra/function-code.ts
  * publishes them beside the assets, in `cdk.out/source-maps/`).
  */
 const TRACER_ENABLED = process.env.POWERTOOLS_TRACER_ENABLED === 'true';

@@ -549,8 +549,9 @@ export interface SupportFunction {
   readonly publicMethods?: readonly ('GET' | 'POST')[];
   /**
    * Static files shipped beside the bundle (file name → path in the repository), read
-   * on the first request that needs them and never at init: infra/functions.ts copies
-   * them into the function's asset, scripts/build.ts into dist/ (shared/http/static-files.ts).
+   * on the first request that needs them and never at init: the build (infra/bundles.ts)
+   * copies them into dist/, and the CDK app from there into the function's asset
+   * (infra/function-code.ts; read by shared/http/static-files.ts).
    */
   readonly staticFiles?: Readonly<Record<string, string>>;
   /** Hands the portal's user pool to the browser (PORTAL_COGNITO_ENDPOINT, PORTAL_USER_POOL_ID, PORTAL_CLIENT_ID). */

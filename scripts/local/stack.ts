@@ -257,7 +257,7 @@ interface Served {
 }
 
 /**
- * Route-table mode (the default): the bundles scripts/build.ts builds, imported into this
+ * Route-table mode (the default): the bundles infra/bundles.ts builds, imported into this
  * process (a route's on its first request; the authorizer and the scheduled ones at start)
  * — except the event deliverer, which runs in a worker thread of its own (as in the
  * template-driven mode), so its table calls' client work and its POSTs run beside the
