@@ -1,3 +1,9 @@
+/**
+ * The one build of every Lambda bundle, into dist/functions/<Name>/: `npm run build`
+ * (scripts/build.ts), `npm start`, the test run, the benchmark and the CDK app (which
+ * copies these files into the function assets, infra/function-code.ts) all use it.
+ * Free of aws-cdk-lib, so the local stack loads it without the CDK.
+ */
 import { build, type Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -106,7 +112,8 @@ function fingerprint(targets: BundleTarget[]): string {
  * Builds the bundles unless the last build is still current: same options and targets,
  * every bundle present and written by that build, and no file it read (esbuild's
  * metafile: sources and the node_modules they import, plus static files and
- * {@link BUILD_SETTINGS}) modified or gone since it started. The test run, `npm start` and the CDK app call this.
+ * {@link BUILD_SETTINGS}) modified or gone since it started. The test run, `npm start`
+ * and the CDK app call this.
  */
 export async function ensureBundles(targets = bundleTargets()): Promise<'built' | 'current'> {
   if (process.env.PREBUILT_BUNDLES === '1') return 'current';
