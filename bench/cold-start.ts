@@ -4,7 +4,7 @@ import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { BUNDLING } from '../infra/bundling';
-import { buildBundles, bundlePath, ROOT } from '../infra/bundles';
+import { bundlePath, rebuildBundles, ROOT } from '../infra/bundles';
 import { API_ROUTES, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../shared/routes';
 import { median, shuffle } from './stats';
 
@@ -253,9 +253,9 @@ export const INIT_RATIO_TARGET = 1.15;
 export const BORDERLINE_MARGIN = 0.04;
 export const OVER_FLOOR_BYTES_TARGET = 150 * 1024;
 
-/** Builds the functions as CDK does and copies them to bench/tmp, so concurrent rebuilds of dist/ do not disturb the runs. */
+/** Builds the functions CDK deploys (dist/functions, stamped current) and copies them to bench/tmp, so concurrent rebuilds of dist/ do not disturb the runs. */
 async function buildFunctions(inventory: FunctionInfo[]) {
-  const metafiles = await buildBundles();
+  const metafiles = await rebuildBundles();
   if (metafiles.size === 0) throw new Error('PREBUILT_BUNDLES=1 skips the build; unset it for the benchmark.');
   for (const name of metafiles.keys()) {
     const dir = join(TMP, 'functions', name);

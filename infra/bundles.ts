@@ -122,18 +122,19 @@ export async function ensureBundles(targets = bundleTargets()): Promise<'built' 
   return 'built';
 }
 
-/** Builds the bundles and stamps what the build read (`npm run build` always builds). */
-export async function rebuildBundles(targets = bundleTargets()): Promise<void> {
+/** Builds the bundles and stamps what the build read (`npm run build` and the benchmark always build); returns {@link buildBundles}'s metafiles. */
+export async function rebuildBundles(targets = bundleTargets()): Promise<Map<string, Metafile>> {
   const startedAt = Date.now();
   const built = await buildBundles(targets);
   // PREBUILT_BUNDLES=1: nothing was built, so there is nothing to stamp.
-  if (built.size === 0) return;
+  if (built.size === 0) return built;
   const inputs = new Set<string>();
   for (const metafile of built.values()) for (const input of Object.keys(metafile.inputs)) inputs.add(resolve(input));
   for (const { staticFiles = {} } of targets) for (const path of Object.values(staticFiles)) inputs.add(join(ROOT, path));
   for (const file of BUILD_SETTINGS) inputs.add(join(ROOT, file));
   const stamp: BuildStamp = { fingerprint: fingerprint(targets), startedAt, finishedAt: Date.now(), inputs: [...inputs] };
   await writeFile(buildStampPath(targets), JSON.stringify(stamp));
+  return built;
 }
 
 async function bundlesCurrent(targets: BundleTarget[]): Promise<boolean> {
