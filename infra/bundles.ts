@@ -42,7 +42,7 @@ export const bundlePath = (name: string) => join(DIST, name, `index${BUNDLING.ou
  * files, and the CDK app copies them into its assets (infra/function-code.ts), so Lambda
  * runs the same bytes. Returns each bundle's view of the build's metafile, by name.
  */
-export async function buildBundles(targets = bundleTargets()): Promise<Map<string, Metafile>> {
+async function buildBundles(targets = bundleTargets()): Promise<Map<string, Metafile>> {
   // The test run builds once up front; the local stacks it starts then reuse those bundles.
   if (process.env.PREBUILT_BUNDLES === '1') return new Map();
   // Build into a private folder, then rename each file into place: a rename is atomic,
