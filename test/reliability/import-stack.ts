@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { keys } from '../../shared/data/keys';
 import { checkInvariants } from '../support/invariants';
 import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
+import { countItems } from '../support/table';
 
 /**
  * The local stack the contacts/import crash files run against (`npm start`'s program), one
@@ -20,6 +22,8 @@ export interface ImportStack {
   total(): Promise<number>;
   /** The stack's store, for checkInvariants. */
   storeEndpoint(): Promise<string>;
+  /** The channel's contact items in the store (a COUNT Query of its partition, no Scan): rows committed so far. */
+  contactsStored(): Promise<number>;
 }
 
 /** Starts the file's stack before its tests (the demo workspace's second channel) and stops it after them. */
@@ -39,6 +43,10 @@ export function useImportStack(): ImportStack {
     (await state.stack.call('contacts/list', { apiKey: state.adminKey, params: { channelId: state.channelId, limit: 1 } })).body.pagination.total;
   state.storeEndpoint = async () =>
     (JSON.parse(await readFile(join(state.stack.dataDir, 'stack.json'), 'utf8')) as { dynamodbEndpoint: string }).dynamodbEndpoint;
+  state.contactsStored = async () => {
+    const head = keys.contactHead({ workspaceId: state.stack.demo.workspaces[0].id, channelId: state.channelId });
+    return countItems({ endpoint: await state.storeEndpoint() }, head.pk, head.sk);
+  };
   return state;
 }
 

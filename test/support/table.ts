@@ -1,4 +1,4 @@
-import { DynamoDBClient, ScanCommand, type AttributeValue, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, QueryCommand, ScanCommand, type AttributeValue, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as v from 'valibot';
 
@@ -66,6 +66,32 @@ export async function scanRaw(
 export async function scanItems(target: TableTarget = {}, workspaceId?: string): Promise<TableItem[]> {
   const raw = await scanRaw(target, workspaceId ? workspaceFilter(workspaceId) : {});
   return raw.map((item) => unmarshall(item) as TableItem);
+}
+
+/**
+ * How many items of partition `pk` have a sort key starting with `skPrefix` (other than
+ * `skPrefix` itself): a Query of that one partition reading the sort keys alone, for a
+ * test that waits on rows committed without scanning the table.
+ */
+export async function countItems(target: TableTarget, pk: string, skPrefix: string): Promise<number> {
+  const { client, tableName } = resolveTarget(target);
+  let count = 0;
+  let startKey: RawItem | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ProjectionExpression: 'sk',
+        ExpressionAttributeValues: { ':pk': { S: pk }, ':prefix': { S: skPrefix } },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += (page.Items ?? []).filter((item) => item.sk?.S !== skPrefix).length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }
 
 /** Rate-limit windows are the one thing a refused request may change. */
