@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { signPayload } from '../../shared/chat/signature';
+import { INLINE_EVENTS } from '../../shared/domain/inbound-drain';
 import { WEBHOOK_PATH } from '../../shared/routes';
 import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
 import { recordFigures } from '../support/log-audit';
@@ -27,8 +28,8 @@ const ENV = {
   RATE_LIMIT_API_READ: '1000000',
   RATE_LIMIT_API_IMPORT: '1000000',
 };
-/** Messages in a large webhook: above the inline limit, so it is handed off to the drain (shared/domain/inbound-drain.ts). */
-const LARGE_WEBHOOK = 40;
+/** Messages in a large webhook: one above the inline limit, so it is handed off to the drain (shared/domain/inbound-drain.ts). */
+const LARGE_WEBHOOK = INLINE_EVENTS + 1;
 const SMALL_WEBHOOK = 3;
 const IMPORT_ROWS = 25;
 
