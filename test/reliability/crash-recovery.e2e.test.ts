@@ -84,9 +84,9 @@ describe('SIGKILL in the middle of a write burst', () => {
         }
       }
     };
-    // Act: SIGKILL once 120 writes are acknowledged, then restart on the same DATA_DIR
+    // Act: SIGKILL once each worker has had three writes acknowledged on average (writes still in flight), then restart on the same DATA_DIR
     const workers = Array.from({ length: 16 }, worker);
-    while (acknowledged.length < 120) await new Promise((r) => setTimeout(r, 5));
+    while (acknowledged.length < 3 * workers.length) await new Promise((r) => setTimeout(r, 5));
     await stack.stop('SIGKILL');
     killed = true;
     await Promise.all(workers);
