@@ -98,8 +98,8 @@ interface BuildStamp {
   fingerprint: string;
   /** When the build started (ms): an input modified since then makes the bundles stale. */
   startedAt: number;
-  /** When it had written every bundle (ms): a bundle modified since was written by another build (other options, same folder). */
-  finishedAt: number;
+  /** Each target's files as this build wrote them (a hash): dist/functions holds one build of each, and another option set may have replaced it since. */
+  bundles: Record<string, string>;
   inputs: string[];
 }
 
@@ -132,9 +132,23 @@ export async function rebuildBundles(targets = bundleTargets()): Promise<Map<str
   for (const metafile of built.values()) for (const input of Object.keys(metafile.inputs)) inputs.add(resolve(input));
   for (const { staticFiles = {} } of targets) for (const path of Object.values(staticFiles)) inputs.add(join(ROOT, path));
   for (const file of BUILD_SETTINGS) inputs.add(join(ROOT, file));
-  const stamp: BuildStamp = { fingerprint: fingerprint(targets), startedAt, finishedAt: Date.now(), inputs: [...inputs] };
+  const stamp: BuildStamp = { fingerprint: fingerprint(targets), startedAt, bundles: await bundleHashes(targets), inputs: [...inputs] };
   await writeFile(buildStampPath(targets), JSON.stringify(stamp));
   return built;
+}
+
+/** Each target's hash over what its asset takes from dist/functions (the bundle and its static files; '' where one is missing). */
+async function bundleHashes(targets: BundleTarget[]): Promise<Record<string, string>> {
+  const hash = async ({ name, staticFiles = {} }: BundleTarget) => {
+    const digest = createHash('sha256');
+    for (const path of [bundlePath(name), ...Object.keys(staticFiles).map((file) => join(dirname(bundlePath(name)), file))]) {
+      const content = await readFile(path).catch(() => undefined);
+      if (!content) return '';
+      digest.update(createHash('sha256').update(content).digest('hex'));
+    }
+    return digest.digest('hex');
+  };
+  return Object.fromEntries(await Promise.all(targets.map(async (target) => [target.name, await hash(target)] as const)));
 }
 
 async function bundlesCurrent(targets: BundleTarget[]): Promise<boolean> {
@@ -145,10 +159,10 @@ async function bundlesCurrent(targets: BundleTarget[]): Promise<boolean> {
     return false;
   }
   if (stamp.fingerprint !== fingerprint(targets)) return false;
+  // By content, not by time: a file's modification time may trail the clock read just before it was written.
+  const bundles = await bundleHashes(targets);
+  if (!stamp.bundles || targets.some(({ name }) => bundles[name] !== stamp.bundles[name])) return false;
   const modifiedAt = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs ?? Infinity;
-  // dist/functions holds one build of each bundle: one written since this stamp (or gone) is not this build's.
-  const bundles = await Promise.all(targets.map(({ name }) => modifiedAt(bundlePath(name))));
-  if (!bundles.every((time) => time <= stamp.finishedAt)) return false;
   const times = await Promise.all(stamp.inputs.map(modifiedAt));
   return times.every((time) => time < stamp.startedAt);
 }

@@ -7,8 +7,8 @@ import { buildStampPath, bundlePath, DIST, ensureBundles, ROOT, type BundleTarge
 const probeDir = join(ROOT, 'dist', `.build-cache-probe-${process.pid}`);
 const target: BundleTarget = { name: `BuildCacheProbe${process.pid}`, entry: `dist/.build-cache-probe-${process.pid}/entry.ts` };
 const helper = join(probeDir, 'helper.ts');
-/** The same bundle built another way (another option set or target list: here a static file beside it). */
-const variant: BundleTarget = { ...target, staticFiles: { 'helper.txt': `dist/.build-cache-probe-${process.pid}/helper.ts` } };
+/** The same bundle built another way (another option set or target list: here another entry, so other code in the same folder). */
+const variant: BundleTarget = { ...target, entry: `dist/.build-cache-probe-${process.pid}/other-entry.ts` };
 
 describe('ensureBundles', () => {
   afterAll(async () => {
@@ -54,6 +54,7 @@ describe('ensureBundles', () => {
     // Prepare
     await mkdir(probeDir, { recursive: true });
     await writeFile(join(probeDir, 'entry.ts'), 'export const handler = () => 2;\n');
+    await writeFile(join(probeDir, 'other-entry.ts'), 'export const handler = () => 20;\n');
     await writeFile(helper, 'export const answer = 2;\n');
     await ensureBundles([target]);
     // Act
