@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { bundlePath, bundleTargets } from './infra/bundles';
+import { dynamoDbOperationsCalled } from './test/support/bundle-table-calls';
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+let t = cpu();
+const names = bundleTargets().map((x) => x.name);
+let bytes = 0; const codes = names.map((n) => { const c = readFileSync(bundlePath(n), 'utf8'); bytes += c.length; return c; });
+console.log(names.length, 'bundles', bytes, 'chars', Math.round(cpu() - t)); t = cpu();
+for (const c of codes) dynamoDbOperationsCalled(c);
+console.log('regex', Math.round(cpu() - t));
