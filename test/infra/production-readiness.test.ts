@@ -186,7 +186,9 @@ describe('a production-ready stack, on a synthesis of each stage', () => {
     const findings = validationFindings(Object.values(stages));
 
     // Assess: `cdk synth` only warns of a finding; here it fails.
-    expect(findings.map((v) => `${v.severity} ${v.ruleName}: ${v.description} (${v.violatingResources.map((r) => r.resourceLogicalId).join(', ')})`)).toEqual([]);
+    expect(findings.map((v) => `${v.severity} ${v.ruleName}: ${v.description} (${v.violatingResources.map((r) => r.resourceLogicalId).join(', ')})`)).toEqual(
+      [],
+    );
   });
 
   it(`moves every queue's message to its dead-letter queue after MAX_RECEIVES (${MAX_RECEIVES}) receives, in every stage`, () => {
