@@ -46,21 +46,42 @@ export function unvalidatedApp(context: Record<string, unknown> = {}): App {
   return new App({ context, builtinCloudFormationValidation: false });
 }
 
+/** A JSON value frozen through and through: a reader that writes to it throws. */
+function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) frozen(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The syntheses made in this process, by context. */
+const synthesized = new Map<string, SynthesizedStage>();
+
 /**
  * Synthesizes one stage (context as `-c` would give it), bundling and the built-in
  * validation skipped (most of a synthesis's time), construct paths kept in the metadata.
+ * A synthesis is a function of the repository's files and the context, so each context is
+ * synthesized once per process (the infra tests share a worker's module graph: test/support/
+ * shared-pool.ts) and its readers share it: the templates are frozen, the app and stack
+ * only read (a synthesis of its own is `new WorkspaceApiStack` on an `unvalidatedApp`).
  */
 export function synthStage(context: Record<string, unknown>): SynthesizedStage {
+  const key = JSON.stringify(Object.entries(context).sort(([a], [b]) => a.localeCompare(b)));
+  const known = synthesized.get(key);
+  if (known) return known;
   const app = unvalidatedApp({ 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true, ...context });
   const config = loadStageConfig(app);
   const stack = new WorkspaceApiStack(app, `WorkspaceApi-${config.stage}`, { config });
-  return {
+  const stage: SynthesizedStage = {
     app,
     stack,
     config,
-    template: Template.fromStack(stack).toJSON() as TemplateJson,
-    monitoring: Template.fromStack(stack.monitoring).toJSON() as TemplateJson,
+    template: frozen(Template.fromStack(stack).toJSON() as TemplateJson),
+    monitoring: frozen(Template.fromStack(stack.monitoring).toJSON() as TemplateJson),
   };
+  synthesized.set(key, stage);
+  return stage;
 }
 
 /**
