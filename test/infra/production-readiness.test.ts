@@ -2,8 +2,8 @@
  * What a first production deploy needs of the stack (docs/DEPLOYMENT.md, *First deploy*),
  * asserted on a synthesis of each documented stage: a failed first deploy that can roll
  * back, termination protection and a pinned account and region, edge throttles sized for
- * the planned load, the resource budget with the planned features, and context keys that
- * are all real.
+ * the planned load, the resource budget with the planned features, context keys that
+ * are all real, and templates CDK's CloudFormation validation finds nothing in.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { knownContextKeys, loadStageConfig, PLANNED_REQUESTS_PER_SECOND } from '
 import { createTable } from '../../infra/data';
 import { ACCOUNT_THROTTLE, CLOUDFORMATION_RESOURCES_PER_STACK } from '../../infra/platform-limits';
 import { PLANNED_FEATURES, RESOURCE_BUDGET_PER_STACK, resourceBudget, resourcesPerEndpoint } from '../../infra/resource-budget';
-import { DOCUMENTED_STAGES, synthStage, type SynthesizedStage } from '../../infra/synth-offline';
+import { DOCUMENTED_STAGES, synthStage, type SynthesizedStage, unvalidatedApp, validationFindings } from '../../infra/synth-offline';
 import { ROOT } from '../../infra/bundles';
 import { MAX_RECEIVES } from '../../shared/config';
 
@@ -62,7 +62,7 @@ describe('a production-ready stack, on a synthesis of each stage', () => {
     it("creates prod's table unprotected, and the stack deletable, on the stage's first deploy (-c protectTable=false), so a failed create rolls back", () => {
       // Prepare
       const first = loadStageConfig(new App({ context: { ...PROD, protectTable: 'false' } }));
-      const stack = new Stack(new App(), 'FirstDeploy');
+      const stack = new Stack(unvalidatedApp(), 'FirstDeploy');
 
       // Act
       createTable(stack, first);
@@ -179,6 +179,16 @@ describe('a production-ready stack, on a synthesis of each stage', () => {
       expect(named.length).toBeGreaterThan(10);
       expect(named.filter(({ key }) => !known.has(key))).toEqual([]);
     });
+  });
+
+  it("passes CDK's CloudFormation template validation (resource schemas, best-practice rules) with no finding, in every stage", () => {
+    // Act
+    const findings = validationFindings(Object.values(stages));
+
+    // Assess: `cdk synth` only warns of a finding; here it fails.
+    expect(findings.map((v) => `${v.severity} ${v.ruleName}: ${v.description} (${v.violatingResources.map((r) => r.resourceLogicalId).join(', ')})`)).toEqual(
+      [],
+    );
   });
 
   it(`moves every queue's message to its dead-letter queue after MAX_RECEIVES (${MAX_RECEIVES}) receives, in every stage`, () => {

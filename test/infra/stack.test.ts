@@ -20,7 +20,7 @@ import { AUTOMATION_BATCH, loadStageConfig, routeSizing } from '../../infra/conf
 import { KEY_IN_URL_MESSAGE } from '../../shared/errors';
 import { BuiltBundle, SOURCE_MAPS_FOLDER, sourceMapDestination } from '../../infra/function-code';
 import { LAMBDA_RUNTIME, SAM_LOCAL_VARIABLES, WorkspaceFunction } from '../../infra/functions';
-import { DOCUMENTED_STAGES } from '../../infra/synth-offline';
+import { DOCUMENTED_STAGES, synthStage, unvalidatedApp } from '../../infra/synth-offline';
 import { publicSupportFunctions, WorkspaceApiStack } from '../../infra/stack';
 import { DEFAULT_RATE_LIMITS, EVENT_REDRIVE_REPEAT_MS } from '../../shared/config';
 import { RATE_WINDOW_MS } from '../../shared/data/rate-limits';
@@ -52,11 +52,8 @@ interface Built {
 const SYNTH_TIMEOUT_MS = 180_000;
 
 function build(context: Record<string, unknown>): Built {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const config = loadStageConfig(app);
-  const stack = new WorkspaceApiStack(app, `WorkspaceApi-${config.stage}`, { config });
-  const template = Template.fromStack(stack);
-  return { app, stack, template, resources: template.toJSON().Resources, monitoring: Template.fromStack(stack.monitoring) };
+  const { app, stack, template, monitoring } = synthStage(context);
+  return { app, stack, template: Template.fromJSON(template), resources: template.Resources as Built['resources'], monitoring: Template.fromJSON(monitoring) };
 }
 
 const logicalId = (stack: Stack, element: unknown) => stack.getLogicalId(element as CfnElement);
@@ -480,7 +477,7 @@ describe('WorkspaceApiStack', () => {
 
     it('scopes readsSecrets to the channel secret prefix and sendsToQueue to the queue', () => {
       // Prepare
-      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+      const app = unvalidatedApp({ 'aws:cdk:bundling-stacks': [] });
       const stack = new Stack(app, 'Grants');
       const config = loadStageConfig(stack);
       const queue = new Queue(stack, 'Queue', { enforceSSL: true, deadLetterQueue: { queue: new Queue(stack, 'Dlq'), maxReceiveCount: 5 } });
@@ -588,7 +585,7 @@ describe('WorkspaceApiStack', () => {
 
     it('adds public routes without the authorizer (the webhook design)', () => {
       // Prepare
-      const app = new App();
+      const app = unvalidatedApp();
       const stack = new Stack(app, 'PublicRoutes');
       const config = loadStageConfig(stack);
       const fn = (id: string) =>

@@ -4,10 +4,11 @@
  * app client cannot write the attributes that place a user, one group per permission,
  * and cdk-nag's AwsSolutions pack has nothing unacknowledged.
  */
-import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { unvalidatedApp } from '../../infra/synth-offline';
 import { PortalUserPool } from '../../infra/user-pool';
 import { USER_POOL_PASSWORD_POLICY } from '../../infra/user-pool-settings';
 import { PORTAL_PERMISSIONS, PORTAL_USER_ATTRIBUTES } from '../../shared/routes';
@@ -16,7 +17,7 @@ let app: App;
 let template: Template;
 
 beforeAll(() => {
-  app = new App();
+  app = unvalidatedApp();
   const stack = new Stack(app, 'PortalUsersTest');
   new PortalUserPool(stack, 'PortalUsers', { removalPolicy: RemovalPolicy.RETAIN });
   template = Template.fromStack(stack);
