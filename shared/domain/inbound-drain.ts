@@ -18,7 +18,7 @@ import { processWebhookEvents } from './webhooks';
 export const INLINE_EVENTS = 10;
 
 /** Events a part holds at most. */
-const PART_EVENTS = 25;
+export const PART_EVENTS = 25;
 
 /** A part's JSON at most, in bytes: a DynamoDB item holds 400 KB (one event is at most ≈ 70 KB: webhook-payload.ts limits). */
 const PART_BYTES = 300_000;
