@@ -16,7 +16,7 @@ import { clock } from '../../shared/clock';
 import { callApi } from '../support/api';
 import { injectFaults } from '../support/faults';
 import { checkInvariants } from '../support/invariants';
-import { scanItems } from '../support/table';
+import { workspaceItems } from '../support/table';
 import { createTenant, type TestTenant } from '../support/tenants';
 
 async function withDefinitions(tenant: TestTenant) {
@@ -372,7 +372,7 @@ describe('contacts/import', () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({ phoneNumber: phoneOf(i), name: `Grouped ${i}` }));
     const imported = await call(tenant, rows);
     const listed = (await callApi(listContacts, { apiKey: tenant.adminKey, params: { limit: 100 } })).body.data as Array<{ id: string; phone: string }>;
-    const pointerItems = (await scanItems({}, tenant.workspaceId)).filter((item) => item.sk.startsWith('CTID#'));
+    const pointerItems = (await workspaceItems({}, tenant.workspaceId)).filter((item) => item.sk.startsWith('CTID#'));
     const [erased, kept] = [listed[3], listed[4]];
     // Act
     const byId = await Promise.all(listed.map((contact) => callApi(messagesList, { apiKey: tenant.adminKey, params: { contactId: contact.id } })));
@@ -394,7 +394,7 @@ describe('contacts/import', () => {
     expect(byNewName.body.data.map((contact: { id: string }) => contact.id)).toEqual([kept.id]);
     expect(byOldName.body.pagination.total).toBe(0);
     expect(recounted.contactCount).toBe(39);
-    const texts = (await scanItems({}, tenant.workspaceId)).map((item) => JSON.stringify(item));
+    const texts = (await workspaceItems({}, tenant.workspaceId)).map((item) => JSON.stringify(item));
     expect(texts.filter((text) => text.includes(erased.phone))).toEqual([]);
     await expectExact(tenant, 39);
   });

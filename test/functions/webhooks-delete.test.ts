@@ -8,7 +8,7 @@ import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
-import { scanItems } from '../support/table';
+import { workspaceItems } from '../support/table';
 
 /**
  * webhooks/delete (INTERFACE §14): nothing more is delivered to a deleted subscription,
@@ -55,7 +55,7 @@ describe('webhooks/delete', () => {
     const again = await callApi(deleteWebhook, { apiKey: tenant.adminKey, params: { webhookId: deletedId } });
     const listed = await callApi(listWebhooks, { apiKey: tenant.adminKey });
     const log = await callApi(webhookDeliveries, { apiKey: tenant.adminKey, params: { webhookId: deletedId } });
-    const items = await scanItems({}, tenant.workspaceId);
+    const items = await workspaceItems({}, tenant.workspaceId);
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ id: deletedId, deleted: true });

@@ -1,9 +1,11 @@
 import { indexItemEntries } from '../../shared/data/contact-index';
-import { contactIndexItemOf } from '../../shared/data/keys';
-import { scanItems, type TableItem, type TableTarget } from './table';
+import { contactIndexItemOf, keys } from '../../shared/data/keys';
+import { queryPartition, scanItems, workspaceItems, type TableItem, type TableTarget } from './table';
 
 /**
- * The table's invariants, checked by reading the table (a Scan: test code only).
+ * The table's invariants, checked by reading the table (test code only): the channel
+ * partitions of one workspace or channel by Query (every check reads only the channel's
+ * own partition), or the whole table by Scan when no scope is given.
  * Run after a fault or a crash, once the documented repair has run
  * (`admin contacts recount --channel CH`, i.e. `repairChannel` below).
  *
@@ -247,7 +249,8 @@ export function droppedValues(sent: SentContactValues, contact: TableItem | unde
 export async function checkNothingDropped(
   options: TableTarget & { workspaceId: string; channelId: string; phone: string; sent: SentContactValues },
 ): Promise<string[]> {
-  const channel = channelPartitions(await scanItems(options, options.workspaceId)).find((partition) => partition.channelId === options.channelId);
+  const items = await workspaceItems(options, options.workspaceId, { channelId: options.channelId });
+  const channel = channelPartitions(items).find((partition) => partition.channelId === options.channelId);
   return droppedValues(options.sent, channel?.contacts.get(options.phone), channel ?? { byEntity: new Map() });
 }
 
@@ -305,12 +308,25 @@ export interface InvariantReport {
   checks: number;
 }
 
+/** The workspace a channel belongs to, from its pointer item (`keys.channelById`); undefined if there is none. */
+async function workspaceOfChannel(target: TableTarget, channelId: string): Promise<string | undefined> {
+  const pointer = keys.channelById(channelId);
+  const [item] = (await queryPartition(target, pointer.pk)).filter((candidate) => candidate.sk === pointer.sk);
+  return item?.workspaceId;
+}
+
+/** What `checkInvariants` reads: one workspace's (or channel's) partitions by Query, else the whole table. */
+async function itemsInScope(options: TableTarget & { workspaceId?: string; channelId?: string }): Promise<TableItem[]> {
+  const workspaceId = options.workspaceId ?? (options.channelId === undefined ? undefined : await workspaceOfChannel(options, options.channelId));
+  return workspaceId === undefined ? scanItems(options) : workspaceItems(options, workspaceId, { channelId: options.channelId });
+}
+
 /**
  * Checks every registered invariant on every channel partition of the table, or of
- * one workspace / one channel. `items` skips the Scan (for a scan already made).
+ * one workspace / one channel. `items` skips the read (for items already read).
  */
 export async function checkInvariants(options: TableTarget & { workspaceId?: string; channelId?: string; items?: TableItem[] } = {}): Promise<InvariantReport> {
-  const items = options.items ?? (await scanItems(options, options.workspaceId));
+  const items = options.items ?? (await itemsInScope(options));
   const channels = channelPartitions(items).filter(
     (channel) => (!options.workspaceId || channel.workspaceId === options.workspaceId) && (!options.channelId || channel.channelId === options.channelId),
   );

@@ -1,6 +1,8 @@
-import { DynamoDBClient, QueryCommand, ScanCommand, type AttributeValue, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { BatchGetItemCommand, DynamoDBClient, QueryCommand, ScanCommand, type AttributeValue, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import * as v from 'valibot';
+import { keys } from '../../shared/data/keys';
+import type { ChannelRef, Key } from '../../shared/identity';
 
 /**
  * Test-only table readers: whole-table Scans (never used by the service), raw
@@ -66,6 +68,64 @@ export async function scanRaw(
 export async function scanItems(target: TableTarget = {}, workspaceId?: string): Promise<TableItem[]> {
   const raw = await scanRaw(target, workspaceId ? workspaceFilter(workspaceId) : {});
   return raw.map((item) => unmarshall(item) as TableItem);
+}
+
+/** Every item of one partition, unmarshalled: a Query, whatever else the table holds. */
+export async function queryPartition(target: TableTarget, pk: string): Promise<TableItem[]> {
+  const { client, tableName } = resolveTarget(target);
+  const items: TableItem[] = [];
+  let startKey: RawItem | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: pk } },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).map((item) => unmarshall(item) as TableItem));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** The channels of a workspace, from its own partition's channel items (`keys.channel`). */
+export function channelsOf(workspaceId: string, workspaceItems: TableItem[]): ChannelRef[] {
+  const { skPrefix } = keys.channelPrefix(workspaceId);
+  return workspaceItems.filter((item) => item.sk.startsWith(skPrefix)).map((item) => ({ workspaceId, channelId: item.sk.slice(skPrefix.length) }));
+}
+
+/**
+ * A workspace's data read by Query, not Scan, so the read costs the same however full
+ * the shared test store is: its own partition, its channels' partitions (or only
+ * `channelId`'s), and any pointer items named in `pointers` (consistent Gets). Not read:
+ * its rate-limit windows and pointer items not named (API key, channel and phone-number
+ * pointers) — a test that means "anywhere in the table" scans instead ({@link scanItems}).
+ */
+export async function workspaceItems(target: TableTarget, workspaceId: string, options: { channelId?: string; pointers?: Key[] } = {}): Promise<TableItem[]> {
+  const own = await queryPartition(target, keys.workspace(workspaceId).pk);
+  const channels = channelsOf(workspaceId, own).filter((channel) => options.channelId === undefined || channel.channelId === options.channelId);
+  const partitions = await Promise.all(channels.map((channel) => queryPartition(target, keys.channelPartition(channel))));
+  return [...own, ...partitions.flat(), ...(await getItems(target, options.pointers ?? []))];
+}
+
+/** The items of `itemKeys` that exist (BatchGetItem, consistent, in pieces of 100). */
+async function getItems(target: TableTarget, itemKeys: Key[]): Promise<TableItem[]> {
+  const { client, tableName } = resolveTarget(target);
+  const items: TableItem[] = [];
+  for (let start = 0; start < itemKeys.length; start += 100) {
+    let request: Record<string, { Keys: RawItem[]; ConsistentRead: boolean }> | undefined = {
+      [tableName]: { Keys: itemKeys.slice(start, start + 100).map((key) => marshall({ pk: key.pk, sk: key.sk })), ConsistentRead: true },
+    };
+    while (request && Object.keys(request).length) {
+      const answer = await client.send(new BatchGetItemCommand({ RequestItems: request }));
+      items.push(...(answer.Responses?.[tableName] ?? []).map((item) => unmarshall(item) as TableItem));
+      request = answer.UnprocessedKeys as typeof request;
+    }
+  }
+  return items;
 }
 
 /**
