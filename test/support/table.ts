@@ -1,4 +1,12 @@
-import { BatchGetItemCommand, DynamoDBClient, QueryCommand, ScanCommand, type AttributeValue, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetItemCommand,
+  DynamoDBClient,
+  QueryCommand,
+  ScanCommand,
+  type AttributeValue,
+  type QueryCommandInput,
+  type ScanCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import * as v from 'valibot';
 import { keys } from '../../shared/data/keys';
@@ -70,25 +78,23 @@ export async function scanItems(target: TableTarget = {}, workspaceId?: string):
   return raw.map((item) => unmarshall(item) as TableItem);
 }
 
-/** Every item of one partition, unmarshalled: a Query, whatever else the table holds. */
-export async function queryPartition(target: TableTarget, pk: string): Promise<TableItem[]> {
+/** Every raw item a Query matches (consistent), following pagination. */
+async function queryRaw(target: TableTarget, input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ExclusiveStartKey'>): Promise<RawItem[]> {
   const { client, tableName } = resolveTarget(target);
-  const items: TableItem[] = [];
+  const items: RawItem[] = [];
   let startKey: RawItem | undefined;
   do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: pk } },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map((item) => unmarshall(item) as TableItem));
+    const page = await client.send(new QueryCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: startKey, ...input }));
+    items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** Every item of one partition, unmarshalled: a Query, whatever else the table holds. */
+export async function queryPartition(target: TableTarget, pk: string): Promise<TableItem[]> {
+  const raw = await queryRaw(target, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: pk } } });
+  return raw.map((item) => unmarshall(item) as TableItem);
 }
 
 /** The channels of a workspace, from its own partition's channel items (`keys.channel`). */
@@ -134,24 +140,12 @@ async function getItems(target: TableTarget, itemKeys: Key[]): Promise<TableItem
  * test that waits on rows committed without scanning the table.
  */
 export async function countItems(target: TableTarget, pk: string, skPrefix: string): Promise<number> {
-  const { client, tableName } = resolveTarget(target);
-  let count = 0;
-  let startKey: RawItem | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        ConsistentRead: true,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ProjectionExpression: 'sk',
-        ExpressionAttributeValues: { ':pk': { S: pk }, ':prefix': { S: skPrefix } },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += (page.Items ?? []).filter((item) => item.sk?.S !== skPrefix).length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  const raw = await queryRaw(target, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ProjectionExpression: 'sk',
+    ExpressionAttributeValues: { ':pk': { S: pk }, ':prefix': { S: skPrefix } },
+  });
+  return raw.filter((item) => item.sk?.S !== skPrefix).length;
 }
 
 /** Rate-limit windows are the one thing a refused request may change. */
