@@ -11,9 +11,7 @@ import { queryAll } from '../../shared/data/batch';
 import { db, tableName } from '../../shared/data/client';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConversation } from '../../shared/data/conversations';
-import { INBOUND_PARTITIONS, keys } from '../../shared/data/keys';
-import { deleteInboundBatch, getInboundBatch, waitingInboundBatches } from '../../shared/data/inbound-batches';
-import { drainInbound, INLINE_EVENTS, PART_EVENTS } from '../../shared/domain/inbound-drain';
+import { keys } from '../../shared/data/keys';
 import { attachChatmid, getChatmidRecord, getMessage, MessageItem, namesItsContact, type MessageRecord } from '../../shared/data/messages';
 import { callApi } from '../support/api';
 import {
@@ -477,82 +475,5 @@ describe('a status applies only to a message of the phone number that names it',
     expect([foreign.statusCode, own.statusCode]).toEqual([200, 200]);
     expect(afterForeign.readAt).toBeNull();
     expect((await readStatus(chatmid)).body.data.status).toBe('read');
-  });
-});
-
-/** The most messages one Cloud API delivery carries (docs/MESSAGING.md, "Large deliveries"). */
-const CLOUD_API_MAX_MESSAGES = 1000;
-
-/** A signed delivery of `count` inbound messages from `senders` numbers, and the chatmids each sender sent. */
-function bulkDelivery(count: number, senders: number) {
-  const phones = Array.from({ length: senders }, () => newRecipient());
-  const sent = new Map(phones.map((from) => [from, [] as string[]]));
-  const messages = Array.from({ length: count }, (_, i) => {
-    const from = phones[i % phones.length];
-    const id = newChatmid();
-    sent.get(from)!.push(id);
-    return { from, id, timestamp: seconds(Date.now()), type: 'text', text: { body: `bulk ${i}` } };
-  });
-  return { sent, body: delivery({ contacts: phones.map((from) => ({ profile: { name: 'Bulk Sender' }, wa_id: from })), messages }) };
-}
-
-/**
- * The waiting parts (any shard) that hold one of `chatmids`, with the chatmids each holds: only this test's
- * delivery (other files hand off deliveries of their own to the same table).
- */
-async function waitingPartsOf(chatmids: Set<string>) {
-  const parts = [];
-  for (const key of (await Promise.all(INBOUND_PARTITIONS.map((shard) => waitingInboundBatches(shard, 1000)))).flat()) {
-    const held = (JSON.parse((await getInboundBatch(key)) ?? '[]') as Array<{ chatmid: string }>).map((event) => event.chatmid);
-    if (held.some((chatmid) => chatmids.has(chatmid))) parts.push({ key, chatmids: held });
-  }
-  return parts;
-}
-
-describe("a large delivery (more than the inline events, up to the Cloud API's 1,000 messages)", () => {
-  // The full size is the hand-off's claim (≈ 2 table calls before the 200, every message durable); what the drain
-  // does with a part does not depend on how many parts wait, so it is shown on a delivery of two parts.
-  it('is handed off durably at full size and acknowledged: every message in exactly one waiting part, none processed within the request', async () => {
-    // Prepare: the Cloud API's largest delivery, from 10 senders
-    const { sent, body } = bulkDelivery(CLOUD_API_MAX_MESSAGES, 10);
-    const chatmids = new Set([...sent.values()].flat());
-    // Act
-    const answer = await webhook(signedWebhook(body));
-    const beforeDrain = await Promise.all([...sent.keys()].map(inboundMessages));
-    const parts = await waitingPartsOf(chatmids);
-    // Assess
-    expect(answer.statusCode).toBe(200);
-    expect(beforeDrain.flat()).toEqual([]);
-    expect(parts).toHaveLength(Math.ceil(CLOUD_API_MAX_MESSAGES / PART_EVENTS));
-    expect(parts.flatMap((part) => part.chatmids).sort()).toEqual([...chatmids].sort());
-    // Not drained here (the test below drains): the parts go, so no other drain processes them.
-    for (const { key } of parts) await deleteInboundBatch(key);
-  });
-
-  it('is processed by the inbound drain exactly once, a redelivery included', async () => {
-    // Prepare: one event more than a part holds (two parts), from 3 senders
-    const { sent, body } = bulkDelivery(PART_EVENTS + 1, 3);
-    const chatmids = new Set([...sent.values()].flat());
-    expect(PART_EVENTS + 1).toBeGreaterThan(INLINE_EVENTS);
-    // Act
-    const answer = await webhook(signedWebhook(body));
-    const beforeDrain = await Promise.all([...sent.keys()].map(inboundMessages));
-    const waiting = await waitingPartsOf(chatmids);
-    const drained = await drainInbound();
-    const redelivered = await webhook(signedWebhook(body));
-    const drainedAgain = await drainInbound();
-    // Assess: nothing processed within the request, everything once after the drain
-    expect(answer.statusCode).toBe(200);
-    expect(beforeDrain.flat()).toEqual([]);
-    expect(waiting).toHaveLength(2);
-    expect(drained).toMatchObject({ done: true });
-    expect(drained.events).toBeGreaterThanOrEqual(PART_EVENTS + 1);
-    expect(redelivered.statusCode).toBe(200);
-    expect(drainedAgain.events).toBeGreaterThanOrEqual(PART_EVENTS + 1);
-    for (const [from, chatmids] of sent) {
-      const stored = await inboundMessages(from);
-      expect(stored.map((message) => message.chatmid).sort()).toEqual([...chatmids].sort());
-    }
-    expect(await waitingPartsOf(chatmids)).toEqual([]);
   });
 });
