@@ -174,7 +174,7 @@ describe('large inbound batches', () => {
     await fc.assert(
       // From one message past what is processed within the request to past two full parts (docs/MESSAGING.md, "Large
       // deliveries"): one to three parts, a repeat in another part than its first copy. What happens to a part does
-      // not depend on how many parts wait (the full-size hand-off: test/functions/chat-webhook.test.ts).
+      // not depend on how many parts wait (the full-size hand-off: test/functions/chat-webhook-large.test.ts).
       fc.asyncProperty(
         fc.integer({ min: INLINE_EVENTS + 1, max: 2 * PART_EVENTS + 1 }),
         fc.integer({ min: 1, max: 20 }),
@@ -187,6 +187,7 @@ describe('large inbound batches', () => {
           tally.add('large webhooks');
           tally.add('large webhook messages', count + repeats);
           // Act: delivered, delivered again (the chat network retries), and the hand-off drained
+          // (the drain takes every waiting part of the table: no other file hands off large deliveries to the shared store)
           const first = await pipeline.webhook(delivery);
           const again = await pipeline.webhook(delivery);
           for (let drained = await drainInbound(); !drained.done || drained.parts > 0; drained = await drainInbound());
