@@ -1,8 +1,8 @@
 import {
   BatchGetItemCommand,
   DynamoDBClient,
-  QueryCommand,
-  ScanCommand,
+  paginateQuery,
+  paginateScan,
   type AttributeValue,
   type QueryCommandInput,
   type ScanCommandInput,
@@ -63,12 +63,7 @@ export async function scanRaw(
 ): Promise<RawItem[]> {
   const { client, tableName } = resolveTarget(target);
   const items: RawItem[] = [];
-  let startKey: RawItem | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: startKey, ...filter }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of paginateScan({ client }, { TableName: tableName, ConsistentRead: true, ...filter })) items.push(...(page.Items ?? []));
   return items;
 }
 
@@ -82,12 +77,7 @@ export async function scanItems(target: TableTarget = {}, workspaceId?: string):
 async function queryRaw(target: TableTarget, input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ExclusiveStartKey'>): Promise<RawItem[]> {
   const { client, tableName } = resolveTarget(target);
   const items: RawItem[] = [];
-  let startKey: RawItem | undefined;
-  do {
-    const page = await client.send(new QueryCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: startKey, ...input }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of paginateQuery({ client }, { TableName: tableName, ConsistentRead: true, ...input })) items.push(...(page.Items ?? []));
   return items;
 }
 
