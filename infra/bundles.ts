@@ -35,6 +35,12 @@ export function bundleTargets(): BundleTarget[] {
 /** Where a function's bundle lands: dist/functions/<Name>/index.mjs, its map and static files beside it. */
 export const bundlePath = (name: string) => join(DIST, name, `index${BUNDLING.outExtension}`);
 
+/** What a function's asset takes from dist/functions: its bundle and its static files (not the map), by path. */
+export const assetFiles = (name: string, staticFiles: Readonly<Record<string, string>> = {}) => [
+  bundlePath(name),
+  ...Object.keys(staticFiles).map((file) => join(dirname(bundlePath(name)), file)),
+];
+
 /**
  * Builds the Lambda bundles with the one option set of infra/bundling.ts, in one esbuild
  * build of every entry point (each bundle complete on its own: no code splitting; a
@@ -137,11 +143,11 @@ export async function rebuildBundles(targets = bundleTargets()): Promise<Map<str
   return built;
 }
 
-/** Each target's hash over what its asset takes from dist/functions (the bundle and its static files; '' where one is missing). */
+/** Each target's hash over what its asset takes from dist/functions ({@link assetFiles}; '' where one is missing). */
 async function bundleHashes(targets: BundleTarget[]): Promise<Record<string, string>> {
-  const hash = async ({ name, staticFiles = {} }: BundleTarget) => {
+  const hash = async ({ name, staticFiles }: BundleTarget) => {
     const digest = createHash('sha256');
-    for (const path of [bundlePath(name), ...Object.keys(staticFiles).map((file) => join(dirname(bundlePath(name)), file))]) {
+    for (const path of assetFiles(name, staticFiles)) {
       const content = await readFile(path).catch(() => undefined);
       if (!content) return '';
       digest.update(createHash('sha256').update(content).digest('hex'));

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AssetHashType, BundlingOutput, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
-import { bundlePath, ROOT } from './bundles';
+import { assetFiles, bundlePath, ROOT } from './bundles';
 import { BUNDLING } from './bundling';
 
 /** The folder of the cloud assembly (cdk.out) that holds the published source maps. */
@@ -40,7 +40,7 @@ export class BuiltBundle implements ILocalBundling {
     if (!existsSync(bundle)) {
       throw new Error(`${this.functionName}: no bundle at ${bundle}; the CDK app builds the bundles first (infra/app.ts), elsewhere run \`npm run build\``);
     }
-    for (const file of [basename(bundle), ...Object.keys(this.staticFiles)]) copyFileSync(join(dirname(bundle), file), join(outputDir, file));
+    for (const path of assetFiles(this.functionName, this.staticFiles)) copyFileSync(path, join(outputDir, basename(path)));
     if (BUNDLING.sourcemap) {
       const published = sourceMapDestination(outputDir, this.stackName, this.functionName);
       mkdirSync(dirname(published), { recursive: true });
