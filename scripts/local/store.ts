@@ -103,14 +103,26 @@ export const CREATE_TABLE_INPUT = {
   BillingMode: 'PAY_PER_REQUEST' as const,
 };
 
-/** Creates the single table (same shape as the CDK stack's) unless it exists. */
+/**
+ * Creates the single table (same shape as the CDK stack's) unless it exists, and returns
+ * once it is ACTIVE: a table still CREATING answers every item call with
+ * ResourceNotFoundException (DynamoDB's behaviour; dynalite flips the status in a later tick).
+ */
 export async function ensureTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const status = async () => {
+    try {
+      return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableStatus;
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+      return undefined;
+    }
+  };
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
-    await client.send(new CreateTableCommand({ TableName: tableName, ...CREATE_TABLE_INPUT }));
+    for (let current = await status(); current !== 'ACTIVE'; current = await status()) {
+      if (current === undefined) await client.send(new CreateTableCommand({ TableName: tableName, ...CREATE_TABLE_INPUT }));
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   } finally {
     client.destroy();
   }

@@ -69,6 +69,7 @@ export const SHARED_POOL_FILES = [
   'test/scripts/decode-stack-trace.test.ts',
   'test/scripts/local-gateway-template.test.ts',
   'test/scripts/local-iam.test.ts',
+  'test/scripts/local-store.test.ts',
   'test/scripts/phone-metadata.test.ts',
   'test/scripts/portal-gateway.test.ts',
   'test/scripts/portal-users.test.ts',
