@@ -27,6 +27,16 @@ const readChannels = (apiKey: string) => callApi(listChannels, { apiKey });
 /** One api_write request (the same label upserted again). */
 const writeRequest = (apiKey: string) => callApi(manageLabel, { apiKey, params: { name: 'counted' } });
 
+/**
+ * Counts `times` requests of the class in the admin user's window at MID_WINDOW as the
+ * limiter does (its one conditional update), without running a handler for each: a test
+ * fills the window this way to a few requests short of the limit, then sends the last few,
+ * and the one the limit refuses, through the handlers.
+ */
+async function fillWindow(tenant: { workspaceId: string; adminUserId: string }, rateClass: keyof typeof DEFAULT_RATE_LIMITS, times: number) {
+  for (let i = 0; i < times; i++) await countRequest(tenant.workspaceId, tenant.adminUserId, rateClass, DEFAULT_RATE_LIMITS[rateClass], MID_WINDOW);
+}
+
 /** A new tenant, with the clock frozen mid-window. */
 async function tenantMidWindow() {
   const tenant = await createTenant(1);
@@ -58,11 +68,14 @@ describe('per-user rate limits', () => {
   it('lets exactly 300 api_write requests through, the default of the write class', async () => {
     // Prepare
     const tenant = await tenantMidWindow();
+    // Exactly the limit through, one count per request, is the api_read test's claim; this one's is the write class's limit.
+    await fillWindow(tenant, 'api_write', DEFAULT_RATE_LIMITS.api_write - 10);
     // Act
-    const statuses = await callTimes(DEFAULT_RATE_LIMITS.api_write, () => writeRequest(tenant.adminKey));
+    const statuses = await callTimes(10, () => writeRequest(tenant.adminKey));
     const refused = await writeRequest(tenant.adminKey);
     // Assess
-    expect(statuses.filter((status) => status === 200)).toHaveLength(300);
+    expect(DEFAULT_RATE_LIMITS.api_write).toBe(300);
+    expect(statuses).toEqual(Array(10).fill(200));
     expect(refused.status).toBe(429);
     expect(refused.headers['RateLimit-Limit']).toBe('300');
   });
@@ -126,7 +139,8 @@ describe('per-user rate limits', () => {
   it('opens a new window at the next minute', async () => {
     // Prepare
     const tenant = await tenantMidWindow();
-    await callTimes(120, () => readChannels(tenant.adminKey));
+    await fillWindow(tenant, 'api_read', DEFAULT_RATE_LIMITS.api_read - 1);
+    expect((await readChannels(tenant.adminKey)).headers['RateLimit-Remaining']).toBe('0');
     // Act
     clock.freeze(MID_WINDOW + 29_999);
     const stillRefused = await readChannels(tenant.adminKey);
@@ -146,8 +160,9 @@ describe('per-user rate limits', () => {
     const { keyCreate } = await import('../../scripts/admin/commands');
     const secondAdminKey = await keyCreate({ workspaceId: tenant.workspaceId, role: 'admin', userId: tenant.adminUserId });
     clock.freeze(MID_WINDOW);
-    await callTimes(60, () => readChannels(tenant.adminKey));
-    await callTimes(60, () => readChannels(secondAdminKey.apiKey));
+    await fillWindow(tenant, 'api_read', DEFAULT_RATE_LIMITS.api_read - 10);
+    await callTimes(5, () => readChannels(tenant.adminKey));
+    await callTimes(5, () => readChannels(secondAdminKey.apiKey));
     // Act
     const adminRefused = await readChannels(tenant.adminKey);
     const teamAllowed = await readChannels(team.apiKey);
