@@ -1,4 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../shared/data/keys';
+import type { StackInfo } from '../../scripts/local/store';
+import { queryPartition } from '../support/table';
 import { demoAdmin, sandboxInbound, startStack, type RunningStack } from '../support/local-stack';
 import { startReceiver, type Receiver } from '../support/receiver';
 
@@ -43,6 +48,17 @@ async function subscribe(events: string[]) {
   return { receiver, webhookId: created.body.data.id as string };
 }
 
+/**
+ * Whether the subscription's lane holds an event waiting for its retry with no deliverer holding
+ * its lock (read from the stack's store): between two attempts, not within one.
+ */
+async function betweenAttempts(webhookId: string): Promise<boolean> {
+  const { dynamodbEndpoint } = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
+  const { pk, skPrefix } = keys.deliveryLanePrefix({ workspaceId: stack.demo.workspaces[0].id, channelId }, webhookId);
+  const lanes = (await queryPartition({ endpoint: dynamodbEndpoint }, pk)).filter((item) => item.sk.startsWith(skPrefix));
+  return lanes.length === 1 && lanes[0].waiting?.size > 0 && lanes[0].lockOwner === undefined;
+}
+
 describe('events on the local stack', () => {
   it(
     'delivers signed message.status and message.received events, retries while the receiver is down, and lists the same events',
@@ -84,6 +100,9 @@ describe('events on the local stack', () => {
     receiver.fallback = 500;
     await sandboxInbound(stack, channelId, '14155550162', 'Crash test');
     await until(() => receiver.received.length >= 2, 'two failed attempts');
+    // Killed while the delivery waits for its next retry: a kill within an attempt would leave the lane's lock to its
+    // lease (test/events/lanes.test.ts takes over such a lock), which the restarted stack would wait out first.
+    await until(() => betweenAttempts(webhookId), 'the lane between two attempts');
     // Act
     await stack.stop('SIGKILL');
     receiver.fallback = 200;
