@@ -1,5 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
+import { keys } from '../../shared/data/keys';
+import type { StackInfo } from '../../scripts/local/store';
+import { queryPartition } from '../support/table';
+import { demoAdmin, sandboxInbound, startStack, type RunningStack } from '../support/local-stack';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -43,6 +48,17 @@ async function subscribe(events: string[]) {
   return { receiver, webhookId: created.body.data.id as string };
 }
 
+/**
+ * Whether the subscription's lane holds an event waiting for its retry with no deliverer holding
+ * its lock (read from the stack's store): between two attempts, not within one.
+ */
+async function betweenAttempts(webhookId: string): Promise<boolean> {
+  const { dynamodbEndpoint } = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
+  const { pk, skPrefix } = keys.deliveryLanePrefix({ workspaceId: stack.demo.workspaces[0].id, channelId }, webhookId);
+  const lanes = (await queryPartition({ endpoint: dynamodbEndpoint }, pk)).filter((item) => item.sk.startsWith(skPrefix));
+  return lanes.length === 1 && lanes[0].waiting?.size > 0 && lanes[0].lockOwner === undefined;
+}
+
 describe('events on the local stack', () => {
   it(
     'delivers signed message.status and message.received events, retries while the receiver is down, and lists the same events',
@@ -53,11 +69,11 @@ describe('events on the local stack', () => {
       const phone = '14155550161';
       // Act: a template, then the customer's reply
       const sent = await stack.call('chat/templates/send', { apiKey: adminKey, params: { channelId, to: phone, templateName: 'hello_world' } });
-      const inbound = await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Thanks');
+      const inbound = await sandboxInbound(stack, channelId, phone, 'Thanks');
       await until(() => receiver.received.filter((d) => d.answered === 200).length >= 3, 'three deliveries');
       // The receiver goes down: the next event is retried
       receiver.fallback = 503;
-      await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'Still there?');
+      await sandboxInbound(stack, channelId, phone, 'Still there?');
       await until(() => receiver.received.filter((d) => d.answered === 503).length >= 2, 'two failed attempts');
       const pending = await stack.call('webhooks/deliveries', { apiKey: adminKey, method: 'GET', params: { channelId, webhookId, status: 'pending' } });
       receiver.fallback = 200;
@@ -66,7 +82,7 @@ describe('events on the local stack', () => {
       const feed = await stack.call('events/list', { apiKey: adminKey, method: 'GET', params: { channelId, limit: 100 } });
       // Assess
       expect(sent.status).toBe(200);
-      expect(inbound.code, inbound.stderr).toBe(0);
+      expect(inbound.chatmid).toMatch(/^wamid\./);
       const delivered = receiver.received.filter((d) => d.answered === 200);
       expect(delivered.every((d) => d.verifiedBy.length === 1 && d.webhookId === d.event.id)).toBe(true);
       expect(delivered.map((d) => d.event.type).sort()).toEqual(['message.received', 'message.received', 'message.status', 'message.status']);
@@ -82,8 +98,11 @@ describe('events on the local stack', () => {
     // Prepare
     const { receiver, webhookId } = await subscribe(['message.received']);
     receiver.fallback = 500;
-    await stack.admin('inbound', '--channel', channelId, '--from', '14155550162', '--text', 'Crash test');
+    await sandboxInbound(stack, channelId, '14155550162', 'Crash test');
     await until(() => receiver.received.length >= 2, 'two failed attempts');
+    // Killed while the delivery waits for its next retry: a kill within an attempt would leave the lane's lock to its
+    // lease (test/events/lanes.test.ts takes over such a lock), which the restarted stack would wait out first.
+    await until(() => betweenAttempts(webhookId), 'the lane between two attempts');
     // Act
     await stack.stop('SIGKILL');
     receiver.fallback = 200;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, sandboxInbound, startStack, type RunningStack } from '../support/local-stack';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -61,10 +61,10 @@ describe('isolation in the event pipeline', () => {
       const hanging = await subscribe({ adminKey, channelId }, 'hang');
       const healthy = await subscribe({ adminKey, channelId }, 200);
       const phone = '14155550171';
-      await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'one');
+      await sandboxInbound(stack, channelId, phone, 'one');
       await until(() => hanging.hanging === 1 && texts(healthy, phone).length === 1, 'the first message at both receivers');
       // Act: the same contact writes again while the first attempt to the hanging receiver is open
-      await stack.admin('inbound', '--channel', channelId, '--from', phone, '--text', 'two');
+      await sandboxInbound(stack, channelId, phone, 'two');
       await until(() => texts(healthy, phone).length === 2 || hanging.hanging === 0, 'the second message at the healthy receiver');
       // Assess
       expect(texts(healthy, phone)).toEqual(['one', 'two']);
@@ -87,7 +87,7 @@ describe('isolation in the event pipeline', () => {
       // (Whether the import answers in time on a loaded machine is issue 23's bounded-work part; here only its events matter.)
       await stack.call('contacts/import', { apiKey: a.adminKey, params: { channelId: a.channelId, contacts } });
       await until(() => flood.filter((receiver) => receiver.hanging > 0).length >= 5, "A's flood at its receivers");
-      await stack.admin('inbound', '--channel', channelId, '--from', '14155550172', '--text', 'hello B');
+      await sandboxInbound(stack, channelId, '14155550172', 'hello B');
       const attemptsEnded = () => flood.reduce((sum, receiver) => sum + receiver.received.length - receiver.hanging, 0);
       await until(() => texts(quiet, '14155550172').length === 1 || attemptsEnded() > 0, "B's message");
       // Assess: B's delivery came while none of A's attempts had ended (each waits out its full timeout)

@@ -16,15 +16,17 @@ import { expectRerunComplete, useImportStack } from './import-stack';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const run = useImportStack();
+/** Every BAD_EVERY-th row of a CSV has a bad number: a few failed rows in each call, however small the last. */
+const BAD_EVERY = 100;
 
 describe('contacts/import from the CLI, and a crash of the CLI', () => {
   it(
     'imports a CSV with the CLI: one JSON object on stdout, progress on stderr, failed rows with reasons in a file; a re-run creates nothing',
     { timeout: 240_000 },
     async () => {
-      // Prepare: rows with quoted cells, labels and a custom field, every 250th number bad: a call
+      // Prepare: rows with quoted cells, labels and a custom field, every BAD_EVERY-th number bad: a call
       // of MAX_IMPORT_ROWS and a smaller one after it (likely to finish first), each with bad rows
-      const rows = MAX_IMPORT_ROWS + 250;
+      const rows = MAX_IMPORT_ROWS + BAD_EVERY;
       await run.stack.call('labels/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'Imported' } });
       await run.stack.call('labels/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'VIP' } });
       await run.stack.call('custom-fields/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'city' } });
@@ -56,11 +58,11 @@ describe('contacts/import from the CLI, and a crash of the CLI', () => {
       expect(errors[0]).toBe('phone,name,email,labels,city,error,message,line');
       // In the file's line order, whatever order the calls finished in; `line` points into the file.
       const lineNumbers = (lines: string[]) => lines.slice(1).map((line) => Number(line.slice(line.lastIndexOf(',') + 1)));
-      expect(lineNumbers(errors)).toEqual(Array.from({ length: failed }, (_, i) => 251 + 250 * i));
+      expect(lineNumbers(errors)).toEqual(Array.from({ length: failed }, (_, i) => BAD_EVERY + 1 + BAD_EVERY * i));
       expect(lineNumbers(errors).at(-1)).toBeGreaterThan(MAX_IMPORT_ROWS + 1);
       expect(errorsAgain).toEqual(errors);
-      expect(errors.find((line) => line.includes('jane249@'))).toBe(
-        'not-a-number,"Doe, Jane ""249""",jane249@example.com,Imported;VIP,Paris,invalid_parameter,"Invalid parameter phoneNumber: must be a phone number with country code, e.g. +14155550100.",251',
+      expect(errors.find((line) => line.includes('jane99@'))).toBe(
+        'not-a-number,"Doe, Jane ""99""",jane99@example.com,Imported;VIP,Paris,invalid_parameter,"Invalid parameter phoneNumber: must be a phone number with country code, e.g. +14155550100.",101',
       );
       expect(again.json).toMatchObject({ created: 0, updated: 0, unchanged: rows - failed, failed });
       expect(sample.body.data[0]).toMatchObject({ name: 'Doe, Jane "1"', email: 'jane1@example.com', customFields: { city: 'Paris' } });
@@ -75,7 +77,7 @@ describe('contacts/import from the CLI, and a crash of the CLI', () => {
     for (const name of ['Imported', 'VIP']) await run.stack.call('labels/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name } });
     await run.stack.call('custom-fields/manage', { apiKey: run.adminKey, params: { channelId: run.channelId, name: 'city' } });
     // One call's rows (its ledger is what a kill leaves for the re-run to finish; several calls' ledgers: import-crash.e2e.test.ts)
-    const { file, valid: contacts } = await csv('72', MAX_IMPORT_ROWS);
+    const { file, valid: contacts, storedPrefix } = await csv('72', MAX_IMPORT_ROWS);
     const before = await run.total();
     // Act: kill the CLI once an eighth of its contacts are in the table (the rest still to write), then run it again
     const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: run.stack.dataDir };
@@ -90,18 +92,19 @@ describe('contacts/import from the CLI, and a crash of the CLI', () => {
     const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    while (child.exitCode === null && (await run.contactsStored()) < before + contacts / 8) await new Promise((r) => setTimeout(r, 50));
+    // (Counted among this CSV's own numbers: the poll reads none of the contacts the first test stored.)
+    while (child.exitCode === null && (await run.contactsStored(storedPrefix)) < contacts / 8) await new Promise((r) => setTimeout(r, 50));
     expect(child.exitCode, `the CLI ended before an eighth of its contacts were in: ${stderr}`).toBeNull();
     child.kill('SIGKILL');
     await exited;
-    const broken = await run.contactsStored();
+    const broken = await run.contactsStored(storedPrefix);
     const again = await run.stack.admin('contacts', 'import', '--channel', run.channelId, '--file', file);
     const rerun = await checkInvariants({ endpoint: await run.storeEndpoint(), channelId: run.channelId });
     const shortAfterRerun = before + contacts - (await run.total());
     await run.stack.admin('contacts', 'recount', '--channel', run.channelId);
     // Assess
-    expect(broken).toBeGreaterThan(before);
-    expect(broken).toBeLessThan(before + contacts);
+    expect(broken).toBeGreaterThan(0);
+    expect(broken).toBeLessThan(contacts);
     expect(again.code, again.stderr).toBe(0);
     expect(again.json.created + again.json.updated + again.json.unchanged).toBe(contacts);
     expect(again.json.created).toBeGreaterThan(0);
@@ -112,13 +115,16 @@ describe('contacts/import from the CLI, and a crash of the CLI', () => {
   });
 });
 
-/** A CSV of `count` rows under the number prefix `prefix` (every 250th number bad), in the stack's data directory, and how many rows are valid. */
-async function csv(prefix: string, count: number): Promise<{ file: string; valid: number }> {
+/**
+ * A CSV of `count` rows under the number prefix `prefix` (every BAD_EVERY-th number bad), in the
+ * stack's data directory; how many rows are valid, and the prefix their stored (normalized) numbers share.
+ */
+async function csv(prefix: string, count: number): Promise<{ file: string; valid: number; storedPrefix: string }> {
   const rows = Array.from({ length: count }, (_, i) => {
-    const phone = i % 250 === 249 ? 'not-a-number' : `+44 20 ${prefix}${String(i).padStart(6, '0')}`;
+    const phone = i % BAD_EVERY === BAD_EVERY - 1 ? 'not-a-number' : `+44 20 ${prefix}${String(i).padStart(6, '0')}`;
     return `${phone},"Doe, Jane ""${i}""",jane${i}@example.com,${i % 2 ? 'Imported;VIP' : 'Imported'},${i % 2 ? 'Paris' : ''}`;
   });
   const file = join(run.stack.dataDir, `contacts-${prefix}-${unique('')}.csv`);
   await writeFile(file, `${['phone,name,email,labels,city', ...rows].join('\r\n')}\r\n`);
-  return { file, valid: rows.filter((row) => !row.startsWith('not-a-number')).length };
+  return { file, valid: rows.filter((row) => !row.startsWith('not-a-number')).length, storedPrefix: `4420${prefix}` };
 }

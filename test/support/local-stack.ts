@@ -59,14 +59,40 @@ export function demoAdmin(stack: Pick<RunningStack, 'demo'>, channel = 0): { adm
   return { adminKey: demoKey(stack), channelId: stack.demo.workspaces[0].channels[channel].id };
 }
 
-/** What the stack's sandbox chat network has sent so far, asked through its control API with the run's token (stack.json). */
+/** Calls the stack's sandbox chat network's control API (`/_sandbox/<action>`) with the run's token (stack.json): GET without a body, else POST. */
+async function sandboxControl(dataDir: string, action: string, body?: Record<string, unknown>): Promise<unknown> {
+  const { sandboxUrl, sandboxControlToken } = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as StackInfo;
+  const response = await fetch(`${sandboxUrl!}/_sandbox/${action}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { [SANDBOX_CONTROL_HEADER]: sandboxControlToken!, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`the sandbox refused /_sandbox/${action}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** What the stack's sandbox chat network has sent so far. */
 export async function sandboxSent(
   dataDir: string,
 ): Promise<Array<{ phoneNumberId: string; chatmid: string; body: { to: string; type: string; template?: { name: string } } }>> {
-  const { sandboxUrl, sandboxControlToken } = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as StackInfo;
-  const response = await fetch(`${sandboxUrl!}/_sandbox/sent`, { headers: { [SANDBOX_CONTROL_HEADER]: sandboxControlToken! } });
-  if (!response.ok) throw new Error(`the sandbox refused /_sandbox/sent: ${response.status}`);
-  return (await response.json()) as Awaited<ReturnType<typeof sandboxSent>>;
+  return (await sandboxControl(dataDir, 'sent')) as Awaited<ReturnType<typeof sandboxSent>>;
+}
+
+/**
+ * A customer's text to a demo channel, as `admin inbound --channel CH --from PHONE --text TEXT`
+ * has it sent (the same control call, without starting the CLI): the sandbox delivers it through
+ * the signed webhook and answers once the service has acknowledged it. For tests whose claim is
+ * about what follows an inbound message, not about the CLI.
+ */
+export async function sandboxInbound(
+  stack: Pick<RunningStack, 'dataDir' | 'demo'>,
+  channelId: string,
+  from: string,
+  text: string,
+): Promise<{ chatmid: string }> {
+  const channel = stack.demo.workspaces.flatMap((workspace) => workspace.channels).find((candidate) => candidate.id === channelId);
+  if (!channel) throw new Error(`${channelId} is not a demo channel`);
+  return (await sandboxControl(stack.dataDir, 'inbound', { phoneNumberId: channel.phoneNumberId, from, text })) as { chatmid: string };
 }
 
 /** Every DATA_DIR a stack of this test file ran with (the template-mode suite reads their aws-calls.jsonl). */
