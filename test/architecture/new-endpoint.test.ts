@@ -10,8 +10,8 @@ import { domainFunctionName, TODO, withImport } from '../../scripts/new-endpoint
  * `npm run new-endpoint` keeps its promise (docs/ARCHITECTURE.md, "Adding an endpoint"):
  * in a copy of this working tree, a new endpoint made with it needs five files written by
  * hand — its route row, function, domain function, budget row and test — and nothing else
- * but what `npm run openapi` regenerates; the copy then type-checks and passes the recipe
- * test and the endpoint's own test.
+ * but what `npm run openapi` regenerates; the copy then passes `npm run typecheck` (the type
+ * check `npm run lint` runs), the recipe test and the endpoint's own test.
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -69,7 +69,7 @@ function run(copy: string, command: string, args: string[]): { status: number | 
   const result = spawnSync(command, args, {
     cwd: copy,
     encoding: 'utf8',
-    env: { ...process.env, PREBUILT_BUNDLES: '1', LOG_CAPTURE: '0', FORCE_COLOR: '0' },
+    env: { ...process.env, PREBUILT_BUNDLES: '1', LOG_CAPTURE: '0', FORCE_COLOR: '0', NO_COLOR: '1' },
     timeout: 240_000,
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}`.slice(-4000) };
@@ -103,7 +103,7 @@ describe('npm run new-endpoint', () => {
     const finished = fingerprints(copy);
     const openapi = run(copy, process.execPath, ['--import', 'tsx', 'scripts/openapi.ts']);
     const regenerated = changed(finished, fingerprints(copy));
-    const typeCheck = run(copy, process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.']);
+    const typeCheck = run(copy, 'npm', ['run', '--silent', 'typecheck']);
     const tests = run(copy, process.execPath, [
       join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',

@@ -11,8 +11,9 @@
  * test module it imports (test/support/chat.ts sets the chat network's variables, so the
  * files that use it stay isolated). test/architecture/shared-pool.test.ts checks each
  * file here and the test modules it imports against STATE_LEFT_BEHIND; a file that fails
- * it belongs in the isolated project. Files that only start processes (a local stack, a
- * whole-program `tsc`) gain nothing here and stay out.
+ * it belongs in the isolated project. Files whose cost is the processes they start (a local
+ * stack, a whole-program type check) gain nothing here and stay out; a file that starts only
+ * a short one (type-check.test.ts's two-file check) saves its own fork here.
  */
 export const SHARED_POOL_FILES = [
   'test/architecture/bundle-clients.test.ts',
@@ -31,6 +32,7 @@ export const SHARED_POOL_FILES = [
   'test/architecture/self-contained.test.ts',
   'test/architecture/shared-pool.test.ts',
   'test/architecture/table-docs.test.ts',
+  'test/architecture/type-check.test.ts',
   'test/bench/cost-model.test.ts',
   'test/bench/derived.test.ts',
   'test/chat/graph-client.test.ts',
