@@ -5,21 +5,66 @@ import {
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { AddressInfo, Server } from 'node:net';
 import { join } from 'node:path';
-import { Router } from 'cognito-local/lib/server/Router';
-import { createServer } from 'cognito-local/lib/server/server';
-import { DateClock, MessagesService, TriggersService, type Services } from 'cognito-local/lib/services';
-import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
-import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
-import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
-import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
-import { otp } from 'cognito-local/lib/services/otp';
-import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
-import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { PORTAL_PERMISSIONS, PORTAL_USER_ATTRIBUTES } from '../../shared/routes';
 import { USER_POOL_PASSWORD_POLICY } from '../../infra/user-pool-settings';
+
+/**
+ * The parts of cognito-local that services() wires, required and typed here by hand as its
+ * lib/*.d.ts declare them: its own declarations would bring aws-sdk v2's into every type check
+ * (lib/services/lambda.d.ts imports them: as many bytes as the rest of the program together).
+ * Each part is opaque (`Part<...>`), as only cognito-local reads them, so what TypeScript
+ * checks here is the wiring, which part goes to which constructor; that these shapes are
+ * cognito-local's is shown by what runs it (the local stack, test/scripts/portal-users.test.ts).
+ */
+type Part<Name extends string> = { readonly cognitoLocalPart: Name };
+interface Services {
+  clock: Part<'Clock'>;
+  cognito: Part<'CognitoService'>;
+  /** Its configuration file, read by its own start-up (createDefaultServer), which services() stands in for. */
+  config: undefined;
+  messages: Part<'Messages'>;
+  otp: () => string;
+  tokenGenerator: Part<'TokenGenerator'>;
+  triggers: Part<'Triggers'>;
+}
+const require = createRequire(import.meta.url);
+const { Router } = require('cognito-local/lib/server/Router') as { Router: (services: Services) => Part<'Router'> };
+const { createServer } = require('cognito-local/lib/server/server') as {
+  createServer: (router: Part<'Router'>, logger: Logger, options: { port: number; hostname: string }) => { start(): Promise<Server> };
+};
+const { DateClock, MessagesService, TriggersService } = require('cognito-local/lib/services') as {
+  DateClock: new () => Part<'Clock'>;
+  MessagesService: new (triggers: Part<'Triggers'>, delivery: Part<'MessageDelivery'>) => Part<'Messages'>;
+  /** `crypto` serves only the Lambda triggers' custom senders, so none is needed where `lambda` enables no trigger. */
+  TriggersService: new (clock: Part<'Clock'>, cognito: Part<'CognitoService'>, lambda: { enabled: () => false }, crypto: undefined) => Part<'Triggers'>;
+};
+const { CognitoServiceFactoryImpl } = require('cognito-local/lib/services/cognitoService') as {
+  CognitoServiceFactoryImpl: new (
+    folder: string,
+    stores: Part<'DataStoreFactory'>,
+    userPools: Part<'UserPoolServiceFactory'>,
+  ) => { create(context: { logger: Logger }, userPoolDefaults: object): Promise<Part<'CognitoService'>> };
+};
+const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb') as {
+  StormDBDataStoreFactory: new (folder: string) => Part<'DataStoreFactory'>;
+};
+const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDelivery/consoleMessageSender') as {
+  ConsoleMessageSender: new () => Part<'MessageSender'>;
+};
+const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery') as {
+  MessageDeliveryService: new (sender: Part<'MessageSender'>) => Part<'MessageDelivery'>;
+};
+const { otp } = require('cognito-local/lib/services/otp') as { otp: () => string };
+const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator') as {
+  JwtTokenGenerator: new (clock: Part<'Clock'>, triggers: Part<'Triggers'>, tokenConfig: { IssuerDomain: string }) => Part<'TokenGenerator'>;
+};
+const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService') as {
+  UserPoolServiceFactoryImpl: new (clock: Part<'Clock'>, stores: Part<'DataStoreFactory'>) => Part<'UserPoolServiceFactory'>;
+};
 
 /**
  * The local stand-in for the portal's Amazon Cognito user pool: cognito-local, run in
@@ -78,13 +123,12 @@ async function services(folder: string, tokenConfig: { IssuerDomain: string }): 
   const stores = new StormDBDataStoreFactory(folder);
   const ctx = { logger: pino({ level: 'silent' }) };
   const cognito = await new CognitoServiceFactoryImpl(folder, stores, new UserPoolServiceFactoryImpl(clock, stores)).create(ctx, {});
-  const noLambda = { enabled: () => false } as unknown as ConstructorParameters<typeof TriggersService>[2];
-  const triggers = new TriggersService(clock, cognito, noLambda, undefined as unknown as ConstructorParameters<typeof TriggersService>[3]);
+  const triggers = new TriggersService(clock, cognito, { enabled: () => false }, undefined);
   const messages = new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender()));
   return {
     clock,
     cognito,
-    config: undefined as unknown as Services['config'],
+    config: undefined,
     messages,
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
