@@ -4,7 +4,7 @@
  * copies these files into the function assets, infra/function-code.ts) all use it.
  * Free of aws-cdk-lib, so the local stack loads it without the CDK.
  */
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -55,6 +55,8 @@ async function buildBundles(targets = bundleTargets()): Promise<Map<string, Meta
   // so a stack loading bundles while another process rebuilds never sees half a file.
   const staging = join(ROOT, 'dist', `.build-${process.pid}-${Date.now()}`);
   try {
+    // Imported here, not at the top: a start whose bundles are current never builds, so it need not load esbuild.
+    const { build } = await import('esbuild');
     const { metafile } = await build({
       entryPoints: targets.map(({ name, entry }) => ({ in: join(ROOT, entry), out: join(name, 'index') })),
       outdir: staging,

@@ -7,7 +7,6 @@ import { Worker } from 'node:worker_threads';
 import { LOCAL_TABLE_NAME, OUTBOX_INDEX, TABLE_KEY } from '../../shared/data/table-schema';
 
 const require = createRequire(import.meta.url);
-const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
 
 export interface LocalStore {
   endpoint: string;
@@ -21,6 +20,8 @@ export interface LocalStore {
 export async function startStore(dataDir: string | undefined, port = 0): Promise<LocalStore> {
   const path = dataDir ? join(dataDir, 'dynamodb') : undefined;
   if (path) await mkdir(path, { recursive: true });
+  // Required here, not at the top: a process that talks to a running stack's store (the CLI, npm start's main thread) never loads it.
+  const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
   const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

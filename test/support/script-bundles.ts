@@ -12,36 +12,40 @@ export type BundledScript = (typeof BUNDLED_SCRIPTS)[number];
 /**
  * Bundles scripts/start.ts and scripts/admin.ts once per test run: through tsx every
  * stack start and every CLI call would load and transform their sources again. A bundle
- * is the same source (esbuild, as tsx transforms it). It lives below the repository so
- * that what it loads at run time (dynalite, esbuild) resolves from node_modules, in a
- * folder of its own per run so that runs never share one; and its `import.meta.url` is
- * its source's, so that what the scripts derive from their own place (ROOT: dist/,
+ * is the same source (esbuild, as tsx transforms it), in one build whose chunks both
+ * scripts share. It lives below the repository so that what it loads at run time
+ * (dynalite, esbuild) resolves from node_modules, in a folder of its own per run so that
+ * runs never share one; and its `import.meta.url` is a file of scripts/, where both
+ * sources are, so that what the scripts derive from their own place (ROOT: dist/,
  * cdk.out) is what it is when they run from source.
  */
 export async function bundleScripts(): Promise<{ folder: string; remove: () => Promise<void> }> {
   await mkdir(join(ROOT, 'dist'), { recursive: true });
   const folder = await mkdtemp(join(ROOT, 'dist', '.test-scripts-'));
-  await Promise.all(
-    BUNDLED_SCRIPTS.map((script) => {
-      const source = join(ROOT, 'scripts', `${script}.ts`);
-      return build({
-        entryPoints: [source],
-        outfile: bundledScriptPath(folder, script),
-        bundle: true,
-        platform: BUNDLING.platform,
-        format: BUNDLING.format,
-        target: `node${process.versions.node.split('.')[0]}`,
-        banner: { js: BUNDLING.banner },
-        define: { 'import.meta.url': JSON.stringify(pathToFileURL(source).href) },
-        // It finds its platform's binary from its own package; bundled, it would look beside the bundle.
-        external: ['esbuild'],
-        logLevel: 'warning',
-      });
-    }),
-  );
+  await build({
+    entryPoints: BUNDLED_SCRIPTS.map((script) => ({ in: scriptSource(script), out: script })),
+    outdir: folder,
+    outExtension: { '.js': '.mjs' },
+    // What a script imports dynamically (a CLI command's modules, the stack's parts) becomes a
+    // chunk of its own, loaded only when the script gets there, as tsx loads the sources.
+    splitting: true,
+    bundle: true,
+    platform: BUNDLING.platform,
+    format: BUNDLING.format,
+    target: `node${process.versions.node.split('.')[0]}`,
+    // The packages' ES module builds where they have one (the AWS SDK's): a chunk that imports a
+    // CommonJS build dynamically would see only its default export.
+    mainFields: BUNDLING.mainFields,
+    banner: { js: BUNDLING.banner },
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(scriptSource('start')).href) },
+    // It finds its platform's binary from its own package; bundled, it would look beside the bundle.
+    external: ['esbuild'],
+    logLevel: 'warning',
+  });
   return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
+const scriptSource = (script: BundledScript) => join(ROOT, 'scripts', `${script}.ts`);
 const bundledScriptPath = (folder: string, script: BundledScript) => join(folder, `${script}.mjs`);
 
 /**
