@@ -7,7 +7,7 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  * durable table queue (`LOCALQ#events`, table-step-queue.ts) invokes the deliverer bundle
  * with SQS-shaped events, deletes what succeeded and retries what failed (dead letters
  * after MAX_RECEIVES receives, as the AWS queue's maxReceiveCount). It also runs the event re-drive
- * at start and every 30 s.
+ * at start (see `redriveAtStart`) and every 30 s.
  *
  * A message costs the table one write to enqueue and a share of one BatchWriteItem to
  * delete: being the queue's only receiver (one `npm start` per DATA_DIR), the loop keeps
@@ -76,6 +76,8 @@ export interface DelivererLoopOptions {
   /** How often, at most, the table is read for messages this process did not write. */
   pollMs?: number;
   redriveEveryMs?: number;
+  /** Whether the event re-drive runs at start (default) or first after `redriveEveryMs`. */
+  redriveAtStart?: boolean;
   /** A failed message is visible again after this × its receive count. */
   retryDelayMs?: number;
   /** Told of each batch when it ends (the noisy-neighbour bench's instrument: where a workspace's events wait). */
@@ -148,7 +150,7 @@ class DelivererLoop {
   private readonly batchSize: number;
   private readonly pollMs: number;
   private stopped = false;
-  private lastRedrive = 0;
+  private lastRedrive: number;
   private lastRead = 0;
   /** The table read in flight, if any: batches are handed out meanwhile from what is known. */
   private reading: Promise<void> | undefined;
@@ -183,6 +185,7 @@ class DelivererLoop {
     this.contendedFanOuts = Math.max(1, options.contendedFanOuts ?? CONTENDED_FAN_OUTS);
     this.batchSize = options.batchSize ?? 10;
     this.pollMs = options.pollMs ?? 250;
+    this.lastRedrive = options.redriveAtStart === false ? Date.now() : 0;
     this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
       const key = queue.localMessageKey(message);
       if (this.known(key)) return;

@@ -6,7 +6,7 @@ import type { SqsBatchConsumer } from './table-step-queue';
  * (table-step-queue.ts), invokes the runner bundle with SQS-shaped events,
  * deletes what succeeded, retries what failed with backoff and dead-letters after
  * the runner's maximum receives. It also runs the outbox re-drive and the
- * message-content retention sweep at start and every 30 s. Everything lives in the table, so a restart resumes where it stopped.
+ * message-content retention sweep (and the inbound drain) at start (see `redriveAtStart`) and every 30 s. Everything lives in the table, so a restart resumes where it stopped.
  */
 
 type RunnerHandler = SqsBatchConsumer;
@@ -20,6 +20,8 @@ export interface RunnerLoopOptions {
   /** How often the queue is read. */
   pollMs?: number;
   redriveEveryMs?: number;
+  /** Whether the re-drive and the sweep run at start (default) or first after `redriveEveryMs`. */
+  redriveAtStart?: boolean;
 }
 
 const RETRY_DELAY_MS = 2_000;
@@ -27,7 +29,7 @@ const RETRY_DELAY_MS = 2_000;
 export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ stop(): Promise<void> }> {
   const queue = await import('./table-step-queue');
   let stopped = false;
-  let lastRedrive = 0;
+  let lastRedrive = options.redriveAtStart === false ? Date.now() : 0;
   let current: Promise<void> = Promise.resolve();
 
   async function tick() {

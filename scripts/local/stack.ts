@@ -1,6 +1,6 @@
 import type { TemplateStackOptions } from './template-stack';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, SUPPORT_FUNCTIONS, WEBHOOK_PATH } from '../../shared/routes';
@@ -64,8 +64,8 @@ async function startTable(dataDir: string) {
   const store = process.env.DYNAMODB_ENDPOINT ? undefined : await startStoreThread(dataDir);
   const dynamodbEndpoint = process.env.DYNAMODB_ENDPOINT ?? store!.endpoint;
   const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
-  await ensureTable(dynamodbEndpoint, tableName);
-  return { store, dynamodbEndpoint, tableName };
+  const created = await ensureTable(dynamodbEndpoint, tableName);
+  return { store, dynamodbEndpoint, tableName, created };
 }
 
 /** The Cognito stand-in with the demo users; the portal page hands the browser its endpoint and ids, as the stack hands it the pool's outputs in AWS. */
@@ -81,7 +81,7 @@ async function startUserPool(dataDir: string) {
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   await mkdir(options.dataDir, { recursive: true });
-  const { store, dynamodbEndpoint, tableName } = await startTable(options.dataDir);
+  const { store, dynamodbEndpoint, tableName, created } = await startTable(options.dataDir);
   const secrets = await chatNetworkSecrets(options.dataDir);
   // The sandbox chat network: the service reaches it through the Graph API client, only with another base URL.
   const sandbox = await startSandbox({ port: 0, appSecret: secrets.appSecret });
@@ -109,10 +109,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Media links name the gateway, whose port is known only now (before any function that signs one has run).
   process.env.MEDIA_URL_BASE = gateway.url;
   served.mediaLinksAt?.(gateway.url);
+  // The re-drives, the sweep and the drain pick up what an earlier run left (a crash, a failed hand-off, an old message).
+  // A table this start created held nothing before the demo seed, and the seed leaves them nothing (no execution, event,
+  // handed-off webhook or message), so their first run waits for their period instead of running (and loading) at start.
+  const redriveAtStart = !created;
   // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
-  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep });
+  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep, redriveAtStart });
   // The event deliverer and the event re-drive, likewise fed from the table's event queue.
-  const delivererLoop = served.events ? await startDelivererLoop({ ...served.events, onBatch: delivererTrace() }) : undefined;
+  const delivererLoop = served.events ? await startDelivererLoop({ ...served.events, redriveAtStart, onBatch: delivererTrace() }) : undefined;
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
@@ -258,8 +262,8 @@ interface Served {
 
 /**
  * Route-table mode (the default): the bundles infra/bundles.ts builds, imported into this
- * process (a route's on its first request; the authorizer and the scheduled ones at start)
- * — except the event deliverer, which runs in a worker thread of its own (as in the
+ * process, each on its function's first invocation as a Lambda starts (the scheduled ones'
+ * first is their first run) — except the event deliverer, which runs in a worker thread of its own (as in the
  * template-driven mode), so its table calls' client work and its POSTs run beside the
  * gateway's and dynalite's instead of between them. Its hand-offs (retries, wake-ups)
  * reach the table queue through the local SQS endpoint at `sqsEndpoint`.
@@ -290,37 +294,51 @@ async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
     routes.push({
       path: route.path,
       methods: route.methods,
-      handler: loadOnFirstRequest(() => load<ProxyHandler>(route.functionName)),
+      handler: loadOnFirstCall(() => load<ProxyHandler>(route.functionName)),
       authorized: route.authorized,
       userPool: route.userPool,
       otherMethods: route.otherMethods,
     });
+  const { authorizer, queueConsumer, scheduled, alsoScheduled } = description;
+  const background = [authorizer.functionName, queueConsumer, scheduled, ...alsoScheduled, SUPPORT_FUNCTIONS.eventRedrive.name];
+  await requireBundles(background.map((name) => description.functions[name].bundle));
   return {
     routes,
-    authorizer: await load<AuthorizerHandler>(description.authorizer.functionName),
-    runner: await load(description.queueConsumer),
-    redrive: await load(description.scheduled),
-    sweep: await sweepOf(description.alsoScheduled.map((name) => load<() => Promise<unknown>>(name))),
-    events: { deliverer: (event) => invokeDeliverer(event), redrive: await load(SUPPORT_FUNCTIONS.eventRedrive.name) },
+    authorizer: loadOnFirstCall(() => load<AuthorizerHandler>(authorizer.functionName)),
+    runner: loadOnFirstCall(() => load<Served['runner']>(queueConsumer)),
+    redrive: loadOnFirstCall(() => load<Served['redrive']>(scheduled)),
+    sweep: sweepOf(alsoScheduled.map((name) => loadOnFirstCall(() => load<() => Promise<unknown>>(name)))),
+    events: { deliverer: (event) => invokeDeliverer(event), redrive: loadOnFirstCall(() => load(SUPPORT_FUNCTIONS.eventRedrive.name)) },
     close: () => workers.close(),
   };
 }
 
 /**
- * A route's handler, imported on its route's first request, as a Lambda starts on its first
+ * A function's handler, imported on its first invocation, as a Lambda starts on its first
  * invocation: a stack loads only the bundles it is asked for (compiling all of them was most
- * of a start). A bundle that fails to load fails each of its requests, as a broken Lambda does.
+ * of a start). A bundle that fails to load fails each of its invocations, as a broken Lambda does.
  */
-function loadOnFirstRequest(load: () => Promise<ProxyHandler>): ProxyHandler {
-  let loaded: Promise<ProxyHandler> | undefined;
-  return async (event, context) => (await (loaded ??= load()))(event, context);
+function loadOnFirstCall<Args extends unknown[], Result>(load: () => Promise<(...args: Args) => Promise<Result>>): (...args: Args) => Promise<Result> {
+  let loaded: Promise<(...args: Args) => Promise<Result>> | undefined;
+  return async (...args) => (await (loaded ??= load()))(...args);
 }
 
-/** Runs every loaded scheduled handler in turn. */
-async function sweepOf(handlers: Array<Promise<() => Promise<unknown>>>): Promise<() => Promise<unknown>> {
-  const loaded = await Promise.all(handlers);
+/**
+ * The bundles of the functions a stack runs without a request (the authorizer, the queue
+ * consumer, the scheduled ones) are loaded on their first invocation, yet a start without one
+ * still fails at once, as importing them at start did. ensureBundles (skipped with
+ * PREBUILT_BUNDLES=1) has already rebuilt any that were missing or stale.
+ */
+async function requireBundles(bundles: string[]): Promise<void> {
+  const missing: string[] = [];
+  for (const bundle of bundles) await access(bundle).catch(() => missing.push(bundle));
+  if (missing.length > 0) throw new Error(`Missing function bundles (npm run build builds them): ${missing.join(', ')}`);
+}
+
+/** Runs every scheduled handler in turn. */
+function sweepOf(handlers: Array<() => Promise<unknown>>): () => Promise<unknown> {
   return async () => {
-    for (const handler of loaded) await handler();
+    for (const handler of handlers) await handler();
   };
 }
 

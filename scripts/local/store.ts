@@ -108,8 +108,9 @@ export const CREATE_TABLE_INPUT = {
  * Creates the single table (same shape as the CDK stack's) unless it exists, and returns
  * once it is ACTIVE: a table still CREATING answers every item call with
  * ResourceNotFoundException (DynamoDB's behaviour; dynalite flips the status in a later tick).
+ * Returns whether this call created it (then it is empty).
  */
-export async function ensureTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
+export async function ensureTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<boolean> {
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const status = async () => {
     try {
@@ -119,11 +120,15 @@ export async function ensureTable(endpoint: string, tableName = LOCAL_TABLE_NAME
       return undefined;
     }
   };
+  let created = false;
   try {
     for (let current = await status(); current !== 'ACTIVE'; current = await status()) {
-      if (current === undefined) await client.send(new CreateTableCommand({ TableName: tableName, ...CREATE_TABLE_INPUT }));
-      else await new Promise((resolve) => setTimeout(resolve, 20));
+      if (current === undefined) {
+        await client.send(new CreateTableCommand({ TableName: tableName, ...CREATE_TABLE_INPUT }));
+        created = true;
+      } else await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    return created;
   } finally {
     client.destroy();
   }

@@ -348,4 +348,20 @@ describe('the local event queue receiver', () => {
       ['ws_a/wh_first', 'ws_a/wh_second', 'ws_a/wh_first', 'ws_a/wh_second'],
     ]);
   });
+
+  it('runs the event re-drive at start by default, and first after its period with redriveAtStart false (a table the start created)', async () => {
+    for (const redriveAtStart of [undefined, false]) {
+      // Prepare: a re-drive that counts its runs, due every ten minutes
+      let redrives = 0;
+      const { handed, deliverer } = recordingDeliverer();
+      const loop = await startDelivererLoop({ deliverer, redrive: async () => ({ redriven: redrives++ }), redriveEveryMs: 600_000, redriveAtStart });
+      loops.push(loop);
+      // Act: a message handed over proves the loop has taken its turns (each turn starts a due re-drive before it hands out)
+      await tableEventQueue.enqueue(lane(`1415555039${redriveAtStart === false ? 1 : 0}`));
+      await until(() => handed.length === 1, 'the hand-over');
+      await loop.stop();
+      // Assert
+      expect(redrives).toBe(redriveAtStart === false ? 0 : 1);
+    }
+  });
 });

@@ -25,17 +25,18 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('ensureTable', () => {
-  it('returns once the table it created is ACTIVE, and leaves an existing table as it is', async () => {
+  it('returns once the table it created is ACTIVE, and leaves an existing table as it is, saying which it did', async () => {
     // Act
-    await ensureTable(endpoint, 'fresh-table');
+    const createdHere = await ensureTable(endpoint, 'fresh-table');
     const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const created = await client.send(new DescribeTableCommand({ TableName: 'fresh-table' }));
-    await ensureTable(endpoint, 'fresh-table');
+    const createdAgain = await ensureTable(endpoint, 'fresh-table');
     const again = await client.send(new DescribeTableCommand({ TableName: 'fresh-table' }));
     client.destroy();
     // Assess
     expect(created.Table?.TableStatus).toBe('ACTIVE');
     expect(created.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexStatus)).toEqual(['ACTIVE']);
     expect(again.Table?.CreationDateTime).toEqual(created.Table?.CreationDateTime);
+    expect([createdHere, createdAgain]).toEqual([true, false]);
   });
 });
