@@ -262,9 +262,9 @@ interface Served {
 
 /**
  * Route-table mode (the default): the bundles infra/bundles.ts builds, imported into this
- * process, each on its function's first invocation as a Lambda starts (the scheduled ones'
- * first is their first run) — except the event deliverer, which runs in a worker thread of its own (as in the
- * template-driven mode), so its table calls' client work and its POSTs run beside the
+ * process, each on its function's first invocation as a Lambda starts (a scheduled one's
+ * first is its first run) — except the event deliverer, which runs in a worker thread of
+ * its own (as in the template-driven mode), so its table calls' client work and its POSTs run beside the
  * gateway's and dynalite's instead of between them. Its hand-offs (retries, wake-ups)
  * reach the table queue through the local SQS endpoint at `sqsEndpoint`.
  */
@@ -300,8 +300,8 @@ async function serveRouteTable(sqsEndpoint: string): Promise<Served> {
       otherMethods: route.otherMethods,
     });
   const { authorizer, queueConsumer, scheduled, alsoScheduled } = description;
-  const background = [authorizer.functionName, queueConsumer, scheduled, ...alsoScheduled, SUPPORT_FUNCTIONS.eventRedrive.name];
-  await requireBundles(background.map((name) => description.functions[name].bundle));
+  const notRoutes = [authorizer.functionName, queueConsumer, scheduled, ...alsoScheduled, SUPPORT_FUNCTIONS.eventRedrive.name];
+  await requireBundles(notRoutes.map((name) => description.functions[name].bundle));
   return {
     routes,
     authorizer: loadOnFirstCall(() => load<AuthorizerHandler>(authorizer.functionName)),
@@ -324,10 +324,11 @@ function loadOnFirstCall<Args extends unknown[], Result>(load: () => Promise<(..
 }
 
 /**
- * The bundles of the functions a stack runs without a request (the authorizer, the queue
- * consumer, the scheduled ones) are loaded on their first invocation, yet a start without one
- * still fails at once, as importing them at start did. ensureBundles (skipped with
- * PREBUILT_BUNDLES=1) has already rebuilt any that were missing or stale.
+ * The functions that serve no route of their own (the authorizer, the queue consumer, the
+ * scheduled ones) load on their first invocation as the routes' do, but a stack without one
+ * of their bundles would fail every request or every run of a loop: such a start fails at
+ * once instead. ensureBundles (skipped with PREBUILT_BUNDLES=1) has already rebuilt any that
+ * were missing or stale.
  */
 async function requireBundles(bundles: string[]): Promise<void> {
   const missing: string[] = [];
