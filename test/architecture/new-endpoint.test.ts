@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,14 +65,22 @@ const changed = (before: Map<string, string>, after: Map<string, string>) =>
     .map(([file]) => file)
     .sort();
 
-function run(copy: string, command: string, args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(command, args, {
-    cwd: copy,
-    encoding: 'utf8',
-    env: { ...process.env, PREBUILT_BUNDLES: '1', LOG_CAPTURE: '0', FORCE_COLOR: '0', NO_COLOR: '1' },
-    timeout: 240_000,
+/**
+ * Runs a step in the copy. Asynchronously, with no timeout of its own: on a loaded machine a
+ * step may take minutes, and the test's own timeout is the guard against a hang.
+ */
+function run(copy: string, command: string, args: string[]): Promise<{ status: number | null; output: string }> {
+  const child = spawn(command, args, { cwd: copy, env: { ...process.env, PREBUILT_BUNDLES: '1', LOG_CAPTURE: '0', FORCE_COLOR: '0', NO_COLOR: '1' } });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status, signal) => resolve({ status, output: signal ? `${output}\nkilled by ${signal}` : output }));
   });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}`.slice(-4000) };
 }
 
 /** What the endpoint's author writes: here, each stub's words kept and its markers taken out. */
@@ -97,14 +105,14 @@ describe('npm run new-endpoint', () => {
     const untouched = fingerprints(copy);
 
     // Act: the generator, the author's edits, the regenerated docs, the checks
-    const generator = run(copy, process.execPath, ['--import', 'tsx', 'scripts/new-endpoint.ts', 'widgets/archive', '--tag', 'Contacts']);
+    const generator = await run(copy, process.execPath, ['--import', 'tsx', 'scripts/new-endpoint.ts', 'widgets/archive', '--tag', 'Contacts']);
     const stubbed = fingerprints(copy);
     const handEdited = finishStubs(copy, changed(untouched, stubbed));
     const finished = fingerprints(copy);
-    const openapi = run(copy, process.execPath, ['--import', 'tsx', 'scripts/openapi.ts']);
+    const openapi = await run(copy, process.execPath, ['--import', 'tsx', 'scripts/openapi.ts']);
     const regenerated = changed(finished, fingerprints(copy));
-    const typeCheck = run(copy, 'npm', ['run', '--silent', 'typecheck']);
-    const tests = run(copy, process.execPath, [
+    const typeCheck = await run(copy, 'npm', ['run', '--silent', 'typecheck']);
+    const tests = await run(copy, process.execPath, [
       join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
       'test/architecture/endpoint-recipe.test.ts',
