@@ -68,8 +68,11 @@ function messageTypeOf(mimeType: string): MediaMessageType {
   throw new InvalidInputError(`Invalid parameter mimeType: WhatsApp takes ${supported.join(', ')}; got ${mimeType}.`, 'mimeType', 'unsupported_media_type');
 }
 
+/** What wraps base64 (MIME and PEM break it into lines): taken out before decoding. Any other character outside the alphabet refuses the data. */
+const BASE64_WRAPPING = /[\r\n\t ]+/g;
+
 function decodeBase64(data: string): Buffer {
-  const compact = data.replace(/\s+/g, '');
+  const compact = data.replace(BASE64_WRAPPING, '');
   if (compact.length % 4 !== 0 || !BASE64_CHARS.test(compact))
     throw new InvalidInputError('Invalid parameter data: must be the file as standard base64 (RFC 4648, padded).', 'data');
   return Buffer.from(compact, 'base64');

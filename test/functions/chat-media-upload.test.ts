@@ -83,9 +83,12 @@ describe('chat/media/upload', () => {
     expect(over.body).toMatchObject({ error: 'payload_too_large', details: { parameter: 'body' } });
   });
 
-  it('refuses data that is not base64, or empty, with 400 naming data', async () => {
+  it('refuses data that is not base64, or empty, with 400 naming data: a control character inside it among them', async () => {
     // Act
-    const answers = await Promise.all(['not base64!', '', 'QUJD*A=='].map((data) => upload({ mimeType: 'image/png', data })));
+    // Line breaks, spaces and tabs wrap base64; any other control or space character inside it is not base64.
+    const valid = PNG.toString('base64');
+    const inside = ['\u000b', '\u000c', '\u0000', '\u00a0', '\u2028'].map((char) => `${valid.slice(0, 4)}${char}${valid.slice(4)}`);
+    const answers = await Promise.all(['not base64!', '', 'QUJD*A==', ...inside].map((data) => upload({ mimeType: 'image/png', data })));
     // Assess
     for (const refused of answers) {
       expect(refused.status).toBe(400);
