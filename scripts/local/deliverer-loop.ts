@@ -13,9 +13,11 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  * delete: being the queue's only receiver (one `npm start` per DATA_DIR), the loop keeps
  * what it has taken in memory instead of moving each message to a hidden copy (two
  * writes a message), hears of the messages this process writes as soon as they are in
- * the table (no poll between a hand-off and its delivery), and reads the table for the
- * others (another process's, delayed ones, and what a killed process left) every
- * `pollMs` (every BACKLOG_POLL_MS while enough is known here to fill every worker).
+ * the table (no poll between a hand-off and its delivery; a delayed one or a retry is
+ * taken when due), and reads the table for the others (another process's, and what a
+ * killed process left) at start and every `pollMs` (every BACKLOG_POLL_MS while enough
+ * is known here to fill every worker), so an idle stack reads little (UNHEARD_READ_MS:
+ * the invariant is there).
  * Everything lives in the table until handled, so a SIGKILL loses no delivery: a
  * restart resumes the queue, retries included. (The receive count is written with a
  * retry; a kill during a message's handling does not count as a receive.)
@@ -73,7 +75,7 @@ export interface DelivererLoopOptions {
   contendedFanOuts?: number;
   /** Messages per invocation (SQS's batch size). */
   batchSize?: number;
-  /** How often, at most, the table is read for messages this process did not write. */
+  /** How often, at most, the table is read for messages this process did not write (default UNHEARD_READ_MS). */
   pollMs?: number;
   redriveEveryMs?: number;
   /** Whether the event re-drive runs at start (default) or first after `redriveEveryMs`. */
@@ -184,7 +186,7 @@ class DelivererLoop {
     this.contendedShare = Math.max(1, Math.min(this.workspaceShare, options.contendedShare ?? Math.floor(this.workers / 4)));
     this.contendedFanOuts = Math.max(1, options.contendedFanOuts ?? CONTENDED_FAN_OUTS);
     this.batchSize = options.batchSize ?? 10;
-    this.pollMs = options.pollMs ?? 250;
+    this.pollMs = options.pollMs ?? queue.UNHEARD_READ_MS;
     this.lastRedrive = options.redriveAtStart === false ? Date.now() : 0;
     this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
       const key = queue.localMessageKey(message);

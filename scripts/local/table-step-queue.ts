@@ -84,6 +84,34 @@ export function onLocalMessage(queue: string, listener: (message: LocalMessage) 
   return () => set.delete(listener);
 }
 
+/**
+ * How often, at most, a receiver reads the table for messages it has not heard of. A
+ * receiver (runner-loop.ts, deliverer-loop.ts) reads the table at start, whenever a
+ * message it knows of is due, and at least this often. The invariant: every message in
+ * a queue is either known to its receiver (heard of through `onLocalMessage`, since this
+ * process writes every message it enqueues, retries or re-drives, and hears of it only
+ * once it is in the table; or found by its last read) and taken when due, or not known
+ * (written by another process, left by a killed one, or let go after a failed table
+ * call) and then taken by the next read after it is due: so nothing due waits longer
+ * than this.
+ */
+export const UNHEARD_READ_MS = 5_000;
+
+/** When the earliest message in `queue` becomes visible (one consistent Limit-1 Query: the items sort by visibility time); undefined when the queue is empty. */
+export async function earliestVisibleAt(queue = STEP_QUEUE): Promise<number | undefined> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': queue },
+      ProjectionExpression: 'visibleAt',
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items[0] as Pick<LocalMessage, 'visibleAt'> | undefined)?.visibleAt;
+}
+
 /** The key of a local message's item (its visibility time and id): what a receiver tells copies apart by. */
 export const localMessageKey = (message: LocalMessage): string => localKeys.message(message.visibleAt, message.messageId, message.queue).sk;
 
