@@ -144,6 +144,36 @@ describe('the local event queue receiver', () => {
     expect(await localQueueDepth(EVENT_QUEUE)).toEqual({ queued: 0, dead: 0 });
   });
 
+  it('hands over a delayed message this process writes when it becomes due, not before and without reading the table for it', async () => {
+    // Prepare: the table is read once at start, then not for ten minutes
+    const { handed, deliverer } = recordingDeliverer();
+    const handedAt: number[] = [];
+    await start({ deliverer: async (event, context) => (handedAt.push(clock.now()), deliverer(event, context)), pollMs: 600_000 });
+    const notBefore = clock.now() + 300;
+    // Act
+    await tableEventQueue.enqueue({ ...lane('14155550398'), notBefore });
+    await until(() => handed.length === 1, 'the hand-over');
+    // Assess
+    expect(handed).toEqual([{ contactKey: '14155550398', receiveCount: 1 }]);
+    expect(handedAt[0]).toBeGreaterThanOrEqual(notBefore);
+  });
+
+  it('takes what another process writes straight into the table while it runs, at its next read', async () => {
+    // Prepare: a message heard of here is handed over first, so the read at start is past
+    const { handed, deliverer } = recordingDeliverer();
+    await start({ deliverer, pollMs: 100 });
+    await tableEventQueue.enqueue(lane('14155550396'));
+    await until(() => handed.length === 1, 'the message heard of');
+    // Act
+    await writeToTable('msg_loop_elsewhere', lane('14155550397'), 0);
+    await until(() => handed.length === 2, 'the message written elsewhere');
+    // Assess
+    expect(handed).toEqual([
+      { contactKey: '14155550396', receiveCount: 1 },
+      { contactKey: '14155550397', receiveCount: 1 },
+    ]);
+  });
+
   it('takes what another process wrote straight into the table, and what a killed receiver left there, each once', async () => {
     // Prepare: messages in the table before the loop starts, as another process or a killed stack leaves them
     for (const [i, contactKey] of ['14155550302', '14155550303', '14155550304'].entries()) await writeToTable(`msg_loop${i}`, lane(contactKey), i);
