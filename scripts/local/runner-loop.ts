@@ -63,7 +63,8 @@ export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ sto
     // What is heard of from here on may be missing from this read: the listener keeps it.
     nextVisibleAt = Infinity;
     const messages = await queue.receiveLocalMessages(BATCH_SIZE);
-    if (messages.length > 0) await queue.consumeLocalBatch(messages, 'automation-queue', options.runner, { delayMs: RETRY_DELAY_MS, maxReceives: MAX_RECEIVES });
+    if (messages.length > 0)
+      await queue.consumeLocalBatch(messages, 'automation-queue', options.runner, { delayMs: RETRY_DELAY_MS, maxReceives: MAX_RECEIVES });
     // A full batch may have left more due; otherwise the earliest left (a retry, a delayed step, one written meanwhile) says when to read.
     const earliest = messages.length === BATCH_SIZE ? clock.now() : await queue.earliestVisibleAt(queue.STEP_QUEUE);
     nextVisibleAt = Math.min(nextVisibleAt, earliest ?? Infinity);

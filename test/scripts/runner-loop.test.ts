@@ -77,7 +77,9 @@ afterEach(async () => {
   for (const loop of loops) await loop.stop();
   loops = [];
   // What a failed test left in the queue is not the next test's.
-  const { Items = [] } = await db.send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': STEP_QUEUE } }));
+  const { Items = [] } = await db.send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': STEP_QUEUE } }),
+  );
   await deleteLocalMessages(Items.map((item) => ({ messageId: item.messageId as string, body: '', visibleAt: item.visibleAt as number, receiveCount: 0 })));
 });
 
