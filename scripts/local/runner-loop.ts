@@ -90,6 +90,12 @@ export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ sto
   }
 
   async function loop() {
+    // What a killed run had received is nobody's now: taken at once, not after its visibility timeout.
+    current = queue
+      .releaseReceivedLocalMessages(queue.STEP_QUEUE)
+      .then(() => undefined)
+      .catch((error: unknown) => console.error('local runner error', error));
+    await current;
     while (!stopped) {
       current = tick().catch((error: unknown) => console.error('local runner error', error));
       await current;

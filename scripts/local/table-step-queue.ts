@@ -62,11 +62,28 @@ export async function sendLocalMessage(body: string, delaySeconds: number, queue
 /** Who hears of each message written to a queue by this process (once it is in the table). */
 const listeners = new Map<string, Set<(message: LocalMessage) => void>>();
 
-async function putLocalMessage(body: string, visibleAt: number, receiveCount: number, messageId = newId('msg'), queue = STEP_QUEUE): Promise<void> {
+/** `received`: the hidden copy of a received message (see `releaseReceivedLocalMessages`). */
+async function putLocalMessage(
+  body: string,
+  visibleAt: number,
+  receiveCount: number,
+  messageId = newId('msg'),
+  queue = STEP_QUEUE,
+  received = false,
+): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...localKeys.message(visibleAt, messageId, queue), entity: 'localQueueMessage', messageId, body, visibleAt, receiveCount, queue },
+      Item: {
+        ...localKeys.message(visibleAt, messageId, queue),
+        entity: 'localQueueMessage',
+        messageId,
+        body,
+        visibleAt,
+        receiveCount,
+        queue,
+        ...(received ? { received: true } : {}),
+      },
     }),
   );
   // Written: a receiver in this process may take it from here instead of reading the table for it.
@@ -160,7 +177,7 @@ export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Prom
   for (const message of await peekLocalMessages(limit, queue)) {
     const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
-    await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue);
+    await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue, true);
     const taken = await deleteItem(localKeys.message(message.visibleAt, message.messageId, queue), when.itemExists());
     if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
@@ -169,6 +186,39 @@ export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Prom
     received.push(next);
   }
   return received;
+}
+
+/**
+ * Makes the messages a receiver had received and not yet settled visible now, receive
+ * counts kept: for the one receiver of a queue at its start (one `npm start` per
+ * DATA_DIR), when what is hidden was received by a process that is gone (a SIGKILL
+ * during a batch), so its visibility timeout would only delay it. The moves are as a
+ * receive's: the new copy first, so a crash between leaves two copies, never none.
+ */
+export async function releaseReceivedLocalMessages(queue = STEP_QUEUE): Promise<number> {
+  const now = clock.now();
+  let released = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk > :due',
+        FilterExpression: 'received = :received',
+        ExpressionAttributeValues: { ':pk': queue, ':due': `${String(now).padStart(15, '0')}~`, ':received': true },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { messageId, body, visibleAt, receiveCount } = item as LocalMessage;
+      await putLocalMessage(body, now, receiveCount, messageId, queue);
+      await deleteLocalMessage({ messageId, body, visibleAt, receiveCount, queue });
+      released++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return released;
 }
 
 /** Deletes a processed local message. */

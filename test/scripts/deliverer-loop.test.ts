@@ -148,7 +148,7 @@ describe('the local event queue receiver', () => {
     // Prepare: the table is read once at start, then not for ten minutes
     const { handed, deliverer } = recordingDeliverer();
     const handedAt: number[] = [];
-    await start({ deliverer: async (event, context) => (handedAt.push(clock.now()), deliverer(event, context)), pollMs: 600_000 });
+    await start({ deliverer: async (event) => (handedAt.push(clock.now()), deliverer(event)), pollMs: 600_000 });
     const notBefore = clock.now() + 300;
     // Act
     await tableEventQueue.enqueue({ ...lane('14155550398'), notBefore });

@@ -12,7 +12,7 @@ import { usePrivateStore } from '../support/private-store';
 
 const store = await usePrivateStore();
 const { startRunnerLoop } = await import('../../scripts/local/runner-loop');
-const { STEP_QUEUE, deleteLocalMessages, localQueueDepth, tableStepQueue } = await import('../../scripts/local/table-step-queue');
+const { STEP_QUEUE, deleteLocalMessages, localQueueDepth, receiveLocalMessages, tableStepQueue } = await import('../../scripts/local/table-step-queue');
 const { db, tableName } = await import('../../shared/data/client');
 const { PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 const { clock } = await import('../../shared/clock');
@@ -145,6 +145,19 @@ describe('the local step queue receiver', () => {
     // Assess
     expect(handed.map(({ executionId }) => executionId).sort()).toEqual(['ex_elsewhere_delayed', 'ex_here_now']);
     expect(handed.find(({ executionId }) => executionId === 'ex_elsewhere_delayed')!.at).toBeGreaterThanOrEqual(visibleAt);
+  });
+
+  it('takes at start, with its receive count, a step that a killed run had received and not settled, without waiting for its visibility timeout', async () => {
+    // Prepare: a run received the step (hidden for 30 s) and was killed before it settled it
+    await tableStepQueue.enqueue(step('ex_killed', clock.now()));
+    expect(await receiveLocalMessages(10)).toHaveLength(1);
+    const { handed, runner } = recordingRunner();
+    // Act
+    await start({ runner, pollMs: TEN_MINUTES });
+    await until(() => handed.length === 1, 'the step');
+    await until(drained, 'the delete');
+    // Assess
+    expect(handed.map(({ executionId, receiveCount }) => ({ executionId, receiveCount }))).toEqual([{ executionId: 'ex_killed', receiveCount: 2 }]);
   });
 
   it('retries a failed step with its receive count when its retry is due, without waiting for its next read of the table', async () => {
