@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { until } from '../support/eventually';
 import { usePrivateStore } from '../support/private-store';
 
 /**
@@ -92,14 +93,6 @@ const start = async (options: Omit<Parameters<typeof startDelivererLoop>[0], 're
   loops.push(loop);
   return loop;
 };
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A message written straight into the table queue, as another process (or one killed after a receive) leaves it. */
 async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number) {

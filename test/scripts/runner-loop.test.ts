@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { until } from '../support/eventually';
 import { usePrivateStore } from '../support/private-store';
 
 /**
@@ -42,14 +43,6 @@ const start = async (options: Omit<Parameters<typeof startRunnerLoop>[0], 'redri
   loops.push(loop);
   return loop;
 };
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A step written straight into the table queue, as another process writes it (this process hears nothing of it). */
 async function writeToTable(executionId: string, visibleAt: number) {
@@ -150,14 +143,15 @@ describe('the local step queue receiver', () => {
   it('takes at start, with its receive count, a step that a killed run had received and not settled, without waiting for its visibility timeout', async () => {
     // Prepare: a run received the step (hidden for 30 s) and was killed before it settled it
     await tableStepQueue.enqueue(step('ex_killed', clock.now()));
-    expect(await receiveLocalMessages(10)).toHaveLength(1);
+    const [received] = await receiveLocalMessages(10);
     const { handed, runner } = recordingRunner();
     // Act
     await start({ runner, pollMs: TEN_MINUTES });
-    await until(() => handed.length === 1, 'the step');
+    await until(() => handed.length === 1, 'the step', 60_000);
     await until(drained, 'the delete');
-    // Assess
+    // Assess: taken before the hidden copy became visible
     expect(handed.map(({ executionId, receiveCount }) => ({ executionId, receiveCount }))).toEqual([{ executionId: 'ex_killed', receiveCount: 2 }]);
+    expect(handed[0].at).toBeLessThan(received.visibleAt);
   });
 
   it('retries a failed step with its receive count when its retry is due, without waiting for its next read of the table', async () => {
