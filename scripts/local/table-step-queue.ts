@@ -114,13 +114,16 @@ export function onLocalMessage(queue: string, listener: (message: LocalMessage) 
  */
 export const UNHEARD_READ_MS = 5_000;
 
-/** When the earliest message in `queue` becomes visible (one consistent Limit-1 Query: the items sort by visibility time); undefined when the queue is empty. */
-export async function earliestVisibleAt(queue = STEP_QUEUE): Promise<number | undefined> {
+/**
+ * When the earliest message in `queue` (visible after `after`, if given) becomes visible:
+ * one consistent Limit-1 Query, the items sorting by visibility time; undefined when there is none.
+ */
+export async function earliestVisibleAt(queue = STEP_QUEUE, after?: number): Promise<number | undefined> {
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': queue },
+      KeyConditionExpression: after === undefined ? 'pk = :pk' : 'pk = :pk AND sk > :after',
+      ExpressionAttributeValues: { ':pk': queue, ...(after === undefined ? {} : { ':after': `${String(after).padStart(15, '0')}~` }) },
       ProjectionExpression: 'visibleAt',
       Limit: 1,
       ConsistentRead: true,

@@ -95,8 +95,7 @@ const start = async (options: Omit<Parameters<typeof startDelivererLoop>[0], 're
 };
 
 /** A message written straight into the table queue, as another process (or one killed after a receive) leaves it. */
-async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number) {
-  const now = Date.now();
+async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number, now = Date.now()) {
   await db.send(
     new PutCommand({
       TableName: tableName(),
@@ -165,6 +164,20 @@ describe('the local event queue receiver', () => {
       { contactKey: '14155550396', receiveCount: 1 },
       { contactKey: '14155550397', receiveCount: 1 },
     ]);
+  });
+
+  it('takes a delayed message another process wrote when it becomes due, without waiting for its next read of the table', async () => {
+    // Prepare: the table is read once at start, then not for ten minutes
+    const visibleAt = clock.now() + 300;
+    await writeToTable('msg_loop_later', lane('14155550395'), 0, visibleAt);
+    const { handed, deliverer } = recordingDeliverer();
+    const handedAt: number[] = [];
+    // Act
+    await start({ deliverer: async (event) => (handedAt.push(clock.now()), deliverer(event)), pollMs: 600_000 });
+    await until(() => handed.length === 1, 'the hand-over');
+    // Assess
+    expect(handed).toEqual([{ contactKey: '14155550395', receiveCount: 1 }]);
+    expect(handedAt[0]).toBeGreaterThanOrEqual(visibleAt);
   });
 
   it('takes what another process wrote straight into the table, and what a killed receiver left there, each once', async () => {
