@@ -8,7 +8,7 @@ import type { SqsBatchConsumer } from './table-step-queue';
  * the runner's maximum receives. It also runs the outbox re-drive and the
  * message-content retention sweep (and the inbound drain) at start (see `redriveAtStart`) and every 30 s. Everything lives in the table, so a restart resumes where it stopped.
  *
- * An idle stack reads nothing: the loop hears of the steps this process enqueues
+ * An idle loop reads the table rarely: it hears of the steps this process enqueues
  * (`onLocalMessage`) and receives at once those due, reads the table when the earliest
  * message it knows of becomes due (after a read that left nothing due, one Limit-1 Query
  * tells when the next one does), and otherwise every `pollMs` for what another process
@@ -37,78 +37,97 @@ export async function startRunnerLoop(options: RunnerLoopOptions): Promise<{ sto
   const queue = await import('./table-step-queue');
   // The queue's visibility times are the service clock's (tests move it).
   const { clock } = await import('../../shared/clock');
-  const pollMs = options.pollMs ?? queue.UNHEARD_READ_MS;
-  const redriveEveryMs = options.redriveEveryMs ?? 30_000;
-  let stopped = false;
-  let lastRedrive = options.redriveAtStart === false ? Date.now() : 0;
-  let lastRead = 0;
+  const loop = new RunnerLoop(options, queue, () => clock.now());
+  const running = loop.run();
+  return { stop: () => loop.stop(running) };
+}
+
+type TableQueue = typeof import('./table-step-queue');
+
+/** The loop's state: when it last read and re-drove, and when the earliest message it knows of becomes visible. */
+class RunnerLoop {
+  private readonly pollMs: number;
+  private readonly redriveEveryMs: number;
+  private stopped = false;
+  private lastRedrive: number;
+  private lastRead = 0;
   /** When the earliest message known to be in the queue becomes visible (service clock): found by the last read or heard of since it began. */
-  let nextVisibleAt = Infinity;
-  let wake: (() => void) | undefined;
-  const stopListening = queue.onLocalMessage(queue.STEP_QUEUE, ({ visibleAt }) => {
-    nextVisibleAt = Math.min(nextVisibleAt, visibleAt);
-    wake?.();
-  });
-  let current: Promise<void> = Promise.resolve();
+  private nextVisibleAt = Infinity;
+  private current: Promise<void> = Promise.resolve();
+  private wake: (() => void) | undefined;
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly options: RunnerLoopOptions,
+    private readonly queue: TableQueue,
+    private readonly now: () => number,
+  ) {
+    this.pollMs = options.pollMs ?? queue.UNHEARD_READ_MS;
+    this.redriveEveryMs = options.redriveEveryMs ?? 30_000;
+    this.lastRedrive = options.redriveAtStart === false ? Date.now() : 0;
+    this.stopListening = queue.onLocalMessage(queue.STEP_QUEUE, ({ visibleAt }) => {
+      this.nextVisibleAt = Math.min(this.nextVisibleAt, visibleAt);
+      this.wake?.();
+    });
+  }
 
   /** Receives and handles a batch when one may be due; then learns when the next message becomes visible. */
-  async function tick() {
-    if (Date.now() - lastRedrive >= redriveEveryMs) {
-      lastRedrive = Date.now();
-      await options.redrive();
-      await options.sweep?.();
+  private async tick(): Promise<void> {
+    if (Date.now() - this.lastRedrive >= this.redriveEveryMs) {
+      this.lastRedrive = Date.now();
+      await this.options.redrive();
+      await this.options.sweep?.();
     }
-    if (untilRead() > 0) return;
-    lastRead = Date.now();
+    if (this.untilRead() > 0) return;
+    this.lastRead = Date.now();
     // What is heard of from here on may be missing from this read: the listener keeps it.
-    nextVisibleAt = Infinity;
-    const messages = await queue.receiveLocalMessages(BATCH_SIZE);
-    if (messages.length > 0)
-      await queue.consumeLocalBatch(messages, 'automation-queue', options.runner, { delayMs: RETRY_DELAY_MS, maxReceives: MAX_RECEIVES });
+    this.nextVisibleAt = Infinity;
+    const messages = await this.queue.receiveLocalMessages(BATCH_SIZE);
+    if (messages.length > 0) {
+      await this.queue.consumeLocalBatch(messages, 'automation-queue', this.options.runner, { delayMs: RETRY_DELAY_MS, maxReceives: MAX_RECEIVES });
+    }
     // A full batch may have left more due; otherwise the earliest left (a retry, a delayed step, one written meanwhile) says when to read.
-    const earliest = messages.length === BATCH_SIZE ? clock.now() : await queue.earliestVisibleAt(queue.STEP_QUEUE);
-    nextVisibleAt = Math.min(nextVisibleAt, earliest ?? Infinity);
+    const earliest = messages.length === BATCH_SIZE ? this.now() : await this.queue.earliestVisibleAt(this.queue.STEP_QUEUE);
+    this.nextVisibleAt = Math.min(this.nextVisibleAt, earliest ?? Infinity);
   }
 
   /** Milliseconds until the table is to be read: when the earliest known message is due, or `pollMs` after the last read. */
-  function untilRead(): number {
-    return Math.max(0, Math.min(nextVisibleAt - clock.now(), pollMs - (Date.now() - lastRead)));
+  private untilRead(): number {
+    return Math.max(0, Math.min(this.nextVisibleAt - this.now(), this.pollMs - (Date.now() - this.lastRead)));
   }
 
   /** Sleeps until the next read or re-drive is due, or a step is enqueued here. */
-  async function sleep() {
-    const wait = Math.min(untilRead(), redriveEveryMs - (Date.now() - lastRedrive));
+  private async sleep(): Promise<void> {
+    const wait = Math.min(this.untilRead(), this.redriveEveryMs - (Date.now() - this.lastRedrive));
     if (wait <= 0) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, wait);
-      wake = () => {
+      this.wake = () => {
         clearTimeout(timer);
         resolve();
       };
     });
-    wake = undefined;
+    this.wake = undefined;
   }
 
-  async function loop() {
+  async run(): Promise<void> {
     // What a killed run had received is nobody's now: taken at once, not after its visibility timeout.
-    current = queue
-      .releaseReceivedLocalMessages(queue.STEP_QUEUE)
+    this.current = this.queue
+      .releaseReceivedLocalMessages(this.queue.STEP_QUEUE)
       .then(() => undefined)
       .catch((error: unknown) => console.error('local runner error', error));
-    await current;
-    while (!stopped) {
-      current = tick().catch((error: unknown) => console.error('local runner error', error));
-      await current;
-      if (!stopped) await sleep();
+    await this.current;
+    while (!this.stopped) {
+      this.current = this.tick().catch((error: unknown) => console.error('local runner error', error));
+      await this.current;
+      if (!this.stopped) await this.sleep();
     }
   }
-  void loop();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await current;
-      stopListening();
-    },
-  };
+
+  async stop(running: Promise<void>): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await running;
+    this.stopListening();
+  }
 }
