@@ -13,9 +13,12 @@ import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
  * delete: being the queue's only receiver (one `npm start` per DATA_DIR), the loop keeps
  * what it has taken in memory instead of moving each message to a hidden copy (two
  * writes a message), hears of the messages this process writes as soon as they are in
- * the table (no poll between a hand-off and its delivery), and reads the table for the
- * others (another process's, delayed ones, and what a killed process left) every
- * `pollMs` (every BACKLOG_POLL_MS while enough is known here to fill every worker).
+ * the table (no poll between a hand-off and its delivery; a delayed one or a retry is
+ * taken when due), and reads the table for the others (another process's, and what a
+ * killed process left) at start, when the earliest message the last read left for later
+ * becomes visible, and every `pollMs` (every BACKLOG_POLL_MS while enough
+ * is known here to fill every worker), so an idle stack reads little (UNHEARD_READ_MS:
+ * the invariant is there).
  * Everything lives in the table until handled, so a SIGKILL loses no delivery: a
  * restart resumes the queue, retries included. (The receive count is written with a
  * retry; a kill during a message's handling does not count as a receive.)
@@ -73,7 +76,7 @@ export interface DelivererLoopOptions {
   contendedFanOuts?: number;
   /** Messages per invocation (SQS's batch size). */
   batchSize?: number;
-  /** How often, at most, the table is read for messages this process did not write. */
+  /** How often, at most, the table is read for messages this process did not write (default UNHEARD_READ_MS). */
   pollMs?: number;
   redriveEveryMs?: number;
   /** Whether the event re-drive runs at start (default) or first after `redriveEveryMs`. */
@@ -158,6 +161,8 @@ class DelivererLoop {
   private redriving: Promise<unknown> | undefined;
   /** The last read filled its page: more may be due in the table right now. */
   private readFull = false;
+  /** When the earliest message the last read left in the table for later becomes visible (service clock): a read is due then. */
+  private tableNextAt = Infinity;
   /** In the table and not handed out yet, by item key. */
   private readonly waiting = new Map<string, LocalMessage>();
   /** Handed to the deliverer, until deleted or retried, with the message group of each. */
@@ -184,7 +189,7 @@ class DelivererLoop {
     this.contendedShare = Math.max(1, Math.min(this.workspaceShare, options.contendedShare ?? Math.floor(this.workers / 4)));
     this.contendedFanOuts = Math.max(1, options.contendedFanOuts ?? CONTENDED_FAN_OUTS);
     this.batchSize = options.batchSize ?? 10;
-    this.pollMs = options.pollMs ?? 250;
+    this.pollMs = options.pollMs ?? queue.UNHEARD_READ_MS;
     this.lastRedrive = options.redriveAtStart === false ? Date.now() : 0;
     this.stopListening = queue.onLocalMessage(queue.EVENT_QUEUE, (message) => {
       const key = queue.localMessageKey(message);
@@ -201,10 +206,14 @@ class DelivererLoop {
   /** Reads due messages from the table: those of other processes, delayed ones, and what a killed process left. */
   private async readTable(): Promise<void> {
     this.lastRead = Date.now();
+    this.tableNextAt = Infinity;
     // Held messages are still in the table and come first: read past them.
     const limit = Math.min(1000, this.taken.size + this.waiting.size + 2 * this.workers * this.batchSize);
+    const readAt = this.now();
     const found = await this.queue.peekLocalMessages(limit, this.queue.EVENT_QUEUE);
     this.readFull = found.length === limit;
+    // Another process's delayed message (or a retry a killed process left) is read when it becomes due.
+    this.tableNextAt = this.readFull ? Infinity : ((await this.queue.earliestVisibleAt(this.queue.EVENT_QUEUE, readAt)) ?? Infinity);
     for (const message of found) {
       const key = this.queue.localMessageKey(message);
       if (!this.known(key)) this.waiting.set(key, message);
@@ -218,13 +227,15 @@ class DelivererLoop {
   }
 
   /**
-   * When the next table read is due (ms from now): `pollMs` after the last one, and
+   * When the next table read is due (ms from now): when the earliest message the last
+   * read left for later becomes visible, else `pollMs` after the last one, and
    * BACKLOG_POLL_MS during a backlog, when a read would bring up to a thousand messages
    * known here already (this process's, heard of as they were written) for the few
    * another process wrote.
    */
   private untilRead(): number {
-    return Math.max(0, (this.backlog() ? BACKLOG_POLL_MS : this.pollMs) - (Date.now() - this.lastRead));
+    const polled = (this.backlog() ? BACKLOG_POLL_MS : this.pollMs) - (Date.now() - this.lastRead);
+    return Math.max(0, Math.min(polled, this.tableNextAt - this.now()));
   }
 
   /**

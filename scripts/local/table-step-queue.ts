@@ -62,11 +62,28 @@ export async function sendLocalMessage(body: string, delaySeconds: number, queue
 /** Who hears of each message written to a queue by this process (once it is in the table). */
 const listeners = new Map<string, Set<(message: LocalMessage) => void>>();
 
-async function putLocalMessage(body: string, visibleAt: number, receiveCount: number, messageId = newId('msg'), queue = STEP_QUEUE): Promise<void> {
+/** `received`: the hidden copy of a received message (see `releaseReceivedLocalMessages`). */
+async function putLocalMessage(
+  body: string,
+  visibleAt: number,
+  receiveCount: number,
+  messageId = newId('msg'),
+  queue = STEP_QUEUE,
+  received = false,
+): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...localKeys.message(visibleAt, messageId, queue), entity: 'localQueueMessage', messageId, body, visibleAt, receiveCount, queue },
+      Item: {
+        ...localKeys.message(visibleAt, messageId, queue),
+        entity: 'localQueueMessage',
+        messageId,
+        body,
+        visibleAt,
+        receiveCount,
+        queue,
+        ...(received ? { received: true } : {}),
+      },
     }),
   );
   // Written: a receiver in this process may take it from here instead of reading the table for it.
@@ -82,6 +99,37 @@ export function onLocalMessage(queue: string, listener: (message: LocalMessage) 
   const set = listeners.get(queue) ?? new Set();
   listeners.set(queue, set.add(listener));
   return () => set.delete(listener);
+}
+
+/**
+ * How often, at most, a receiver reads the table for messages it has not heard of. A
+ * receiver (runner-loop.ts, deliverer-loop.ts) reads the table at start, whenever a
+ * message it knows of is due, and at least this often. The invariant: every message in
+ * a queue is either known to its receiver (heard of through `onLocalMessage`, since this
+ * process writes every message it enqueues, retries or re-drives, and hears of it only
+ * once it is in the table; or found by its last read) and taken when due, or not known
+ * (written by another process, left by a killed one, or let go after a failed table
+ * call) and then taken by the next read after it is due: so nothing due waits longer
+ * than this.
+ */
+export const UNHEARD_READ_MS = 5_000;
+
+/**
+ * When the earliest message in `queue` (visible after `after`, if given) becomes visible:
+ * one consistent Limit-1 Query, the items sorting by visibility time; undefined when there is none.
+ */
+export async function earliestVisibleAt(queue = STEP_QUEUE, after?: number): Promise<number | undefined> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: after === undefined ? 'pk = :pk' : 'pk = :pk AND sk > :after',
+      ExpressionAttributeValues: { ':pk': queue, ...(after === undefined ? {} : { ':after': `${String(after).padStart(15, '0')}~` }) },
+      ProjectionExpression: 'visibleAt',
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items[0] as Pick<LocalMessage, 'visibleAt'> | undefined)?.visibleAt;
 }
 
 /** The key of a local message's item (its visibility time and id): what a receiver tells copies apart by. */
@@ -132,7 +180,7 @@ export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Prom
   for (const message of await peekLocalMessages(limit, queue)) {
     const next = { ...message, receiveCount: message.receiveCount + 1, visibleAt: now + LOCAL_VISIBILITY_MS };
     // The hidden copy is written before the visible one goes: a crash between leaves two copies (the runner is idempotent), never none.
-    await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue);
+    await putLocalMessage(next.body, next.visibleAt, next.receiveCount, next.messageId, queue, true);
     const taken = await deleteItem(localKeys.message(message.visibleAt, message.messageId, queue), when.itemExists());
     if (!taken) {
       await deleteLocalMessage(next); // another receiver took it first
@@ -141,6 +189,39 @@ export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Prom
     received.push(next);
   }
   return received;
+}
+
+/**
+ * Makes the messages a receiver had received and not yet settled visible now, receive
+ * counts kept: for the one receiver of a queue at its start (one `npm start` per
+ * DATA_DIR), when what is hidden was received by a process that is gone (a SIGKILL
+ * during a batch), so its visibility timeout would only delay it. The moves are as a
+ * receive's: the new copy first, so a crash between leaves two copies, never none.
+ */
+export async function releaseReceivedLocalMessages(queue = STEP_QUEUE): Promise<number> {
+  const now = clock.now();
+  let released = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk > :due',
+        FilterExpression: 'received = :received',
+        ExpressionAttributeValues: { ':pk': queue, ':due': `${String(now).padStart(15, '0')}~`, ':received': true },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { messageId, body, visibleAt, receiveCount } = item as LocalMessage;
+      await putLocalMessage(body, now, receiveCount, messageId, queue);
+      await deleteLocalMessage({ messageId, body, visibleAt, receiveCount, queue });
+      released++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return released;
 }
 
 /** Deletes a processed local message. */

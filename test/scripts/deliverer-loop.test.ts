@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { until } from '../support/eventually';
 import { usePrivateStore } from '../support/private-store';
 
 /**
@@ -93,17 +94,8 @@ const start = async (options: Omit<Parameters<typeof startDelivererLoop>[0], 're
   return loop;
 };
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** A message written straight into the table queue, as another process (or one killed after a receive) leaves it. */
-async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number) {
-  const now = Date.now();
+async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number, now = Date.now()) {
   await db.send(
     new PutCommand({
       TableName: tableName(),
@@ -142,6 +134,50 @@ describe('the local event queue receiver', () => {
     // Assess
     expect(handed).toEqual([{ contactKey: '14155550301', receiveCount: 1 }]);
     expect(await localQueueDepth(EVENT_QUEUE)).toEqual({ queued: 0, dead: 0 });
+  });
+
+  it('hands over a delayed message this process writes when it becomes due, not before and without reading the table for it', async () => {
+    // Prepare: the table is read once at start, then not for ten minutes
+    const { handed, deliverer } = recordingDeliverer();
+    const handedAt: number[] = [];
+    await start({ deliverer: async (event) => (handedAt.push(clock.now()), deliverer(event)), pollMs: 600_000 });
+    const notBefore = clock.now() + 300;
+    // Act
+    await tableEventQueue.enqueue({ ...lane('14155550398'), notBefore });
+    await until(() => handed.length === 1, 'the hand-over');
+    // Assess
+    expect(handed).toEqual([{ contactKey: '14155550398', receiveCount: 1 }]);
+    expect(handedAt[0]).toBeGreaterThanOrEqual(notBefore);
+  });
+
+  it('takes what another process writes straight into the table while it runs, at its next read', async () => {
+    // Prepare: a message heard of here is handed over first, so the read at start is past
+    const { handed, deliverer } = recordingDeliverer();
+    await start({ deliverer, pollMs: 100 });
+    await tableEventQueue.enqueue(lane('14155550396'));
+    await until(() => handed.length === 1, 'the message heard of');
+    // Act
+    await writeToTable('msg_loop_elsewhere', lane('14155550397'), 0);
+    await until(() => handed.length === 2, 'the message written elsewhere');
+    // Assess
+    expect(handed).toEqual([
+      { contactKey: '14155550396', receiveCount: 1 },
+      { contactKey: '14155550397', receiveCount: 1 },
+    ]);
+  });
+
+  it('takes a delayed message another process wrote when it becomes due, without waiting for its next read of the table', async () => {
+    // Prepare: the table is read once at start, then not for ten minutes
+    const visibleAt = clock.now() + 300;
+    await writeToTable('msg_loop_later', lane('14155550395'), 0, visibleAt);
+    const { handed, deliverer } = recordingDeliverer();
+    const handedAt: number[] = [];
+    // Act
+    await start({ deliverer: async (event) => (handedAt.push(clock.now()), deliverer(event)), pollMs: 600_000 });
+    await until(() => handed.length === 1, 'the hand-over');
+    // Assess
+    expect(handed).toEqual([{ contactKey: '14155550395', receiveCount: 1 }]);
+    expect(handedAt[0]).toBeGreaterThanOrEqual(visibleAt);
   });
 
   it('takes what another process wrote straight into the table, and what a killed receiver left there, each once', async () => {
