@@ -76,6 +76,25 @@ async function startUserPool(dataDir: string) {
 }
 
 /**
+ * The automation runner with the outbox re-drive, and the event deliverer with the event
+ * re-drive: the same bundles as in AWS, fed from the table's queues instead of SQS.
+ */
+async function startQueueLoops(served: Served, tableCreated: boolean) {
+  // The re-drives, the sweep and the drain pick up what an earlier run left (a crash, a failed hand-off, an old message).
+  // A table this start created held nothing before the demo seed, and the seed leaves them nothing (no execution, event,
+  // handed-off webhook or message), so their first run waits for their period instead of running (and loading) at start.
+  const redriveAtStart = !tableCreated;
+  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep, redriveAtStart });
+  const delivererLoop = served.events ? await startDelivererLoop({ ...served.events, redriveAtStart, onBatch: delivererTrace() }) : undefined;
+  return {
+    async stop() {
+      await runnerLoop.stop();
+      await delivererLoop?.stop();
+    },
+  };
+}
+
+/**
  * Starts the whole service on this machine: dynalite under DATA_DIR, the Lambda
  * bundles built as CDK builds them, and the local gateway in front of them.
  */
@@ -109,14 +128,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Media links name the gateway, whose port is known only now (before any function that signs one has run).
   process.env.MEDIA_URL_BASE = gateway.url;
   served.mediaLinksAt?.(gateway.url);
-  // The re-drives, the sweep and the drain pick up what an earlier run left (a crash, a failed hand-off, an old message).
-  // A table this start created held nothing before the demo seed, and the seed leaves them nothing (no execution, event,
-  // handed-off webhook or message), so their first run waits for their period instead of running (and loading) at start.
-  const redriveAtStart = !created;
-  // The automation runner and the outbox re-drive: the same bundles, fed from the table queue instead of SQS.
-  const runnerLoop = await startRunnerLoop({ runner: served.runner, redrive: served.redrive, sweep: served.sweep, redriveAtStart });
-  // The event deliverer and the event re-drive, likewise fed from the table's event queue.
-  const delivererLoop = served.events ? await startDelivererLoop({ ...served.events, redriveAtStart, onBatch: delivererTrace() }) : undefined;
+  const loops = await startQueueLoops(served, created);
   sandbox.setWebhookUrl(`${gateway.url}${WEBHOOK_PATH}`);
 
   const baseUrl = `${gateway.url}${API_BASE_PATH}`;
@@ -130,9 +142,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     baseUrl,
     demoFile,
     async close() {
-      await runnerLoop.stop();
       // Before the SQS endpoint: the deliverer's worker hands its retries over through it.
-      await delivererLoop?.stop();
+      await loops.stop();
       await sqs.close();
       await sandbox.close();
       await gateway.close();
