@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../../shared/clock';
+import { queryUpTo } from '../../shared/data/batch';
 import { db, deleteItem, tableName, when } from '../../shared/data/client';
 import type { Key } from '../../shared/identity';
 import { newId } from '../../shared/ids';
@@ -17,9 +18,14 @@ import type { StepQueue } from '../../shared/queue/step-queue';
  * hiding them (`peekLocalMessages`) and hears of this process's writes (`onLocalMessage`).
  */
 
+/** A visibility time as the start of a message's sort key: fixed width, so keys sort by time. */
+const visibilityKey = (ms: number) => String(ms).padStart(15, '0');
+/** The sort key after every message visible at `ms` or earlier: a Query's bound between due messages and later ones. */
+const visibleBy = (ms: number) => `${visibilityKey(ms)}~`;
+
 /** The queue's items: ordered by visibility time, so a query reads the due ones; dead letters apart. */
 const localKeys = {
-  message: (visibleAt: number, messageId: string, queue = STEP_QUEUE): Key => ({ pk: queue, sk: `${String(visibleAt).padStart(15, '0')}#${messageId}` }),
+  message: (visibleAt: number, messageId: string, queue = STEP_QUEUE): Key => ({ pk: queue, sk: `${visibilityKey(visibleAt)}#${messageId}` }),
   deadLetter: (messageId: string, queue = STEP_QUEUE): Key => ({ pk: queue === STEP_QUEUE ? 'LOCALDLQ' : `${queue}#DLQ`, sk: messageId }),
 };
 
@@ -123,7 +129,7 @@ export async function earliestVisibleAt(queue = STEP_QUEUE, after?: number): Pro
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: after === undefined ? 'pk = :pk' : 'pk = :pk AND sk > :after',
-      ExpressionAttributeValues: { ':pk': queue, ...(after === undefined ? {} : { ':after': `${String(after).padStart(15, '0')}~` }) },
+      ExpressionAttributeValues: { ':pk': queue, ...(after === undefined ? {} : { ':after': visibleBy(after) }) },
       ProjectionExpression: 'visibleAt',
       Limit: 1,
       ConsistentRead: true,
@@ -144,7 +150,7 @@ export async function peekLocalMessages(limit: number, queue = STEP_QUEUE): Prom
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk <= :due',
-      ExpressionAttributeValues: { ':pk': queue, ':due': `${String(clock.now()).padStart(15, '0')}~` },
+      ExpressionAttributeValues: { ':pk': queue, ':due': visibleBy(clock.now()) },
       Limit: limit,
       ConsistentRead: true,
     }),
@@ -200,28 +206,18 @@ export async function receiveLocalMessages(limit = 10, queue = STEP_QUEUE): Prom
  */
 export async function releaseReceivedLocalMessages(queue = STEP_QUEUE): Promise<number> {
   const now = clock.now();
-  let released = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk > :due',
-        FilterExpression: 'received = :received',
-        ExpressionAttributeValues: { ':pk': queue, ':due': `${String(now).padStart(15, '0')}~`, ':received': true },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const { messageId, body, visibleAt, receiveCount } = item as LocalMessage;
-      await putLocalMessage(body, now, receiveCount, messageId, queue);
-      await deleteLocalMessage({ messageId, body, visibleAt, receiveCount, queue });
-      released++;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return released;
+  const held = await queryUpTo({
+    KeyConditionExpression: 'pk = :pk AND sk > :due',
+    FilterExpression: 'received = :received',
+    ExpressionAttributeValues: { ':pk': queue, ':due': visibleBy(now), ':received': true },
+    ConsistentRead: true,
+  });
+  for (const item of held as unknown as LocalMessage[]) {
+    const { messageId, body, visibleAt, receiveCount } = item;
+    await putLocalMessage(body, now, receiveCount, messageId, queue);
+    await deleteLocalMessage({ messageId, body, visibleAt, receiveCount, queue });
+  }
+  return held.length;
 }
 
 /** Deletes a processed local message. */
