@@ -5,6 +5,7 @@ import { keys } from '../../shared/data/keys';
 import type { StackInfo } from '../../scripts/local/store';
 import { queryPartition } from '../support/table';
 import { demoAdmin, sandboxInbound, startStack, type RunningStack } from '../support/local-stack';
+import { until as waitUntil } from '../support/eventually';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -30,14 +31,8 @@ afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** {@link waitUntil} with this file's bound, checking every 100 ms (a check may be a request to the stack). */
+const until = (condition: () => boolean | Promise<boolean>, what: string, ms = 60_000) => waitUntil(condition, what, ms, 100);
 
 async function subscribe(events: string[]) {
   const receiver = await startReceiver(`/hook-${receivers.length}`);

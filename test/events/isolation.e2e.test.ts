@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAdmin, sandboxInbound, startStack, type RunningStack } from '../support/local-stack';
+import { until as waitUntil } from '../support/eventually';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 /**
@@ -27,14 +28,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** {@link waitUntil} with this file's bound, checking every 50 ms (a check may be a request to the stack). */
+const until = (condition: () => boolean | Promise<boolean>, what: string, ms = 60_000) => waitUntil(condition, what, ms, 50);
 
 async function subscribe(keyAndChannel: { adminKey: string; channelId: string }, answer: 200 | 'hang', events = ['message.received']) {
   const receiver = await startReceiver(`/hook-${receivers.length}`);
