@@ -1,5 +1,10 @@
 // The AWS SDK warns on Node 20 (this machine); Lambda runs Node 24.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// Every process the run starts (vitest's workers, local stacks, operator-CLI calls) talks only
+// to this machine, over plain HTTP. A CA bundle a machine adds for outbound TLS
+// (NODE_EXTRA_CA_CERTS) is read and parsed by each Node process at its start, hundreds of
+// times a run, and none of them uses it: the processes started from here go without.
+delete process.env.NODE_EXTRA_CA_CERTS;
 
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
