@@ -38,8 +38,10 @@ export async function bundleScripts(): Promise<{ folder: string; remove: () => P
     mainFields: BUNDLING.mainFields,
     banner: { js: BUNDLING.banner },
     define: { 'import.meta.url': JSON.stringify(pathToFileURL(scriptSource('start')).href) },
-    // It finds its platform's binary from its own package; bundled, it would look beside the bundle.
-    external: ['esbuild'],
+    // esbuild finds its platform's binary from its own package, and the CDK (a template-mode
+    // start's synthesis, infra/assembly.ts) reads data files beside its modules: bundled, they
+    // would look beside the bundle. Both load from node_modules, as they do from source.
+    external: ['esbuild', 'aws-cdk-lib', 'cdk-nag', 'constructs'],
     logLevel: 'warning',
   });
   return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
