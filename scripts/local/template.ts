@@ -16,6 +16,8 @@ import { ROOT } from '../../infra/bundles';
 import type { FunctionDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle, RouteDescription, StackDescription } from './description';
 
 export const CDK_OUT = join(ROOT, 'cdk.out');
+/** `npm run sam-env`'s synthesis (`-c samLocal=true`), beside the deployable one. */
+export const SAM_CDK_OUT = join(ROOT, 'cdk.out.sam');
 export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_PARTITION = 'aws';
 
