@@ -44,15 +44,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { LOCAL_TABLE_NAME } from '../shared/data/table-schema';
 import { localKeyFile, readOrCreateLocalKey } from '../shared/events/secret-box';
-import { ROOT } from '../infra/bundles';
 import { localMediaSettings } from './local/media-links';
 import { localSuppressionKey } from './local/suppression-key';
 import { runningStack } from './local/store';
-import { consumedQueues, ensureSynth, readTemplate, type CfnTemplate } from './local/template';
+import { consumedQueues, ensureSynth, readTemplate, SAM_CDK_OUT, type CfnTemplate } from './local/template';
 
-export const SAM_CDK_OUT = join(ROOT, 'cdk.out.sam');
-
-export interface LocalTargets {
+interface LocalTargets {
   tableName: string;
   dynamodbEndpoint: string;
   /** npm start's SQS endpoint, and the URL there of the queue its runner loop drains. */
@@ -123,7 +120,7 @@ function localValue(template: CfnTemplate, name: string, value: unknown, targets
 }
 
 /** The env-vars file's content: function logical id → the variables SAM must override. */
-export function samEnvVars(template: CfnTemplate, targets: LocalTargets): Record<string, Record<string, string>> {
+function samEnvVars(template: CfnTemplate, targets: LocalTargets): Record<string, Record<string, string>> {
   const file: Record<string, Record<string, string>> = {};
   for (const [id, resource] of Object.entries(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;
@@ -176,9 +173,7 @@ async function main() {
   console.log(JSON.stringify({ envVarsFile, template: templatePath, functions: Object.keys(envVars).length, command }));
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(ROOT, 'scripts', 'sam-env.ts')) {
-  main().catch((error: unknown) => {
-    console.error((error as Error).message);
-    process.exit(1);
-  });
-}
+main().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});

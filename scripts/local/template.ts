@@ -1,27 +1,32 @@
 /**
  * The template-driven local mode (STACK_SOURCE=template): reads the synthesized
- * CloudFormation template in cdk.out, synthesizing it first (offline, with the cdk
- * CLI, which writes the `aws:asset:path` metadata) when it is missing or older than
- * the sources, and turns it into the {@link StackDescription} the local gateway serves.
+ * CloudFormation template in cdk.out, synthesizing it first (offline, in-process, as
+ * `cdk synth` does: infra/assembly.ts, which writes the `aws:asset:path` metadata) when
+ * it is missing or older than the sources, and turns it into the
+ * {@link StackDescription} the local gateway serves.
  * Environment values and IAM resources written as CloudFormation references (Ref,
  * Fn::GetAtt, Fn::Join, Fn::Sub, …) are resolved against the local resources: the
  * dynalite table, the local queue and the local secrets.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { ROOT } from '../../infra/bundles';
 import type { FunctionDescription, GatewayResponseDescription, GatewayResponseType, MethodThrottle, RouteDescription, StackDescription } from './description';
 
 export const CDK_OUT = join(ROOT, 'cdk.out');
+/** `npm run sam-env`'s synthesis (`-c samLocal=true`), beside the deployable one. */
+export const SAM_CDK_OUT = join(ROOT, 'cdk.out.sam');
 export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_PARTITION = 'aws';
 
-/** What decides the template: a change here makes cdk.out stale. */
-const SOURCES = ['infra', 'functions', 'shared', 'cdk.json', 'package-lock.json', 'docs/openapi.json'];
+/**
+ * What decides the template: a change here makes cdk.out stale. The bundles' own
+ * settings too (infra/bundles.ts BUILD_SETTINGS: tsconfig.json, package.json), since the
+ * assets are copies of the bundles.
+ */
+const SOURCES = ['infra', 'functions', 'shared', 'cdk.json', 'package.json', 'package-lock.json', 'tsconfig.json', 'docs/openapi.json'];
 
 /** Template JSON, untyped as JSON.parse returns it: shapes vary by resource type, and reads are checked where a value matters. */
 export type CfnJson = ReturnType<typeof JSON.parse>;
@@ -60,9 +65,9 @@ export interface SynthOptions {
 }
 
 /**
- * Synthesizes the app with the cdk CLI (offline, no credentials) unless the output
- * folder is fresh. A lock directory keeps two stacks starting together from
- * synthesizing into one folder at once.
+ * Synthesizes the app (infra/assembly.ts `synthAssembly`: in this process, offline, no
+ * credentials) unless the output folder is fresh. A lock directory keeps two stacks
+ * starting together from synthesizing into one folder at once.
  */
 export async function ensureSynth({ cdkOut = CDK_OUT, context = {}, log = () => undefined }: SynthOptions = {}): Promise<void> {
   const lock = `${cdkOut}.synth-lock`;
@@ -79,13 +84,10 @@ export async function ensureSynth({ cdkOut = CDK_OUT, context = {}, log = () => 
   }
   try {
     if (!isSynthStale(cdkOut)) return;
-    log(`${cdkOut} is missing or older than the sources: synthesizing (npx cdk synth)…`);
-    const contextArgs = Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
-    await promisify(execFile)('npx', ['cdk', 'synth', '--quiet', '--no-notices', '--output', cdkOut, ...contextArgs], {
-      cwd: ROOT,
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1' },
-    });
+    log(`${cdkOut} is missing or older than the sources: synthesizing…`);
+    // Loaded here, not at the top: a start whose cdk.out is fresh never loads the CDK.
+    const { synthAssembly } = await import('../../infra/assembly');
+    await synthAssembly({ outdir: cdkOut, context });
   } finally {
     await rmdir(lock).catch(() => undefined);
   }

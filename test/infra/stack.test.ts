@@ -2,7 +2,8 @@
  * The CDK stack, asserted on its synthesized template. Both stacks are built once
  * (synthesis takes seconds) with bundling skipped (`aws:cdk:bundling-stacks: []`); the
  * function assets' local bundling (copies of the run's build) is called directly here,
- * and `npx cdk synth` covers it end to end (test/e2e/template-mode.e2e.test.ts).
+ * and a bundling synthesis covers it end to end (the template-driven mode's, infra/assembly.ts:
+ * test/e2e/template-mode.e2e.test.ts; `npx cdk synth` in CI, .ci/run).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

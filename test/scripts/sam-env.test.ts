@@ -5,19 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { SAM_LOCAL_VARIABLES } from '../../infra/functions';
 import type { StackInfo } from '../../scripts/local/store';
-import { readTemplate, resourceName, type CfnTemplate } from '../../scripts/local/template';
-import { SAM_CDK_OUT } from '../../scripts/sam-env';
+import { readTemplate, resourceName, SAM_CDK_OUT, type CfnTemplate } from '../../scripts/local/template';
 import { API_ROUTES, SUPPORT_FUNCTIONS } from '../../shared/routes';
 import { restProxyEvent } from '../support/api';
+import { scriptCommand } from '../support/script-bundles';
 import { eventually } from '../support/eventually';
 import { demoAdmin, sandboxSent, startStack, type RunningStack } from '../support/local-stack';
 import { startReceiver } from '../support/receiver';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
+/** Runs `npm run sam-env`'s program (the run's bundle of scripts/sam-env.ts, test/support/script-bundles.ts) with `dataDir` as DATA_DIR. */
 function samEnv(dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sam-env.ts')], {
+    const [node, args] = scriptCommand('sam-env');
+    const child = spawn(node, args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -58,6 +58,7 @@ export const SHARED_POOL_FILES = [
   'test/functions/custom-fields.test.ts',
   'test/functions/labels.test.ts',
   'test/functions/object-internal-names.test.ts',
+  'test/infra/assembly.test.ts',
   'test/infra/generated-docs.test.ts',
   'test/infra/production-readiness.test.ts',
   'test/infra/stack.test.ts',
