@@ -76,7 +76,8 @@ const channel = () => ({ workspaceId: tenant.workspaceId, channelId: tenant.chan
 let phoneCounter = 0;
 /** A number of its own for each case: +1 628 4xx xxxx. */
 const nextPhone = () => `16284${String(Date.now() % 100).padStart(2, '0')}${String(phoneCounter++ % 10_000).padStart(4, '0')}`;
-const newChatmid = () => `wamid.${randomBytes(18).toString('base64url')}`;
+// Hex: a base64url id may spell an access token's shape (EAA and 12 letters or digits), which the run's log audit then reports.
+const newChatmid = () => `wamid.${randomBytes(18).toString('hex')}`;
 
 /** One signed webhook of the tenant's channel carrying `messages` (Cloud API shape). */
 function inboundDelivery(messages: Array<{ from: string; id: string; text: string }>) {
