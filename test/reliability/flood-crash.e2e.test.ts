@@ -41,7 +41,7 @@ const ENV = {
 const LARGE_WEBHOOK = INLINE_EVENTS + 1;
 const SMALL_WEBHOOK = 3;
 const IMPORT_ROWS = 25;
-/** How much later than the kill the restarted stack's clock says it is: past the re-drive's age, and so past a lane's lease (25 s), which is shorter. */
+/** How much later than the kill the restarted stack's clock says it is: past the re-drive's age, and so past a lane's lease, shorter at the default delivery timeout (10 s + 15 s). */
 const RESTARTED_LATER_MS = EVENT_REDRIVE_AFTER_MS + 5_000;
 
 let stack: RunningStack;
