@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
 import { signPayload } from '../../shared/chat/signature';
+import { EVENT_REDRIVE_AFTER_MS } from '../../shared/config';
 import { INLINE_EVENTS } from '../../shared/domain/inbound-drain';
 import { WEBHOOK_PATH } from '../../shared/routes';
 import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
@@ -20,6 +21,14 @@ import { startReceiver, type Receiver } from '../support/receiver';
  * events/list. Delivery is at least once with a stable id (docs/EVENTS.md, "Crashes"):
  * a delivery the receiver answered just before the kill may come again, always with the
  * same webhook-id and body. Everything waits on conditions, with a generous bound.
+ *
+ * The stack comes back as if it had been down longer than the event re-drive's age
+ * (EVENT_REDRIVE_AFTER_MS) and a lane lock's lease (the delivery timeout plus 15 s): its
+ * service clock runs RESTARTED_LATER_MS ahead (CLOCK_OFFSET_MS, the local stack's shifted
+ * clock). So the outbox items whose hand-off the kill cut off are re-driven by the re-drive
+ * the restart runs, and the lanes the dead process held are free (their lock expired, their
+ * wake-up due), as after such a downtime, instead of in real time: the same recovery, by
+ * the same code, without waiting out the periods it measures.
  */
 
 const ENV = {
@@ -32,6 +41,8 @@ const ENV = {
 const LARGE_WEBHOOK = INLINE_EVENTS + 1;
 const SMALL_WEBHOOK = 3;
 const IMPORT_ROWS = 25;
+/** How much later than the kill the restarted stack's clock says it is: past the re-drive's age, and so past a lane's lease, shorter at the default delivery timeout (10 s + 15 s). */
+const RESTARTED_LATER_MS = EVENT_REDRIVE_AFTER_MS + 5_000;
 
 let stack: RunningStack;
 let adminKey: string;
@@ -182,7 +193,7 @@ describe('SIGKILL during a flood', () => {
       }
       const atKill = delivered();
       const pendingAtKill = missing(acknowledged.chatmids, atKill.chatmids).length + missing(acknowledged.optedOut, atKill.optedOut).length;
-      stack = await startStack({ dataDir: stack.dataDir, env: ENV });
+      stack = await startStack({ dataDir: stack.dataDir, env: { ...ENV, CLOCK_OFFSET_MS: String(RESTARTED_LATER_MS) } });
       await until(
         () => missing(acknowledged.chatmids, delivered().chatmids).length === 0 && missing(acknowledged.optedOut, delivered().optedOut).length === 0,
         () =>
