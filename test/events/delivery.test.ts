@@ -15,6 +15,7 @@ import { attachChatmid } from '../../shared/data/messages';
 import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createTenant } from '../support/tenants';
+import { newChatmid } from '../support/chatmid';
 
 /**
  * Events end to end at the handler level: state changes through the real webhook and
@@ -48,7 +49,6 @@ afterAll(async () => {
 });
 
 const channelId = () => tenant.channelIds[0];
-const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 
 /** A receiver registered as a new subscription of the test channel (each test its own url). */
 async function subscribe(events?: string[]): Promise<{ receiver: Receiver; webhookId: string; secret: string }> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as deleteContact } from '../../functions/contacts-delete';
 import { handler as listEvents } from '../../functions/events-list';
@@ -10,6 +9,7 @@ import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
 import { startReceiver, type Receiver } from '../support/receiver';
+import { newChatmid } from '../support/chatmid';
 
 /**
  * INTERFACE §15: events of a contact raised before its erasure and not yet delivered are
@@ -43,8 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.close();
 });
-
-const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 
 async function inbound(from: string, text: string) {
   expect((await webhook(signedInboundText(tenant.channels[0], from, text, newChatmid()).event)).statusCode).toBe(200);

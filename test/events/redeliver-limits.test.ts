@@ -7,6 +7,7 @@ import { EVENT_RETENTION_SECONDS } from '../../shared/data/events';
 import { callApi } from '../support/api';
 import { newRecipient, signedInboundText, useChatTenant, type ChatTenant, type WebhookHandler } from '../support/chat';
 import { useDeliveryPipeline, type MemoryEventQueue } from '../support/event-queue';
+import { newChatmid } from '../support/chatmid';
 
 /**
  * INTERFACE §14: webhooks/redeliver sends a subscription only what it could have
@@ -39,7 +40,7 @@ async function subscribe(events: string[]): Promise<string> {
 
 /** A STOP from a new number: its message.received and contact.opted_out events, recorded in the log. */
 async function stopEvents(): Promise<{ received: string; optedOut: string }> {
-  const delivery = signedInboundText(tenant.channels[0], newRecipient(), 'STOP', `wamid.${randomBytes(24).toString('base64url')}`);
+  const delivery = signedInboundText(tenant.channels[0], newRecipient(), 'STOP', newChatmid());
   expect((await webhook(delivery.event)).statusCode).toBe(200);
   const raised = queue.messages.map((entry) => entry.message).filter((message) => message.kind === 'event');
   // Until both are in the log (their attempts' retries are left in the queue).

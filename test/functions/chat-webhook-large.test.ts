@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChatTenant } from '../support/chat';
 import { usePrivateStore } from '../support/private-store';
+import { newChatmid } from '../support/chatmid';
 
 /**
  * A large chat-network delivery (more than the inline events, up to the Cloud API's 1,000
@@ -32,7 +32,6 @@ useChatTenant(1, (_network, created) => {
 afterAll(() => store.close());
 
 const channel = () => tenant.channels[0];
-const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
 /** The most messages one Cloud API delivery carries (docs/MESSAGING.md, "Large deliveries"). */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as sendMessage } from '../../functions/chat-message-send';
 import { handler as messageStatus } from '../../functions/chat-message-status';
@@ -28,6 +27,7 @@ import {
 import { injectFaults, serviceError } from '../support/faults';
 import { logger } from '../../shared/observability/logger';
 import { webhookEnvelope } from '../../scripts/local/sandbox-webhooks';
+import { newChatmid } from '../support/chatmid';
 
 let network: ChatNetwork;
 let tenant: ChatTenant;
@@ -38,7 +38,6 @@ useChatTenant(1, (started, created) => {
 });
 
 const channel = () => tenant.channels[0];
-const newChatmid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
 /** A webhook body in the Cloud API shape for the test channel (the sandbox chat network's envelope). */

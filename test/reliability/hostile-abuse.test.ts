@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as deleteContact } from '../../functions/contacts-delete';
@@ -19,6 +18,7 @@ import { startReceiver, type Receiver } from '../support/receiver';
 import { snapshotDiff, snapshotTable } from '../support/table';
 import { createTeamKey } from '../support/tenants';
 import { expectEnvelope, liftRateLimits, Tally } from './helpers';
+import { newChatmid } from '../support/chatmid';
 
 /**
  * The hostile run's abuse kinds (issues 23 and 24), beside hostile-input.test.ts's bad
@@ -76,8 +76,6 @@ const channel = () => ({ workspaceId: tenant.workspaceId, channelId: tenant.chan
 let phoneCounter = 0;
 /** A number of its own for each case: +1 628 4xx xxxx. */
 const nextPhone = () => `16284${String(Date.now() % 100).padStart(2, '0')}${String(phoneCounter++ % 10_000).padStart(4, '0')}`;
-// Hex: a base64url id may spell an access token's shape (EAA and 12 letters or digits), which the run's log audit then reports.
-const newChatmid = () => `wamid.${randomBytes(18).toString('hex')}`;
 
 /** One signed webhook of the tenant's channel carrying `messages` (Cloud API shape). */
 function inboundDelivery(messages: Array<{ from: string; id: string; text: string }>) {

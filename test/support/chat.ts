@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { channelCreate, keyCreate, workspaceCreate } from '../../scripts/admin/commands';
@@ -10,6 +10,7 @@ import { signPayload } from '../../shared/chat/signature';
 import { clock } from '../../shared/clock';
 import type { ChannelRecord } from '../../shared/data/channels';
 import type { MessageRecord } from '../../shared/data/messages';
+import { newChatmid } from './chatmid';
 
 /**
  * The chat network for handler tests: a real sandbox over HTTP, and a tiny HTTP
@@ -92,7 +93,7 @@ export function signedWebhook(body: unknown): APIGatewayProxyEvent {
 }
 
 /** A signed webhook carrying one inbound text message from `from` to `channel`, as the chat network delivers it. */
-export function signedInboundText(channel: ChannelRecord, from: string, text = 'Hi', chatmid = `wamid.${randomBytes(12).toString('hex')}`) {
+export function signedInboundText(channel: ChannelRecord, from: string, text = 'Hi', chatmid = newChatmid()) {
   const body = webhookEnvelope(
     { phoneNumberId: channel.phoneNumberId, wabaId: channel.wabaId!, displayPhoneNumber: '15550000000' },
     {

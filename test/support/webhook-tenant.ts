@@ -7,6 +7,7 @@ import { callApi } from './api';
 import { signedInboundText, useChatTenant, type ChatTenant } from './chat';
 import { useDeliveryPipeline, type DeliveryPipeline } from './event-queue';
 import { startReceiver, type Receiver } from './receiver';
+import { newChatmid } from './chatmid';
 
 /** A delivery as webhooks/deliveries lists it. */
 export interface ListedDelivery {
@@ -60,7 +61,7 @@ export function useWebhookTenant(env: Record<string, string> = {}): WebhookTenan
       return { receiver, webhookId: created.body.data.id };
     },
     async inbound(from) {
-      const delivery = signedInboundText(tenant.channels[0], from, 'Hello', `wamid.${randomBytes(24).toString('base64url')}`);
+      const delivery = signedInboundText(tenant.channels[0], from, 'Hello', newChatmid());
       expect((await pipeline.webhook(delivery.event)).statusCode).toBe(200);
     },
     drainDue() {
