@@ -98,11 +98,6 @@ export function callPaths(entries: string[]): Map<string, CallPath> {
   return new Map(entries.map((entry) => [entry, callPathIn(program, entry)]));
 }
 
-/** The call path of one endpoint (a route path such as `contacts/manage`). */
-export function endpointCallPath(routePath: string): CallPath {
-  return callPaths([routeEntry(routePath)]).get(routeEntry(routePath))!;
-}
-
 function callPathIn(program: ts.Program, entry: string): CallPath {
   const file = program.getSourceFile(resolve(ROOT, entry));
   const handle = file && handleOf(file);

@@ -1,6 +1,5 @@
 import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../auth/api-keys';
 import type { Role } from '../auth/principal';
-import { createUsagePlanKey, removeUsagePlanKey } from '../auth/usage-plan-keys';
 import { clock } from '../clock';
 import { getApiUser, putApiKey, revokeApiKey, setUsagePlanKey } from '../data/tenants';
 import { newId } from '../ids';
@@ -9,7 +8,9 @@ import { newId } from '../ids';
  * Issuing and revoking API keys, for the operator CLI (scripts/admin) and the developer
  * portal alike, so a key is the same whoever made it. `usagePlanId` is the AWS usage plan
  * (unset locally): a user's first active key gets the user a usage-plan key, the last
- * revoked one takes it out again.
+ * revoked one takes it out again. The usage-plan module (and with it the API Gateway
+ * client) is loaded only then, so the operator CLI and the tests, which run with no usage
+ * plan, never load it.
  */
 
 export interface IssueKeyInput {
@@ -32,6 +33,8 @@ export interface IssuedKey {
   prefix: string;
   createdAt: string;
 }
+
+const usagePlanKeys = () => import('../auth/usage-plan-keys');
 
 /** How much of a key its lists show: `wsk_` and 4 characters (24 bits of 256). */
 export const shownPrefix = (apiKey: string) => apiKey.slice(0, API_KEY_PREFIX.length + 4);
@@ -58,7 +61,11 @@ export async function issueApiKey(input: IssueKeyInput): Promise<IssuedKey> {
   if (input.usagePlanId) {
     const user = await getApiUser(input.workspaceId, input.userId);
     if (user && !user.usagePlanKeyValue)
-      await setUsagePlanKey(input.workspaceId, input.userId, await createUsagePlanKey(input.usagePlanId, input.workspaceId, input.userId));
+      await setUsagePlanKey(
+        input.workspaceId,
+        input.userId,
+        await (await usagePlanKeys()).createUsagePlanKey(input.usagePlanId, input.workspaceId, input.userId),
+      );
   }
   return { keyId, apiKey, prefix, createdAt };
 }
@@ -68,7 +75,7 @@ export async function withdrawApiKey(keyId: string, usagePlanId?: string) {
   const user = await revokeApiKey(keyId);
   if (!user) return undefined;
   if (usagePlanId && user.activeKeys === 0 && user.usagePlanKeyId) {
-    await removeUsagePlanKey(usagePlanId, user.usagePlanKeyId);
+    await (await usagePlanKeys()).removeUsagePlanKey(usagePlanId, user.usagePlanKeyId);
     await setUsagePlanKey(user.workspaceId, user.userId, null);
   }
   return user;

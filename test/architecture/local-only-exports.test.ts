@@ -50,11 +50,27 @@ function localOnlyExports(): string[] {
   const resolved = (symbol: ts.Symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
   const sources = program.getSourceFiles().filter((file) => !file.isDeclarationFile && !relative(ROOT, file.fileName).startsWith('node_modules'));
 
+  // Only an identifier spelled as a product export, or as a re-export of any project module,
+  // can name one from another file: an import names the export it takes (`{ name }`,
+  // `{ name as alias }`), a namespace or an `import()`'s module is read by export name, and
+  // a re-export passes an export on under its own name or another, which is then spelled
+  // so. A default import binds a name of its own, so those are always resolved. Every other
+  // identifier (most of them: locals, properties) is left out, and with it the type checking
+  // its resolution would need; the users found for each export are the same.
+  const exportNames = new Set<string>();
+  for (const source of sources) {
+    const moduleSymbol = checker.getSymbolAtLocation(source);
+    const product = PRODUCT.test(fileOf(source));
+    for (const exported of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [])
+      if (product || exported.flags & ts.SymbolFlags.Alias) exportNames.add(exported.name).add(resolved(exported).name);
+  }
+  const mayNameAnExport = (node: ts.Identifier) => exportNames.has(node.text) || ts.isImportClause(node.parent) || ts.isImportEqualsDeclaration(node.parent);
+
   const usersOf = new Map<ts.Symbol, Set<string>>();
   for (const source of sources) {
     const user = fileOf(source);
     const visit = (node: ts.Node) => {
-      if (ts.isIdentifier(node)) {
+      if (ts.isIdentifier(node) && mayNameAnExport(node)) {
         const symbol = checker.getSymbolAtLocation(node);
         const declaration = symbol && resolved(symbol).declarations?.[0];
         if (symbol && declaration && fileOf(declaration) !== user) {

@@ -70,7 +70,10 @@ const changed = (before: Map<string, string>, after: Map<string, string>) =>
  * step may take minutes, and the test's own timeout is the guard against a hang.
  */
 function run(copy: string, command: string, args: string[]): Promise<{ status: number | null; output: string }> {
-  const child = spawn(command, args, { cwd: copy, env: { ...process.env, PREBUILT_BUNDLES: '1', LOG_CAPTURE: '0', FORCE_COLOR: '0', NO_COLOR: '1' } });
+  const child = spawn(command, args, {
+    cwd: copy,
+    env: { ...process.env, PREBUILT_BUNDLES: '1', LOG_CAPTURE: '0', SCRIPT_BUNDLES: '0', FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);

@@ -9,7 +9,7 @@ declare module 'vitest' {
     dynamodbEndpoint: string;
     /** Where workers and local stacks capture their log lines for the log audit ('' when off: LOG_CAPTURE=0). */
     logCaptureDir: string;
-    /** The folder of this run's bundles of `npm start` and the operator CLI (test/support/script-bundles.ts). */
+    /** The folder of this run's bundles of `npm start` and the operator CLI (test/support/script-bundles.ts); '' when none were made (SCRIPT_BUNDLES=0). */
     scriptBundles: string;
   }
 }
@@ -18,8 +18,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The end-to-end suites start local stacks that run these bundles, as CDK would deploy them.
   await ensureBundles();
-  const scriptBundles = await bundleScripts();
-  project.provide('scriptBundles', scriptBundles.folder);
+  // SCRIPT_BUNDLES=0 (a run of test files that start no script, such as new-endpoint's run in
+  // its copy): nothing bundled, and a script a test did start would run through tsx.
+  const scriptBundles = process.env.SCRIPT_BUNDLES === '0' ? undefined : await bundleScripts();
+  project.provide('scriptBundles', scriptBundles?.folder ?? '');
   const store = await startStore(undefined);
   await ensureTable(store.endpoint);
   project.provide('dynamodbEndpoint', store.endpoint);
@@ -28,7 +30,7 @@ export default async function setup(project: TestProject) {
   project.provide('logCaptureDir', logCaptureDir);
   return async () => {
     await store.close();
-    await scriptBundles.remove();
+    await scriptBundles?.remove();
     if (logCaptureDir) await auditRun(logCaptureDir);
   };
 }

@@ -47,6 +47,7 @@ export const SHARED_POOL_FILES = [
   'test/events/batch-order.test.ts',
   'test/events/lanes.test.ts',
   'test/events/post-webhook.test.ts',
+  'test/events/read-after-writes.test.ts',
   'test/events/retry-schedule.test.ts',
   'test/events/signing.test.ts',
   'test/events/url-policy.test.ts',

@@ -6,7 +6,7 @@ process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
 process.env.TABLE_NAME = 'workspace-api';
 process.env.AWS_REGION = 'local';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-// `npm start` and the operator CLI, which the end-to-end tests run as processes: the run's bundles (test/support/script-bundles.ts).
+// `npm start` and the operator CLI, which the end-to-end tests run as processes: the run's bundles (test/support/script-bundles.ts), or '' (none: through tsx).
 process.env.TEST_SCRIPT_BUNDLES = inject('scriptBundles');
 // Webhook secrets are sealed under a local key (shared/events/secret-box.ts), kept outside the worktree.
 process.env.WEBHOOK_SECRETS_KEY_FILE ??= `${process.env.TMPDIR ?? '/tmp'}/workspace-api-test-webhook-secrets.key`;
