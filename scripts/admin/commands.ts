@@ -1,17 +1,14 @@
 import type { Role } from '../../shared/auth/principal';
 import { createChannel, findChannelById } from '../../shared/data/channels';
-import { toChannelView } from '../../shared/domain/channels';
-import { recountContacts } from '../../shared/data/contact-index-rebuild';
-import { repairContacts } from '../../shared/domain/erasure';
-import { listStatusChanges } from '../../shared/data/contact-status';
-import { normalizePhone } from '../../shared/phone/phone';
 import { createApiUser, createWorkspace, getApiUser, getWorkspace, grantChannel } from '../../shared/data/tenants';
-import { issueApiKey, withdrawApiKey } from '../../shared/domain/api-keys';
 
 /**
  * The operator commands, shared by the CLI (scripts/admin.ts) and the demo seed.
  * Each returns the JSON object the CLI prints; failures throw an OperatorError
- * whose message the CLI prints on stderr.
+ * whose message the CLI prints on stderr. Every CLI call is a process of its own that
+ * loads this file (`inbound` and `template sync` for requireChannel), so what only one
+ * command needs (the channel view's schemas, the key hashing, the repair, the audit, the
+ * phone metadata) is imported inside that command.
  */
 
 export class OperatorError extends Error {}
@@ -45,12 +42,14 @@ export async function keyCreate(input: KeyCreateInput) {
   } else {
     userId = (await createApiUser(input.workspaceId, input.role)).userId;
   }
+  const { issueApiKey } = await import('../../shared/domain/api-keys');
   const { keyId, apiKey } = await issueApiKey({ ...input, userId });
   return { keyId, userId, apiKey };
 }
 
 /** Revokes a key (against AWS, `usagePlanId` takes the user's usage-plan key out with its last key). */
 export async function keyRevoke(keyId: string, usagePlanId?: string) {
+  const { withdrawApiKey } = await import('../../shared/domain/api-keys');
   const user = await withdrawApiKey(keyId, usagePlanId);
   if (!user) throw new OperatorError(`No key ${keyId}.`);
   return { keyId, revoked: true as const, user };
@@ -82,6 +81,7 @@ export async function channelCreate(input: ChannelCreateInput) {
     throw new OperatorError((error as Error).message);
   }
   await grantChannel(input.workspaceId, owner.userId, channel.id);
+  const { toChannelView } = await import('../../shared/domain/channels');
   return { channel, view: toChannelView(channel) };
 }
 
@@ -105,6 +105,8 @@ export async function channelAssign(channelId: string, userId: string) {
 export async function contactsRecount(channelId: string) {
   const channel = await requireChannel(channelId);
   const ref = { workspaceId: channel.workspaceId, channelId };
+  const { repairContacts } = await import('../../shared/domain/erasure');
+  const { recountContacts } = await import('../../shared/data/contact-index-rebuild');
   // First the erasures a crash interrupted (their contacts must not come back into the index), id pointers and history entries.
   const repaired = await repairContacts(ref);
   return { channelId, contactCount: await recountContacts(ref), ...repaired };
@@ -117,8 +119,10 @@ export async function contactsRecount(channelId: string) {
  */
 export async function contactStatusHistory(channelId: string, phoneInput: string) {
   const channel = await requireChannel(channelId);
+  const { normalizePhone } = await import('../../shared/phone/phone');
   const phone = normalizePhone(phoneInput);
   if (!phone) throw new OperatorError('--phone must be a phone number with country code, e.g. +14155550100.');
+  const { listStatusChanges } = await import('../../shared/data/contact-status');
   const changes = await listStatusChanges({ workspaceId: channel.workspaceId, channelId }, phone);
   return {
     channelId,

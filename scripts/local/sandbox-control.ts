@@ -4,10 +4,9 @@ import { optionalString, parseJson, readBody, requiredString, sendJson } from '.
 import { deliverInbound } from './sandbox-inbound';
 import { holdMedia } from './sandbox-media';
 import { failNumber, injectFault, registerPhoneNumber, type SandboxState } from './sandbox-state';
-import { SandboxInputError, SandboxWebhookError, type SandboxFault } from './sandbox-types';
+import { SANDBOX_CONTROL_HEADER, SandboxInputError, SandboxWebhookError, type SandboxFault } from './sandbox-types';
 
-/** The header every control call carries the sandbox's control token in. */
-export const SANDBOX_CONTROL_HEADER = 'x-sandbox-control-token';
+export { SANDBOX_CONTROL_HEADER };
 
 /**
  * The control API under `/_sandbox/`: what tests and the operator CLI in another

@@ -3,6 +3,9 @@
  * it can inject, its handle, and its two errors. scripts/local/sandbox.ts re-exports them.
  */
 
+/** The header every control call carries the sandbox's control token in (here, not in sandbox-control.ts: the operator CLI sends it without loading the sandbox). */
+export const SANDBOX_CONTROL_HEADER = 'x-sandbox-control-token';
+
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
