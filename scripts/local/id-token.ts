@@ -1,4 +1,3 @@
-import { JwtVerifier } from 'aws-jwt-verify';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 
 /**
@@ -6,7 +5,9 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
  * verifies the user pool's ID token (RS256 signature against the pool's JWKS, `iss` the
  * pool, `aud` its app client, `exp` not passed, `token_use` `id`) and hands on its claims
  * as API Gateway does, every value a string. aws-jwt-verify fetches JWKS over https only,
- * so the stand-in's JWKS (plain http on loopback) is fetched here and given to it.
+ * so the stand-in's JWKS (plain http on loopback) is fetched here and given to it, on the
+ * first token to check: the stand-in is built on its first request (lazy-user-pool.ts),
+ * and a stack whose portal nobody signs in to need not build it.
  */
 
 export interface IdTokenVerifier {
@@ -15,6 +16,27 @@ export interface IdTokenVerifier {
 }
 
 export async function idTokenVerifier(pool: { issuer: string; clientId: string }): Promise<IdTokenVerifier> {
+  let ready: Promise<{ verify(token: string): Promise<JwtPayload> }> | undefined;
+  // A JWKS that could not be read fails this check (the gateway answers 500) and is read again by the next.
+  const verifier = () =>
+    (ready ??= verifierOf(pool).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
+  return {
+    async claims(token) {
+      const { verify } = await verifier();
+      try {
+        return asGatewayClaims(await verify(token));
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+async function verifierOf(pool: { issuer: string; clientId: string }): Promise<{ verify(token: string): Promise<JwtPayload> }> {
+  const { JwtVerifier } = await import('aws-jwt-verify');
   const jwksUri = `${pool.issuer}/.well-known/jwks.json`;
   const verifier = JwtVerifier.create({
     issuer: pool.issuer,
@@ -27,15 +49,7 @@ export async function idTokenVerifier(pool: { issuer: string; clientId: string }
   const response = await fetch(jwksUri);
   if (!response.ok) throw new Error(`The user pool's JWKS at ${jwksUri} answered ${response.status}`);
   verifier.cacheJwks((await response.json()) as Parameters<typeof verifier.cacheJwks>[0]);
-  return {
-    async claims(token) {
-      try {
-        return asGatewayClaims(await verifier.verify(token));
-      } catch {
-        return undefined;
-      }
-    },
-  };
+  return { verify: (token) => verifier.verify(token) };
 }
 
 /** API Gateway's claims map: strings only, a list (`cognito:groups`) as its values joined by commas. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Role } from '../../shared/auth/principal';
 import { SUPPORT_FUNCTIONS, type PortalPermission } from '../../shared/routes';
-import { userCreate, usernameOf, type UserPoolTarget } from '../admin/users';
+import type { UserPoolTarget } from '../admin/users';
+import { listenForUserPool, type UserPoolAddress } from './lazy-user-pool';
 import { DEMO } from './seed';
-import { startUserPool, type LocalUserPool } from './user-pool';
 
 /**
  * The portal's demo users, seeded into the user-pool stand-in when its pool is made.
@@ -43,6 +43,7 @@ export const DEMO_PORTAL_USERS: readonly DemoPortalUser[] = [
 
 /** Creates each demo portal user the pool lacks (every start: a start that stopped half-way is finished by the next). */
 export async function seedPortalUsers(target: UserPoolTarget, apiUserOfKey: (keyId: string) => Promise<string>): Promise<void> {
+  const { userCreate, usernameOf } = await import('../admin/users');
   for (const demo of DEMO_PORTAL_USERS) {
     if ((await usernameOf(target, demo.email)) !== undefined) continue;
     await userCreate(target, { ...demo, apiUserId: await apiUserOfKey(demo.keyId), password: demo.password });
@@ -50,7 +51,7 @@ export async function seedPortalUsers(target: UserPoolTarget, apiUserOfKey: (key
 }
 
 /** demo.json's `portal`: where the portal is and its demo users (docs/PORTAL.md). */
-export function demoPortal(gatewayUrl: string, pool: Pick<LocalUserPool, 'endpoint' | 'userPoolId' | 'clientId'>) {
+export function demoPortal(gatewayUrl: string, pool: Pick<UserPoolAddress, 'endpoint' | 'userPoolId' | 'clientId'>) {
   return {
     url: `${gatewayUrl}${SUPPORT_FUNCTIONS.portalPage.publicPath}/`,
     cognitoEndpoint: pool.endpoint,
@@ -60,14 +61,13 @@ export function demoPortal(gatewayUrl: string, pool: Pick<LocalUserPool, 'endpoi
   };
 }
 
-/** Starts the user-pool stand-in on DATA_DIR and gives it the demo users it lacks. */
-export async function startPortalUserPool(dataDir: string, apiUserOfKey: (keyId: string) => Promise<string>): Promise<LocalUserPool> {
-  const pool = await startUserPool(dataDir);
-  try {
-    await seedPortalUsers(pool, apiUserOfKey);
-  } catch (error) {
-    await pool.close();
-    throw error;
-  }
-  return pool;
+/**
+ * The user-pool stand-in of DATA_DIR, listening now (its endpoint and ids are known at
+ * once, for demo.json); cognito-local is loaded, the pool made and the demo users it
+ * lacks created on its first request, before that request is answered.
+ */
+export async function listenForPortalUserPool(dataDir: string, apiUserOfKey: (keyId: string) => Promise<string>) {
+  return listenForUserPool(dataDir, async (address) =>
+    (await import('./user-pool')).userPoolApp(dataDir, address, (pool) => seedPortalUsers(pool, apiUserOfKey)),
+  );
 }

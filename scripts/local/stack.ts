@@ -68,9 +68,13 @@ async function startTable(dataDir: string) {
   return { store, dynamodbEndpoint, tableName, created };
 }
 
-/** The Cognito stand-in with the demo users; the portal page hands the browser its endpoint and ids, as the stack hands it the pool's outputs in AWS. */
+/**
+ * The Cognito stand-in with the demo users; the portal page hands the browser its endpoint and ids, as the stack hands it
+ * the pool's outputs in AWS. Its port and ids are known at once; cognito-local is loaded and the demo users made on its
+ * first request (most stacks' portal is never opened: loading it was the largest part of a start).
+ */
 async function startUserPool(dataDir: string) {
-  const userPool = await (await import('./portal-seed')).startPortalUserPool(dataDir, demoApiUserOfKey);
+  const userPool = await (await import('./portal-seed')).listenForPortalUserPool(dataDir, demoApiUserOfKey);
   Object.assign(process.env, { PORTAL_COGNITO_ENDPOINT: userPool.endpoint, PORTAL_USER_POOL_ID: userPool.userPoolId, PORTAL_CLIENT_ID: userPool.clientId });
   return userPool;
 }

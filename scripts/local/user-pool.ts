@@ -1,16 +1,12 @@
-import {
-  CognitoIdentityProviderClient,
-  CreateGroupCommand,
-  CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo, Server } from 'node:net';
-import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { PORTAL_PERMISSIONS, PORTAL_USER_ATTRIBUTES } from '../../shared/routes';
 import { USER_POOL_PASSWORD_POLICY } from '../../infra/user-pool-settings';
+import type { UserPoolTarget } from '../admin/users';
+import { listenForUserPool, userPoolFolder, type PoolIds, type UserPoolAddress } from './lazy-user-pool';
 
 /**
  * The parts of cognito-local that services() wires, required and typed here by hand as its
@@ -31,10 +27,12 @@ interface Services {
   tokenGenerator: Part<'TokenGenerator'>;
   triggers: Part<'Triggers'>;
 }
+/** A user-pool API action (`CreateUserPool`, …) as cognito-local's router runs it: the request's JSON body in, the answer's out. */
+type Target = (ctx: { logger: Logger }, request: object) => Promise<unknown>;
 const require = createRequire(import.meta.url);
-const { Router } = require('cognito-local/lib/server/Router') as { Router: (services: Services) => Part<'Router'> };
+const { Router } = require('cognito-local/lib/server/Router') as { Router: (services: Services) => Part<'Router'> & ((target: string) => Target) };
 const { createServer } = require('cognito-local/lib/server/server') as {
-  createServer: (router: Part<'Router'>, logger: Logger, options: { port: number; hostname: string }) => { start(): Promise<Server> };
+  createServer: (router: Part<'Router'>, logger: Logger, options: { port: number; hostname: string }) => { application: RequestListener };
 };
 const { DateClock, MessagesService, TriggersService } = require('cognito-local/lib/services') as {
   DateClock: new () => Part<'Clock'>;
@@ -72,24 +70,13 @@ const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userP
  * user-pool API (the operator CLI and the portal use @aws-sdk/client-cognito-identity-provider
  * against it as against AWS) and signs RS256 tokens whose keys it publishes at
  * `{issuer}/.well-known/jwks.json`. Its signing key ships inside the package, so its
- * tokens prove nothing outside this machine: it listens on loopback only.
+ * tokens prove nothing outside this machine: it listens on loopback only. `npm start`
+ * binds its port at start and builds it here on the first request (lazy-user-pool.ts).
  */
 
-export interface LocalUserPool {
-  /** The user-pool API endpoint (a client's `endpoint`). */
-  endpoint: string;
-  userPoolId: string;
-  clientId: string;
-  /** The `iss` of its tokens: `{endpoint}/{userPoolId}`, as AWS's `https://cognito-idp.{region}.amazonaws.com/{userPoolId}`. */
-  issuer: string;
+export interface LocalUserPool extends UserPoolAddress {
   client: CognitoIdentityProviderClient;
   close(): Promise<void>;
-}
-
-/** What DATA_DIR/cognito/portal-pool.json keeps: the ids of the pool and app client made on first start. */
-interface PoolIds {
-  userPoolId: string;
-  clientId: string;
 }
 
 /** The client of a user-pool API at `endpoint` (the stand-in takes any credentials). */
@@ -97,24 +84,40 @@ export function localUserPoolClient(endpoint: string): CognitoIdentityProviderCl
   return new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
-/** Starts the stand-in on 127.0.0.1 (`port` 0: any free port) and makes the pool and its app client on first start. */
-export async function startUserPool(dataDir: string, port = 0): Promise<LocalUserPool> {
-  const folder = join(dataDir, 'cognito');
-  await mkdir(folder, { recursive: true });
-  // The generator reads the issuer's domain when it signs, so it can be set once the port is known.
-  const tokenConfig = { IssuerDomain: '' };
-  const server = await createServer(Router(await services(folder, tokenConfig)), pino({ level: 'silent' }), { port, hostname: '127.0.0.1' }).start();
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  tokenConfig.IssuerDomain = endpoint;
-  const client = localUserPoolClient(endpoint);
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+/** Starts the stand-in on 127.0.0.1 (a free port), built now, with the pool and its app client made when DATA_DIR has none. */
+export async function startUserPool(dataDir: string): Promise<LocalUserPool> {
+  let built: Promise<RequestListener> | undefined;
+  const listener = await listenForUserPool(dataDir, (address) => (built ??= userPoolApp(dataDir, address)));
   try {
-    const ids = await poolIds(folder, client);
-    return { endpoint, ...ids, issuer: `${endpoint}/${ids.userPoolId}`, client, close };
+    await (built ??= userPoolApp(dataDir, listener));
   } catch (error) {
-    await close();
+    await listener.close();
     throw error;
   }
+  return { ...listener, client: localUserPoolClient(listener.endpoint) };
+}
+
+/**
+ * The stand-in of DATA_DIR's pool at `address`: cognito-local's server (its request
+ * listener), the pool, app client and permission groups made when missing, then `prepare`
+ * (the demo users) run against it through a listener of its own, so that the stand-in's
+ * own port answers no one before it is ready.
+ */
+export async function userPoolApp(dataDir: string, address: UserPoolAddress, prepare?: (pool: UserPoolTarget) => Promise<void>): Promise<RequestListener> {
+  // The generator reads the issuer's domain when it signs: the port the stand-in answers on.
+  const built = await services(userPoolFolder(dataDir), { IssuerDomain: address.endpoint });
+  await ensurePool(built, address);
+  const app = createServer(Router(built), pino({ level: 'silent' }), { port: 0, hostname: '127.0.0.1' }).application;
+  if (prepare) {
+    const own = createHttpServer(app);
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      await prepare({ client: localUserPoolClient(`http://127.0.0.1:${(own.address() as AddressInfo).port}`), userPoolId: address.userPoolId });
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
+  }
+  return app;
 }
 
 /** cognito-local's services as its own default server wires them, with its data in `folder` and no Lambda triggers. */
@@ -136,33 +139,60 @@ async function services(folder: string, tokenConfig: { IssuerDomain: string }): 
   };
 }
 
-/** The pool's and client's ids, made (with the permission groups) when the folder has none. */
-async function poolIds(folder: string, client: CognitoIdentityProviderClient): Promise<PoolIds> {
-  const file = join(folder, 'portal-pool.json');
-  const kept = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as PoolIds,
-    () => undefined,
-  );
-  if (kept) return kept;
-  const pool = await client.send(
-    new CreateUserPoolCommand({
+/**
+ * What making the pool reads of cognito-local's CognitoService and UserPoolService
+ * (lib/services/cognitoService.d.ts, userPoolService.d.ts): whether the pool, the app
+ * client and a group exist, and where a new pool and app client are stored.
+ */
+interface CognitoCalls {
+  getUserPool(ctx: { logger: Logger }, userPoolId: string): Promise<UserPoolCalls>;
+  getAppClient(ctx: { logger: Logger }, clientId: string): Promise<object | null | undefined>;
+  createUserPool(ctx: { logger: Logger }, pool: { Id: string; Arn: string }): Promise<unknown>;
+}
+interface UserPoolCalls {
+  listGroups(ctx: { logger: Logger }): Promise<Array<{ GroupName?: string }>>;
+  saveAppClient(ctx: { logger: Logger }, appClient: { ClientId: string }): Promise<void>;
+}
+
+/**
+ * Makes what DATA_DIR's pool lacks of the pool (ids from portal-pool.json), its app client
+ * and the permission groups, through cognito-local's own CreateUserPool,
+ * CreateUserPoolClient and CreateGroup. Those make ids of their own; the ids were chosen
+ * (and published in demo.json) before the pool was made, so here the pool and the app
+ * client are stored under the chosen ones.
+ */
+async function ensurePool(built: Services, ids: PoolIds): Promise<void> {
+  const ctx = { logger: pino({ level: 'silent' }) };
+  const cognito = built.cognito as unknown as CognitoCalls;
+  const withChosenIds: CognitoCalls = Object.assign(Object.create(cognito) as CognitoCalls, {
+    createUserPool: (context: { logger: Logger }, pool: { Id: string; Arn: string }) =>
+      cognito.createUserPool(context, { ...pool, Id: ids.userPoolId, Arn: pool.Arn.replace(pool.Id, ids.userPoolId) }),
+    getUserPool: async (context: { logger: Logger }, userPoolId: string) => {
+      const pool = await cognito.getUserPool(context, userPoolId);
+      return Object.assign(Object.create(pool) as UserPoolCalls, {
+        saveAppClient: (inner: { logger: Logger }, appClient: { ClientId: string }) => pool.saveAppClient(inner, { ...appClient, ClientId: ids.clientId }),
+      });
+    },
+  });
+  const make = Router({ ...built, cognito: withChosenIds as unknown as Part<'CognitoService'> });
+  // getUserPool throws (not rejects) for an unknown pool.
+  const existing = async () => (async () => cognito.getUserPool(ctx, ids.userPoolId))().catch(() => undefined);
+  if (!(await existing()))
+    await make('CreateUserPool')(ctx, {
       PoolName: 'workspace-portal',
       UsernameAttributes: ['email'],
       Policies: { PasswordPolicy: USER_POOL_PASSWORD_POLICY },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Schema: Object.values(PORTAL_USER_ATTRIBUTES).map((name) => ({ Name: name.replace(/^custom:/, ''), AttributeDataType: 'String', Mutable: true })),
-    }),
-  );
-  const userPoolId = pool.UserPool!.Id!;
-  const app = await client.send(
-    new CreateUserPoolClientCommand({
-      UserPoolId: userPoolId,
+    });
+  const pool = (await existing())!;
+  if (!(await cognito.getAppClient(ctx, ids.clientId)))
+    await make('CreateUserPoolClient')(ctx, {
+      UserPoolId: ids.userPoolId,
       ClientName: 'portal',
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-    }),
-  );
-  for (const permission of PORTAL_PERMISSIONS) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: permission }));
-  const ids = { userPoolId, clientId: app.UserPoolClient!.ClientId! };
-  await writeFile(file, JSON.stringify(ids, null, 2), { mode: 0o600 });
-  return ids;
+    });
+  const groups = new Set((await pool.listGroups(ctx)).map((group) => group.GroupName));
+  for (const permission of PORTAL_PERMISSIONS)
+    if (!groups.has(permission)) await make('CreateGroup')(ctx, { UserPoolId: ids.userPoolId, GroupName: permission });
 }
