@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAdmin, startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, sandboxInbound, startStack, type RunningStack } from '../support/local-stack';
 
 /**
  * The README's richer-messages walk-through against `npm start`: a customer writes (the
@@ -22,9 +22,8 @@ describe('richer messages end to end (npm start, sandbox chat network, operator 
   const send = (params: Record<string, unknown>) => stack.call('chat/message/send', { apiKey: adminKey, params: { channelId, to, ...params } });
 
   it('answers an inbound message with reply buttons quoting it, marks it read, sends each rich type and lists them all', async () => {
-    // Prepare
-    const inbound = await stack.admin('inbound', '--channel', channelId, '--from', to, '--text', 'My parcel arrived broken');
-    const quoted = inbound.json.chatmid as string;
+    // Prepare: the customer's message as `admin inbound` has it sent (the CLI's own path is messaging e2e's claim)
+    const { chatmid: quoted } = await sandboxInbound(stack, channelId, to.replaceAll(' ', ''), 'My parcel arrived broken');
     // Act
     const buttons = await send({
       type: 'interactive',
