@@ -7,7 +7,7 @@ import { asQueryString } from './api';
 import { captureCliStderr, captureStackLogs } from './log-capture';
 import { createWorkspaceClient, type WorkspaceClient } from '../../client';
 import { assertContract, contractFetch } from './contract';
-import { SANDBOX_CONTROL_HEADER } from '../../scripts/local/sandbox';
+import { SANDBOX_CONTROL_HEADER } from '../../scripts/local/sandbox-types';
 import type { StackInfo } from '../../scripts/local/store';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
