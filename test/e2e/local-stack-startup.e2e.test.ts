@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
-import { demoAdmin, runCli, sandboxSent, startStack, type RunningStack } from '../support/local-stack';
+import { demoAdmin, runCli, sandboxInbound, sandboxSent, startStack, type RunningStack } from '../support/local-stack';
 import { scriptCommand } from '../support/script-bundles';
 import type { StackInfo } from '../../scripts/local/store';
 
@@ -253,8 +253,8 @@ describe('the operator CLI finds the stack and reads its command line as typed',
     const info = JSON.parse(await readFile(join(stack.dataDir, 'stack.json'), 'utf8')) as StackInfo;
     const subscription = await stack.call('webhooks/manage', { apiKey: adminKey, params: { channelId, url: `${info.sandboxUrl}/_sandbox/webhook-url` } });
     expect(subscription.status, JSON.stringify(subscription.body)).toBe(200);
-    // Act: an event goes out to it, then a template is sent
-    await stack.admin('inbound', '--channel', channelId, '--from', '+14155550177', '--text', 'hello');
+    // Act: an event goes out to it (a customer's message, as `admin inbound` has it sent), then a template is sent
+    await sandboxInbound(stack, channelId, '+14155550177', 'hello');
     const attempt = await eventually(async () => {
       const deliveries = await stack.call('webhooks/deliveries', { apiKey: adminKey, params: { channelId, webhookId: subscription.body.data.id } });
       return deliveries.body.data.find((delivery: { lastStatusCode: number | null }) => delivery.lastStatusCode !== null);
