@@ -68,7 +68,24 @@ export async function sendLocalMessage(body: string, delaySeconds: number, queue
 /** Who hears of each message written to a queue by this process (once it is in the table). */
 const listeners = new Map<string, Set<(message: LocalMessage) => void>>();
 
-/** `received`: the hidden copy of a received message (see `releaseReceivedLocalMessages`). */
+/**
+ * A message's table item, keyed by its visibility time. `received`: the hidden copy of a
+ * received message (see `releaseReceivedLocalMessages`). Tests write one straight to the
+ * table to stand for another process's write, which this process never hears of.
+ */
+export function localMessageItem({ messageId, body, visibleAt, receiveCount, queue = STEP_QUEUE }: LocalMessage, received = false): Record<string, unknown> {
+  return {
+    ...localKeys.message(visibleAt, messageId, queue),
+    entity: 'localQueueMessage',
+    messageId,
+    body,
+    visibleAt,
+    receiveCount,
+    queue,
+    ...(received ? { received: true } : {}),
+  };
+}
+
 async function putLocalMessage(
   body: string,
   visibleAt: number,
@@ -77,21 +94,7 @@ async function putLocalMessage(
   queue = STEP_QUEUE,
   received = false,
 ): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...localKeys.message(visibleAt, messageId, queue),
-        entity: 'localQueueMessage',
-        messageId,
-        body,
-        visibleAt,
-        receiveCount,
-        queue,
-        ...(received ? { received: true } : {}),
-      },
-    }),
-  );
+  await db.send(new PutCommand({ TableName: tableName(), Item: localMessageItem({ messageId, body, visibleAt, receiveCount, queue }, received) }));
   // Written: a receiver in this process may take it from here instead of reading the table for it.
   for (const listener of listeners.get(queue) ?? []) listener({ messageId, body, visibleAt, receiveCount, queue });
 }

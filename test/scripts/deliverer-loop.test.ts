@@ -12,7 +12,7 @@ import { usePrivateStore } from '../support/private-store';
 
 const store = await usePrivateStore();
 const { startDelivererLoop } = await import('../../scripts/local/deliverer-loop');
-const { EVENT_QUEUE, localQueueDepth, tableEventQueue } = await import('../../scripts/local/table-step-queue');
+const { EVENT_QUEUE, localMessageItem, localQueueDepth, tableEventQueue } = await import('../../scripts/local/table-step-queue');
 const { db, tableName } = await import('../../shared/data/client');
 const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
 const { clock } = await import('../../shared/clock');
@@ -96,21 +96,8 @@ const start = async (options: Omit<Parameters<typeof startDelivererLoop>[0], 're
 
 /** A message written straight into the table queue, as another process (or one killed after a receive) leaves it. */
 async function writeToTable(messageId: string, message: EventQueueMessage, receiveCount: number, now = Date.now()) {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        pk: EVENT_QUEUE,
-        sk: `${String(now).padStart(15, '0')}#${messageId}`,
-        entity: 'localQueueMessage',
-        messageId,
-        body: JSON.stringify(message),
-        visibleAt: now,
-        receiveCount,
-        queue: EVENT_QUEUE,
-      },
-    }),
-  );
+  const item = localMessageItem({ messageId, body: JSON.stringify(message), visibleAt: now, receiveCount, queue: EVENT_QUEUE });
+  await db.send(new PutCommand({ TableName: tableName(), Item: item }));
 }
 
 afterEach(async () => {

@@ -13,7 +13,8 @@ import { usePrivateStore } from '../support/private-store';
 
 const store = await usePrivateStore();
 const { startRunnerLoop } = await import('../../scripts/local/runner-loop');
-const { STEP_QUEUE, deleteLocalMessages, localQueueDepth, receiveLocalMessages, tableStepQueue } = await import('../../scripts/local/table-step-queue');
+const { STEP_QUEUE, deleteLocalMessages, localMessageItem, localQueueDepth, receiveLocalMessages, tableStepQueue } =
+  await import('../../scripts/local/table-step-queue');
 const { db, tableName } = await import('../../shared/data/client');
 const { PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 const { clock } = await import('../../shared/clock');
@@ -46,22 +47,8 @@ const start = async (options: Omit<Parameters<typeof startRunnerLoop>[0], 'redri
 
 /** A step written straight into the table queue, as another process writes it (this process hears nothing of it). */
 async function writeToTable(executionId: string, visibleAt: number) {
-  const messageId = `msg_${executionId}`;
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        pk: STEP_QUEUE,
-        sk: `${String(visibleAt).padStart(15, '0')}#${messageId}`,
-        entity: 'localQueueMessage',
-        messageId,
-        body: JSON.stringify(step(executionId, visibleAt)),
-        visibleAt,
-        receiveCount: 0,
-        queue: STEP_QUEUE,
-      },
-    }),
-  );
+  const item = localMessageItem({ messageId: `msg_${executionId}`, body: JSON.stringify(step(executionId, visibleAt)), visibleAt, receiveCount: 0 });
+  await db.send(new PutCommand({ TableName: tableName(), Item: item }));
 }
 
 const drained = async () => (await localQueueDepth(STEP_QUEUE)).queued === 0;
