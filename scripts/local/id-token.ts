@@ -1,4 +1,5 @@
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { sharedUntilFailure } from './shared-until-failure';
 
 /**
  * What the local gateway does in place of API Gateway's Cognito user-pool authorizer:
@@ -16,13 +17,8 @@ export interface IdTokenVerifier {
 }
 
 export async function idTokenVerifier(pool: { issuer: string; clientId: string }): Promise<IdTokenVerifier> {
-  let ready: Promise<{ verify(token: string): Promise<JwtPayload> }> | undefined;
   // A JWKS that could not be read fails this check (the gateway answers 500) and is read again by the next.
-  const verifier = () =>
-    (ready ??= verifierOf(pool).catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    }));
+  const verifier = sharedUntilFailure(() => verifierOf(pool));
   return {
     async claims(token) {
       const { verify } = await verifier();

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { sharedUntilFailure } from './shared-until-failure';
 
 /**
  * The user-pool stand-in's address and ids, without the stand-in: `npm start` binds its
@@ -60,13 +61,9 @@ export async function listenForUserPool(
   load: (address: UserPoolAddress) => Promise<RequestListener>,
 ): Promise<UserPoolAddress & { close(): Promise<void> }> {
   const ids = await poolIdsOf(userPoolFolder(dataDir));
-  let loaded: Promise<RequestListener> | undefined;
+  const loaded = sharedUntilFailure(() => load(address));
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    loaded ??= load(address).catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    });
-    loaded.then(
+    loaded().then(
       (app) => app(request, response),
       (error: unknown) => {
         response.writeHead(500, { 'Content-Type': 'application/json' });
