@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { basename } from 'node:path';
 import { mimeTypeOfFileName } from '../../shared/chat/media-types';
 import type { ChannelRecord } from '../../shared/data/channels';
 import { normalizePhone } from '../../shared/phone/phone';
+import { loopbackRequest } from '../local/loopback-http';
 import { SANDBOX_CONTROL_HEADER } from '../local/sandbox-types';
 import type { StackInfo } from '../local/store';
 import { InboundFlagError, inboundMessage, type InboundFlags } from '../local/inbound-messages';
@@ -47,7 +47,11 @@ function useChatNetwork(target: ChatNetworkTarget, command: string): RunningSand
 async function control(sandbox: RunningSandbox, action: string, body: unknown): Promise<Record<string, unknown>> {
   let response: { status: number; text: string };
   try {
-    response = await postJson(`${sandbox.sandboxUrl}/_sandbox/${action}`, { [SANDBOX_CONTROL_HEADER]: sandbox.controlToken }, JSON.stringify(body));
+    response = await loopbackRequest(`${sandbox.sandboxUrl}/_sandbox/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [SANDBOX_CONTROL_HEADER]: sandbox.controlToken },
+      body: JSON.stringify(body),
+    });
   } catch {
     throw new OperatorError(`The sandbox chat network at ${sandbox.sandboxUrl} does not answer; is npm start still running?`);
   }
@@ -60,25 +64,6 @@ async function control(sandbox: RunningSandbox, action: string, body: unknown): 
   if (response.status < 200 || response.status > 299)
     throw new OperatorError(`The sandbox chat network refused ${action}: ${String(answer.error ?? `HTTP ${response.status}`)}`);
   return answer;
-}
-
-/**
- * A JSON POST to the local sandbox, answered with its status and body. Plain node:http
- * rather than fetch: `inbound` is the CLI's most frequent command, and fetch's first call
- * in a process loads its whole HTTP client first (the store's stackAt does the same).
- */
-function postJson(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
 }
 
 /** Locally a channel created without a WABA id or token gets sandbox ones (stable per phone-number id). */

@@ -1,11 +1,11 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
-import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LOCAL_TABLE_NAME, OUTBOX_INDEX, TABLE_KEY } from '../../shared/data/table-schema';
+import { loopbackRequest } from './loopback-http';
 
 const require = createRequire(import.meta.url);
 
@@ -177,37 +177,13 @@ const IDENTITY_TIMEOUT_MS = 5_000;
 /** The identity of the stack whose gateway is at `url`, or undefined when nothing (or something else) answers there. */
 export async function stackAt(url: string): Promise<StackIdentity | undefined> {
   try {
-    const body = (await getJson(`${url}${STACK_IDENTITY_PATH}`)) as Partial<StackIdentity>;
+    const response = await loopbackRequest(`${url}${STACK_IDENTITY_PATH}`, { timeoutMs: IDENTITY_TIMEOUT_MS });
+    if (response.status < 200 || response.status > 299) return undefined;
+    const body = JSON.parse(response.text) as Partial<StackIdentity>;
     return typeof body.instance === 'string' && typeof body.dataDir === 'string' ? { instance: body.instance, dataDir: body.dataDir } : undefined;
   } catch {
     return undefined;
   }
-}
-
-/**
- * The JSON body of a GET answered 2xx within IDENTITY_TIMEOUT_MS; rejects otherwise. Plain
- * node:http rather than fetch: every operator CLI call asks this, and fetch's first call
- * in a process loads its whole HTTP client first.
- */
-function getJson(url: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const request = get(url, { signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS) }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const status = response.statusCode ?? 0;
-        if (status < 200 || status > 299) return reject(new Error(`${url} answered ${status}`));
-        try {
-          resolve(JSON.parse(body));
-        } catch (error) {
-          reject(error as Error);
-        }
-      });
-    });
-    request.on('error', reject);
-  });
 }
 
 /**
