@@ -1,6 +1,7 @@
 import { MAX_RECEIVES } from '../../shared/config';
 import { fifoGroupOf, type EventQueueMessage } from '../../shared/queue/event-queue';
 import type { LocalMessage, SqsBatchConsumer } from './table-step-queue';
+import { WakeableSleep } from './wakeable-sleep';
 
 /**
  * The local stand-in for the event queue's SQS event source: the one receiver of the
@@ -176,7 +177,7 @@ class DelivererLoop {
   private readonly inFlight = new Set<Promise<void>>();
   /** Deletes handled messages, several batches' in one BatchWriteItem when they finish together. */
   private deleting: { messages: LocalMessage[]; done: Promise<void> } | undefined;
-  private wake: (() => void) | undefined;
+  private readonly sleeping = new WakeableSleep();
   private readonly stopListening: () => void;
 
   constructor(
@@ -195,7 +196,7 @@ class DelivererLoop {
       const key = queue.localMessageKey(message);
       if (this.known(key)) return;
       this.waiting.set(key, message);
-      this.wake?.();
+      this.sleeping.wake();
     });
   }
 
@@ -248,7 +249,7 @@ class DelivererLoop {
       .catch((error: unknown) => console.error('local deliverer error', error))
       .finally(() => {
         this.reading = undefined;
-        this.wake?.();
+        this.sleeping.wake();
       });
   }
 
@@ -423,7 +424,7 @@ class DelivererLoop {
         count(this.busyWorkspaces, workspace, -1);
         count(this.fanOutsInFlight, workspace, -fanOuts);
         // Its groups are free again: their next events may be taken now.
-        this.wake?.();
+        this.sleeping.wake();
       });
     this.inFlight.add(run);
     return true;
@@ -433,14 +434,7 @@ class DelivererLoop {
   private async sleep(): Promise<void> {
     const untilRead = this.reading ? Infinity : this.untilRead();
     const wait = Math.min(untilRead, this.nextDueIn() ?? Infinity);
-    await new Promise<void>((resolve) => {
-      const timer = Number.isFinite(wait) ? setTimeout(resolve, wait) : undefined;
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.wake = undefined;
+    await this.sleeping.sleep(wait);
   }
 
   async run(): Promise<void> {
@@ -460,7 +454,7 @@ class DelivererLoop {
 
   async stop(running: Promise<void>): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.sleeping.wake();
     await running;
     await Promise.all(this.inFlight);
     await this.reading;

@@ -1,5 +1,6 @@
 import { MAX_RECEIVES } from '../../shared/config';
 import type { SqsBatchConsumer } from './table-step-queue';
+import { WakeableSleep } from './wakeable-sleep';
 
 /**
  * The local stand-in for SQS's event source mapping: reads the durable table queue
@@ -54,7 +55,7 @@ class RunnerLoop {
   /** When the earliest message known to be in the queue becomes visible (service clock): found by the last read or heard of since it began. */
   private nextVisibleAt = Infinity;
   private current: Promise<void> = Promise.resolve();
-  private wake: (() => void) | undefined;
+  private readonly sleeping = new WakeableSleep();
   private readonly stopListening: () => void;
 
   constructor(
@@ -67,7 +68,7 @@ class RunnerLoop {
     this.lastRedrive = options.redriveAtStart === false ? Date.now() : 0;
     this.stopListening = queue.onLocalMessage(queue.STEP_QUEUE, ({ visibleAt }) => {
       this.nextVisibleAt = Math.min(this.nextVisibleAt, visibleAt);
-      this.wake?.();
+      this.sleeping.wake();
     });
   }
 
@@ -100,14 +101,7 @@ class RunnerLoop {
   private async sleep(): Promise<void> {
     const wait = Math.min(this.untilRead(), this.redriveEveryMs - (Date.now() - this.lastRedrive));
     if (wait <= 0) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, wait);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.wake = undefined;
+    await this.sleeping.sleep(wait);
   }
 
   async run(): Promise<void> {
@@ -126,7 +120,7 @@ class RunnerLoop {
 
   async stop(running: Promise<void>): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.sleeping.wake();
     await running;
     this.stopListening();
   }
